@@ -1,0 +1,124 @@
+# sanfab — the one entry point. `make help` lists the targets.
+
+SHELL := /bin/bash
+.DEFAULT_GOAL := help
+
+PYTHON    ?= python3
+CC        ?= gcc
+VERILATOR ?= verilator
+IVERILOG  ?= iverilog
+VVP       ?= vvp
+JOBS      ?= 2
+
+BUILD := build
+CSTD  := -std=c11 -Wall -Wextra -Werror -O2 -g
+SAN   := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
+
+# cycle counts: `make sim` runs SIM_CYCLES random-traffic cycles per parameter set (and a tenth
+# of that for each directed test); `make test` runs a shorter regression.
+SIM_CYCLES  ?= 1000000
+TEST_CYCLES ?= 100000
+SEED        ?= 1
+
+# ---------------------------------------------------------------- crossbar parameter sets
+# name: overrides of the defaults; every set is verilated separately and run by sim/test.
+XB_DEFAULTS := NPORTS=8 SLACK_DEPTH=80 STOP_THRESH=56 GO_THRESH=40 ROUTE_DELAY=0 LINK_DELAY=0 TIMEOUT=4096
+XB_PARAMS   := NPORTS SLACK_DEPTH STOP_THRESH GO_THRESH ROUTE_DELAY LINK_DELAY TIMEOUT
+XBAR_CFGS   := p8 p4 p16 myri
+XBAR_p8     :=
+XBAR_p4     := NPORTS=4 SLACK_DEPTH=24 STOP_THRESH=14 GO_THRESH=8 TIMEOUT=600
+XBAR_p16    := NPORTS=16
+XBAR_myri   := NPORTS=8 ROUTE_DELAY=22 LINK_DELAY=8 TIMEOUT=2000
+# deliberately broken builds: each must make the bench fail (see docs/verification.md)
+XBAR_MUTANTS := MUTANT_CRC_NOMARK MUTANT_RR_NOROTATE MUTANT_STOP_LATE MUTANT_DROP_LAST
+
+xb_val = $(or $(patsubst $(2)=%,%,$(filter $(2)=%,$(XBAR_$(1)))),$(patsubst $(2)=%,%,$(filter $(2)=%,$(XB_DEFAULTS))))
+xb_gflags = $(foreach k,$(XB_PARAMS),-G$(k)=$(call xb_val,$(1),$(k)))
+xb_dflags = $(foreach k,$(XB_PARAMS),-DXB_$(k)=$(call xb_val,$(1),$(k)))
+
+XBAR_RTL  := $(shell cat rtl/xbar/files.f)
+BENCH_C   := cmodel/xbar.c tb/common/host.c tb/common/scoreboard.c tb/xbar/xbar_bench.c
+BENCH_H   := $(wildcard cmodel/*.h tb/common/*.h tb/xbar/*.h)
+
+# $(1) = build name, $(2) = parameter set, $(3) = extra Verilator defines, $(4) = variant name
+define XBAR_BUILD
+$(BUILD)/xbar/$(1)/xbar_bench: $(XBAR_RTL) $(BENCH_C) $(BENCH_H) tb/xbar/xbar_rtl.cpp Makefile
+	@mkdir -p $(BUILD)/xbar/$(1)/c
+	@for f in $(BENCH_C); do \
+	  $(CC) $(CSTD) -c $$$$f -o $(BUILD)/xbar/$(1)/c/$$$$(basename $$$$f .c).o || exit 1; done
+	@rm -f $(BUILD)/xbar/$(1)/libbench.a $(BUILD)/xbar/$(1)/obj/xbar_bench
+	@ar rcs $(BUILD)/xbar/$(1)/libbench.a $(BUILD)/xbar/$(1)/c/*.o
+	@echo "  VERILATE xbar [$(1)] $(call xb_gflags,$(2)) $(3)"
+	@$(VERILATOR) --cc --exe --trace -O3 --x-assign fast --x-initial fast \
+	  -Wall -Wno-fatal --top-module xbar -Mdir $(BUILD)/xbar/$(1)/obj \
+	  $(call xb_gflags,$(2)) $(3) \
+	  -CFLAGS "-O2 $(call xb_dflags,$(2)) -DXB_VARIANT='\"$(4)\"'" \
+	  $(XBAR_RTL) $(abspath tb/xbar/xbar_rtl.cpp) $(abspath $(BUILD)/xbar/$(1)/libbench.a) \
+	  -o xbar_bench > $(BUILD)/xbar/$(1)/verilate.log 2>&1 \
+	  || { tail -30 $(BUILD)/xbar/$(1)/verilate.log; exit 1; }
+	@$(MAKE) -s -C $(BUILD)/xbar/$(1)/obj -f Vxbar.mk -j $(JOBS) >> $(BUILD)/xbar/$(1)/verilate.log 2>&1 \
+	  || { tail -30 $(BUILD)/xbar/$(1)/verilate.log; exit 1; }
+	@cp $(BUILD)/xbar/$(1)/obj/xbar_bench $$@
+endef
+
+$(foreach c,$(XBAR_CFGS),$(eval $(call XBAR_BUILD,$(c),$(c),,)))
+$(foreach m,$(XBAR_MUTANTS),$(eval $(call XBAR_BUILD,$(m),p8,+define+SANFAB_$(m),$(m))))
+
+XBAR_BENCHES := $(foreach c,$(XBAR_CFGS),$(BUILD)/xbar/$(c)/xbar_bench)
+XBAR_MUTANT_BENCHES := $(foreach m,$(XBAR_MUTANTS),$(BUILD)/xbar/$(m)/xbar_bench)
+
+# model-only bench with ASan/UBSan (the C model and bench code under the sanitizers)
+$(BUILD)/xbar/san/xbar_bench: $(BENCH_C) $(BENCH_H) tb/xbar/xbar_rtl_none.c Makefile
+	@mkdir -p $(dir $@)
+	$(CC) $(CSTD) $(SAN) $(BENCH_C) tb/xbar/xbar_rtl_none.c -o $@
+
+# ---------------------------------------------------------------- targets
+.PHONY: help deps sim test lint synth synth-check bench clean icarus xbar-mutants xbar-build
+
+help:
+	@echo "sanfab targets:"
+	@echo "  make deps         install/check the tools (idempotent)"
+	@echo "  make sim          cycle regression: RTL vs C model in lockstep, every parameter set"
+	@echo "                    ($(SIM_CYCLES) random cycles each; SIM_CYCLES=, SEED= to change)"
+	@echo "  make test         everything CI runs: lint, unit, sanitizers, lockstep, mutants, Icarus,"
+	@echo "                    synthesis gates, routing library"
+	@echo "  make lint         verilator --lint-only -Wall on every block and parameter set"
+	@echo "  make synth        Yosys + nextpnr for iCE40 HX8K and ECP5-45F -> reports/synth.json, docs/synthesis.md"
+	@echo "  make bench        speed figures -> reports/bench.json, docs/bench.md"
+	@echo "  make icarus       the self-checking Icarus Verilog bench"
+	@echo "  make clean        remove build/"
+
+deps:
+	@bash scripts/deps.sh
+
+xbar-build: $(XBAR_BENCHES)
+
+xbar-mutants: $(XBAR_MUTANT_BENCHES)
+
+test: deps
+	@TEST_CYCLES=$(TEST_CYCLES) SEED=$(SEED) MAKE="$(MAKE)" bash scripts/run_tests.sh
+
+icarus:
+	@bash tb/xbar/run_icarus.sh
+
+synth: deps
+	@$(PYTHON) scripts/synth.py --jobs $(JOBS)
+
+synth-check: deps
+	@$(PYTHON) scripts/synth.py --check --jobs $(JOBS)
+
+bench: deps $(BUILD)/xbar/p8/xbar_bench
+	@$(PYTHON) scripts/bench.py
+
+sim: deps $(XBAR_BENCHES)
+	@set -e; for c in $(XBAR_CFGS); do \
+	  echo "== xbar [$$c]"; \
+	  $(BUILD)/xbar/$$c/xbar_bench --cycles $(SIM_CYCLES) --seed $(SEED) --vcd $(BUILD)/xbar/$$c/fail.vcd; \
+	done
+
+lint:
+	@$(foreach c,$(XBAR_CFGS),echo "  LINT xbar [$(c)]" && \
+	  $(VERILATOR) --lint-only -Wall --top-module xbar $(call xb_gflags,$(c)) $(XBAR_RTL) &&) true
+
+clean:
+	rm -rf $(BUILD)

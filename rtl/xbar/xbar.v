@@ -1,0 +1,158 @@
+// sanfab — Myrinet-style source-routed wormhole crossbar.
+//
+// NPORTS full-duplex byte links of 9-bit characters. The first byte of a packet names the output
+// port (0x80 | port) and is stripped; the packet's trailing CRC-8 is checked on the way in and
+// regenerated on the way out. Slack buffers with STOP/GO flow control, one header per output at
+// a time with round-robin arbitration, a blocking timeout that drains stuck packets, and per-port
+// counters on a small read port. All outputs are registered. See docs/xbar.md.
+`default_nettype none
+
+module xbar #(
+    parameter NPORTS      = 8,
+    parameter SLACK_DEPTH = 80,
+    parameter STOP_THRESH = 56,
+    parameter GO_THRESH   = 40,
+    parameter ROUTE_DELAY = 0,
+    parameter LINK_DELAY  = 0,
+    parameter TIMEOUT     = 4096
+) (
+    input  wire                clk,
+    input  wire                rst,
+    input  wire [NPORTS*9-1:0] rx,
+    output wire [NPORTS*9-1:0] tx,
+    input  wire                reg_rd,
+    input  wire [7:0]          reg_addr,
+    output wire [31:0]         reg_rdata,
+    output wire                reg_rvalid
+);
+
+    localparam PW   = (NPORTS > 1) ? $clog2(NPORTS) : 1;
+    localparam NCTR = 9;
+    localparam CTR_RX_PKTS = 0, CTR_RX_BYTES = 1, CTR_TX_PKTS = 2, CTR_TX_BYTES = 3,
+               CTR_CRC_ERR = 4, CTR_DROP_ROUTE = 5, CTR_DROP_TIMEOUT = 6, CTR_MALFORMED = 7,
+               CTR_OVERFLOW = 8;
+
+    // input side
+    wire [NPORTS-1:0]    in_req;
+    wire [NPORTS*PW-1:0] in_req_port;
+    wire [NPORTS-1:0]    in_ready;
+    wire [NPORTS*10-1:0] in_head;
+    wire [NPORTS-1:0]    in_abort_req;
+    wire [NPORTS-1:0]    in_want_q;
+    wire [NPORTS-1:0]    in_want_d;
+    wire [NPORTS-1:0]    in_grant;
+
+    // output side
+    wire [NPORTS-1:0]        out_busy;
+    wire [NPORTS*PW-1:0]     out_owner;
+    wire [NPORTS-1:0]        out_free;
+    wire [NPORTS-1:0]        arb_valid;
+    wire [NPORTS*PW-1:0]     arb_idx;
+    wire [NPORTS*NPORTS-1:0] arb_gnt;      // output p grants input i at [p*NPORTS + i]
+
+    wire [NPORTS*NCTR-1:0] ev;
+
+    genvar i, p;
+
+    generate
+        for (i = 0; i < NPORTS; i = i + 1) begin : g_in
+            // the input is granted when any output's arbiter picked it
+            wire [NPORTS-1:0] gcol;
+            for (p = 0; p < NPORTS; p = p + 1) begin : g_col
+                assign gcol[p] = arb_gnt[p*NPORTS + i];
+            end
+            assign in_grant[i] = |gcol;
+
+            xbar_in #(
+                .NPORTS      (NPORTS),
+                .PW          (PW),
+                .SLACK_DEPTH (SLACK_DEPTH),
+                .STOP_THRESH (STOP_THRESH),
+                .GO_THRESH   (GO_THRESH),
+                .ROUTE_DELAY (ROUTE_DELAY),
+                .TIMEOUT     (TIMEOUT)
+            ) u_in (
+                .clk             (clk),
+                .rst             (rst),
+                .rx              (rx[i*9 +: 9]),
+                .grant           (in_grant[i]),
+                .free_vec        (out_free),
+                .req             (in_req[i]),
+                .req_port        (in_req_port[i*PW +: PW]),
+                .ready           (in_ready[i]),
+                .head            (in_head[i*10 +: 10]),
+                .abort_req       (in_abort_req[i]),
+                .want_q          (in_want_q[i]),
+                .want_d          (in_want_d[i]),
+                .ev_rx_pkt       (ev[i*NCTR + CTR_RX_PKTS]),
+                .ev_rx_byte      (ev[i*NCTR + CTR_RX_BYTES]),
+                .ev_crc_err      (ev[i*NCTR + CTR_CRC_ERR]),
+                .ev_drop_route   (ev[i*NCTR + CTR_DROP_ROUTE]),
+                .ev_drop_timeout (ev[i*NCTR + CTR_DROP_TIMEOUT]),
+                .ev_malformed    (ev[i*NCTR + CTR_MALFORMED]),
+                .ev_overflow     (ev[i*NCTR + CTR_OVERFLOW])
+            );
+        end
+
+        for (p = 0; p < NPORTS; p = p + 1) begin : g_out
+            // requests for this output
+            wire [NPORTS-1:0] preq;
+            for (i = 0; i < NPORTS; i = i + 1) begin : g_req
+                assign preq[i] = in_req[i] & (in_req_port[i*PW +: PW] == p[PW-1:0]);
+            end
+
+            rr_arbiter #(
+                .N  (NPORTS),
+                .IW (PW)
+            ) u_arb (
+                .clk       (clk),
+                .rst       (rst),
+                .en        (~out_busy[p]),
+                .req       (preq),
+                .gnt_valid (arb_valid[p]),
+                .gnt_idx   (arb_idx[p*PW +: PW]),
+                .gnt       (arb_gnt[p*NPORTS +: NPORTS])
+            );
+
+            wire [PW-1:0] own = out_owner[p*PW +: PW];
+
+            xbar_out #(
+                .PW         (PW),
+                .LINK_DELAY (LINK_DELAY)
+            ) u_out (
+                .clk           (clk),
+                .rst           (rst),
+                .rx            (rx[p*9 +: 9]),
+                .grant         (arb_valid[p]),
+                .grant_idx     (arb_idx[p*PW +: PW]),
+                .own_ready     (in_ready[own]),
+                .own_head      (in_head[own*10 +: 10]),
+                .own_abort_req (in_abort_req[own]),
+                .want_q        (in_want_q[p]),
+                .want_d        (in_want_d[p]),
+                .busy          (out_busy[p]),
+                .owner         (out_owner[p*PW +: PW]),
+                .free          (out_free[p]),
+                .tx            (tx[p*9 +: 9]),
+                .ev_tx_pkt     (ev[p*NCTR + CTR_TX_PKTS]),
+                .ev_tx_byte    (ev[p*NCTR + CTR_TX_BYTES])
+            );
+        end
+    endgenerate
+
+    xbar_counters #(
+        .NPORTS (NPORTS),
+        .NCTR   (NCTR)
+    ) u_ctr (
+        .clk        (clk),
+        .rst        (rst),
+        .ev         (ev),
+        .reg_rd     (reg_rd),
+        .reg_addr   (reg_addr),
+        .reg_rdata  (reg_rdata),
+        .reg_rvalid (reg_rvalid)
+    );
+
+endmodule
+
+`default_nettype wire

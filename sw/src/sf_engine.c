@@ -1,0 +1,809 @@
+/* sf_engine.c - routing algorithms on a layered state graph.
+ * A state is (switch, layer, class of the channel the packet arrived by, or START). A rule says which class
+ * turns are allowed inside a layer; a forbidden turn moves the packet one layer down (Descending Layers), or
+ * is impossible in layer 0. Up/down routing is one layer with the UD rule; plain shortest paths use NONE. */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include "sf_route.h"
+
+static void *xcalloc(size_t n, size_t sz)
+{
+    void *p = calloc(n ? n : 1, sz);
+    if (!p) { fprintf(stderr, "sanfab: out of memory\n"); exit(2); }
+    return p;
+}
+
+void sf_route_opts_default(sf_route_opts *o)
+{
+    memset(o, 0, sizeof *o);
+    o->root = -1;
+    o->sel = SF_SEL_LOW;
+    o->rule = SF_RULE_UD;
+    o->nvc = 3;
+    o->maxvc = 16;
+    o->maxalt = 16;
+    o->weight = 3.0;
+    o->fix = SF_FIX_ITB;
+    o->seed = 1;
+}
+
+/* ------------------------------------------------------------------ orientation */
+
+int8_t *sf_updown_dir(const sf_topo *t, int root, int *level_out, int *preorder_out)
+{
+    int n = t->nsw;
+    int *lvl = xcalloc((size_t)n, sizeof(int)), *par = xcalloc((size_t)n, sizeof(int)), *q = xcalloc((size_t)n, sizeof(int));
+    for (int i = 0; i < n; i++) { lvl[i] = -1; par[i] = -1; }
+    int qh = 0, qt = 0;
+    if (root >= 0 && root < n) { lvl[root] = 0; q[qt++] = root; }
+    else {
+        int minl = -1;
+        for (int i = 0; i < n; i++)
+            if (t->sw[i].level >= 0 && (minl < 0 || t->sw[i].level < minl)) minl = t->sw[i].level;
+        for (int i = 0; i < n; i++)
+            if (minl >= 0 && t->sw[i].level == minl) { lvl[i] = 0; q[qt++] = i; }
+        if (!qt) { lvl[0] = 0; q[qt++] = 0; }
+    }
+    int nroots = qt;
+    while (qh < qt) {
+        int x = q[qh++];
+        for (int i = t->adjoff[x]; i < t->adjoff[x + 1]; i++) {
+            int y = t->ch_to[t->adjch[i]];
+            if (lvl[y] < 0) { lvl[y] = lvl[x] + 1; par[y] = x; q[qt++] = y; }
+        }
+    }
+    int8_t *dir = xcalloc((size_t)t->nch, 1);
+    for (int c = 0; c < t->nch; c++) {
+        int a = t->ch_from[c], b = t->ch_to[c];
+        dir[c] = (int8_t)(lvl[b] < lvl[a] || (lvl[b] == lvl[a] && b < a));
+    }
+    if (preorder_out) {
+        /* preorder numbering of the BFS forest, children in id order */
+        int *stk = xcalloc((size_t)n, sizeof(int)), cnt = 0;
+        for (int r = 0; r < nroots; r++) {
+            int sp = 0;
+            stk[sp++] = q[r];
+            while (sp) {
+                int x = stk[--sp];
+                preorder_out[x] = cnt++;
+                for (int y = n - 1; y >= 0; y--)
+                    if (par[y] == x) stk[sp++] = y;
+            }
+        }
+        free(stk);
+    }
+    if (level_out) memcpy(level_out, lvl, sizeof(int) * (size_t)n);
+    free(lvl); free(par); free(q);
+    return dir;
+}
+
+/* ------------------------------------------------------------------ layered state graph */
+
+typedef struct {
+    const sf_topo *t;
+    sf_rule rule;
+    int nvc, C, C1, ns;
+    int8_t *cls;     /* class per channel */
+    int8_t *dir;     /* up/down orientation (owned) */
+    int16_t *dist;   /* nsw * ns: distance from state to destination switch d, -1 = none */
+} eng;
+
+static int allowed(const eng *E, int v, int a, int b)
+{
+    switch (E->rule) {
+    case SF_RULE_NONE: return 1;
+    case SF_RULE_UD: return !(a == 1 && b == 0);
+    case SF_RULE_UDDU: return (v % 2 == 0) ? !(a == 1 && b == 0) : !(a == 0 && b == 1);
+    case SF_RULE_UD_DU: return (v == 0) ? !(a == 1 && b == 0) : !(a == 0 && b == 1);
+    case SF_RULE_LTURN: return a <= b;
+    }
+    return 0;
+}
+
+static inline int st_sw(const eng *E, int u) { return u / (E->nvc * E->C1); }
+static inline int st_v(const eng *E, int u) { return (u / E->C1) % E->nvc; }
+static inline int st_a(const eng *E, int u) { return u % E->C1; }
+static inline int st_id(const eng *E, int s, int v, int a) { return (s * E->nvc + v) * E->C1 + a; }
+
+/* next state when leaving state u by channel c, or -1; *vc = VC on c */
+static int step(const eng *E, int u, int c, int *vc)
+{
+    int v = st_v(E, u), a = st_a(E, u), b = E->cls[c], to = E->t->ch_to[c];
+    if (a == E->C || allowed(E, v, a, b)) { *vc = v; return st_id(E, to, v, b); }
+    if (v > 0) { *vc = v - 1; return st_id(E, to, v - 1, b); }
+    return -1;
+}
+
+static int eng_init(eng *E, const sf_topo *t, sf_rule rule, int nvc, int root, int need_dist)
+{
+    memset(E, 0, sizeof *E);
+    E->t = t; E->rule = rule; E->nvc = nvc < 1 ? 1 : nvc;
+    E->C = rule == SF_RULE_NONE ? 1 : rule == SF_RULE_LTURN ? 4 : 2;
+    E->C1 = E->C + 1;
+    E->ns = t->nsw * E->nvc * E->C1;
+    int *pre = xcalloc((size_t)t->nsw, sizeof(int));
+    E->dir = sf_updown_dir(t, root, NULL, pre);
+    E->cls = xcalloc((size_t)t->nch, 1);
+    for (int c = 0; c < t->nch; c++) {
+        int up = E->dir[c];
+        if (rule == SF_RULE_NONE) E->cls[c] = 0;
+        else if (rule == SF_RULE_LTURN) {
+            int left = pre[t->ch_to[c]] < pre[t->ch_from[c]];
+            E->cls[c] = (int8_t)(left ? (up ? 1 : 0) : (up ? 2 : 3));
+        } else E->cls[c] = (int8_t)(up ? 0 : 1);
+    }
+    free(pre);
+    if (!need_dist) return 0;
+    if ((size_t)t->nsw * (size_t)E->ns > ((size_t)1 << 31)) return -1;
+    E->dist = xcalloc((size_t)t->nsw * (size_t)E->ns, sizeof(int16_t));
+    int *q = xcalloc((size_t)E->ns, sizeof(int));
+    for (int d = 0; d < t->nsw; d++) {
+        int16_t *D = E->dist + (size_t)d * E->ns;
+        for (int i = 0; i < E->ns; i++) D[i] = -1;
+        int qh = 0, qt = 0;
+        for (int v = 0; v < E->nvc; v++)
+            for (int a = 0; a <= E->C; a++) { int u = st_id(E, d, v, a); D[u] = 0; q[qt++] = u; }
+        while (qh < qt) {
+            int u2 = q[qh++];
+            int y = st_sw(E, u2), v2 = st_v(E, u2), b = st_a(E, u2);
+            if (b == E->C) continue; /* START states have no predecessors */
+            for (int i = t->adjoff[y]; i < t->adjoff[y + 1]; i++) {
+                int c = t->adjch[i] ^ 1; /* channel x -> y */
+                if (E->cls[c] != b) continue;
+                int x = t->ch_from[c];
+                for (int a = 0; a <= E->C; a++) {
+                    if (a == E->C || allowed(E, v2, a, b)) {
+                        int u = st_id(E, x, v2, a);
+                        if (D[u] < 0) { D[u] = (int16_t)(D[u2] + 1); q[qt++] = u; }
+                    }
+                    if (a < E->C && v2 + 1 < E->nvc && !allowed(E, v2 + 1, a, b)) {
+                        int u = st_id(E, x, v2 + 1, a);
+                        if (D[u] < 0) { D[u] = (int16_t)(D[u2] + 1); q[qt++] = u; }
+                    }
+                }
+            }
+        }
+    }
+    free(q);
+    return 0;
+}
+
+static void eng_free(eng *E) { free(E->cls); free(E->dir); free(E->dist); }
+
+/* ------------------------------------------------------------------ path selection on the shortest DAG */
+
+typedef struct {
+    eng *E;
+    sf_select sel;
+    sf_rng rng;
+    double *pload;   /* per channel: routes (host pairs) using it */
+    double *vload;   /* per (channel, vc) */
+    double total;    /* sum of loads */
+    double weight;
+    /* scratch */
+    int *mark, stamp, *list;
+    double *val, *val2;
+    sf_hop *hops;
+    int *prevs, *prevc;
+} selctx;
+
+static void sel_init(selctx *S, eng *E, sf_select sel, uint64_t seed, double weight)
+{
+    memset(S, 0, sizeof *S);
+    S->E = E; S->sel = sel; S->weight = weight;
+    sf_rng_seed(&S->rng, seed);
+    const sf_topo *t = E->t;
+    S->pload = xcalloc((size_t)t->nch, sizeof(double));
+    S->vload = xcalloc((size_t)t->nch * (size_t)E->nvc, sizeof(double));
+    S->mark = xcalloc((size_t)E->ns, sizeof(int));
+    S->list = xcalloc((size_t)E->ns, sizeof(int));
+    S->val = xcalloc((size_t)E->ns, sizeof(double));
+    S->val2 = xcalloc((size_t)E->ns, sizeof(double));
+    S->hops = xcalloc((size_t)E->ns + 8, sizeof(sf_hop));
+    S->prevs = xcalloc((size_t)E->ns, sizeof(int));
+    S->prevc = xcalloc((size_t)E->ns, sizeof(int));
+}
+
+static void sel_free(selctx *S)
+{
+    free(S->pload); free(S->vload); free(S->mark); free(S->list); free(S->val); free(S->val2); free(S->hops);
+    free(S->prevs); free(S->prevc);
+}
+
+static void add_load(selctx *S, const sf_hop *h, int n, double w)
+{
+    const sf_topo *t = S->E->t;
+    for (int i = 0; i < n; i++) {
+        if (h[i].itb) continue;
+        int c = t->sw[h[i].sw].ch[h[i].port];
+        S->pload[c] += w;
+        S->vload[(size_t)c * S->E->nvc + h[i].vc] += w;
+        S->total += w;
+    }
+}
+
+/* Among shortest legal paths from switch s to switch d choose one by S->sel; returns hop count, -1 if none.
+ * *vc0 gets the start layer. Candidate start layers follow seed 001 sec 3.3: from the top layer down while the
+ * shortest length does not grow. */
+static int pick_shortest(selctx *S, int s, int d, int *vc0)
+{
+    eng *E = S->E;
+    const sf_topo *t = E->t;
+    const int16_t *D = E->dist + (size_t)d * E->ns;
+    int starts[64], ns = 0;
+    int L = D[st_id(E, s, E->nvc - 1, E->C)];
+    if (L < 0) {
+        /* top layer cannot reach (rules differ per layer): take the best over all layers */
+        for (int v = 0; v < E->nvc; v++) {
+            int x = D[st_id(E, s, v, E->C)];
+            if (x >= 0 && (L < 0 || x < L)) L = x;
+        }
+        if (L < 0) return -1;
+        for (int v = E->nvc - 1; v >= 0; v--)
+            if (D[st_id(E, s, v, E->C)] == L) starts[ns++] = st_id(E, s, v, E->C);
+    } else {
+        for (int v = E->nvc - 1; v >= 0 && D[st_id(E, s, v, E->C)] == L; v--) starts[ns++] = st_id(E, s, v, E->C);
+    }
+    if (L == 0) { *vc0 = st_v(E, starts[ns - 1]); return 0; }
+    int sel = S->sel;
+    /* DAG of states on shortest paths reachable from the starts, by BFS levels */
+    int cnt = 0;
+    if (sel != SF_SEL_LOW) {
+        S->stamp++;
+        for (int i = 0; i < ns; i++) { S->mark[starts[i]] = S->stamp; S->list[cnt++] = starts[i]; }
+        for (int h = 0; h < cnt; h++) {
+            int u = S->list[h], x = st_sw(E, u);
+            if (D[u] == 0) continue;
+            for (int i = t->adjoff[x]; i < t->adjoff[x + 1]; i++) {
+                int vc, w = step(E, u, t->adjch[i], &vc);
+                if (w >= 0 && D[w] == D[u] - 1 && S->mark[w] != S->stamp) { S->mark[w] = S->stamp; S->list[cnt++] = w; }
+            }
+        }
+        /* values bottom-up */
+        for (int h = cnt - 1; h >= 0; h--) {
+            int u = S->list[h], x = st_sw(E, u);
+            if (D[u] == 0) { S->val[u] = sel == SF_SEL_RANDOM ? 1.0 : 0.0; S->val2[u] = 0; continue; }
+            double best = sel == SF_SEL_RANDOM ? 0.0 : INFINITY, best2 = INFINITY;
+            for (int i = t->adjoff[x]; i < t->adjoff[x + 1]; i++) {
+                int c = t->adjch[i], vc, w = step(E, u, c, &vc);
+                if (w < 0 || D[w] != D[u] - 1) continue;
+                if (sel == SF_SEL_RANDOM) best += S->val[w];
+                else if (sel == SF_SEL_PCH) {
+                    double m = fmax(S->pload[c], S->val[w]), s2 = S->vload[(size_t)c * E->nvc + vc] + S->val2[w];
+                    if (m < best || (m == best && s2 < best2)) { best = m; best2 = s2; }
+                } else {
+                    double cst = S->pload[c] + S->val[w];
+                    if (cst < best) best = cst;
+                }
+            }
+            S->val[u] = best; S->val2[u] = best2;
+        }
+    }
+    /* choose the start */
+    int u;
+    if (sel == SF_SEL_LOW) u = starts[ns - 1];
+    else if (sel == SF_SEL_RANDOM) {
+        double tot = 0;
+        for (int i = 0; i < ns; i++) tot += S->val[starts[i]];
+        double r = sf_rng_unit(&S->rng) * tot;
+        u = starts[ns - 1];
+        for (int i = 0; i < ns; i++) { r -= S->val[starts[i]]; if (r < 0) { u = starts[i]; break; } }
+    } else {
+        u = starts[ns - 1];
+        for (int i = ns - 2; i >= 0; i--) {
+            int c = starts[i];
+            if (S->val[c] < S->val[u] || (sel == SF_SEL_PCH && S->val[c] == S->val[u] && S->val2[c] < S->val2[u])) u = c;
+        }
+    }
+    *vc0 = st_v(E, u);
+    int n = 0;
+    while (D[u] > 0) {
+        int x = st_sw(E, u);
+        int bc = -1, bw = -1, bvc = 0;
+        double bval = INFINITY, bval2 = INFINITY, r = 0, tot = 0;
+        if (sel == SF_SEL_RANDOM) {
+            for (int i = t->adjoff[x]; i < t->adjoff[x + 1]; i++) {
+                int vc, w = step(E, u, t->adjch[i], &vc);
+                if (w >= 0 && D[w] == D[u] - 1) tot += S->val[w];
+            }
+            r = sf_rng_unit(&S->rng) * tot;
+        }
+        for (int i = t->adjoff[x]; i < t->adjoff[x + 1]; i++) {
+            int c = t->adjch[i], vc, w = step(E, u, c, &vc);
+            if (w < 0 || D[w] != D[u] - 1) continue;
+            if (sel == SF_SEL_LOW) { /* channels are in port order: the first legal one is the lowest port */
+                bc = c; bw = w; bvc = vc;
+                break;
+            } else if (sel == SF_SEL_RANDOM) {
+                bc = c; bw = w; bvc = vc;
+                r -= S->val[w];
+                if (r < 0) break;
+            } else if (sel == SF_SEL_PCH) {
+                double m = fmax(S->pload[c], S->val[w]), s2 = S->vload[(size_t)c * E->nvc + vc] + S->val2[w];
+                if (bc < 0 || m < bval || (m == bval && s2 < bval2)) { bc = c; bw = w; bvc = vc; bval = m; bval2 = s2; }
+            } else {
+                double cst = S->pload[c] + S->val[w];
+                if (bc < 0 || cst < bval) { bc = c; bw = w; bvc = vc; bval = cst; }
+            }
+        }
+        if (bc < 0) return -1; /* cannot happen: dist is exact */
+        S->hops[n++] = (sf_hop){x, (int16_t)t->ch_fport[bc], (int8_t)bvc, 0};
+        u = bw;
+    }
+    return n;
+}
+
+/* Least-cost legal path (Dijkstra over states) from s to d; cost of channel c = 1 + weight*load/mean, plus
+ * `ban` channels excluded when ban != NULL. Returns hop count or -1. */
+static int pick_dijkstra(selctx *S, int s, int d, const char *ban, double eps, int *vc0)
+{
+    eng *E = S->E;
+    const sf_topo *t = E->t;
+    if (s == d) { *vc0 = 0; return 0; }
+    int ns = E->ns;
+    double *dist = S->val;
+    for (int i = 0; i < ns; i++) { dist[i] = INFINITY; S->prevs[i] = -1; }
+    /* binary heap of (dist, state) */
+    int *heap = S->list, hn = 0;
+    int *pos = S->mark; /* heap position + 1, 0 = not in heap */
+    for (int i = 0; i < ns; i++) pos[i] = 0;
+    double mean = t->nch ? S->total / t->nch : 0;
+#define HLESS(a, b) (dist[heap[a]] < dist[heap[b]])
+#define HSWAP(a, b) do { int tmp_ = heap[a]; heap[a] = heap[b]; heap[b] = tmp_; pos[heap[a]] = (a) + 1; pos[heap[b]] = (b) + 1; } while (0)
+    for (int v = 0; v < E->nvc; v++) {
+        int u = st_id(E, s, v, E->C);
+        dist[u] = 0;
+        heap[hn] = u; pos[u] = hn + 1; hn++;
+    }
+    int end = -1;
+    while (hn) {
+        int u = heap[0];
+        hn--;
+        pos[u] = -1;
+        if (hn) {
+            heap[0] = heap[hn]; pos[heap[0]] = 1;
+            int i = 0;
+            for (;;) {
+                int l = 2 * i + 1, r = l + 1, m = i;
+                if (l < hn && HLESS(l, m)) m = l;
+                if (r < hn && HLESS(r, m)) m = r;
+                if (m == i) break;
+                HSWAP(i, m);
+                i = m;
+            }
+        }
+        int x = st_sw(E, u);
+        if (x == d) { end = u; break; }
+        for (int i = t->adjoff[x]; i < t->adjoff[x + 1]; i++) {
+            int c = t->adjch[i], vc, w = step(E, u, c, &vc);
+            if (w < 0 || pos[w] < 0) continue;
+            if (ban && ban[c >> 1]) continue;
+            double cost = 1.0 + (eps > 0 ? eps * S->pload[c] : (mean > 0 ? S->weight * S->pload[c] / mean : 0));
+            double nd = dist[u] + cost;
+            if (nd < dist[w]) {
+                dist[w] = nd;
+                S->prevs[w] = u; S->prevc[w] = c;
+                int k;
+                if (pos[w] == 0) { k = hn++; heap[k] = w; pos[w] = k + 1; }
+                else k = pos[w] - 1;
+                while (k > 0 && HLESS(k, (k - 1) / 2)) { HSWAP(k, (k - 1) / 2); k = (k - 1) / 2; }
+            }
+        }
+    }
+#undef HLESS
+#undef HSWAP
+    for (int i = 0; i < ns; i++) S->mark[i] = 0; /* mark doubled as heap positions: reset for pick_shortest */
+    S->stamp = 0;
+    if (end < 0) return -1;
+    int n = 0;
+    for (int u = end; S->prevs[u] >= 0; u = S->prevs[u]) n++;
+    int k = n;
+    int u = end;
+    while (S->prevs[u] >= 0) {
+        int c = S->prevc[u], p = S->prevs[u];
+        int vc;
+        step(E, p, c, &vc);
+        S->hops[--k] = (sf_hop){t->ch_from[c], (int16_t)t->ch_fport[c], (int8_t)vc, 0};
+        u = p;
+    }
+    *vc0 = st_v(E, u);
+    return n;
+}
+
+static int nhosts_of(const sf_topo *t, int s) { return t->hoff[s + 1] - t->hoff[s]; }
+
+static int rfail(sf_err *e, const char *fmt, int a, int b)
+{
+    if (e) snprintf(e->msg, sizeof e->msg, fmt, a, b);
+    return -1;
+}
+
+/* Route every pair with the engine. per_switch: one path per switch pair weighted by host pairs; else per host pair.
+ * order: optional host order (logical -> physical) for host pairs. */
+static sf_routes *route_pairs(eng *E, const sf_route_opts *o, int per_switch, sf_select sel, sf_err *e)
+{
+    const sf_topo *t = E->t;
+    sf_routes *rs = sf_routes_new(t, per_switch, 1);
+    selctx S;
+    sel_init(&S, E, sel, o->seed, o->weight);
+    int N = per_switch ? t->nsw : t->nhost;
+    for (int k = 0; k < N; k++)
+        for (int a = 0; a < N; a++) {
+            int b = (a + k) % N;
+            int sa = per_switch ? a : t->host[a].sw, sb = per_switch ? b : t->host[b].sw;
+            double w = 1;
+            if (per_switch) {
+                w = (double)nhosts_of(t, a) * nhosts_of(t, b) - (a == b ? nhosts_of(t, a) : 0);
+                if (w <= 0) continue;
+            } else if (a == b) continue;
+            int vc0 = 0, n;
+            if (sel == SF_SEL_BALANCED) n = pick_dijkstra(&S, sa, sb, NULL, 0, &vc0);
+            else n = pick_shortest(&S, sa, sb, &vc0);
+            if (n < 0) {
+                rfail(e, "no legal path from switch %d to switch %d under this rule/root (try another --root)", sa, sb);
+                sel_free(&S);
+                sf_routes_free(rs);
+                return NULL;
+            }
+            sf_routes_set(rs, a, b, 0, S.hops, n, vc0);
+            add_load(&S, S.hops, n, w);
+        }
+    sel_free(&S);
+    return rs;
+}
+
+static const char *sel_name(sf_select s)
+{
+    static const char *nm[] = {"low", "random", "balanced", "sancho", "pch"};
+    return nm[s];
+}
+static const char *rule_name(sf_rule r)
+{
+    static const char *nm[] = {"none", "(UD)*", "(UD-DU)*", "UD-(DU)*", "(L-turn)*"};
+    return nm[r];
+}
+
+static int8_t *dup_dir(const eng *E)
+{
+    int8_t *d = xcalloc((size_t)E->t->nch, 1);
+    memcpy(d, E->dir, (size_t)E->t->nch);
+    return d;
+}
+
+sf_routes *sf_route_updown(const sf_topo *t, const sf_route_opts *o, sf_err *e)
+{
+    eng E;
+    if (eng_init(&E, t, SF_RULE_UD, 1, o->root, 1)) { rfail(e, "network too large (%d switches)%.0d", t->nsw, 0); return NULL; }
+    sf_select sel = o->sel == SF_SEL_PCH ? SF_SEL_SANCHO : o->sel;
+    sf_routes *rs = route_pairs(&E, o, sel != SF_SEL_BALANCED, sel, e);
+    if (rs) {
+        rs->promise_updown = 1;
+        rs->dir = dup_dir(&E);
+        snprintf(rs->algo, sizeof rs->algo, "updown select=%s root=%d%s seed=%llu", sel_name(sel), o->root,
+                 o->root < 0 ? "(top-or-0)" : "", (unsigned long long)o->seed);
+    }
+    eng_free(&E);
+    return rs;
+}
+
+sf_routes *sf_route_dl(const sf_topo *t, const sf_route_opts *o, sf_err *e)
+{
+    if (o->nvc < 1 || o->nvc > 16) { rfail(e, "DL: VCs must be 1..16 (got %d)%.0d", o->nvc, 0); return NULL; }
+    if (o->rule == SF_RULE_NONE) { rfail(e, "DL: a restriction is needed%.0d%.0d", 0, 0); return NULL; }
+    eng E;
+    if (eng_init(&E, t, o->rule, o->nvc, o->root, 1)) { rfail(e, "network too large (%d switches)%.0d", t->nsw, 0); return NULL; }
+    sf_routes *rs = route_pairs(&E, o, o->sel != SF_SEL_BALANCED, o->sel, e);
+    if (rs) {
+        rs->dir = dup_dir(&E);
+        snprintf(rs->algo, sizeof rs->algo, "dl vcs=%d rule=%s select=%s root=%d seed=%llu", o->nvc, rule_name(o->rule),
+                 sel_name(o->sel), o->root, (unsigned long long)o->seed);
+    }
+    eng_free(&E);
+    return rs;
+}
+
+/* ------------------------------------------------------------------ ITB */
+
+/* split hops at down->up turns; out gets the new hops; returns new count or -1 if a turn switch has no host */
+static int split_itb(const sf_topo *t, const int8_t *dir, const sf_hop *h, int n, sf_hop *out, int *rr)
+{
+    int m = 0, down = 0;
+    for (int i = 0; i < n; i++) {
+        if (h[i].itb) { out[m++] = h[i]; down = 0; continue; }
+        int c = t->sw[h[i].sw].ch[h[i].port];
+        if (dir[c] && down) {
+            int x = h[i].sw, nh = t->hoff[x + 1] - t->hoff[x];
+            if (!nh) return -1;
+            int host = t->hlist[t->hoff[x] + rr[x]++ % nh];
+            out[m++] = (sf_hop){x, (int16_t)t->host[host].port, 0, 1};
+            down = 0;
+        }
+        if (!dir[c]) down = 1;
+        out[m++] = h[i];
+    }
+    return m;
+}
+
+int sf_fix_itb(sf_routes *rs, const int8_t *dir, sf_err *e)
+{
+    const sf_topo *t = rs->t;
+    sf_hop *nh = xcalloc(rs->nhops * 2 + 16, sizeof(sf_hop));
+    int *rr = xcalloc((size_t)t->nsw, sizeof(int));
+    size_t m = 0;
+    for (int id = 0; id < rs->npath; id++) {
+        int k = split_itb(t, dir, rs->hops + rs->poff[id], rs->plen[id], nh + m, rr);
+        if (k < 0) {
+            const sf_hop *h = rs->hops + rs->poff[id];
+            int bad = -1, down = 0;
+            for (int i = 0; i < rs->plen[id] && bad < 0; i++) {
+                int c = t->sw[h[i].sw].ch[h[i].port];
+                if (dir[c] && down) bad = h[i].sw;
+                if (!dir[c]) down = 1;
+            }
+            snprintf(e->msg, sizeof e->msg, "ITB needed at switch %d, which has no host (use --deadlock layers)", bad);
+            free(nh); free(rr);
+            return -1;
+        }
+        rs->poff[id] = (int)m;
+        rs->plen[id] = k;
+        m += (size_t)k;
+    }
+    free(rs->hops);
+    rs->hops = nh;
+    rs->nhops = m;
+    rs->hcap = rs->nhops * 2 + 16;
+    free(rr);
+    if (!rs->dir) { rs->dir = xcalloc((size_t)t->nch, 1); memcpy(rs->dir, dir, (size_t)t->nch); }
+    rs->promise_updown = 1;
+    return 0;
+}
+
+sf_routes *sf_route_itb(const sf_topo *t, const sf_route_opts *o, sf_err *e)
+{
+    eng E, U;
+    if (eng_init(&E, t, SF_RULE_NONE, 1, o->root, 1)) { rfail(e, "network too large (%d switches)%.0d", t->nsw, 0); return NULL; }
+    eng_init(&U, t, SF_RULE_UD, 1, o->root, 1);
+    selctx S, SU;
+    sel_init(&S, &E, SF_SEL_RANDOM, o->seed, o->weight);
+    sel_init(&SU, &U, SF_SEL_LOW, o->seed, o->weight);
+    sf_routes *rs = sf_routes_new(t, 0, 1);
+    sf_hop *tmp = xcalloc((size_t)E.ns * 2 + 16, sizeof(sf_hop));
+    int *rr = xcalloc((size_t)t->nsw, sizeof(int));
+    int N = t->nhost, fallback = 0;
+    for (int a = 0; a < N; a++)
+        for (int b = 0; b < N; b++) {
+            if (a == b) continue;
+            int sa = t->host[a].sw, sb = t->host[b].sw, vc0, m = -1;
+            for (int tries = 0; tries < 32 && m < 0; tries++) {
+                int n = pick_shortest(&S, sa, sb, &vc0);
+                if (n < 0) { rfail(e, "no path from switch %d to switch %d", sa, sb); goto bad; }
+                m = split_itb(t, E.dir, S.hops, n, tmp, rr);
+            }
+            if (m < 0) { /* every try needed an ITB at a host-less switch: fall back to up/down */
+                int n = pick_shortest(&SU, sa, sb, &vc0);
+                memcpy(tmp, SU.hops, sizeof(sf_hop) * (size_t)n);
+                m = n;
+                fallback++;
+            }
+            sf_routes_set(rs, a, b, 0, tmp, m, 0);
+        }
+    rs->promise_minimal = fallback == 0;
+    rs->promise_updown = 1;
+    rs->dir = dup_dir(&E);
+    snprintf(rs->algo, sizeof rs->algo, "itb select=random-minimal root=%d seed=%llu fallbacks=%d", o->root,
+             (unsigned long long)o->seed, fallback);
+    free(tmp); free(rr);
+    sel_free(&S); sel_free(&SU); eng_free(&E); eng_free(&U);
+    return rs;
+bad:
+    free(tmp); free(rr);
+    sel_free(&S); sel_free(&SU); eng_free(&E); eng_free(&U);
+    sf_routes_free(rs);
+    return NULL;
+}
+
+/* ------------------------------------------------------------------ FM (seed 002) */
+
+sf_routes *sf_route_fm(const sf_topo *t, const sf_route_opts *o, sf_err *e)
+{
+    eng E;
+    if (eng_init(&E, t, SF_RULE_NONE, 1, o->root, 1)) { rfail(e, "network too large (%d switches)%.0d", t->nsw, 0); return NULL; }
+    selctx S;
+    sel_init(&S, &E, SF_SEL_SANCHO, o->seed, o->weight);
+    sf_routes *rs = sf_routes_new(t, 0, 2);
+    int N = t->nhost;
+    int *map = xcalloc((size_t)N, sizeof(int));
+    for (int i = 0; i < N; i++) map[i] = i;
+    if (o->map_random) {
+        sf_rng r;
+        sf_rng_seed(&r, o->seed ^ 0x5EED);
+        sf_rng_shuffle(&r, map, N);
+    }
+    char *ban = xcalloc((size_t)t->nch / 2 + 1, 1);
+    sf_hop *first = xcalloc((size_t)E.ns + 8, sizeof(sf_hop));
+    /* pass 1: least-used minimal paths in logical order */
+    for (int la = 0; la < N; la++)
+        for (int lb = 0; lb < N; lb++) {
+            if (la == lb) continue;
+            int a = map[la], b = map[lb], vc0;
+            int n = pick_shortest(&S, t->host[a].sw, t->host[b].sw, &vc0);
+            if (n < 0) { rfail(e, "no path between hosts %d and %d", a, b); goto bad; }
+            sf_routes_set(rs, a, b, 0, S.hops, n, 0);
+            add_load(&S, S.hops, n, 1);
+        }
+    /* pass 2: second route avoiding the links of the first (fewest hops, then least used) */
+    for (int la = 0; la < N; la++)
+        for (int lb = 0; lb < N; lb++) {
+            if (la == lb) continue;
+            int a = map[la], b = map[lb], n1, vc0;
+            const sf_hop *h1 = sf_routes_get(rs, a, b, 0, &n1, &vc0);
+            memcpy(first, h1, sizeof(sf_hop) * (size_t)n1);
+            for (int i = 0; i < n1; i++) ban[t->sw[first[i].sw].ch[first[i].port] >> 1] = 1;
+            double eps = 1.0 / (S.total + 1.0);
+            int n = pick_dijkstra(&S, t->host[a].sw, t->host[b].sw, ban, eps, &vc0);
+            if (n < 0 || (n == 0 && n1 == 0)) {
+                if (n1 > 0) rs->nondisjoint++;
+                n = pick_dijkstra(&S, t->host[a].sw, t->host[b].sw, NULL, eps, &vc0);
+            }
+            for (int i = 0; i < n1; i++) ban[t->sw[first[i].sw].ch[first[i].port] >> 1] = 0;
+            sf_routes_set(rs, a, b, 1, S.hops, n, 0);
+            add_load(&S, S.hops, n, 1);
+        }
+    free(ban); free(first);
+    rs->map = map;
+    rs->dir = dup_dir(&E);
+    snprintf(rs->algo, sizeof rs->algo, "fm alternatives=2 map=%s deadlock=%s seed=%llu nondisjoint=%d",
+             o->map_random ? "random" : "identity", o->fix == SF_FIX_ITB ? "itb" : o->fix == SF_FIX_LAYERS ? "layers" : "none",
+             (unsigned long long)o->seed, rs->nondisjoint);
+    sel_free(&S);
+    eng_free(&E);
+    if (o->fix == SF_FIX_ITB && sf_fix_itb(rs, rs->dir, e)) { sf_routes_free(rs); return NULL; }
+    if (o->fix == SF_FIX_LAYERS && sf_fix_layers(rs, o->maxvc, e)) { sf_routes_free(rs); return NULL; }
+    return rs;
+bad:
+    free(ban); free(first); free(map);
+    sel_free(&S); eng_free(&E);
+    sf_routes_free(rs);
+    return NULL;
+}
+
+/* ------------------------------------------------------------------ all shortest up/down routes (Clos) */
+
+sf_routes *sf_route_allud(const sf_topo *t, const sf_route_opts *o, sf_err *e)
+{
+    int K = o->maxalt < 1 ? 1 : o->maxalt;
+    eng E;
+    if (eng_init(&E, t, SF_RULE_UD, 1, o->root, 1)) { rfail(e, "network too large (%d switches)%.0d", t->nsw, 0); return NULL; }
+    sf_routes *rs = sf_routes_new(t, 1, K);
+    sf_hop *stack = xcalloc((size_t)E.ns + 8, sizeof(sf_hop));
+    int *ust = xcalloc((size_t)E.ns + 8, sizeof(int)), *ist = xcalloc((size_t)E.ns + 8, sizeof(int));
+    for (int a = 0; a < t->nsw; a++)
+        for (int b = 0; b < t->nsw; b++) {
+            int w = nhosts_of(t, a) * nhosts_of(t, b) - (a == b ? nhosts_of(t, a) : 0);
+            if (w <= 0) continue;
+            const int16_t *D = E.dist + (size_t)b * E.ns;
+            int u0 = st_id(&E, a, 0, E.C);
+            if (D[u0] < 0) { rfail(e, "no up/down path from switch %d to switch %d (try another --root)", a, b); goto bad; }
+            if (D[u0] == 0) { sf_routes_set(rs, a, b, 0, NULL, 0, 0); continue; }
+            /* DFS over the shortest DAG, ports in increasing order */
+            int found = 0, sp = 0;
+            ust[0] = u0; ist[0] = t->adjoff[a];
+            while (sp >= 0 && found < K) {
+                int u = ust[sp];
+                if (D[u] == 0) { sf_routes_set(rs, a, b, found++, stack, sp, 0); sp--; continue; }
+                int x = st_sw(&E, u);
+                if (ist[sp] >= t->adjoff[x + 1]) { sp--; continue; }
+                int c = t->adjch[ist[sp]++], vc, w2 = step(&E, u, c, &vc);
+                if (w2 < 0 || D[w2] != D[u] - 1) continue;
+                stack[sp] = (sf_hop){x, (int16_t)t->ch_fport[c], 0, 0};
+                sp++;
+                ust[sp] = w2;
+                ist[sp] = t->adjoff[st_sw(&E, w2)];
+            }
+        }
+    rs->promise_minimal = 0;
+    rs->promise_updown = 1;
+    rs->dir = dup_dir(&E);
+    snprintf(rs->algo, sizeof rs->algo, "clos-all (all shortest up/down routes, at most %d per pair) root=%d", K, o->root);
+    free(stack); free(ust); free(ist);
+    eng_free(&E);
+    return rs;
+bad:
+    free(stack); free(ust); free(ist);
+    eng_free(&E);
+    sf_routes_free(rs);
+    return NULL;
+}
+
+/* ------------------------------------------------------------------ layers (LASH) */
+
+typedef struct { int *v; int n, cap; } ivec;
+static void ivec_push(ivec *a, int x)
+{
+    if (a->n == a->cap) { a->cap = a->cap ? a->cap * 2 : 4; a->v = realloc(a->v, sizeof(int) * (size_t)a->cap); if (!a->v) exit(2); }
+    a->v[a->n++] = x;
+}
+
+/* does `from` reach `to` in layer graph g (nn nodes)? */
+static int reaches(ivec *g, int from, int to, int *seen, int stamp, int *stk)
+{
+    int sp = 0;
+    stk[sp++] = from; seen[from] = stamp;
+    while (sp) {
+        int u = stk[--sp];
+        if (u == to) return 1;
+        for (int i = 0; i < g[u].n; i++) {
+            int w = g[u].v[i];
+            if (seen[w] != stamp) { seen[w] = stamp; stk[sp++] = w; }
+        }
+    }
+    return 0;
+}
+
+static int has_edge(const ivec *g, int u, int w)
+{
+    for (int i = 0; i < g[u].n; i++)
+        if (g[u].v[i] == w) return 1;
+    return 0;
+}
+
+int sf_fix_layers(sf_routes *rs, int maxvc, sf_err *e)
+{
+    const sf_topo *t = rs->t;
+    int nn = t->nch;
+    if (maxvc < 1) maxvc = 1;
+    if (maxvc > 64) maxvc = 64;
+    ivec **g = xcalloc((size_t)maxvc, sizeof(ivec *));
+    int *seen = xcalloc((size_t)nn, sizeof(int)), *stk = xcalloc((size_t)nn, sizeof(int)), stamp = 0;
+    int *added = xcalloc(64 + 2 * (size_t)nn, sizeof(int));
+    int used = 0, rc = 0;
+    for (int id = 0; id < rs->npath && !rc; id++) {
+        sf_hop *h = rs->hops + rs->poff[id];
+        int n = rs->plen[id], placed = -1;
+        for (int L = 0; L < maxvc && placed < 0; L++) {
+            if (!g[L]) g[L] = xcalloc((size_t)nn, sizeof(ivec));
+            int na = 0, ok = 1, prev = -1;
+            for (int i = 0; i < n && ok; i++) {
+                if (h[i].itb) { prev = -1; continue; }
+                int c = t->sw[h[i].sw].ch[h[i].port];
+                if (prev >= 0 && !has_edge(g[L], prev, c)) {
+                    if (reaches(g[L], c, prev, seen, ++stamp, stk)) ok = 0;
+                    else { ivec_push(&g[L][prev], c); added[na++] = prev; }
+                }
+                prev = c;
+            }
+            if (ok) placed = L;
+            else
+                for (int k = na - 1; k >= 0; k--) g[L][added[k]].n--; /* roll back (edges were appended last) */
+        }
+        if (placed < 0) {
+            snprintf(e->msg, sizeof e->msg, "layers: more than %d layers needed (path %d)", maxvc, id);
+            rc = -1;
+            break;
+        }
+        for (int i = 0; i < n; i++) h[i].vc = (int8_t)placed;
+        rs->pvc0[id] = (int8_t)placed;
+        if (placed + 1 > used) used = placed + 1;
+    }
+    for (int L = 0; L < maxvc; L++)
+        if (g[L]) { for (int i = 0; i < nn; i++) free(g[L][i].v); free(g[L]); }
+    free(g); free(seen); free(stk); free(added);
+    if (!rc) rs->nvc = used < 1 ? 1 : used;
+    return rc;
+}
+
+sf_routes *sf_route_lash(const sf_topo *t, const sf_route_opts *o, sf_err *e)
+{
+    eng E;
+    if (eng_init(&E, t, SF_RULE_NONE, 1, o->root, 1)) { rfail(e, "network too large (%d switches)%.0d", t->nsw, 0); return NULL; }
+    sf_select sel = o->sel == SF_SEL_BALANCED || o->sel == SF_SEL_PCH ? SF_SEL_SANCHO : o->sel;
+    sf_routes *rs = route_pairs(&E, o, 1, sel, e);
+    eng_free(&E);
+    if (!rs) return NULL;
+    if (sf_fix_layers(rs, o->maxvc, e)) { sf_routes_free(rs); return NULL; }
+    rs->promise_minimal = 1;
+    snprintf(rs->algo, sizeof rs->algo, "lash select=%s layers=%d seed=%llu", sel_name(sel), rs->nvc,
+             (unsigned long long)o->seed);
+    return rs;
+}

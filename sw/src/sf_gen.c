@@ -1,0 +1,274 @@
+/* sf_gen.c - seeded topology generators. Hosts take the lowest ports of each switch, links the next ones. */
+#include <stdlib.h>
+#include <string.h>
+#include "sf_topo.h"
+
+static int gfail(sf_err *e, const char *msg)
+{
+    if (e) snprintf(e->msg, sizeof e->msg, "generator: %s", msg);
+    return -1;
+}
+
+/* create n switches of p ports with h hosts each on ports 0..h-1 */
+static sf_topo *base(int n, int p, int h, int level, sf_err *e)
+{
+    if (n < 1 || p < 1 || p > SF_MAX_PORTS || h < 0 || h > p) {
+        gfail(e, "bad sizes (need switches >= 1, 1 <= ports <= 64, 0 <= hosts <= ports)");
+        return NULL;
+    }
+    sf_topo *t = sf_topo_new();
+    for (int s = 0; s < n; s++)
+        if (sf_topo_add_switch(t, s, p, level, "generator", 0, e)) goto bad;
+    for (int s = 0; s < n; s++)
+        for (int j = 0; j < h; j++)
+            if (sf_topo_add_host(t, s * h + j, s, j, "generator", 0, e)) goto bad;
+    return t;
+bad:
+    sf_topo_free(t);
+    return NULL;
+}
+
+static int first_free(const sf_topo *t, int s)
+{
+    for (int p = 0; p < t->sw[s].nports; p++)
+        if (t->sw[s].peer[p].kind == SF_PEER_NONE) return p;
+    return -1;
+}
+
+static int linked(const sf_topo *t, int a, int b)
+{
+    for (int p = 0; p < t->sw[a].nports; p++)
+        if (t->sw[a].peer[p].kind == SF_PEER_SWITCH && t->sw[a].peer[p].id == b) return 1;
+    return 0;
+}
+
+static int link_free(sf_topo *t, int a, int b, sf_err *e)
+{
+    int pa = first_free(t, a), pb = first_free(t, b);
+    if (pa < 0 || pb < 0) return gfail(e, "no free port for a link");
+    return sf_topo_add_link(t, a, pa, b, pb, "generator", 0, e);
+}
+
+sf_topo *sf_gen_random(int n, int p, int h, uint64_t seed, sf_err *e)
+{
+    if (n > 1 && p - h < 1) { gfail(e, "random: need at least one port per switch for links"); return NULL; }
+    if (n > 2 && p - h < 2) { gfail(e, "random: need at least two link ports per switch for more than 2 switches"); return NULL; }
+    sf_topo *t = base(n, p, h, -1, e);
+    if (!t) return NULL;
+    snprintf(t->name, sizeof t->name, "random n=%d p=%d h=%d seed=%llu", n, p, h, (unsigned long long)seed);
+    sf_rng r;
+    sf_rng_seed(&r, seed);
+    int *perm = malloc(sizeof(int) * (size_t)n), *cand = malloc(sizeof(int) * (size_t)n);
+    for (int i = 0; i < n; i++) perm[i] = i;
+    sf_rng_shuffle(&r, perm, n);
+    /* random spanning tree: each switch joins a random earlier switch with a free port */
+    for (int i = 1; i < n; i++) {
+        int nc = 0;
+        for (int j = 0; j < i; j++)
+            if (first_free(t, perm[j]) >= 0) cand[nc++] = perm[j];
+        if (!nc) { gfail(e, "random: ran out of ports while building the tree"); goto bad; }
+        if (link_free(t, perm[i], cand[sf_rng_below(&r, (uint32_t)nc)], e)) goto bad;
+    }
+    /* then random extra links between switches with free ports, at most one link per pair */
+    for (;;) {
+        int nc = 0;
+        for (int s = 0; s < n; s++)
+            if (first_free(t, s) >= 0) cand[nc++] = s;
+        if (nc < 2) break;
+        int done = 0;
+        for (int tries = 0; tries < 64 && !done; tries++) {
+            int a = cand[sf_rng_below(&r, (uint32_t)nc)], b = cand[sf_rng_below(&r, (uint32_t)nc)];
+            if (a == b || linked(t, a, b)) continue;
+            if (link_free(t, a, b, e)) goto bad;
+            done = 1;
+        }
+        if (done) continue;
+        /* exhaustive: any remaining legal pair, chosen at random */
+        int pairs = 0;
+        for (int i = 0; i < nc; i++)
+            for (int j = i + 1; j < nc; j++)
+                if (!linked(t, cand[i], cand[j])) pairs++;
+        if (!pairs) break;
+        int pick = (int)sf_rng_below(&r, (uint32_t)pairs);
+        for (int i = 0; i < nc && !done; i++)
+            for (int j = i + 1; j < nc && !done; j++)
+                if (!linked(t, cand[i], cand[j]) && pick-- == 0) {
+                    if (link_free(t, cand[i], cand[j], e)) goto bad;
+                    done = 1;
+                }
+    }
+    free(perm); free(cand);
+    if (sf_topo_finish(t, "generator", e)) { sf_topo_free(t); return NULL; }
+    return t;
+bad:
+    free(perm); free(cand);
+    sf_topo_free(t);
+    return NULL;
+}
+
+sf_topo *sf_gen_mesh(int kx, int ky, int wrap, int p, int h, sf_err *e)
+{
+    if (kx < 1 || ky < 1) { gfail(e, "mesh: k must be >= 1"); return NULL; }
+    if (wrap && (kx < 3 || ky < 3)) { gfail(e, "torus: k must be >= 3 (k=2 would double links)"); return NULL; }
+    if (p < h + 4) { gfail(e, "mesh/torus: need ports >= hosts + 4"); return NULL; }
+    sf_topo *t = base(kx * ky, p, h, -1, e);
+    if (!t) return NULL;
+    snprintf(t->name, sizeof t->name, "%s %dx%d p=%d h=%d", wrap ? "torus" : "mesh", kx, ky, p, h);
+    for (int y = 0; y < ky; y++)
+        for (int x = 0; x < kx; x++) {
+            int s = y * kx + x;
+            if (x + 1 < kx || wrap) {
+                int d = y * kx + (x + 1) % kx;
+                if (sf_topo_add_link(t, s, h + 0, d, h + 1, "generator", 0, e)) goto bad;
+            }
+            if (y + 1 < ky || wrap) {
+                int d = ((y + 1) % ky) * kx + x;
+                if (sf_topo_add_link(t, s, h + 2, d, h + 3, "generator", 0, e)) goto bad;
+            }
+        }
+    if (sf_topo_finish(t, "generator", e)) goto bad;
+    return t;
+bad:
+    sf_topo_free(t);
+    return NULL;
+}
+
+sf_topo *sf_gen_express(int k, int p, int h, sf_err *e)
+{
+    if (k < 5) { gfail(e, "express torus: k must be >= 5"); return NULL; }
+    if (p < h + 8) { gfail(e, "express torus: need ports >= hosts + 8"); return NULL; }
+    sf_topo *t = base(k * k, p, h, -1, e);
+    if (!t) return NULL;
+    snprintf(t->name, sizeof t->name, "express torus %dx%d p=%d h=%d", k, k, p, h);
+    for (int y = 0; y < k; y++)
+        for (int x = 0; x < k; x++) {
+            int s = y * k + x;
+            for (int step = 1; step <= 2; step++) {
+                int base_port = h + (step - 1) * 4;
+                int dx = y * k + (x + step) % k, dy = ((y + step) % k) * k + x;
+                if (sf_topo_add_link(t, s, base_port + 0, dx, base_port + 1, "generator", 0, e)) goto bad;
+                if (sf_topo_add_link(t, s, base_port + 2, dy, base_port + 3, "generator", 0, e)) goto bad;
+            }
+        }
+    if (sf_topo_finish(t, "generator", e)) goto bad;
+    return t;
+bad:
+    sf_topo_free(t);
+    return NULL;
+}
+
+sf_topo *sf_gen_cplant(sf_err *e)
+{
+    sf_topo *t = base(50, 16, 8, -1, e);
+    if (!t) return NULL;
+    snprintf(t->name, sizeof t->name, "cplant 50 switches p=16 h=8");
+    /* groups g=0..5 of 8 switches (id g*8+i): in-group 3-cube on ports 8..10 plus farthest (i^7) on 11 */
+    for (int g = 0; g < 6; g++)
+        for (int i = 0; i < 8; i++) {
+            int s = g * 8 + i;
+            for (int b = 0; b < 3; b++) {
+                int j = i ^ (1 << b);
+                if (j > i && sf_topo_add_link(t, s, 8 + b, g * 8 + j, 8 + b, "generator", 0, e)) goto bad;
+            }
+            int j = i ^ 7;
+            if (j > i && sf_topo_add_link(t, s, 11, g * 8 + j, 11, "generator", 0, e)) goto bad;
+            /* groups: incomplete 3-cube of 6 groups plus farthest groups, ports 12..14 and 15 */
+            for (int b = 0; b < 3; b++) {
+                int h2 = g ^ (1 << b);
+                if (h2 > g && h2 < 6 && sf_topo_add_link(t, s, 12 + b, h2 * 8 + i, 12 + b, "generator", 0, e)) goto bad;
+            }
+            int h2 = g ^ 7;
+            if (h2 > g && h2 < 6 && sf_topo_add_link(t, s, 15, h2 * 8 + i, 15, "generator", 0, e)) goto bad;
+        }
+    /* the two extra switches 48 and 49 stand in for the missing groups 6 and 7 */
+    if (sf_topo_add_link(t, 48, 8, 49, 8, "generator", 0, e)) goto bad;
+    static const int g6[3] = {1, 2, 4}, port6[3] = {15, 14, 13};
+    static const int g7[3] = {0, 3, 5}, port7[3] = {15, 14, 13};
+    for (int k = 0; k < 7; k++) {
+        if (sf_topo_add_link(t, 48, 9 + k, g6[k % 3] * 8 + k, port6[k % 3], "generator", 0, e)) goto bad;
+        if (sf_topo_add_link(t, 49, 9 + k, g7[k % 3] * 8 + k, port7[k % 3], "generator", 0, e)) goto bad;
+    }
+    if (sf_topo_finish(t, "generator", e)) goto bad;
+    return t;
+bad:
+    sf_topo_free(t);
+    return NULL;
+}
+
+sf_topo *sf_gen_clos(int leaves, int h, int spines, sf_err *e)
+{
+    if (leaves < 1 || spines < 1 || h + spines > SF_MAX_PORTS || leaves > SF_MAX_PORTS || h < 0) {
+        gfail(e, "clos: need 1 <= leaves <= 64, 1 <= spines, hosts + spines <= 64");
+        return NULL;
+    }
+    sf_topo *t = sf_topo_new();
+    for (int s = 0; s < leaves; s++)
+        if (sf_topo_add_switch(t, s, h + spines, 1, "generator", 0, e)) goto bad;
+    for (int s = 0; s < spines; s++)
+        if (sf_topo_add_switch(t, leaves + s, leaves, 0, "generator", 0, e)) goto bad;
+    snprintf(t->name, sizeof t->name, "clos leaves=%d hosts=%d spines=%d", leaves, h, spines);
+    for (int s = 0; s < leaves; s++)
+        for (int j = 0; j < h; j++)
+            if (sf_topo_add_host(t, s * h + j, s, j, "generator", 0, e)) goto bad;
+    for (int s = 0; s < leaves; s++)
+        for (int j = 0; j < spines; j++)
+            if (sf_topo_add_link(t, s, h + j, leaves + j, s, "generator", 0, e)) goto bad;
+    if (sf_topo_finish(t, "generator", e)) goto bad;
+    return t;
+bad:
+    sf_topo_free(t);
+    return NULL;
+}
+
+sf_topo *sf_gen_fattree(int k, int n, sf_err *e)
+{
+    if (k < 2 || n < 1 || 2 * k > SF_MAX_PORTS) { gfail(e, "fattree: need k >= 2, n >= 1, 2k <= 64"); return NULL; }
+    long per = 1;
+    for (int i = 0; i < n - 1; i++) { per *= k; if (per > 65536) { gfail(e, "fattree: too large"); return NULL; } }
+    int W = (int)per;
+    sf_topo *t = sf_topo_new();
+    snprintf(t->name, sizeof t->name, "%d-ary %d-tree", k, n);
+    for (int l = 0; l < n; l++)
+        for (int w = 0; w < W; w++)
+            if (sf_topo_add_switch(t, l * W + w, 2 * k, l, "generator", 0, e)) goto bad;
+    for (int w = 0; w < W; w++)
+        for (int j = 0; j < k; j++)
+            if (sf_topo_add_host(t, w * k + j, (n - 1) * W + w, j, "generator", 0, e)) goto bad;
+    /* parent <w,l> and child <w',l+1> are linked when their digits agree except digit l */
+    for (int l = 0; l + 1 < n; l++) {
+        long pw = 1;
+        for (int i = 0; i < l; i++) pw *= k;
+        for (int w = 0; w < W; w++) {
+            int dl = (int)((w / pw) % k);
+            for (int c = 0; c < k; c++) {
+                int wc = (int)(w - dl * pw + c * pw);
+                /* parent down port c, child up port k + dl */
+                if (sf_topo_add_link(t, l * W + w, c, (l + 1) * W + wc, k + dl, "generator", 0, e)) goto bad;
+            }
+        }
+    }
+    if (sf_topo_finish(t, "generator", e)) goto bad;
+    return t;
+bad:
+    sf_topo_free(t);
+    return NULL;
+}
+
+sf_topo *sf_gen_hypercube(int dim, int p, int h, sf_err *e)
+{
+    if (dim < 1 || dim > 16) { gfail(e, "hypercube: need 1 <= dim <= 16"); return NULL; }
+    if (p < h + dim) { gfail(e, "hypercube: need ports >= hosts + dim"); return NULL; }
+    sf_topo *t = base(1 << dim, p, h, -1, e);
+    if (!t) return NULL;
+    snprintf(t->name, sizeof t->name, "hypercube dim=%d p=%d h=%d", dim, p, h);
+    for (int s = 0; s < (1 << dim); s++)
+        for (int b = 0; b < dim; b++) {
+            int d = s ^ (1 << b);
+            if (d > s && sf_topo_add_link(t, s, h + b, d, h + b, "generator", 0, e)) goto bad;
+        }
+    if (sf_topo_finish(t, "generator", e)) goto bad;
+    return t;
+bad:
+    sf_topo_free(t);
+    return NULL;
+}

@@ -1,0 +1,271 @@
+/* sanfab — end-to-end packet scoreboard; see scoreboard.h. */
+#include "scoreboard.h"
+#include "../../cmodel/link.h"
+
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+static uint8_t payload_byte(unsigned src, uint32_t seq, unsigned i)
+{
+    uint64_t z = ((uint64_t)src << 48) ^ ((uint64_t)seq << 16) ^ i;
+    z = (z ^ (z >> 31)) * 0x7FB5D329728EA185ull;
+    z = (z ^ (z >> 27)) * 0x81DADEF4BC2DD44Dull;
+    return (uint8_t)(z >> 33);
+}
+
+/* Body byte i of packet (src, seq): the id first, then payload. */
+static uint8_t body_byte(unsigned src, uint32_t seq, unsigned i)
+{
+    switch (i) {
+    case 0: return (uint8_t)src;
+    case 1: return (uint8_t)(seq >> 16);
+    case 2: return (uint8_t)(seq >> 8);
+    case 3: return (uint8_t)seq;
+    default: return payload_byte(src, seq, i);
+    }
+}
+
+static uint8_t body_crc(unsigned src, uint32_t seq, unsigned len)
+{
+    uint8_t s = 0;
+    for (unsigned i = 0; i < len; i++)
+        s = crc8_step(s, body_byte(src, seq, i));
+    return s;
+}
+
+void sb_init(sb_t *sb, unsigned nports, FILE *log)
+{
+    memset(sb, 0, sizeof *sb);
+    sb->nports = nports;
+    sb->log = log;
+    sb->max_print = 10;
+}
+
+void sb_free(sb_t *sb)
+{
+    for (unsigned i = 0; i < SB_MAX_PORTS; i++)
+        free(sb->rec[i]);
+    memset(sb->rec, 0, sizeof sb->rec);
+}
+
+void sb_error(sb_t *sb, const char *fmt, ...)
+{
+    char buf[512];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(buf, sizeof buf, fmt, ap);
+    va_end(ap);
+    if (sb->errors == 0)
+        snprintf(sb->first_error, sizeof sb->first_error, "%s", buf);
+    if (sb->errors < sb->max_print && sb->log)
+        fprintf(sb->log, "SCOREBOARD ERROR: %s\n", buf);
+    sb->errors++;
+}
+
+unsigned sb_make(sb_t *sb, unsigned src, unsigned dst, sb_kind_t kind, const uint8_t *route,
+                 unsigned nroute, unsigned body_len, uint32_t aux, uint16_t *ch, unsigned max)
+{
+    if (src >= sb->nports || src >= SB_MAX_PORTS || body_len < SB_ID_LEN + 1 || body_len > 0xFFFF)
+        return 0;
+    if (nroute + body_len + 3 > max)
+        return 0;
+    if (sb->nrec[src] == sb->cap[src]) {
+        uint32_t ncap = sb->cap[src] ? sb->cap[src] * 2 : 1024;
+        sb_rec_t *r = realloc(sb->rec[src], ncap * sizeof *r);
+        if (!r)
+            return 0;
+        sb->rec[src] = r;
+        sb->cap[src] = ncap;
+    }
+    uint32_t seq = sb->nrec[src];
+    if (seq >= (1u << 24))
+        return 0;
+    sb_rec_t *r = &sb->rec[src][sb->nrec[src]++];
+    r->len = (uint16_t)body_len;
+    r->dst = (uint8_t)dst;
+    r->kind = (uint8_t)kind;
+    r->state = 0;
+    sb->made[src][kind]++;
+
+    unsigned n = 0;
+    uint8_t crc = 0;
+    for (unsigned k = 0; k < nroute; k++) {
+        ch[n++] = route[k];
+        crc = crc8_step(crc, route[k]);
+    }
+    if (kind == SB_RUNT) {
+        ch[n++] = CH_GAP;
+        return n;
+    }
+    unsigned cut = kind == SB_ABORT ? SB_ID_LEN + 2 + aux % (body_len - SB_ID_LEN) : body_len;
+    for (unsigned i = 0; i < body_len && i < cut; i++) {
+        uint8_t b = body_byte(src, seq, i);
+        if (kind == SB_ILLEGAL && i == SB_ID_LEN + aux % (body_len - SB_ID_LEN))
+            ch[n++] = 0x1FF; /* illegal control character */
+        ch[n++] = b;
+        crc = crc8_step(crc, b);
+    }
+    if (kind == SB_ABORT) {
+        ch[n++] = CH_ABORT;
+        return n;
+    }
+    if (kind == SB_CRC_BAD)
+        crc ^= (uint8_t)(1u << (aux % 8)); /* a single-bit error */
+    else if (kind == SB_MARKED)
+        crc ^= 0xFFu;
+    ch[n++] = crc;
+    ch[n++] = CH_GAP;
+    return n;
+}
+
+void sb_receive(void *ctx, unsigned port, const uint8_t *bytes, unsigned len, host_end_t end)
+{
+    sb_t *sb = ctx;
+    if (port >= SB_MAX_PORTS)
+        return;
+    if (end == HOST_END_ABORT && len < SB_ID_LEN) {
+        sb->lone_abort[port]++;
+        return;
+    }
+    if (len < SB_ID_LEN) {
+        sb_error(sb, "port %u: packet of %u bytes ended by GAP is too short to carry an id", port, len);
+        return;
+    }
+    unsigned src = bytes[0];
+    uint32_t seq = ((uint32_t)bytes[1] << 16) | ((uint32_t)bytes[2] << 8) | bytes[3];
+    if (src >= sb->nports || seq >= sb->nrec[src]) {
+        sb_error(sb, "port %u: unknown packet id src=%u seq=%u (len %u)", port, src, seq, len);
+        return;
+    }
+    sb_rec_t *r = &sb->rec[src][seq];
+    if (r->state != 0) {
+        sb_error(sb, "port %u: packet src=%u seq=%u delivered twice", port, src, seq);
+        return;
+    }
+    if (r->dst != port) {
+        sb_error(sb, "packet src=%u seq=%u arrived at port %u, expected %u", src, seq, port, r->dst);
+        return;
+    }
+    if (r->kind == SB_BADROUTE || r->kind == SB_RUNT) {
+        sb_error(sb, "packet src=%u seq=%u of a dropping kind was delivered", src, seq);
+        return;
+    }
+    if (end == HOST_END_ABORT) {
+        /* an aborted packet must be a prefix of what was sent */
+        for (unsigned i = 0; i < len && i < r->len; i++) {
+            if (bytes[i] != body_byte(src, seq, i)) {
+                sb_error(sb, "aborted packet src=%u seq=%u byte %u is 0x%02x, sent 0x%02x", src, seq, i,
+                         bytes[i], body_byte(src, seq, i));
+                return;
+            }
+        }
+        if (len > r->len) {
+            sb_error(sb, "aborted packet src=%u seq=%u is longer (%u) than sent (%u)", src, seq, len, r->len);
+            return;
+        }
+        r->state = 2;
+        sb->got_abort[port]++;
+        return;
+    }
+    if (r->kind == SB_ABORT) {
+        sb_error(sb, "packet src=%u seq=%u was aborted by its sender but arrived ended by GAP", src, seq);
+        return;
+    }
+    if (len != (unsigned)r->len + 1) {
+        sb_error(sb, "packet src=%u seq=%u: %u bytes arrived, expected %u + CRC", src, seq, len, r->len);
+        return;
+    }
+    for (unsigned i = 0; i < r->len; i++) {
+        if (bytes[i] != body_byte(src, seq, i)) {
+            sb_error(sb, "packet src=%u seq=%u byte %u is 0x%02x, sent 0x%02x", src, seq, i, bytes[i],
+                     body_byte(src, seq, i));
+            return;
+        }
+    }
+    uint8_t good = body_crc(src, seq, r->len);
+    uint8_t want = r->kind == SB_NORMAL ? good : (uint8_t)(good ^ 0xFFu);
+    if (bytes[r->len] != want) {
+        sb_error(sb, "packet src=%u seq=%u (kind %u): CRC 0x%02x, expected 0x%02x (%s)", src, seq, r->kind,
+                 bytes[r->len], want, r->kind == SB_NORMAL ? "good" : "marked bad");
+        return;
+    }
+    r->state = 1;
+    sb->got_gap[port]++;
+}
+
+uint64_t sb_made_total(const sb_t *sb)
+{
+    uint64_t t = 0;
+    for (unsigned i = 0; i < sb->nports; i++)
+        t += sb->nrec[i];
+    return t;
+}
+
+uint64_t sb_delivered_total(const sb_t *sb)
+{
+    uint64_t t = 0;
+    for (unsigned i = 0; i < sb->nports; i++)
+        t += sb->got_gap[i];
+    return t;
+}
+
+static void expect_eq(sb_t *sb, uint64_t *errs, unsigned port, const char *what, uint64_t got, uint64_t want)
+{
+    if (got != want) {
+        sb_error(sb, "port %u: counter %s is %llu, expected %llu", port, what, (unsigned long long)got,
+                 (unsigned long long)want);
+        (*errs)++;
+    }
+}
+
+uint64_t sb_finish_single(sb_t *sb, const host_t *host, const sb_port_counters_t *ctr)
+{
+    uint64_t errs = 0, timeouts = 0, missing = 0, runts_to[SB_MAX_PORTS] = {0};
+    for (unsigned i = 0; i < sb->nports; i++) {
+        const uint64_t *m = sb->made[i];
+        expect_eq(sb, &errs, i, "rx_pkts", ctr[i].rx_pkts, host[i].sent_pkts);
+        expect_eq(sb, &errs, i, "rx_bytes", ctr[i].rx_bytes, host[i].sent_data);
+        expect_eq(sb, &errs, i, "crc_err", ctr[i].crc_err, m[SB_CRC_BAD]);
+        expect_eq(sb, &errs, i, "drop_route", ctr[i].drop_route, m[SB_BADROUTE]);
+        expect_eq(sb, &errs, i, "malformed", ctr[i].malformed, m[SB_ILLEGAL] + m[SB_RUNT]);
+        if (!host[i].cfg.ignore_stop)
+            expect_eq(sb, &errs, i, "overflow", ctr[i].overflow, 0);
+        expect_eq(sb, &errs, i, "tx_pkts", ctr[i].tx_pkts, host[i].rcvd_gap + host[i].rcvd_abort);
+        expect_eq(sb, &errs, i, "tx_bytes", ctr[i].tx_bytes, host[i].rcvd_data);
+        if (host[i].stop_violations) {
+            sb_error(sb, "host %u: %llu packet characters arrived more than %u cycles after it sent STOP", i,
+                     (unsigned long long)host[i].stop_violations, host[i].cfg.stop_grace);
+            errs++;
+        }
+        if (host[i].slack_overflows) {
+            sb_error(sb, "host %u: its receive buffer overflowed %llu times (switch ignored STOP)", i,
+                     (unsigned long long)host[i].slack_overflows);
+            errs++;
+        }
+        timeouts += ctr[i].drop_timeout;
+        for (uint32_t s = 0; s < sb->nrec[i]; s++) {
+            const sb_rec_t *r = &sb->rec[i][s];
+            if (r->kind == SB_RUNT)
+                runts_to[r->dst]++;
+            else if (r->kind != SB_BADROUTE && r->state != (r->kind == SB_ABORT ? 2 : 1))
+                missing++;
+        }
+    }
+    /* every packet not delivered as sent must be explained by a timeout drain */
+    if (missing > timeouts) {
+        sb_error(sb, "%llu packets were not delivered as sent, but only %llu timeouts were counted",
+                 (unsigned long long)missing, (unsigned long long)timeouts);
+        errs++;
+    }
+    /* lone ABORTs: one per runt, plus at most one per timeout */
+    for (unsigned p = 0; p < sb->nports; p++) {
+        if (sb->lone_abort[p] < runts_to[p] || sb->lone_abort[p] > runts_to[p] + timeouts) {
+            sb_error(sb, "port %u: %llu lone ABORTs, expected %llu runts (+ up to %llu timeouts)", p,
+                     (unsigned long long)sb->lone_abort[p], (unsigned long long)runts_to[p],
+                     (unsigned long long)timeouts);
+            errs++;
+        }
+    }
+    return errs;
+}

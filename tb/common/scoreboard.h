@@ -1,0 +1,85 @@
+/* sanfab — end-to-end packet scoreboard for source-routed (crossbar) traffic.
+ *
+ * Packets are made here (sb_make) from a source, a destination and a kind; the body carries the
+ * source and a sequence number and deterministic payload bytes, so nothing but a small record is
+ * stored per packet. Each packet received by a host (sb_receive) is checked: known, delivered
+ * once, at the right destination, bytes unaltered, CRC-8 correct or marked bad exactly when it
+ * should be. sb_finish() accounts for every packet made: delivered, or dropped for a named
+ * reason that the switch counters must confirm.
+ */
+#ifndef SANFAB_SCOREBOARD_H
+#define SANFAB_SCOREBOARD_H
+
+#include <stdint.h>
+#include <stdio.h>
+#include "host.h"
+
+#define SB_MAX_PORTS 64
+#define SB_ID_LEN 4 /* body bytes 0..3: source, sequence number (24 bits) */
+
+typedef enum {
+    SB_NORMAL,    /* good packet: delivered with a good CRC */
+    SB_CRC_BAD,   /* sent with a wrong CRC: delivered marked bad, counted as crc_err at the input */
+    SB_MARKED,    /* sent already marked bad: delivered marked bad, not counted again */
+    SB_ILLEGAL,   /* an illegal control character inside: delivered marked bad, counted malformed */
+    SB_ABORT,     /* sender ends it with ABORT: delivered as an aborted prefix */
+    SB_RUNT,      /* route byte then GAP: a lone ABORT at the destination, counted malformed */
+    SB_BADROUTE,  /* route byte names no port: dropped and counted at the input */
+    SB_NKINDS
+} sb_kind_t;
+
+typedef struct {
+    uint16_t len;   /* body length */
+    uint8_t dst;    /* destination host/port */
+    uint8_t kind;   /* sb_kind_t */
+    uint8_t state;  /* 0 made, 1 delivered with GAP, 2 delivered aborted */
+} sb_rec_t;
+
+typedef struct {
+    unsigned nports;
+    sb_rec_t *rec[SB_MAX_PORTS];
+    uint32_t nrec[SB_MAX_PORTS], cap[SB_MAX_PORTS];
+    /* per source, packets made by kind */
+    uint64_t made[SB_MAX_PORTS][SB_NKINDS];
+    /* per destination, receptions */
+    uint64_t got_gap[SB_MAX_PORTS], got_abort[SB_MAX_PORTS], lone_abort[SB_MAX_PORTS];
+    uint64_t errors;
+    char first_error[512];
+    FILE *log;      /* where errors are printed (at most max_print of them) */
+    unsigned max_print;
+} sb_t;
+
+/* Counters a switch reports per input port (for the final accounting). */
+typedef struct {
+    uint64_t rx_pkts, rx_bytes, crc_err, drop_route, drop_timeout, malformed, overflow;
+    uint64_t tx_pkts, tx_bytes;
+} sb_port_counters_t;
+
+/* Prepares an empty scoreboard for nports hosts; errors go to log. */
+void sb_init(sb_t *sb, unsigned nports, FILE *log);
+
+/* Releases the scoreboard's memory. */
+void sb_free(sb_t *sb);
+
+/* Builds a packet from src to dst: route bytes, body of body_len bytes (>= SB_ID_LEN + 1), CRC,
+ * end symbol, all shaped by kind; writes at most max characters to ch. Returns the number of
+ * characters, 0 if it does not fit. `aux` picks where an ILLEGAL character or an ABORT goes. */
+unsigned sb_make(sb_t *sb, unsigned src, unsigned dst, sb_kind_t kind, const uint8_t *route,
+                 unsigned nroute, unsigned body_len, uint32_t aux, uint16_t *ch, unsigned max);
+
+/* Host receive callback (ctx is the sb_t). */
+void sb_receive(void *ctx, unsigned port, const uint8_t *bytes, unsigned len, host_end_t end);
+
+/* Final accounting against the switch counters of a single crossbar whose port i is host i.
+ * host[] gives what each host sent and received. Returns the number of errors found (also added
+ * to sb->errors). */
+uint64_t sb_finish_single(sb_t *sb, const host_t *host, const sb_port_counters_t *ctr);
+
+/* Records an error found by the bench itself (printf-style). */
+void sb_error(sb_t *sb, const char *fmt, ...);
+
+/* Packets made in total, and delivered with GAP in total. */
+uint64_t sb_made_total(const sb_t *sb);
+uint64_t sb_delivered_total(const sb_t *sb);
+
+#endif

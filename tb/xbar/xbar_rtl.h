@@ -1,0 +1,40 @@
+/* sanfab — C interface to the Verilated crossbar RTL (xbar_rtl.cpp), or to nothing
+ * (xbar_rtl_none.c) in model-only builds. One xbar_rtl_step() is one rising clock edge with the
+ * same meaning as xbar_step() of the C model. */
+#ifndef SANFAB_XBAR_RTL_H
+#define SANFAB_XBAR_RTL_H
+
+#include "../../cmodel/xbar.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef struct xbar_rtl xbar_rtl_t;
+
+/* 1 if this build contains the RTL. */
+int xbar_rtl_available(void);
+
+/* The parameters the RTL was verilated with. */
+xbar_params_t xbar_rtl_params(void);
+
+/* Name of the RTL variant built in (e.g. "" or a mutant's define). */
+const char *xbar_rtl_variant(void);
+
+/* New RTL instance, held in reset for a few cycles; NULL if unavailable. */
+xbar_rtl_t *xbar_rtl_new(void);
+
+/* Frees an instance (closing its trace). */
+void xbar_rtl_free(xbar_rtl_t *r);
+
+/* One rising clock edge. */
+void xbar_rtl_step(xbar_rtl_t *r, const xbar_in_t *in, xbar_out_t *out);
+
+/* Starts writing a VCD of every following cycle; 0 on success. */
+int xbar_rtl_trace_open(xbar_rtl_t *r, const char *path);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

@@ -1,0 +1,22 @@
+/* sanfab — model-only builds: no RTL inside (used for the sanitizer builds of the bench). */
+#include "xbar_rtl.h"
+
+#include <stddef.h>
+
+int xbar_rtl_available(void) { return 0; }
+xbar_params_t xbar_rtl_params(void) { return xbar_default_params(); }
+const char *xbar_rtl_variant(void) { return "none"; }
+xbar_rtl_t *xbar_rtl_new(void) { return NULL; }
+void xbar_rtl_free(xbar_rtl_t *r) { (void)r; }
+void xbar_rtl_step(xbar_rtl_t *r, const xbar_in_t *in, xbar_out_t *out)
+{
+    (void)r;
+    (void)in;
+    (void)out;
+}
+int xbar_rtl_trace_open(xbar_rtl_t *r, const char *path)
+{
+    (void)r;
+    (void)path;
+    return -1;
+}
