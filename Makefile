@@ -43,22 +43,22 @@ BENCH_H   := $(wildcard cmodel/*.h tb/common/*.h tb/xbar/*.h)
 # $(1) = build name, $(2) = parameter set, $(3) = extra Verilator defines, $(4) = variant name
 define XBAR_BUILD
 $(BUILD)/xbar/$(1)/xbar_bench: $(XBAR_RTL) $(BENCH_C) $(BENCH_H) tb/xbar/xbar_rtl.cpp Makefile
-	@mkdir -p $(BUILD)/xbar/$(1)/c
+	@mkdir -p $(BUILD)/xbar/$(1)/c $(BUILD)/xbar/$(1)/lib
 	@for f in $(BENCH_C); do \
 	  $(CC) $(CSTD) -c $$$$f -o $(BUILD)/xbar/$(1)/c/$$$$(basename $$$$f .c).o || exit 1; done
-	@rm -f $(BUILD)/xbar/$(1)/libbench.a $(BUILD)/xbar/$(1)/obj/xbar_bench
-	@ar rcs $(BUILD)/xbar/$(1)/libbench.a $(BUILD)/xbar/$(1)/c/*.o
+	@rm -f $(BUILD)/xbar/$(1)/lib/libbench.a $(BUILD)/xbar/$(1)/obj/xbar_bench_bin
+	@ar rcs $(BUILD)/xbar/$(1)/lib/libbench.a $(BUILD)/xbar/$(1)/c/*.o
 	@echo "  VERILATE xbar [$(1)] $(call xb_gflags,$(2)) $(3)"
 	@$(VERILATOR) --cc --exe --trace -O3 --x-assign fast --x-initial fast \
 	  -Wall -Wno-fatal --top-module xbar -Mdir $(BUILD)/xbar/$(1)/obj \
 	  $(call xb_gflags,$(2)) $(3) \
 	  -CFLAGS "-O2 $(call xb_dflags,$(2)) -DXB_VARIANT='\"$(4)\"'" \
-	  $(XBAR_RTL) $(abspath tb/xbar/xbar_rtl.cpp) $(abspath $(BUILD)/xbar/$(1)/libbench.a) \
-	  -o xbar_bench > $(BUILD)/xbar/$(1)/verilate.log 2>&1 \
+	  $(XBAR_RTL) $(abspath tb/xbar/xbar_rtl.cpp) $(abspath $(BUILD)/xbar/$(1)/lib/libbench.a) \
+	  -o xbar_bench_bin > $(BUILD)/xbar/$(1)/verilate.log 2>&1 \
 	  || { tail -30 $(BUILD)/xbar/$(1)/verilate.log; exit 1; }
 	@$(MAKE) -s -C $(BUILD)/xbar/$(1)/obj -f Vxbar.mk -j $(JOBS) >> $(BUILD)/xbar/$(1)/verilate.log 2>&1 \
 	  || { tail -30 $(BUILD)/xbar/$(1)/verilate.log; exit 1; }
-	@cp $(BUILD)/xbar/$(1)/obj/xbar_bench $$@
+	@cp $(BUILD)/xbar/$(1)/obj/xbar_bench_bin $$@
 endef
 
 $(foreach c,$(XBAR_CFGS),$(eval $(call XBAR_BUILD,$(c),$(c),,)))

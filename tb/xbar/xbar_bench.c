@@ -36,6 +36,7 @@ static const test_info_t tests[] = {
     {"crc", "injected CRC errors and already-marked packets"},
     {"timeout", "output 0's receiver holds STOP past the timeout; packets drain, traffic recovers"},
     {"latency", "single packets on an idle switch: header in to first byte out"},
+    {"saturate", "every input saturated, uniform random destinations, good packets (speed runs)"},
 };
 #define NTESTS (sizeof tests / sizeof tests[0])
 
@@ -48,6 +49,8 @@ typedef struct {
     const char *vcd;
     unsigned vcd_cycles;
     int quiet;
+    xbar_in_t *record;     /* if set, every cycle's inputs are stored here (record_max entries) */
+    uint64_t record_max;
 } opts_t;
 
 typedef struct {
@@ -121,10 +124,12 @@ static void make_packet(traffic_t *t, sb_t *sb, host_t *h, unsigned src, unsigne
         dst = rng_below(&t->rng, n);
     if (strcmp(name, "backtoback") == 0)
         len = rng_pct(&t->rng, 50) ? SB_ID_LEN + 1 : 1000;
-    else if (strcmp(name, "permutation") == 0)
+    else if (strcmp(name, "permutation") == 0 || strcmp(name, "hotspot") == 0)
         len = 32;
     else if (strcmp(name, "latency") == 0)
         len = 16;
+    else if (strcmp(name, "saturate") == 0)
+        len = 8 + rng_below(&t->rng, 120);
     else {
         unsigned r = rng_below(&t->rng, 100);
         len = r < 30 ? SB_ID_LEN + 1 + rng_below(&t->rng, 8) : r < 90 ? 16 + rng_below(&t->rng, 100)
@@ -282,6 +287,7 @@ static result_t run(const opts_t *o, int test, uint64_t trace_from)
     uint64_t quiet_cycles = 0, cyc = 0;
     int reading = 0; /* final counter read-out in progress */
     unsigned rd_idx = 0, rd_pending = 0;
+    uint64_t rd_issued_at = 0, last_rand_rd = 0;
     uint32_t ctr_vals[XBAR_MAX_PORTS][XBAR_NCTR];
     memset(ctr_vals, 0, sizeof ctr_vals);
     rng_t reg_rng;
@@ -292,8 +298,9 @@ static result_t run(const opts_t *o, int test, uint64_t trace_from)
         int generate = cyc < o->cycles;
         if (!generate && !reading) {
             int busy = 0;
+            /* drained: no host has anything to send or holds STOP, and the switch sent nothing */
             for (unsigned p = 0; p < n; p++)
-                if (host_busy(&host[p]) || out->tx[p] != CH_IDLE)
+                if (host_busy(&host[p]) || host[p].announced_stop || out->tx[p] != CH_IDLE)
                     busy = 1;
             quiet_cycles = busy ? 0 : quiet_cycles + 1;
             if (quiet_cycles > 64 + (uint64_t)o->p.LINK_DELAY * 2) {
@@ -327,16 +334,20 @@ static result_t run(const opts_t *o, int test, uint64_t trace_from)
         /* register port: random reads during traffic, a full read-out at the end */
         in.reg_rd = 0;
         if (reading) {
-            if (rd_idx < n * XBAR_NCTR && rd_pending == 0) {
+            if (rd_idx < n * XBAR_NCTR && rd_pending == 0 && cyc > last_rand_rd + 4) {
                 in.reg_rd = 1;
                 in.reg_addr = (uint8_t)((rd_idx / XBAR_NCTR) * 16 + rd_idx % XBAR_NCTR);
                 rd_pending = 1;
+                rd_issued_at = cyc;
             }
         } else if (rng_below(&reg_rng, 64) == 0) {
             in.reg_rd = 1;
             in.reg_addr = (uint8_t)rng_below(&reg_rng, 256);
+            last_rand_rd = cyc;
         }
 
+        if (o->record && cyc < o->record_max)
+            o->record[cyc] = in;
         if (m)
             xbar_step(m, &in, &om);
         if (r)
@@ -376,7 +387,11 @@ static result_t run(const opts_t *o, int test, uint64_t trace_from)
         if (is_perm && cyc >= perm_from && generate)
             perm_window++;
 
-        if (reading && out->reg_rvalid) {
+        if (reading && rd_pending && cyc == rd_issued_at + 1 && !out->reg_rvalid) {
+            fail(&res, cyc, "register port: no reg_rvalid one cycle after the request of cycle %" PRIu64, rd_issued_at);
+            break;
+        }
+        if (reading && rd_pending && out->reg_rvalid) {
             unsigned port = rd_idx / XBAR_NCTR, c = rd_idx % XBAR_NCTR;
             ctr_vals[port][c] = out->reg_rdata;
             rd_idx++;
@@ -419,10 +434,17 @@ static result_t run(const opts_t *o, int test, uint64_t trace_from)
     if (!res.failed && is_perm) {
         res.in_util = perm_window ? (double)perm_in_chars / ((double)perm_window * n) : 0;
         res.out_data = perm_window ? (double)perm_out_data / ((double)perm_window * n) : 0;
-        if (res.stops != 0)
+        /* a packet is L = 35 characters (route, 32 body, CRC, GAP); its input needs L + D cycles
+         * with ROUTE_DELAY = D (docs/xbar.md), so it sustains L / (L + D) of the link: 1.0 at D = 0 */
+        const double L = 35.0, expect = L / (L + o->p.ROUTE_DELAY);
+        if (o->p.ROUTE_DELAY == 0 && res.stops != 0)
             fail(&res, cyc, "permutation: the switch sent %" PRIu64 " STOPs (it must keep up)", res.stops);
-        else if (perm_window && perm_in_chars != perm_window * n)
+        else if (o->p.ROUTE_DELAY == 0 && perm_window && perm_in_chars != perm_window * n)
             fail(&res, cyc, "permutation: inputs carried %.4f characters per cycle, expected 1", res.in_util);
+        else if (o->p.GO_THRESH >= 6 + 2 * o->p.LINK_DELAY && res.in_util < expect - 0.01)
+            /* (the bound holds when the buffer below GO covers the GO round trip; else the input
+             * idles while GO travels, and only the scoreboard checks apply) */
+            fail(&res, cyc, "permutation: inputs carried %.4f characters per cycle, expected %.4f", res.in_util, expect);
     }
     if (!res.failed && is_latency) {
         unsigned d = o->p.ROUTE_DELAY;
@@ -443,7 +465,7 @@ static result_t run(const opts_t *o, int test, uint64_t trace_from)
             lo = d < lo ? d : lo;
             hi = d > hi ? d : hi;
         }
-        if (hi - lo > 2)
+        if (hi - lo > 2 && res.timeouts == 0)
             fail(&res, cyc, "hotspot: round robin unfair, inputs delivered between %" PRIu64 " and %" PRIu64
                             " packets to output 0", lo, hi);
     }
@@ -456,6 +478,65 @@ static result_t run(const opts_t *o, int test, uint64_t trace_from)
     xbar_free(m);
     xbar_rtl_free(r);
     return res;
+}
+
+/* ---------------- speed: the same stimulus through the model alone and the RTL alone ---------------- */
+
+static int speed_run(const opts_t *o, FILE *jf)
+{
+    int t = test_index("saturate");
+    opts_t so = *o;
+    so.mode = MODE_LOCKSTEP;
+    so.record_max = o->cycles + 1000000; /* the drain and read-out follow the traffic */
+    so.record = malloc(so.record_max * sizeof *so.record);
+    if (!so.record) {
+        fprintf(stderr, "xbar_bench: out of memory for %" PRIu64 " recorded cycles\n", so.record_max);
+        return 1;
+    }
+    result_t r = run(&so, t, UINT64_MAX);
+    if (r.failed) {
+        printf("FAIL saturate (speed run) seed %" PRIu64 ": %s\n", o->seed, r.why);
+        free(so.record);
+        return 1;
+    }
+    uint64_t n = r.cycles_run < so.record_max ? r.cycles_run : so.record_max;
+    xbar_out_t out;
+    /* model alone */
+    xbar_t *m = xbar_new(&o->p);
+    double t0 = now_s();
+    uint32_t sink = 0;
+    for (uint64_t c = 0; c < n; c++) {
+        xbar_step(m, &so.record[c], &out);
+        sink += out.tx[0];
+    }
+    double tm = now_s() - t0;
+    xbar_free(m);
+    /* RTL alone */
+    xbar_rtl_t *rr = xbar_rtl_new();
+    t0 = now_s();
+    for (uint64_t c = 0; c < n; c++) {
+        xbar_rtl_step(rr, &so.record[c], &out);
+        sink += out.tx[0];
+    }
+    double tr = now_s() - t0;
+    xbar_rtl_free(rr);
+    free(so.record);
+    const char *what[3] = {"model", "rtl", "lockstep"};
+    double secs[3] = {tm, tr, r.seconds};
+    for (int k = 0; k < 3; k++) {
+        printf("speed %-8s %10" PRIu64 " cycles %8.3f s %12.0f cycles/s\n", what[k], n, secs[k], (double)n / secs[k]);
+        if (jf)
+            fprintf(jf,
+                    "{\"block\": \"xbar\", \"params\": {\"NPORTS\": %u, \"SLACK_DEPTH\": %u, \"STOP_THRESH\": %u, "
+                    "\"GO_THRESH\": %u, \"ROUTE_DELAY\": %u, \"LINK_DELAY\": %u, \"TIMEOUT\": %u}, \"what\": \"%s\", "
+                    "\"test\": \"saturate\", \"seed\": %" PRIu64 ", \"cycles\": %" PRIu64 ", \"seconds\": %.6f, "
+                    "\"cycles_per_s\": %.1f, \"packets\": %" PRIu64 "%s}\n",
+                    o->p.NPORTS, o->p.SLACK_DEPTH, o->p.STOP_THRESH, o->p.GO_THRESH, o->p.ROUTE_DELAY,
+                    o->p.LINK_DELAY, o->p.TIMEOUT, what[k], o->seed, n, secs[k], (double)n / secs[k], r.made,
+                    k == 2 ? ", \"includes\": \"hosts, scoreboard, model and RTL\"" : ", \"includes\": \"step calls only, recorded stimulus\"");
+    }
+    printf("speed model/rtl ratio %.2f (sink %u)\n", tr / tm, (unsigned)(sink & 1u));
+    return 0;
 }
 
 /* ---------------- command line ---------------- */
@@ -477,6 +558,8 @@ static void usage(FILE *f)
             "  --vcd-cycles N      how many cycles before the failure to dump (default 2000)\n"
             "  --json FILE         append one JSON record per test (cycles, seconds, figures) to FILE\n"
             "  --params            print the parameters built into the RTL and exit\n"
+            "  --speed             time the model alone, the RTL alone and the lockstep run on the same\n"
+            "                      recorded saturating random traffic (--cycles of it)\n"
             "  --quiet             less output\n"
             "  --help              this text\n"
             "Parameters come from the RTL build (the model is run with the same ones); in model-only\n"
@@ -526,7 +609,7 @@ int main(int argc, char **argv)
     o.test = "all";
     o.vcd_cycles = 2000;
     const char *json = NULL;
-    int mode_given = 0;
+    int mode_given = 0, speed = 0;
 
     for (int a = 1; a < argc; a++) {
         const char *k = argv[a];
@@ -537,6 +620,8 @@ int main(int argc, char **argv)
             return 0;
         } else if (strcmp(k, "--quiet") == 0) {
             o.quiet = 1;
+        } else if (strcmp(k, "--speed") == 0) {
+            speed = 1;
         } else if (strcmp(k, "--params") == 0) {
             xbar_params_t p = o.p;
             printf("NPORTS=%u SLACK_DEPTH=%u STOP_THRESH=%u GO_THRESH=%u ROUTE_DELAY=%u LINK_DELAY=%u TIMEOUT=%u variant=%s\n",
@@ -622,6 +707,16 @@ int main(int argc, char **argv)
            mode_names[o.mode], o.seed, o.p.NPORTS, o.p.SLACK_DEPTH, o.p.STOP_THRESH, o.p.GO_THRESH,
            o.p.ROUTE_DELAY, o.p.LINK_DELAY, o.p.TIMEOUT, xbar_rtl_variant()[0] ? ", variant " : "",
            xbar_rtl_variant());
+    if (speed) {
+        if (!xbar_rtl_available()) {
+            fprintf(stderr, "xbar_bench: --speed needs a build with the RTL\n");
+            return 2;
+        }
+        int rc = speed_run(&o, jf);
+        if (jf)
+            fclose(jf);
+        return rc;
+    }
     unsigned passed = 0, failed = 0;
     for (unsigned t = 0; t < NTESTS; t++) {
         if (only >= 0 && (int)t != only)
