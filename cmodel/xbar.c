@@ -29,7 +29,7 @@ typedef struct {
     uint8_t rs, hdr_port, oport, want;
     uint16_t rdly;
     uint32_t tmo;
-    uint32_t ctr[XBAR_NCTR];
+    uint32_t ctr[XBAR_NCTR]; /* events so far (xbar_counter); the register port reads the RAM below */
 } xin_t;
 
 typedef struct {
@@ -44,9 +44,29 @@ struct xbar {
     xin_t in[XBAR_MAX_PORTS];
     xout_t out[XBAR_MAX_PORTS];
     uint16_t mem[XBAR_MAX_PORTS][XBAR_MAX_SLACK + 1];
-    uint8_t reg_rd, reg_addr, rvalid;
-    uint32_t rdata;
+    /* counters (rtl/xbar/xbar_counters.v): RAM words, pending counts, flusher, read request */
+    unsigned ns, w1_mask, w2_mask;
+    uint32_t cram[XBAR_MAX_PORTS * XBAR_NCTR];
+    uint16_t pend[XBAR_MAX_PORTS * XBAR_NCTR];
+    unsigned fl, wr_slot, rq_slot;
+    uint8_t init, wr_v, wr_init, rq_v, rvalid;
+    uint16_t snap;
+    uint32_t ram_q, rdata;
 };
+
+static unsigned clog2u(unsigned v)
+{
+    unsigned w = 0;
+    while ((1u << w) < v)
+        w++;
+    return w;
+}
+
+/* counters that can count every cycle get the wider pending count */
+static int ctr_fast(unsigned c)
+{
+    return c == XBAR_CTR_RX_BYTES || c == XBAR_CTR_TX_BYTES || c == XBAR_CTR_MALFORMED || c == XBAR_CTR_OVERFLOW;
+}
 
 xbar_params_t xbar_default_params(void)
 {
@@ -92,6 +112,9 @@ xbar_t *xbar_new(const xbar_params_t *p)
     while ((1u << aw) < p->SLACK_DEPTH + 1u)
         aw++;
     m->aw_mask = (1u << aw) - 1u;
+    m->ns = p->NPORTS * XBAR_NCTR;
+    m->w1_mask = (1u << clog2u(m->ns + 1)) - 1u;
+    m->w2_mask = (1u << clog2u((m->ns + 1) / 2 + 1)) - 1u;
     xbar_reset(m);
     return m;
 }
@@ -108,8 +131,13 @@ void xbar_reset(xbar_t *m)
             m->out[i].dl[k] = CH_IDLE;
     }
     /* slack memory is not reset in the RTL (block RAM); its contents are never read before written */
-    m->reg_rd = m->reg_addr = m->rvalid = 0;
-    m->rdata = 0;
+    memset(m->cram, 0, sizeof m->cram); /* the RTL clears them in its first rotation */
+    memset(m->pend, 0, sizeof m->pend);
+    m->fl = m->wr_slot = m->rq_slot = 0;
+    m->init = 1;
+    m->wr_v = m->wr_init = m->rq_v = m->rvalid = 0;
+    m->snap = 0;
+    m->ram_q = m->rdata = 0;
 }
 
 uint32_t xbar_counter(const xbar_t *m, unsigned port, unsigned ctr)
@@ -400,13 +428,47 @@ void xbar_step(xbar_t *m, const xbar_in_t *in, xbar_out_t *out)
             n->dl[0] = o->tx;
     }
 
-    /* ---- register port: request registered, data registered one cycle later ---- */
-    uint8_t rvalid = m->reg_rd;
+    /* ---- counters: this cycle's events per slot, then the flusher and the read port ---- */
+    const unsigned NS = m->ns;
+    uint32_t wdata = (m->wr_init ? 0u : m->ram_q) + m->snap;
+    uint8_t rvalid = 0, rq_v = m->rq_v;
     uint32_t rdata = 0;
-    if (m->reg_rd) {
-        unsigned port = m->reg_addr >> 4, ctr = m->reg_addr & 15u;
-        rdata = xbar_counter(m, port, ctr);
+    unsigned rq_slot = m->rq_slot;
+    if (m->rq_v && m->wr_v && m->wr_slot == m->rq_slot) {
+        rq_v = 0;
+        rvalid = 1;
+        rdata = wdata;
+    } else if (!m->rq_v && in->reg_rd) {
+        unsigned port = in->reg_addr >> 4, ctr = in->reg_addr & 15u;
+        if (port < N && ctr < XBAR_NCTR) {
+            rq_v = 1;
+            rq_slot = port * XBAR_NCTR + ctr;
+        } else
+            rvalid = 1;
     }
+    uint16_t snap = m->pend[m->fl];
+    uint32_t ram_q = m->cram[m->fl];
+    if (m->wr_v)
+        m->cram[m->wr_slot] = wdata;
+    for (unsigned i = 0; i < N; i++)
+        for (unsigned c = 0; c < XBAR_NCTR; c++) {
+            unsigned s = i * XBAR_NCTR + c;
+            unsigned ev = ni[i].ctr[c] - m->in[i].ctr[c]; /* 0 or 1 */
+            unsigned mask = ctr_fast(c) ? m->w1_mask : m->w2_mask;
+            m->pend[s] = (uint16_t)((s == m->fl ? ev : m->pend[s] + ev) & mask);
+        }
+    m->wr_slot = m->fl;
+    m->wr_v = 1;
+    m->wr_init = m->init;
+    m->snap = snap;
+    m->ram_q = ram_q;
+    if (m->fl == NS - 1) {
+        m->fl = 0;
+        m->init = 0;
+    } else
+        m->fl++;
+    m->rq_v = rq_v;
+    m->rq_slot = rq_slot;
 
     /* ---- commit ---- */
     memcpy(m->in, ni, sizeof(xin_t) * N);
@@ -414,8 +476,6 @@ void xbar_step(xbar_t *m, const xbar_in_t *in, xbar_out_t *out)
         m->out[p] = no[p];
     m->rvalid = rvalid;
     m->rdata = rdata;
-    m->reg_rd = in->reg_rd ? 1 : 0;
-    m->reg_addr = in->reg_addr;
 
     memset(out, 0, sizeof *out);
     for (unsigned p = 0; p < XBAR_MAX_PORTS; p++)

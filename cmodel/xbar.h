@@ -70,7 +70,8 @@ void xbar_reset(xbar_t *m);
 /* One rising clock edge: consumes this cycle's inputs, writes the outputs after the edge. */
 void xbar_step(xbar_t *m, const xbar_in_t *in, xbar_out_t *out);
 
-/* Reads a counter directly (no register-port timing); for scoreboards and debugging. */
+/* Events counted so far (what the register port will answer once the counter RAM has caught up);
+ * for scoreboards and debugging. */
 uint32_t xbar_counter(const xbar_t *m, unsigned port, unsigned ctr);
 
 /* Name of a counter index, e.g. "rx_pkts"; "?" if out of range. */

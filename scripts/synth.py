@@ -116,8 +116,9 @@ def tool_cmd(kind):
 
 def _first_line(cmd):
     try:
-        out = subprocess.run(cmd + ["--version"], cwd=ROOT, capture_output=True, text=True,
-                             timeout=600).stdout
+        r = subprocess.run(cmd + ["--version"], cwd=ROOT, capture_output=True, text=True,
+                           timeout=600)
+        out = r.stdout + "\n" + r.stderr  # nextpnr prints its version on stderr
     except OSError as e:
         raise FlowError("cannot run %s: %s" % (cmd[0], e))
     lines = [l for l in out.splitlines() if l.strip() and not l.startswith("Preparing")]

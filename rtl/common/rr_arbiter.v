@@ -1,67 +1,49 @@
-// sanfab — round-robin arbiter with a registered priority pointer.
+// sanfab — round-robin arbiter with a registered priority mask.
 //
 // When `en` is high and any request is set, `gnt` grants the first request at or after the
-// pointer (wrapping); the pointer then moves to the input after the granted one, so a granted
-// input has the lowest priority next time. Combinational grant, registered pointer.
+// priority position (wrapping); the position then moves past the granted input, so a granted
+// input has the lowest priority next time. The position is kept as a thermometer mask of the
+// inputs above the last grant; the first set bit of {req, req & mask} (one carry chain) is the
+// winner. Combinational one-hot grant, registered mask.
 `default_nettype none
 
 module rr_arbiter #(
-    parameter N  = 8,
-    parameter IW = 3
+    parameter N = 8
 ) (
     input  wire          clk,
     input  wire          rst,
     input  wire          en,
     input  wire [N-1:0]  req,
-    output reg           gnt_valid,
-    output reg  [IW-1:0] gnt_idx,
+    output wire          gnt_valid,
     output wire [N-1:0]  gnt
 );
 
-    localparam integer  N_I    = N;
-    localparam integer  LAST_I = N - 1;
-    localparam [IW:0]   NW     = N_I[IW:0];
-    localparam [IW-1:0] LAST   = LAST_I[IW-1:0];
+    reg  [N-1:0]   mask_q, mask_d;   // inputs strictly above the last grant
 
-    reg [IW-1:0] ptr_q, ptr_d;
+    // lowest set bit of the doubled vector: masked requests first, then all requests
+    wire [2*N-1:0] dbl    = {req, req & mask_q};
+    wire [2*N-1:0] lowest = dbl & (~dbl + {{(2*N-1){1'b0}}, 1'b1});
+    wire [N-1:0]   pick   = lowest[N-1:0] | lowest[2*N-1:N];
 
-    // Requests doubled so that a scan from ptr upward covers every input once.
-    wire [2*N-1:0] req2 = {req, req};
-
-    integer k;
-    reg     found;
-    reg [IW:0] cand;
+    assign gnt_valid = en & (|req);
+    assign gnt       = en ? pick : {N{1'b0}};
 
     always @* begin
-        gnt_valid = 1'b0;
-        gnt_idx   = {IW{1'b0}};
-        found     = 1'b0;
-        cand      = {(IW+1){1'b0}};
-        ptr_d     = ptr_q;
-        for (k = 0; k < N; k = k + 1) begin
-            cand = {1'b0, ptr_q} + k[IW:0];
-            if (!found && req2[cand]) begin
-                found   = 1'b1;
-                gnt_idx = (cand >= NW) ? (cand[IW-1:0] - NW[IW-1:0]) : cand[IW-1:0];
-            end
-        end
-        if (en && found) begin
-            gnt_valid = 1'b1;
+        mask_d = mask_q;
+        if (gnt_valid) begin
 `ifdef SANFAB_MUTANT_RR_NOROTATE
-            ptr_d     = ptr_q;  // deliberately broken: fixed priority
+            mask_d = mask_q;  // deliberately broken: the priority never moves
 `else
-            ptr_d     = (gnt_idx == LAST) ? {IW{1'b0}} : gnt_idx + 1'b1;
+            mask_d = ~(pick | (pick - {{(N-1){1'b0}}, 1'b1}));
 `endif
         end
     end
 
-    assign gnt = gnt_valid ? ({{(N-1){1'b0}}, 1'b1} << gnt_idx) : {N{1'b0}};
-
     always @(posedge clk) begin
         if (rst) begin
-            ptr_q <= {IW{1'b0}};
+            mask_q <= {N{1'b1}};
         end else begin
-            ptr_q <= ptr_d;
+            mask_q <= mask_d;
         end
     end
 

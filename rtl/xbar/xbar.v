@@ -44,10 +44,9 @@ module xbar #(
 
     // output side
     wire [NPORTS-1:0]        out_busy;
-    wire [NPORTS*PW-1:0]     out_owner;
+    wire [NPORTS*NPORTS-1:0] out_owner;    // output p's owner, one-hot, at [p*NPORTS +: NPORTS]
     wire [NPORTS-1:0]        out_free;
     wire [NPORTS-1:0]        arb_valid;
-    wire [NPORTS*PW-1:0]     arb_idx;
     wire [NPORTS*NPORTS-1:0] arb_gnt;      // output p grants input i at [p*NPORTS + i]
 
     wire [NPORTS*NCTR-1:0] ev;
@@ -102,36 +101,49 @@ module xbar #(
             end
 
             rr_arbiter #(
-                .N  (NPORTS),
-                .IW (PW)
+                .N (NPORTS)
             ) u_arb (
                 .clk       (clk),
                 .rst       (rst),
                 .en        (~out_busy[p]),
                 .req       (preq),
                 .gnt_valid (arb_valid[p]),
-                .gnt_idx   (arb_idx[p*PW +: PW]),
                 .gnt       (arb_gnt[p*NPORTS +: NPORTS])
             );
 
-            wire [PW-1:0] own = out_owner[p*PW +: PW];
+            // crossbar: AND-OR of the inputs' signals with the one-hot owner
+            wire [NPORTS-1:0] own = out_owner[p*NPORTS +: NPORTS];
+            reg               own_ready;
+            reg  [9:0]        own_head;
+            reg               own_abort;
+            integer           k;
+            always @* begin
+                own_ready = 1'b0;
+                own_head  = 10'd0;
+                own_abort = 1'b0;
+                for (k = 0; k < NPORTS; k = k + 1) begin
+                    own_ready = own_ready | (own[k] & in_ready[k]);
+                    own_head  = own_head  | ({10{own[k]}} & in_head[k*10 +: 10]);
+                    own_abort = own_abort | (own[k] & in_abort_req[k]);
+                end
+            end
 
             xbar_out #(
-                .PW         (PW),
+                .NPORTS     (NPORTS),
                 .LINK_DELAY (LINK_DELAY)
             ) u_out (
                 .clk           (clk),
                 .rst           (rst),
                 .rx            (rx[p*9 +: 9]),
                 .grant         (arb_valid[p]),
-                .grant_idx     (arb_idx[p*PW +: PW]),
-                .own_ready     (in_ready[own]),
-                .own_head      (in_head[own*10 +: 10]),
-                .own_abort_req (in_abort_req[own]),
+                .grant_oh      (arb_gnt[p*NPORTS +: NPORTS]),
+                .own_ready     (own_ready),
+                .own_head      (own_head),
+                .own_abort_req (own_abort),
                 .want_q        (in_want_q[p]),
                 .want_d        (in_want_d[p]),
                 .busy          (out_busy[p]),
-                .owner         (out_owner[p*PW +: PW]),
+                .owner_oh      (out_owner[p*NPORTS +: NPORTS]),
                 .free          (out_free[p]),
                 .tx            (tx[p*9 +: 9]),
                 .ev_tx_pkt     (ev[p*NCTR + CTR_TX_PKTS]),

@@ -1,8 +1,17 @@
-// sanfab — per-port event counters of the crossbar and the register read port.
+// sanfab — per-port event counters of the crossbar, kept in block RAM, and the register read port.
 //
-// NCTR counters per port, 32 bits each, free running (software takes differences).
-// A read request (reg_rd, reg_addr = {port[3:0], counter[3:0]}) is registered; one cycle later
-// reg_rvalid rises with the counter's value in reg_rdata. Unused addresses read as zero.
+// NS = NPORTS*NCTR counters of 32 bits live in a RAM (2 x SB_RAM40_4K on iCE40). Each slot
+// s = port*NCTR + counter also has a small pending count in flip-flops that counts its events.
+// A flusher visits one slot per cycle in rotation: it reads the slot's RAM word, takes the pending
+// count (restarting it with this cycle's event) and, one cycle later, writes word + pending back.
+// A pending count therefore never holds more than one rotation (NS cycles) of events; its width
+// is sized for the counter's worst-case rate (one event per cycle, or one per two cycles).
+// During the first rotation after reset the RAM words are taken as zero (that clears them).
+//
+// Register read: reg_rd with reg_addr = {port[3:0], counter[3:0]} is accepted when no read is
+// outstanding (a request while one is outstanding is ignored). It is answered when the flusher
+// writes that slot: reg_rvalid is high for one cycle with the value written, so the answer comes
+// 2..NS+1 cycles after the request. Addresses of absent ports or counters answer 0 one cycle later.
 `default_nettype none
 
 module xbar_counters #(
@@ -18,49 +27,122 @@ module xbar_counters #(
     output reg                    reg_rvalid
 );
 
-    reg         rd_q;
-    reg [7:0]   addr_q;
-    wire [NPORTS*NCTR*32-1:0] ctr_flat;
+    localparam NS  = NPORTS * NCTR;
+    localparam SW  = $clog2(NS);
+    localparam W1  = $clog2(NS + 1);         // counters with up to one event per cycle
+    localparam W2  = $clog2((NS + 1) / 2 + 1); // counters with at most one event per two cycles
+    localparam integer LAST_I = NS - 1;
+    localparam [SW-1:0] LAST_SLOT = LAST_I[SW-1:0];
+    localparam integer NCTR_I = NCTR;
+    localparam integer NP_I   = NPORTS;
 
-    genvar k;
+    // ---------------- flusher ----------------
+    reg  [SW-1:0] fl_q;          // slot read this cycle
+    reg           init_q;        // first rotation after reset: RAM words count as zero
+    reg  [SW-1:0] wr_slot_q;     // slot written this cycle
+    reg           wr_v_q;
+    reg           wr_init_q;
+    reg  [W1-1:0] snap_q;        // pending count taken from wr_slot_q
+    reg  [31:0]   ram_q;         // RAM read register: word of wr_slot_q
+
+    reg  [31:0]   mem [0:NS-1];
+    wire [31:0]   wdata = (wr_init_q ? 32'd0 : ram_q) + {{(32-W1){1'b0}}, snap_q};
+
+    // pending count of slot fl_q: an AND-OR over the slots, each slot gated by its own hit
+    wire [NS*W1-1:0] pend_gated;
+    reg  [W1-1:0]    pend_sel;
+    integer          k;
+
+    always @* begin
+        pend_sel = {W1{1'b0}};
+        for (k = 0; k < NS; k = k + 1) begin
+            pend_sel = pend_sel | pend_gated[k*W1 +: W1];
+        end
+    end
+
+    genvar s;
     generate
-        for (k = 0; k < NPORTS * NCTR; k = k + 1) begin : g_ctr
-            reg [31:0] ctr_q;
+        for (s = 0; s < NS; s = s + 1) begin : g_slot
+            // rx_bytes (1), tx_bytes (3), malformed (7), overflow (8) can count every cycle
+            localparam W = ((s % NCTR) == 1 || (s % NCTR) == 3 || (s % NCTR) == 7 || (s % NCTR) == 8)
+                           ? W1 : W2;
+            localparam integer S_I = s;
+            reg [W-1:0] pend_q;
+            wire hit = (fl_q == S_I[SW-1:0]);
             always @(posedge clk) begin
                 if (rst) begin
-                    ctr_q <= 32'd0;
-                end else if (ev[k]) begin
-                    ctr_q <= ctr_q + 32'd1;
+                    pend_q <= {W{1'b0}};
+                end else if (hit) begin
+                    pend_q <= {{(W-1){1'b0}}, ev[s]};
+                end else if (ev[s]) begin
+                    pend_q <= pend_q + {{(W-1){1'b0}}, 1'b1};
                 end
             end
-            assign ctr_flat[k*32 +: 32] = ctr_q;
+            if (W == W1) begin : g_w1
+                assign pend_gated[s*W1 +: W1] = hit ? pend_q : {W1{1'b0}};
+            end else begin : g_w2
+                assign pend_gated[s*W1 +: W1] = hit ? {{(W1-W){1'b0}}, pend_q} : {W1{1'b0}};
+            end
         end
     endgenerate
 
-    wire [3:0] rd_port = addr_q[7:4];
-    wire [3:0] rd_ctr  = addr_q[3:0];
-    reg [31:0] rdata_d;
-    localparam [31:0] NCTR_W = NCTR;
-    localparam [31:0] NPORTS_W = NPORTS;
-
-    always @* begin
-        rdata_d = 32'd0;
-        if ({28'd0, rd_port} < NPORTS_W && {28'd0, rd_ctr} < NCTR_W) begin
-            rdata_d = ctr_flat[({4'd0, rd_port} * NCTR_W[7:0] + {4'd0, rd_ctr}) * 32 +: 32];
+    always @(posedge clk) begin
+        if (wr_v_q) begin
+            mem[wr_slot_q] <= wdata;
         end
+        ram_q <= mem[fl_q];
     end
 
     always @(posedge clk) begin
         if (rst) begin
-            rd_q       <= 1'b0;
-            addr_q     <= 8'h00;
+            fl_q      <= {SW{1'b0}};
+            init_q    <= 1'b1;
+            wr_slot_q <= {SW{1'b0}};
+            wr_v_q    <= 1'b0;
+            wr_init_q <= 1'b0;
+            snap_q    <= {W1{1'b0}};
+        end else begin
+            fl_q      <= (fl_q == LAST_SLOT) ? {SW{1'b0}} : fl_q + {{(SW-1){1'b0}}, 1'b1};
+            if (fl_q == LAST_SLOT) begin
+                init_q <= 1'b0;
+            end
+            wr_slot_q <= fl_q;
+            wr_v_q    <= 1'b1;
+            wr_init_q <= init_q;
+            snap_q    <= pend_sel;
+        end
+    end
+
+    // ---------------- register read port ----------------
+    reg           rq_v_q;
+    reg  [SW-1:0] rq_slot_q;
+    wire [3:0]    a_port = reg_addr[7:4];
+    wire [3:0]    a_ctr  = reg_addr[3:0];
+    wire          a_ok   = ({28'd0, a_port} < NP_I[31:0]) && ({28'd0, a_ctr} < NCTR_I[31:0]);
+    localparam [SW-1:0] NCTR_W = NCTR_I[SW-1:0];
+    wire [SW-1:0] a_slot = {{(SW-4){1'b0}}, a_port} * NCTR_W + {{(SW-4){1'b0}}, a_ctr};
+
+    always @(posedge clk) begin
+        if (rst) begin
+            rq_v_q     <= 1'b0;
+            rq_slot_q  <= {SW{1'b0}};
             reg_rvalid <= 1'b0;
             reg_rdata  <= 32'd0;
         end else begin
-            rd_q       <= reg_rd;
-            addr_q     <= reg_addr;
-            reg_rvalid <= rd_q;
-            reg_rdata  <= rd_q ? rdata_d : 32'd0;
+            reg_rvalid <= 1'b0;
+            reg_rdata  <= 32'd0;
+            if (rq_v_q && wr_v_q && wr_slot_q == rq_slot_q) begin
+                rq_v_q     <= 1'b0;
+                reg_rvalid <= 1'b1;
+                reg_rdata  <= wdata;
+            end else if (!rq_v_q && reg_rd) begin
+                if (a_ok) begin
+                    rq_v_q    <= 1'b1;
+                    rq_slot_q <= a_slot;
+                end else begin
+                    reg_rvalid <= 1'b1;
+                end
+            end
         end
     end
 

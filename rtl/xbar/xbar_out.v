@@ -8,21 +8,21 @@
 `default_nettype none
 
 module xbar_out #(
-    parameter PW         = 3,
+    parameter NPORTS     = 8,
     parameter LINK_DELAY = 0
 ) (
     input  wire          clk,
     input  wire          rst,
     input  wire [8:0]    rx,            // this port's receive link: STOP/GO from downstream
-    input  wire          grant,         // arbiter granted this output this cycle
-    input  wire [PW-1:0] grant_idx,
+    input  wire              grant,     // arbiter granted this output this cycle ...
+    input  wire [NPORTS-1:0] grant_oh,  // ... to this input (one-hot)
     input  wire          own_ready,     // the owner's head may be taken
     input  wire [9:0]    own_head,
     input  wire          own_abort_req,
     input  wire          want_q,        // this port's input wants STOP (registered) ...
     input  wire          want_d,        // ... and its next value
-    output wire          busy,
-    output wire [PW-1:0] owner,
+    output wire              busy,
+    output wire [NPORTS-1:0] owner_oh,  // the owning input, one-hot (the crossbar mux select)
     output wire          free,
     output wire [8:0]    tx,
     output reg           ev_tx_pkt,
@@ -34,7 +34,7 @@ module xbar_out #(
                      CH_ABORT = 9'h104;
 
     reg          busy_q, busy_d;
-    reg [PW-1:0] owner_q, owner_d;
+    reg [NPORTS-1:0] owner_q, owner_d;
     reg          abort_pend_q, abort_pend_d;
     reg          gap_pend_q, gap_pend_d;
     reg          stop_q, stop_d;
@@ -66,7 +66,7 @@ module xbar_out #(
 
         if (grant) begin
             busy_d  = 1'b1;
-            owner_d = grant_idx;
+            owner_d = grant_oh;
         end
 
         if (take) begin
@@ -112,7 +112,7 @@ module xbar_out #(
     always @(posedge clk) begin
         if (rst) begin
             busy_q       <= 1'b0;
-            owner_q      <= {PW{1'b0}};
+            owner_q      <= {NPORTS{1'b0}};
             abort_pend_q <= 1'b0;
             gap_pend_q   <= 1'b0;
             stop_q       <= 1'b0;
@@ -155,7 +155,7 @@ module xbar_out #(
     endgenerate
 
     assign busy  = busy_q;
-    assign owner = owner_q;
+    assign owner_oh = owner_q;
     assign free  = free_q;
 
 endmodule

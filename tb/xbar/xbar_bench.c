@@ -334,7 +334,8 @@ static result_t run(const opts_t *o, int test, uint64_t trace_from)
         /* register port: random reads during traffic, a full read-out at the end */
         in.reg_rd = 0;
         if (reading) {
-            if (rd_idx < n * XBAR_NCTR && rd_pending == 0 && cyc > last_rand_rd + 4) {
+            /* no random read may still be outstanding: they are answered within NS cycles */
+            if (rd_idx < n * XBAR_NCTR && rd_pending == 0 && cyc > last_rand_rd + n * XBAR_NCTR + 4) {
                 in.reg_rd = 1;
                 in.reg_addr = (uint8_t)((rd_idx / XBAR_NCTR) * 16 + rd_idx % XBAR_NCTR);
                 rd_pending = 1;
@@ -387,8 +388,9 @@ static result_t run(const opts_t *o, int test, uint64_t trace_from)
         if (is_perm && cyc >= perm_from && generate)
             perm_window++;
 
-        if (reading && rd_pending && cyc == rd_issued_at + 1 && !out->reg_rvalid) {
-            fail(&res, cyc, "register port: no reg_rvalid one cycle after the request of cycle %" PRIu64, rd_issued_at);
+        if (reading && rd_pending && cyc > rd_issued_at + n * XBAR_NCTR && !out->reg_rvalid) {
+            fail(&res, cyc, "register port: no answer within %u cycles to the request of cycle %" PRIu64,
+                 n * XBAR_NCTR, rd_issued_at);
             break;
         }
         if (reading && rd_pending && out->reg_rvalid) {
@@ -465,7 +467,13 @@ static result_t run(const opts_t *o, int test, uint64_t trace_from)
             lo = d < lo ? d : lo;
             hi = d > hi ? d : hi;
         }
-        if (hi - lo > 2 && res.timeouts == 0)
+        /* round robin serves a waiting input within N - 1 packets (37 + ROUTE_DELAY cycles each
+         * here): with a timeout well above that, nothing may time out */
+        uint64_t bound = 2ull * (n - 1) * (37 + o->p.ROUTE_DELAY);
+        if (o->p.TIMEOUT > bound && res.timeouts)
+            fail(&res, cyc, "hotspot: %" PRIu64 " packets timed out although round robin bounds the wait to "
+                            "%" PRIu64 " cycles (TIMEOUT %u)", res.timeouts, bound / 2, o->p.TIMEOUT);
+        else if (hi - lo > 2 && res.timeouts == 0)
             fail(&res, cyc, "hotspot: round robin unfair, inputs delivered between %" PRIu64 " and %" PRIu64
                             " packets to output 0", lo, hi);
     }
