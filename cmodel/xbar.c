@@ -27,6 +27,7 @@ typedef struct {
     uint16_t s1_d, h_d, occ;
     /* read side */
     uint8_t rs, hdr_port, oport, want;
+    uint8_t abort_q;   /* the bound packet must be closed with ABORT (registered request to the output) */
     uint16_t rdly;
     uint32_t tmo;
     uint32_t ctr[XBAR_NCTR]; /* events so far (xbar_counter); the register port reads the RAM below */
@@ -48,6 +49,7 @@ struct xbar {
     unsigned ns, w1_mask, w2_mask;
     uint32_t cram[XBAR_MAX_PORTS * XBAR_NCTR];
     uint16_t pend[XBAR_MAX_PORTS * XBAR_NCTR];
+    uint8_t ev_q[XBAR_MAX_PORTS * XBAR_NCTR]; /* last cycle's events (registered on the way in) */
     unsigned fl, wr_slot, rq_slot;
     uint8_t init, wr_v, wr_init, rq_v, rvalid;
     uint16_t snap;
@@ -133,6 +135,7 @@ void xbar_reset(xbar_t *m)
     /* slack memory is not reset in the RTL (block RAM); its contents are never read before written */
     memset(m->cram, 0, sizeof m->cram); /* the RTL clears them in its first rotation */
     memset(m->pend, 0, sizeof m->pend);
+    memset(m->ev_q, 0, sizeof m->ev_q);
     m->fl = m->wr_slot = m->rq_slot = 0;
     m->init = 1;
     m->wr_v = m->wr_init = m->rq_v = m->rvalid = 0;
@@ -189,11 +192,10 @@ void xbar_step(xbar_t *m, const xbar_in_t *in, xbar_out_t *out)
     }
 
     /* ---- per input: ingress, read side, slack buffer ---- */
-    int abort_req[XBAR_MAX_PORTS]; /* input asks its output to end the packet with ABORT */
     for (unsigned i = 0; i < N; i++) {
         const xin_t *x = &m->in[i];
         xin_t *n = &ni[i];
-        abort_req[i] = 0;
+        n->abort_q = 0;
         uint16_t c = in->rx[i] & 0x1FFu;
 
         /* ingress */
@@ -304,7 +306,7 @@ void xbar_step(xbar_t *m, const xbar_in_t *in, xbar_out_t *out)
         case RS_BOUND:
             if (x->h_v && hk == K_HDR) { /* the packet's end was lost: close it */
                 n->rs = RS_IDLE;
-                abort_req[i] = 1;
+                n->abort_q = 1;
             } else if (x->h_v && m->out[x->oport].free_) {
                 pop = 1;
                 n->tmo = 0;
@@ -313,7 +315,7 @@ void xbar_step(xbar_t *m, const xbar_in_t *in, xbar_out_t *out)
             } else if (P->TIMEOUT && x->tmo == P->TIMEOUT - 1) {
                 n->rs = RS_DRAIN;
                 n->tmo = 0;
-                abort_req[i] = 1;
+                n->abort_q = 1;
                 n->ctr[XBAR_CTR_DROP_TIMEOUT]++;
             } else
                 n->tmo = x->tmo + 1;
@@ -416,7 +418,7 @@ void xbar_step(xbar_t *m, const xbar_in_t *in, xbar_out_t *out)
             n->busy = 0;
             cnt->ctr[XBAR_CTR_TX_PKTS]++;
         }
-        if (o->busy && !o->abort_pend && abort_req[o->owner])
+        if (o->busy && !o->abort_pend && m->in[o->owner].abort_q)
             n->abort_pend = 1;
         n->tx = tx;
         /* the next cycle's data slot is free unless stopped, a GAP is still owed, or STOP/GO is owed */
@@ -453,9 +455,10 @@ void xbar_step(xbar_t *m, const xbar_in_t *in, xbar_out_t *out)
     for (unsigned i = 0; i < N; i++)
         for (unsigned c = 0; c < XBAR_NCTR; c++) {
             unsigned s = i * XBAR_NCTR + c;
-            unsigned ev = ni[i].ctr[c] - m->in[i].ctr[c]; /* 0 or 1 */
+            unsigned ev = m->ev_q[s];
             unsigned mask = ctr_fast(c) ? m->w1_mask : m->w2_mask;
             m->pend[s] = (uint16_t)((s == m->fl ? ev : m->pend[s] + ev) & mask);
+            m->ev_q[s] = (uint8_t)(ni[i].ctr[c] - m->in[i].ctr[c]); /* 0 or 1 */
         }
     m->wr_slot = m->fl;
     m->wr_v = 1;

@@ -15,7 +15,7 @@ REQ="$HERE/requirements.txt"
 PY="${PYTHON:-python3}"
 MODE=install
 
-usage() { sed -n '2,11p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'; }
+usage() { awk 'NR > 1 && /^#/ { sub(/^# ?/, ""); print; next } NR > 1 { exit }' "${BASH_SOURCE[0]}"; }
 
 for arg in "$@"; do
     case "$arg" in
@@ -70,8 +70,19 @@ done < <(pkg_status)
 if [ "$MODE" = install ]; then
     if [ "${#to_install[@]}" -gt 0 ]; then
         t0=$(date +%s)
-        "$PY" -m pip install --quiet --disable-pip-version-check --root-user-action=ignore "${to_install[@]}" \
-            || { echo "deps: pip install failed for: ${to_install[*]}" >&2; exit 1; }
+        pip_log="$(mktemp)"
+        if ! "$PY" -m pip install --quiet --disable-pip-version-check --root-user-action=ignore \
+                "${to_install[@]}" 2>"$pip_log"; then
+            if grep -q externally-managed "$pip_log"; then
+                # a distribution's own python (PEP 668): these wheels are self-contained, so
+                # installing them beside the system packages is safe
+                echo "deps: $PY is externally managed; retrying with --break-system-packages"
+                "$PY" -m pip install --quiet --disable-pip-version-check --root-user-action=ignore \
+                    --break-system-packages "${to_install[@]}" 2>"$pip_log" || true
+            fi
+        fi
+        grep -v -e "Running pip as the 'root' user" "$pip_log" >&2 || true
+        rm -f "$pip_log"
         t1=$(date +%s)
         # pyenv keeps shims for console scripts; new scripts need a rehash to be on PATH
         if command -v pyenv >/dev/null 2>&1; then pyenv rehash >/dev/null 2>&1 || true; fi
@@ -131,9 +142,9 @@ for spec in iverilog:11 verilator:5; do
 done
 
 # --------------------------------------------------------------- yowasp tools
-# The console scripts; synth.py finds them next to the interpreter if PATH lacks them.
+# The console scripts, next to the interpreter (as synth.py finds them), else on PATH.
 SCRIPTS_DIR="$("$PY" -c 'import sysconfig; print(sysconfig.get_path("scripts"))')"
-tool_path() { command -v "$1" 2>/dev/null || { [ -x "$SCRIPTS_DIR/$1" ] && echo "$SCRIPTS_DIR/$1"; } || true; }
+tool_path() { if [ -x "$SCRIPTS_DIR/$1" ]; then echo "$SCRIPTS_DIR/$1"; else command -v "$1" 2>/dev/null || true; fi; }
 
 if [ "$missing" = 0 ]; then
     # Warm-up: the first run of each wasm tool compiles it (tens of seconds) into ~/.cache/YoWASP.

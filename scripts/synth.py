@@ -10,16 +10,6 @@
                                    "N passed, M failed".
   scripts/synth.py --docs          regenerate docs/synthesis.md from reports/synth.json only
 
-Options:
-  --only SUBSTR        run only configs whose name contains SUBSTR (repeatable)
-  --jobs N             run N configs in parallel (default 1)
-  --force              ignore cached results under build/synth/ and re-run
-  --filelist B=PATH    use PATH as the RTL file list of block B (default: the config's)
-  --list               print the config names and exit
-  --breakdown          also count the core's cells per submodule (an extra yosys run with
-                       -noflatten; on by default for configs with "breakdown": true)
-  --help
-
 Each config (block, params, device) is synthesized inside its wrapper rtl/fpga/<block>_fpga_top.v,
 which loads every core input from a scan chain and captures every core output into flops, with
 the core kept as its own hierarchy level. The counts reported ("luts", "ffs", "brams") are the
@@ -104,11 +94,10 @@ def tool_cmd(kind):
     env, script = TOOL_ENV[kind]
     if os.environ.get(env):
         return shlex.split(os.environ[env])
-    p = shutil.which(script)
-    if not p:
-        cand = os.path.join(sysconfig.get_path("scripts"), script)
-        if os.access(cand, os.X_OK):
-            p = cand
+    # next to this interpreter first (where deps.sh installed them), then PATH
+    p = os.path.join(sysconfig.get_path("scripts"), script)
+    if not os.access(p, os.X_OK):
+        p = shutil.which(script)
     if not p:
         raise FlowError("%s not found: run scripts/deps.sh (make deps) first" % script)
     return [p]
@@ -495,10 +484,18 @@ def core_cells(stat, core):
 # ----------------------------------------------------------------------------- running
 
 def run_job(job, force, want_breakdown=False):
-    rec = run_main(job, force)
-    if want_breakdown and rec.get("synth_ok"):
-        rec = dict(rec)
-        rec["breakdown"] = run_breakdown(job, force)
+    # one synth.py at a time per config (e.g. `make synth` and `make test` side by side): the
+    # second waits, then normally finds the first one's result in the cache
+    with open(os.path.join(ROOT, job["dir"], ".lock"), "w") as lockf:
+        try:
+            import fcntl
+            fcntl.flock(lockf, fcntl.LOCK_EX)
+        except ImportError:
+            pass
+        rec = run_main(job, force)
+        if want_breakdown and rec.get("synth_ok"):
+            rec = dict(rec)
+            rec["breakdown"] = run_breakdown(job, force)
     return rec
 
 
@@ -533,6 +530,7 @@ def run_main(job, force):
             old = json.load(open(result_file))
             if old.get("_key") == job["key"]:
                 old["_cached"] = True
+                old["input_hash"] = job["key"][:16]
                 return old
         except (OSError, ValueError):
             pass
@@ -608,6 +606,7 @@ def run_main(job, force):
 
 def finish(job, rec):
     rec["_key"] = job["key"]
+    rec["input_hash"] = job["key"][:16]
     with open(os.path.join(ROOT, job["dir"], "result.json"), "w") as fh:
         json.dump(rec, fh, indent=1, sort_keys=True)
     return rec
@@ -685,12 +684,16 @@ def write_docs(records):
             fm += " (miss)"
         gate = ("pass" if not why else "**FAIL**") if r.get("gate") else "-"
         L.append("| %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s/%s | %s |" % (
-            r["block"], fmt_params(r.get("params", {})), r["device"], luts, f(r.get("ffs")),
+            r["block"] + (" (stale)" if r.get("stale") else ""), fmt_params(r.get("params", {})), r["device"], luts, f(r.get("ffs")),
             f(r.get("brams")), fm, r["target_mhz"],
             "yes" if r.get("fits") else ("**no**: " + ", ".join(
                 "%s %d/%d" % (k, u, a) for k, (u, a) in sorted(r.get("device_utilization", {}).items())
                 if u > a) if r.get("fit_error") else "**no**"), gate,
             f(r.get("wrapper_luts")), f(r.get("wrapper_ffs")), f(r.get("pnr_seconds"), "%.0f")))
+    if any(r.get("stale") for r in records):
+        L.append("")
+        L.append("(stale): the RTL, wrapper, constraints, config or tools changed since this row "
+                 "was made; run `make synth` to refresh it.")
     errs = [r for r in records if r.get("error")]
     if errs:
         L.append("")
@@ -722,7 +725,7 @@ def write_docs(records):
             L.append("")
             L.append("| module | instances | LUT4 | FF | BRAM |")
             L.append("|---|---:|---:|---:|---:|")
-            for m, e in r["breakdown"].items():
+            for m, e in sorted(r["breakdown"].items(), key=lambda kv: (-kv[1].get("luts", 0), kv[0])):
                 L.append("| %s | %d | %d | %d | %d |" % (m, e.get("instances", 0), e.get("luts", 0),
                                                        e.get("ffs", 0), e.get("brams", 0)))
     L.append("")
@@ -776,8 +779,10 @@ def write_docs(records):
         fh.write("\n".join(L))
 
 
-def write_report(records, configs):
-    """Merge new records into reports/synth.json (keyed by name), in config order."""
+def write_report(records, configs, current=()):
+    """Merge new records into reports/synth.json (keyed by name), in config order. `current`:
+    (name, input hash now) of configs not run this time; a kept record whose hash differs is
+    marked "stale"."""
     path = os.path.join(ROOT, REPORT_FILE)
     old = []
     if os.path.isfile(path):
@@ -788,6 +793,13 @@ def write_report(records, configs):
     by_name = {r.get("name"): r for r in old}
     for r in records:
         by_name[r["name"]] = public(r)
+    for name, h in current:
+        r = by_name.get(name)
+        if r is not None:
+            if h is None or r.get("input_hash") != h:
+                r["stale"] = True
+            else:
+                r.pop("stale", None)
     order = [c["name"] for c in configs]
     out = [by_name[n] for n in order if n in by_name]
     os.makedirs(os.path.dirname(path), exist_ok=True)
@@ -806,13 +818,18 @@ def main(argv=None):
         epilog="\n\n".join(__doc__.split("\n\n")[1:]))
     ap.add_argument("--check", action="store_true", help="run the gate configs and pass/fail them")
     ap.add_argument("--docs", action="store_true", help="only regenerate docs from reports/synth.json")
-    ap.add_argument("--only", action="append", default=[], metavar="SUBSTR")
-    ap.add_argument("--jobs", type=int, default=1, metavar="N")
-    ap.add_argument("--force", action="store_true")
-    ap.add_argument("--filelist", action="append", default=[], metavar="BLOCK=PATH")
-    ap.add_argument("--list", action="store_true")
+    ap.add_argument("--only", action="append", default=[], metavar="SUBSTR",
+                    help="run only configs whose name contains SUBSTR (repeatable)")
+    ap.add_argument("--jobs", type=int, default=1, metavar="N",
+                    help="run N configs in parallel (default 1)")
+    ap.add_argument("--force", action="store_true",
+                    help="ignore cached results under build/synth/ and re-run")
+    ap.add_argument("--filelist", action="append", default=[], metavar="BLOCK=PATH",
+                    help="use PATH as the RTL file list of block BLOCK (default: the config's)")
+    ap.add_argument("--list", action="store_true", help="print the config names and exit")
     ap.add_argument("--breakdown", action="store_true",
-                    help="also count cells per submodule of the core (extra yosys run)")
+                    help="also count the core's cells per submodule (an extra yosys run with "
+                         "-noflatten; on for configs with \"breakdown\": true)")
     ap.add_argument("--config", default=CONFIG_FILE, help=argparse.SUPPRESS)
     args = ap.parse_args(argv)
 
@@ -887,7 +904,18 @@ def main(argv=None):
 
     # flow errors (missing files, bad config) are not written into the report
     good = [r for r in recs if not r.get("_flow_error")]
-    allrecs = write_report(good, configs)
+    for r in good:
+        r.pop("stale", None)
+    # records of configs not run now are kept; mark those whose inputs changed since
+    stale = set()
+    for c in configs:
+        if c in sel:
+            continue
+        try:
+            stale.add((c["name"], prepare(c, filelists)["key"][:16]))
+        except FlowError:
+            stale.add((c["name"], None))
+    allrecs = write_report(good, configs, stale)
     write_docs(allrecs)
     print("wrote %s (%d records) and %s in %.0f s" % (REPORT_FILE, len(allrecs), DOC_FILE,
                                                       time.time() - t0))

@@ -33,8 +33,7 @@ module xbar #(
                CTR_OVERFLOW = 8;
 
     // input side
-    wire [NPORTS-1:0]    in_req;
-    wire [NPORTS*PW-1:0] in_req_port;
+    wire [NPORTS*NPORTS-1:0] in_req;      // input i requests output p at [i*NPORTS + p]
     wire [NPORTS-1:0]    in_ready;
     wire [NPORTS*10-1:0] in_head;
     wire [NPORTS-1:0]    in_abort_req;
@@ -76,8 +75,7 @@ module xbar #(
                 .rx              (rx[i*9 +: 9]),
                 .grant           (in_grant[i]),
                 .free_vec        (out_free),
-                .req             (in_req[i]),
-                .req_port        (in_req_port[i*PW +: PW]),
+                .req_vec         (in_req[i*NPORTS +: NPORTS]),
                 .ready           (in_ready[i]),
                 .head            (in_head[i*10 +: 10]),
                 .abort_req       (in_abort_req[i]),
@@ -97,7 +95,7 @@ module xbar #(
             // requests for this output
             wire [NPORTS-1:0] preq;
             for (i = 0; i < NPORTS; i = i + 1) begin : g_req
-                assign preq[i] = in_req[i] & (in_req_port[i*PW +: PW] == p[PW-1:0]);
+                assign preq[i] = in_req[i*NPORTS + p];
             end
 
             rr_arbiter #(

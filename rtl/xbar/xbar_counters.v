@@ -6,6 +6,7 @@
 // count (restarting it with this cycle's event) and, one cycle later, writes word + pending back.
 // A pending count therefore never holds more than one rotation (NS cycles) of events; its width
 // is sized for the counter's worst-case rate (one event per cycle, or one per two cycles).
+// Events are registered on the way in (ev_q), so they reach the counts one cycle after they happen.
 // During the first rotation after reset the RAM words are taken as zero (that clears them).
 //
 // Register read: reg_rd with reg_addr = {port[3:0], counter[3:0]} is accepted when no read is
@@ -38,6 +39,7 @@ module xbar_counters #(
 
     // ---------------- flusher ----------------
     reg  [SW-1:0] fl_q;          // slot read this cycle
+    reg  [NS-1:0] ring_q;        // the same, one-hot (selects the slot's pending count)
     reg           init_q;        // first rotation after reset: RAM words count as zero
     reg  [SW-1:0] wr_slot_q;     // slot written this cycle
     reg           wr_v_q;
@@ -60,21 +62,30 @@ module xbar_counters #(
         end
     end
 
+    reg [NS-1:0] ev_q;   // events of the previous cycle
+
+    always @(posedge clk) begin
+        if (rst) begin
+            ev_q <= {NS{1'b0}};
+        end else begin
+            ev_q <= ev;
+        end
+    end
+
     genvar s;
     generate
         for (s = 0; s < NS; s = s + 1) begin : g_slot
             // rx_bytes (1), tx_bytes (3), malformed (7), overflow (8) can count every cycle
             localparam W = ((s % NCTR) == 1 || (s % NCTR) == 3 || (s % NCTR) == 7 || (s % NCTR) == 8)
                            ? W1 : W2;
-            localparam integer S_I = s;
             reg [W-1:0] pend_q;
-            wire hit = (fl_q == S_I[SW-1:0]);
+            wire hit = ring_q[s];
             always @(posedge clk) begin
                 if (rst) begin
                     pend_q <= {W{1'b0}};
                 end else if (hit) begin
-                    pend_q <= {{(W-1){1'b0}}, ev[s]};
-                end else if (ev[s]) begin
+                    pend_q <= {{(W-1){1'b0}}, ev_q[s]};
+                end else if (ev_q[s]) begin
                     pend_q <= pend_q + {{(W-1){1'b0}}, 1'b1};
                 end
             end
@@ -96,6 +107,7 @@ module xbar_counters #(
     always @(posedge clk) begin
         if (rst) begin
             fl_q      <= {SW{1'b0}};
+            ring_q    <= {{(NS-1){1'b0}}, 1'b1};
             init_q    <= 1'b1;
             wr_slot_q <= {SW{1'b0}};
             wr_v_q    <= 1'b0;
@@ -103,6 +115,7 @@ module xbar_counters #(
             snap_q    <= {W1{1'b0}};
         end else begin
             fl_q      <= (fl_q == LAST_SLOT) ? {SW{1'b0}} : fl_q + {{(SW-1){1'b0}}, 1'b1};
+            ring_q    <= {ring_q[NS-2:0], ring_q[NS-1]};
             if (fl_q == LAST_SLOT) begin
                 init_q <= 1'b0;
             end

@@ -22,11 +22,10 @@ module xbar_in #(
     input  wire [8:0]        rx,
     input  wire              grant,       // an output was granted to this input this cycle
     input  wire [NPORTS-1:0] free_vec,    // free_q of every output
-    output wire              req,         // requesting output req_port
-    output wire [PW-1:0]     req_port,
+    output wire [NPORTS-1:0] req_vec,     // one-hot: the output this input requests now
     output wire              ready,       // bound, head valid and not a header
     output wire [9:0]        head,        // head entry {kind[1:0], byte[7:0]}
-    output reg               abort_req,   // bound packet must be closed with ABORT
+    output wire              abort_req,   // (registered) the bound packet must be closed with ABORT
     output wire              want_q,      // STOP wanted for this input's buffer (registered)
     output wire              want_d,      // its next value
     output reg               ev_rx_pkt,
@@ -70,6 +69,8 @@ module xbar_in #(
     reg          err_q, err_d;
     reg [1:0]    rs_q, rs_d;
     reg [PW-1:0] hdr_port_q, hdr_port_d;
+    reg [NPORTS-1:0] hdr_oh_q, hdr_oh_d;   // hdr_port one-hot
+    reg          abort_q, abort_d;
     reg [PW-1:0] oport_q, oport_d;
     reg [DW-1:0] rdly_q, rdly_d;
     reg [TW-1:0] tmo_q, tmo_d;
@@ -230,12 +231,13 @@ module xbar_in #(
     always @* begin
         rs_d            = rs_q;
         hdr_port_d      = hdr_port_q;
+        hdr_oh_d        = hdr_oh_q;
         oport_d         = oport_q;
         rdly_d          = rdly_q;
         tmo_d           = tmo_q;
         pop             = 1'b0;
         hdr_load        = 1'b0;
-        abort_req       = 1'b0;
+        abort_d         = 1'b0;
         ev_drop_route   = 1'b0;
         ev_drop_timeout = 1'b0;
 
@@ -272,7 +274,7 @@ module xbar_in #(
                 if (h_hdr) begin
                     // the packet's end was lost (slack overflow): close it downstream
                     rs_d      = RS_IDLE;
-                    abort_req = 1'b1;
+                    abort_d = 1'b1;
                 end else if (h_v && out_free) begin
                     pop   = 1'b1;
                     tmo_d = {TW{1'b0}};
@@ -282,7 +284,7 @@ module xbar_in #(
                 end else if (tmo_fire) begin
                     rs_d            = RS_DRAIN;
                     tmo_d           = {TW{1'b0}};
-                    abort_req       = 1'b1;
+                    abort_d         = 1'b1;
                     ev_drop_timeout = 1'b1;
                 end else begin
                     tmo_d = tmo_q + {{(TW-1){1'b0}}, 1'b1};
@@ -304,6 +306,7 @@ module xbar_in #(
 
         if (hdr_load) begin
             hdr_port_d = hdr_ok ? hdr_byte[PW-1:0] : {PW{1'b0}};
+            hdr_oh_d   = hdr_ok ? ({{(NPORTS-1){1'b0}}, 1'b1} << hdr_byte[PW-1:0]) : {NPORTS{1'b0}};
             rdly_d     = {DW{1'b0}};
             tmo_d      = {TW{1'b0}};
             if (hdr_ok) begin
@@ -335,6 +338,8 @@ module xbar_in #(
             err_q      <= 1'b0;
             rs_q       <= RS_IDLE;
             hdr_port_q <= {PW{1'b0}};
+            hdr_oh_q   <= {NPORTS{1'b0}};
+            abort_q    <= 1'b0;
             oport_q    <= {PW{1'b0}};
             rdly_q     <= {DW{1'b0}};
             tmo_q      <= {TW{1'b0}};
@@ -348,6 +353,8 @@ module xbar_in #(
             err_q      <= err_d;
             rs_q       <= rs_d;
             hdr_port_q <= hdr_port_d;
+            hdr_oh_q   <= hdr_oh_d;
+            abort_q    <= abort_d;
             oport_q    <= oport_d;
             rdly_q     <= rdly_d;
             tmo_q      <= tmo_d;
@@ -355,8 +362,8 @@ module xbar_in #(
         end
     end
 
-    assign req      = (rs_q == RS_HDR) & rdly_done;
-    assign req_port = hdr_port_q;
+    assign req_vec   = hdr_oh_q & {NPORTS{(rs_q == RS_HDR) & rdly_done}};
+    assign abort_req = abort_q;
     assign ready    = (rs_q == RS_BOUND) & h_v & ~h_hdr;
     assign head     = h_d;
     assign want_q   = want_r_q;

@@ -1,0 +1,127 @@
+#!/usr/bin/env python3
+"""Unit tests of scripts/synth.py's parsing and counting (no EDA tools needed, < 1 s).
+
+    python3 -m unittest discover -s scripts -p 'test_synth.py'
+"""
+import json
+import os
+import sys
+import tempfile
+import unittest
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import synth  # noqa: E402
+
+
+class Tmp:
+    """A scratch directory inside the repo (relative paths, like the real flow)."""
+
+    def __enter__(self):
+        os.makedirs(os.path.join(synth.ROOT, "build"), exist_ok=True)
+        self.d = tempfile.mkdtemp(prefix="test_synth_", dir=os.path.join(synth.ROOT, "build"))
+        return os.path.relpath(self.d, synth.ROOT)
+
+    def __exit__(self, *a):
+        import shutil
+        shutil.rmtree(self.d, ignore_errors=True)
+
+
+def write(path, text):
+    with open(os.path.join(synth.ROOT, path), "w") as fh:
+        fh.write(text)
+
+
+class TestCounting(unittest.TestCase):
+    def test_classify_ice40(self):
+        c = synth.classify("ice40", {"SB_LUT4": 10, "SB_CARRY": 4, "SB_DFF": 3, "SB_DFFESR": 2,
+                                     "SB_RAM40_4K": 1, "SB_RAM40_4KNR": 1, "SB_MAC16": 1})
+        self.assertEqual((c["luts"], c["ffs"], c["brams"], c["dsps"]), (10, 5, 2, 1))
+
+    def test_classify_ecp5(self):
+        c = synth.classify("ecp5", {"LUT4": 10, "CCU2C": 3, "TRELLIS_DPR16X4": 2, "PFUMX": 7,
+                                    "L6MUX21": 2, "TRELLIS_FF": 9, "DP16KD": 2, "MULT18X18D": 1})
+        self.assertEqual((c["luts"], c["ffs"], c["brams"], c["dsps"]), (10 + 6 + 8, 9, 2, 1))
+
+    STAT = {"modules": {
+        "$paramod\\xbar\\NPORTS=s32'00000000000000000000000000001000": {
+            "num_cells_by_type": {"SB_LUT4": 100, "SB_DFF": 50, "$paramod$abc\\sub": 2}},
+        "$paramod$abc\\sub": {"num_cells_by_type": {"SB_LUT4": 7, "SB_RAM40_4K": 1}},
+        "\\xbar_fpga_top": {"num_cells_by_type": {
+            "SB_LUT4": 5, "SB_DFF": 20,
+            "$paramod\\xbar\\NPORTS=s32'00000000000000000000000000001000": 1}},
+    }}
+
+    def test_core_cells_recursive_and_wrapper(self):
+        core, wrap = synth.core_cells(self.STAT, "xbar")
+        self.assertEqual(core, {"SB_LUT4": 114, "SB_DFF": 50, "SB_RAM40_4K": 2})
+        self.assertEqual(wrap, {"SB_LUT4": 5, "SB_DFF": 20})
+
+    def test_core_missing_is_clear_error(self):
+        with self.assertRaisesRegex(synth.FlowError, "keep_hierarchy"):
+            synth.core_cells(self.STAT, "vcsw")
+
+    def test_breakdown(self):
+        bd = synth.breakdown(self.STAT, "xbar", "ice40")
+        self.assertEqual(bd["sub"], {"instances": 2, "luts": 14, "ffs": 0, "brams": 2, "dsps": 0})
+        self.assertEqual(bd["xbar (own logic)"]["luts"], 100)
+
+
+class TestVerdict(unittest.TestCase):
+    BASE = {"block": "xbar", "device": "ice40-hx8k", "fits": True, "luts": 1000,
+            "fmax_mhz": 130.0, "target_mhz": 120, "max_luts": 1300}
+
+    def test_pass(self):
+        self.assertEqual(synth.verdict(dict(self.BASE)), [])
+
+    def test_each_failure(self):
+        self.assertTrue(synth.verdict(dict(self.BASE, fmax_mhz=119.9))[0].startswith("Fmax"))
+        self.assertIn("max_luts", synth.verdict(dict(self.BASE, luts=1301))[0])
+        r = synth.verdict(dict(self.BASE, fits=False, fmax_mhz=None, fit_error="too big"))
+        self.assertTrue(r[0].startswith("does not fit"))
+        self.assertEqual(synth.verdict(dict(self.BASE, error="yosys failed")), ["yosys failed"])
+
+
+class TestInputs(unittest.TestCase):
+    def test_filelist(self):
+        with Tmp() as d:
+            write(d + "/a.v", "")
+            write(d + "/b.v", "")
+            write(d + "/sub.f", d + "/b.v\n")
+            write(d + "/files.f", "# comment\n%s/a.v // trailing\n\n+incdir+inc\n+define+X=1\n"
+                  "-f %s/sub.f\n" % (d, d))
+            files, inc, defs = synth.read_filelist(d + "/files.f")
+            self.assertEqual(files, [d + "/a.v", d + "/b.v"])
+            self.assertEqual((inc, defs), (["inc"], ["X=1"]))
+
+    def test_filelist_missing_file_names_line(self):
+        with Tmp() as d:
+            write(d + "/files.f", "nope.v\n")
+            with self.assertRaisesRegex(synth.FlowError, r"files.f:1: file 'nope.v' not found"):
+                synth.read_filelist(d + "/files.f")
+
+    def test_wrapper_params(self):
+        self.assertEqual(synth.module_params("rtl/fpga/xbar_fpga_top.v", "xbar_fpga_top"),
+                         ["NPORTS"])
+
+    def test_log_utilization(self):
+        with Tmp() as d:
+            write(d + "/pnr.log", "Info: Device utilisation:\n"
+                  "Info: \t         ICESTORM_LC:    8291/   7680   107%\n"
+                  "Info: \t        ICESTORM_RAM:       8/     32    25%\n\nInfo: other\n")
+            self.assertEqual(synth.log_utilization(d + "/pnr.log"),
+                             {"ICESTORM_LC": [8291, 7680], "ICESTORM_RAM": [8, 32]})
+
+    def test_configs_file(self):
+        cfgs = synth.load_configs()
+        self.assertTrue(cfgs)
+        for c in cfgs:
+            self.assertIn(c["device"], synth.DEVICES)
+        with Tmp() as d:
+            write(d + "/c.json", json.dumps({"blocks": {}, "configs": [
+                {"block": "xbar", "device": "ice40-hx8k", "target_mhz": 1}]}))
+            with self.assertRaisesRegex(synth.FlowError, 'block "xbar" is not in'):
+                synth.load_configs(d + "/c.json")
+
+
+if __name__ == "__main__":
+    unittest.main()
