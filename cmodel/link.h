@@ -18,6 +18,8 @@
 #define CH_IS_DATA(c) (((c) & 0x100u) == 0u)
 
 #define ROUTE_BYTE(port) ((uint8_t)(0x80u | ((unsigned)(port) & 0x3Fu))) /* route byte naming a port */
+#define ROUTE_IS_ROUTE(b) ((((unsigned)(b)) & 0xC0u) == 0x80u)                /* 10pppppp */
+#define ROUTE_PORT(b) (((unsigned)(b)) & 0x3Fu)                                 /* its port */
 #define ITB_MARK 0xC0u /* In-Transit-Buffer mark: consumed by a host, never by a switch */
 
 #define CRC8_POLY 0x07u /* x^8 + x^2 + x + 1, MSB first, init 0, no final xor */

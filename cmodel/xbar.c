@@ -153,9 +153,9 @@ uint32_t xbar_counter(const xbar_t *m, unsigned port, unsigned ctr)
 /* Route byte -> port, or -1 if it names no port of this switch. */
 static int route_port(const xbar_t *m, uint8_t b)
 {
-    if ((b & 0xC0u) != 0x80u)
+    if (!ROUTE_IS_ROUTE(b))
         return -1;
-    unsigned port = b & 0x3Fu;
+    unsigned port = ROUTE_PORT(b);
     return port < m->p.NPORTS ? (int)port : -1;
 }
 

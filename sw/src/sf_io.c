@@ -4,8 +4,7 @@
 #include <string.h>
 #include "sf_route.h"
 
-#define ROUTE_BYTE(p) (0x80 | (p))
-#define ITB_MARK 0xC0
+#include "../../cmodel/link.h" /* route byte and ITB mark encodings, shared with the RTL and models */
 
 static void *xcalloc(size_t n, size_t sz)
 {
@@ -152,13 +151,13 @@ sf_routes *sf_read_routes(const sf_topo *t, const char *path, sf_err *e)
                     hops[n - 1].itb = 2; /* confirmed */
                     continue;
                 }
-                if ((b & 0xC0) != 0x80) { rerr(e, path, ln, "byte %02lx is neither a route byte (0x80|port) nor the ITB mark c0%.0ld", b, 0); goto bad; }
+                if (!ROUTE_IS_ROUTE(b)) { rerr(e, path, ln, "byte %02lx is neither a route byte (0x80|port) nor the ITB mark c0%.0ld", b, 0); goto bad; }
                 if (n && hops[n - 1].itb == 1) {
                     rerr(e, path, ln, "route reaches host %ld before the destination without an ITB mark%.0ld",
                          t->sw[cur].peer[hops[n - 1].port].id, 0);
                     goto bad;
                 }
-                int port = (int)(b & 0x3F);
+                int port = (int)ROUTE_PORT(b);
                 if (port >= t->sw[cur].nports) { rerr(e, path, ln, "port %ld out of range on switch %ld", port, cur); goto bad; }
                 const sf_peer *p = &t->sw[cur].peer[port];
                 int vc = nbytes < nvcs ? vcs[nbytes] : 0;

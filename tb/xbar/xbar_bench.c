@@ -142,7 +142,7 @@ static void make_packet(traffic_t *t, sb_t *sb, host_t *h, unsigned src, unsigne
         route[0] = r == 0 ? (uint8_t)(0x80u | (n + rng_below(&t->rng, 64 - n)))  /* port out of range */
                  : r == 1 ? (uint8_t)rng_below(&t->rng, 0x80)                   /* not a route byte */
                           : (uint8_t)ITB_MARK;
-        if ((route[0] & 0xC0u) == 0x80u && (route[0] & 0x3Fu) < n)
+        if (ROUTE_IS_ROUTE(route[0]) && ROUTE_PORT(route[0]) < n)
             route[0] = (uint8_t)ITB_MARK;
     } else
         route[0] = ROUTE_BYTE(dst);
