@@ -22,6 +22,7 @@ enum { RS_IDLE = 0, RS_HDR = 1, RS_BOUND = 2, RS_DRAIN = 3 };
 typedef struct {
     /* ingress (write side) */
     uint8_t in_pkt, ih_v, ih_d, crc_chk, crc_fwd, err;
+    uint8_t dropping; /* this packet found no room for its header: all of it is discarded */
     /* slack buffer: memory pointers, BRAM read register (s1), head register (h) */
     uint8_t wr_ptr, rd_ptr, s1_v, h_v;
     uint16_t s1_d, h_d, occ;
@@ -198,8 +199,9 @@ void xbar_step(xbar_t *m, const xbar_in_t *in, xbar_out_t *out)
         n->abort_q = 0;
         uint16_t c = in->rx[i] & 0x1FFu;
 
-        /* ingress */
-        int wr = 0, bypass = 0;
+        /* ingress: data and headers keep one slot free, so an open packet's end always fits */
+        const int full = x->occ >= P->SLACK_DEPTH, full_data = x->occ >= P->SLACK_DEPTH - 1;
+        int wr = 0, wr_end = 0, bypass = 0;
         uint16_t went = 0;
         if (!CH_IS_DATA(c)) {
             switch (c) {
@@ -218,6 +220,8 @@ void xbar_step(xbar_t *m, const xbar_in_t *in, xbar_out_t *out)
                     n->ih_v = 0;
                     n->ctr[XBAR_CTR_RX_PKTS]++;
                     wr = 1;
+                    wr_end = 1;
+                    n->dropping = 0;
                     if (c == CH_GAP && x->ih_v) {
                         int bad = x->crc_chk != 0 || x->err;
                         if (x->crc_chk != 0 && x->crc_chk != CRC8_MARKED_RESIDUE)
@@ -250,19 +254,21 @@ void xbar_step(xbar_t *m, const xbar_in_t *in, xbar_out_t *out)
                 else {
                     wr = 1;
                     went = ENT(K_HDR, d);
+                    n->dropping = (uint8_t)full_data;
                 }
             } else {
                 n->crc_chk = crc8_step(x->crc_chk, d);
                 if (x->ih_v) {
                     wr = 1;
                     went = ENT(K_DATA, x->ih_d);
-                    n->crc_fwd = crc8_step(x->crc_fwd, x->ih_d);
+                    if (!full_data && !x->dropping) /* the regenerated CRC covers only forwarded bytes */
+                        n->crc_fwd = crc8_step(x->crc_fwd, x->ih_d);
                 }
                 n->ih_v = 1;
                 n->ih_d = d;
             }
         }
-        if (wr && x->occ >= P->SLACK_DEPTH) {
+        if (wr && (wr_end ? (full || x->dropping) : (full_data || x->dropping))) {
             wr = 0;
             n->ctr[XBAR_CTR_OVERFLOW]++;
             if (n->in_pkt)

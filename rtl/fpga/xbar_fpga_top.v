@@ -10,6 +10,12 @@
 //         the captured core outputs out_q into the output chain shout_q
 //   sout  serial data out: MSB of shout_q, which shifts every cycle when load is low
 //
+// Protocol (sin, load and rst are registered once at the pins): drive the IN_W-bit input word
+// {reg_addr, reg_rd, rx} on sin MSB first, one bit per cycle, and raise load for one cycle in the
+// cycle right after the last bit; the core sees the word two cycles later. The same load copies
+// the core's outputs {reg_rvalid, reg_rdata, tx} (as registered one cycle earlier) into the output
+// chain; sout then shows them MSB first, one bit per cycle.
+//
 // Every core input comes from a flop (in_q) and every core output goes into a flop (out_q), so
 // nothing of the core can be optimised away and the wrapper's own paths are flop -> (mux) -> flop,
 // trivially fast: the clock's Fmax is set by the core's own paths. The core instance is kept as

@@ -67,6 +67,7 @@ module xbar_in #(
     reg [7:0]    crc_chk_q, crc_chk_d;
     reg [7:0]    crc_fwd_q, crc_fwd_d;
     reg          err_q, err_d;
+    reg          dropping_q, dropping_d; // this packet found no room for its header: discard it
     reg [1:0]    rs_q, rs_d;
     reg [PW-1:0] hdr_port_q, hdr_port_d;
     reg [NPORTS-1:0] hdr_oh_q, hdr_oh_d;   // hdr_port one-hot
@@ -117,7 +118,9 @@ module xbar_in #(
     // ---------------- ingress ----------------
     reg bypass;
     reg wr_req;
-    wire full = (occ >= DEPTH_W);
+    reg wr_end;                                      // the entry is a packet end (LAST/ABORT)
+    wire full      = (occ >= DEPTH_W);               // no room at all
+    wire full_data = (occ >= DEPTH_W - 1'b1);        // data and headers keep one slot for an end
 
     always @* begin
         in_pkt_d     = in_pkt_q;
@@ -126,7 +129,9 @@ module xbar_in #(
         crc_chk_d    = crc_chk_q;
         crc_fwd_d    = crc_fwd_q;
         err_d        = err_q;
+        dropping_d   = dropping_q;
         wr_req       = 1'b0;
+        wr_end       = 1'b0;
         went         = 10'd0;
         bypass       = 1'b0;
         ev_rx_pkt    = 1'b0;
@@ -142,10 +147,12 @@ module xbar_in #(
                 end
                 C_GAP, C_ABORT: begin
                     if (in_pkt_q) begin
-                        in_pkt_d  = 1'b0;
-                        ih_v_d    = 1'b0;
-                        ev_rx_pkt = 1'b1;
-                        wr_req    = 1'b1;
+                        in_pkt_d   = 1'b0;
+                        ih_v_d     = 1'b0;
+                        ev_rx_pkt  = 1'b1;
+                        wr_req     = 1'b1;
+                        wr_end     = 1'b1;
+                        dropping_d = 1'b0;
                         if (rx[7:0] == C_GAP && ih_v_q) begin
                             if (crc_chk_q != 8'h00 && crc_chk_q != MARKED_RESIDUE) begin
                                 ev_crc_err = 1'b1;
@@ -183,20 +190,26 @@ module xbar_in #(
                 end else begin
                     wr_req = 1'b1;
                     went   = {K_HDR, rx[7:0]};
+                    // a header needs room for itself and its packet's end, else the packet is lost
+                    dropping_d = full_data;
                 end
             end else begin
                 if (ih_v_q) begin
-                    wr_req    = 1'b1;
-                    went      = {K_DATA, ih_d_q};
-                    crc_fwd_d = crc_fwd_next;
+                    wr_req = 1'b1;
+                    went   = {K_DATA, ih_d_q};
+                    if (!full_data && !dropping_q) begin
+                        // the regenerated CRC covers only bytes that were forwarded
+                        crc_fwd_d = crc_fwd_next;
+                    end
                 end
                 ih_v_d = 1'b1;
                 ih_d_d = rx[7:0];
             end
         end
 
-        wr = wr_req & ~full;
-        if (wr_req && full) begin
+        // an end always has room unless its packet is being discarded; data keep a slot free
+        wr = wr_req & (wr_end ? (~full & ~dropping_q) : (~full_data & ~dropping_q));
+        if (wr_req && !wr) begin
             ev_overflow = 1'b1;
             if (in_pkt_d) begin
                 err_d = 1'b1;
@@ -336,6 +349,7 @@ module xbar_in #(
             crc_chk_q  <= 8'h00;
             crc_fwd_q  <= 8'h00;
             err_q      <= 1'b0;
+            dropping_q <= 1'b0;
             rs_q       <= RS_IDLE;
             hdr_port_q <= {PW{1'b0}};
             hdr_oh_q   <= {NPORTS{1'b0}};
@@ -351,6 +365,7 @@ module xbar_in #(
             crc_chk_q  <= crc_chk_d;
             crc_fwd_q  <= crc_fwd_d;
             err_q      <= err_d;
+            dropping_q <= dropping_d;
             rs_q       <= rs_d;
             hdr_port_q <= hdr_port_d;
             hdr_oh_q   <= hdr_oh_d;

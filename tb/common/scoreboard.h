@@ -43,6 +43,8 @@ typedef struct {
     uint64_t made[SB_MAX_PORTS][SB_NKINDS];
     /* per destination, receptions */
     uint64_t got_gap[SB_MAX_PORTS], got_abort[SB_MAX_PORTS], lone_abort[SB_MAX_PORTS];
+    uint8_t damage_ok[SB_MAX_PORTS];    /* this source ignores STOP: its packets may arrive damaged */
+    uint64_t damaged[SB_MAX_PORTS];     /* packets from such a source that arrived damaged */
     uint64_t errors;
     char first_error[512];
     FILE *log;      /* where errors are printed (at most max_print of them) */

@@ -37,6 +37,8 @@ static const test_info_t tests[] = {
     {"timeout", "output 0's receiver holds STOP past the timeout; packets drain, traffic recovers"},
     {"latency", "single packets on an idle switch: header in to first byte out"},
     {"saturate", "every input saturated, uniform random destinations, good packets (speed runs)"},
+    {"overflow", "host 0 ignores STOP towards a slow output: overflow counted, its damaged packets "
+                 "marked bad or aborted, every other packet exact, nothing hangs"},
 };
 #define NTESTS (sizeof tests / sizeof tests[0])
 
@@ -118,6 +120,8 @@ static void make_packet(traffic_t *t, sb_t *sb, host_t *h, unsigned src, unsigne
     unsigned dst, len;
     if (strcmp(name, "permutation") == 0)
         dst = t->dst_perm[src];
+    else if (strcmp(name, "overflow") == 0)
+        dst = src == 0 ? 1 : rng_below(&t->rng, n);
     else if (strcmp(name, "hotspot") == 0 || strcmp(name, "timeout") == 0)
         dst = (strcmp(name, "timeout") == 0 && rng_pct(&t->rng, 50)) ? rng_below(&t->rng, n) : 0;
     else
@@ -170,10 +174,15 @@ static void traffic_setup(traffic_t *t, host_t *host, unsigned n, sb_t *sb)
             t->load_pct[i] = 100;
         } else if (strcmp(name, "latency") == 0) {
             t->load_pct[i] = 0;
+        } else if (strcmp(name, "overflow") == 0) {
+            c.ignore_stop = i == 0;       /* host 0 floods its input ...                   */
+            c.drain_pct = i == 1 ? 25 : 100; /* ... towards output 1, whose receiver is slow */
+            t->load_pct[i] = 100;
         } else {
             t->load_pct[i] = 100;
         }
         host_init(&host[i], &c, i, rng_next(&t->rng), sb_receive, sb);
+        sb->damage_ok[i] = (uint8_t)(c.ignore_stop != 0);
     }
     /* permutation: a random derangement-free shift keeps it simple and saturating */
     unsigned shift = 1 + rng_below(&t->rng, n - 1);
@@ -479,6 +488,8 @@ static result_t run(const opts_t *o, int test, uint64_t trace_from)
     }
     if (!res.failed && strcmp(tests[test].name, "timeout") == 0 && o->p.TIMEOUT && res.timeouts == 0)
         fail(&res, cyc, "timeout: no packet was drained although output 0 was stopped");
+    if (!res.failed && strcmp(tests[test].name, "overflow") == 0 && sb.damaged[0] == 0)
+        fail(&res, cyc, "overflow: no damaged packet was seen although host 0 ignored STOP");
     if (!res.failed && strcmp(tests[test].name, "stopstorm") == 0 && res.stops == 0)
         fail(&res, cyc, "stopstorm: the switch never sent STOP");
 
