@@ -72,6 +72,11 @@ $(BUILD)/xbar/san/xbar_bench: $(BENCH_C) $(BENCH_H) tb/xbar/xbar_rtl_none.c Make
 	@mkdir -p $(dir $@)
 	$(CC) $(CSTD) $(SAN) $(BENCH_C) tb/xbar/xbar_rtl_none.c -o $@
 
+# unit tests of the model's documented timing, under the sanitizers
+$(BUILD)/xbar/san/xbar_unit: cmodel/xbar.c tb/xbar/xbar_unit.c $(BENCH_H) Makefile
+	@mkdir -p $(dir $@)
+	$(CC) $(CSTD) $(SAN) cmodel/xbar.c tb/xbar/xbar_unit.c -o $@
+
 # ---------------------------------------------------------------- targets
 .PHONY: help deps sim test lint synth synth-check bench clean icarus xbar-mutants xbar-build
 

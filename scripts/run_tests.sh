@@ -14,7 +14,8 @@ step_lint() { $MAKE -s lint; }
 
 step_model-sanitizers() {
     # the C model and the bench's host/scoreboard code under ASan/UBSan, two parameter sets
-    $MAKE -s build/xbar/san/xbar_bench || return 1
+    $MAKE -s build/xbar/san/xbar_bench build/xbar/san/xbar_unit || return 1
+    build/xbar/san/xbar_unit || return 1
     build/xbar/san/xbar_bench --quiet --cycles 50000 --seed "$SEED" || return 1
     build/xbar/san/xbar_bench --quiet --cycles 30000 --seed "$SEED" --NPORTS 5 --SLACK_DEPTH 24 \
         --STOP_THRESH 12 --GO_THRESH 6 --ROUTE_DELAY 3 --LINK_DELAY 2 --TIMEOUT 300
