@@ -54,7 +54,10 @@ step_icarus() {
 
 step_routing() { $MAKE -s -C sw test; }
 
-step_synth-gates() { $MAKE -s synth-check; }
+step_synth-gates() {
+    python3 -m unittest discover -s scripts -p 'test_synth.py' 2>&1 | tail -3 || return 1
+    $MAKE -s synth-check
+}
 
 if [ "${1:-}" = "--list" ]; then printf '%s\n' "${STEPS_ALL[@]}"; exit 0; fi
 steps=("$@")
