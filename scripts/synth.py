@@ -291,9 +291,12 @@ def prepare(cfg, filelists):
     top = blk["top"]
     core = blk["core"]
     for f in [wrapper] + files:
-        ap = os.path.abspath(os.path.join(ROOT, f))
-        if ap.startswith("/tmp/"):
-            raise FlowError("%s: the YoWASP tools see a private /tmp; keep RTL elsewhere" % f)
+        # the tools run in the repo root and get paths relative to it, which YoWASP maps from the
+        # working directory wherever the clone is; an absolute path under /tmp would not be seen
+        # (YoWASP gives each run a private /tmp)
+        if os.path.isabs(f) and os.path.abspath(f).startswith("/tmp/"):
+            raise FlowError("%s: the YoWASP tools see a private /tmp; give this file a path relative "
+                            "to the repository or keep it outside /tmp" % f)
     if not os.path.isfile(os.path.join(ROOT, wrapper)):
         raise FlowError("wrapper %s not found" % wrapper)
 
