@@ -51,10 +51,10 @@ struct xbar {
     uint32_t cram[XBAR_MAX_PORTS * XBAR_NCTR];
     uint16_t pend[XBAR_MAX_PORTS * XBAR_NCTR];
     uint8_t ev_q[XBAR_MAX_PORTS * XBAR_NCTR]; /* last cycle's events (registered on the way in) */
-    unsigned fl, wr_slot, rq_slot;
-    uint8_t init, wr_v, wr_init, rq_v, rvalid;
-    uint16_t snap;
-    uint32_t ram_q, rdata;
+    unsigned fl, rd_slot, wr_slot, rq_slot;
+    uint8_t init, rd_v, rd_init, wr_v, wr_init, rq_v, rvalid;
+    uint16_t rd_snap, snap;
+    uint32_t ram_q, word_q, rdata;
 };
 
 static unsigned clog2u(unsigned v)
@@ -137,11 +137,11 @@ void xbar_reset(xbar_t *m)
     memset(m->cram, 0, sizeof m->cram); /* the RTL clears them in its first rotation */
     memset(m->pend, 0, sizeof m->pend);
     memset(m->ev_q, 0, sizeof m->ev_q);
-    m->fl = m->wr_slot = m->rq_slot = 0;
+    m->fl = m->rd_slot = m->wr_slot = m->rq_slot = 0;
     m->init = 1;
-    m->wr_v = m->wr_init = m->rq_v = m->rvalid = 0;
-    m->snap = 0;
-    m->ram_q = m->rdata = 0;
+    m->rd_v = m->rd_init = m->wr_v = m->wr_init = m->rq_v = m->rvalid = 0;
+    m->rd_snap = m->snap = 0;
+    m->ram_q = m->word_q = m->rdata = 0;
 }
 
 uint32_t xbar_counter(const xbar_t *m, unsigned port, unsigned ctr)
@@ -438,7 +438,7 @@ void xbar_step(xbar_t *m, const xbar_in_t *in, xbar_out_t *out)
 
     /* ---- counters: this cycle's events per slot, then the flusher and the read port ---- */
     const unsigned NS = m->ns;
-    uint32_t wdata = (m->wr_init ? 0u : m->ram_q) + m->snap;
+    uint32_t wdata = (m->wr_init ? 0u : m->word_q) + m->snap;
     uint8_t rvalid = 0, rq_v = m->rq_v;
     uint32_t rdata = 0;
     unsigned rq_slot = m->rq_slot;
@@ -466,10 +466,15 @@ void xbar_step(xbar_t *m, const xbar_in_t *in, xbar_out_t *out)
             m->pend[s] = (uint16_t)((s == m->fl ? ev : m->pend[s] + ev) & mask);
             m->ev_q[s] = (uint8_t)(ni[i].ctr[c] - m->in[i].ctr[c]); /* 0 or 1 */
         }
-    m->wr_slot = m->fl;
-    m->wr_v = 1;
-    m->wr_init = m->init;
-    m->snap = snap;
+    m->wr_slot = m->rd_slot;
+    m->wr_v = m->rd_v;
+    m->wr_init = m->rd_init;
+    m->snap = m->rd_snap;
+    m->word_q = m->ram_q;
+    m->rd_slot = m->fl;
+    m->rd_v = 1;
+    m->rd_init = m->init;
+    m->rd_snap = snap;
     m->ram_q = ram_q;
     if (m->fl == NS - 1) {
         m->fl = 0;

@@ -3,7 +3,8 @@
 // NS = NPORTS*NCTR counters of 32 bits live in a RAM (2 x SB_RAM40_4K on iCE40). Each slot
 // s = port*NCTR + counter also has a small pending count in flip-flops that counts its events.
 // A flusher visits one slot per cycle in rotation: it reads the slot's RAM word, takes the pending
-// count (restarting it with this cycle's event) and, one cycle later, writes word + pending back.
+// count (restarting it with this cycle's event) and, two cycles later, writes word + pending back
+// (the RAM read data is registered once more, so the adder starts from a register).
 // A pending count therefore never holds more than one rotation (NS cycles) of events; its width
 // is sized for the counter's worst-case rate (one event per cycle, or one per two cycles).
 // Events are registered on the way in (ev_q), so they reach the counts one cycle after they happen.
@@ -12,7 +13,7 @@
 // Register read: reg_rd with reg_addr = {port[3:0], counter[3:0]} is accepted when no read is
 // outstanding (a request while one is outstanding is ignored). It is answered when the flusher
 // writes that slot: reg_rvalid is high for one cycle with the value written, so the answer comes
-// 2..NS+1 cycles after the request. Addresses of absent ports or counters answer 0 one cycle later.
+// 1..NS cycles after the request. Addresses of absent ports or counters answer 0 one cycle later.
 `default_nettype none
 
 module xbar_counters #(
@@ -41,14 +42,19 @@ module xbar_counters #(
     reg  [SW-1:0] fl_q;          // slot read this cycle
     reg  [NS-1:0] ring_q;        // the same, one-hot (selects the slot's pending count)
     reg           init_q;        // first rotation after reset: RAM words count as zero
+    reg  [SW-1:0] rd_slot_q;     // slot whose word is in ram_q
+    reg           rd_v_q;
+    reg           rd_init_q;
+    reg  [W1-1:0] rd_snap_q;     // pending count taken from rd_slot_q
+    reg  [31:0]   ram_q;         // RAM read register: word of rd_slot_q
     reg  [SW-1:0] wr_slot_q;     // slot written this cycle
     reg           wr_v_q;
     reg           wr_init_q;
-    reg  [W1-1:0] snap_q;        // pending count taken from wr_slot_q
-    reg  [31:0]   ram_q;         // RAM read register: word of wr_slot_q
+    reg  [W1-1:0] snap_q;        // pending count of wr_slot_q
+    reg  [31:0]   word_q;        // its RAM word, registered once more
 
     reg  [31:0]   mem [0:NS-1];
-    wire [31:0]   wdata = (wr_init_q ? 32'd0 : ram_q) + {{(32-W1){1'b0}}, snap_q};
+    wire [31:0]   wdata = (wr_init_q ? 32'd0 : word_q) + {{(32-W1){1'b0}}, snap_q};
 
     // pending count of slot fl_q: an AND-OR over the slots, each slot gated by its own hit
     wire [NS*W1-1:0] pend_gated;
@@ -101,7 +107,8 @@ module xbar_counters #(
         if (wr_v_q) begin
             mem[wr_slot_q] <= wdata;
         end
-        ram_q <= mem[fl_q];
+        ram_q  <= mem[fl_q];
+        word_q <= ram_q;
     end
 
     always @(posedge clk) begin
@@ -109,6 +116,10 @@ module xbar_counters #(
             fl_q      <= {SW{1'b0}};
             ring_q    <= {{(NS-1){1'b0}}, 1'b1};
             init_q    <= 1'b1;
+            rd_slot_q <= {SW{1'b0}};
+            rd_v_q    <= 1'b0;
+            rd_init_q <= 1'b0;
+            rd_snap_q <= {W1{1'b0}};
             wr_slot_q <= {SW{1'b0}};
             wr_v_q    <= 1'b0;
             wr_init_q <= 1'b0;
@@ -119,10 +130,14 @@ module xbar_counters #(
             if (fl_q == LAST_SLOT) begin
                 init_q <= 1'b0;
             end
-            wr_slot_q <= fl_q;
-            wr_v_q    <= 1'b1;
-            wr_init_q <= init_q;
-            snap_q    <= pend_sel;
+            rd_slot_q <= fl_q;
+            rd_v_q    <= 1'b1;
+            rd_init_q <= init_q;
+            rd_snap_q <= pend_sel;
+            wr_slot_q <= rd_slot_q;
+            wr_v_q    <= rd_v_q;
+            wr_init_q <= rd_init_q;
+            snap_q    <= rd_snap_q;
         end
     end
 
