@@ -499,6 +499,17 @@ static result_t run(const opts_t *o, int test, uint64_t trace_from)
     return res;
 }
 
+/* Starts a JSON record of reports/bench.json: block, parameters, what was run. */
+static void json_head(FILE *f, const xbar_params_t *p, const char *what, const char *test)
+{
+    fprintf(f,
+            "{\"block\": \"xbar\", \"params\": {\"NPORTS\": %u, \"SLACK_DEPTH\": %u, \"STOP_THRESH\": %u, "
+            "\"GO_THRESH\": %u, \"ROUTE_DELAY\": %u, \"LINK_DELAY\": %u, \"TIMEOUT\": %u}, \"what\": \"%s\", "
+            "\"test\": \"%s\"",
+            p->NPORTS, p->SLACK_DEPTH, p->STOP_THRESH, p->GO_THRESH, p->ROUTE_DELAY, p->LINK_DELAY, p->TIMEOUT, what,
+            test);
+}
+
 /* ---------------- speed: the same stimulus through the model alone and the RTL alone ---------------- */
 
 static int speed_run(const opts_t *o, FILE *jf)
@@ -544,15 +555,14 @@ static int speed_run(const opts_t *o, FILE *jf)
     double secs[3] = {tm, tr, r.seconds};
     for (int k = 0; k < 3; k++) {
         printf("speed %-8s %10" PRIu64 " cycles %8.3f s %12.0f cycles/s\n", what[k], n, secs[k], (double)n / secs[k]);
-        if (jf)
+        if (jf) {
+            json_head(jf, &o->p, what[k], "saturate");
             fprintf(jf,
-                    "{\"block\": \"xbar\", \"params\": {\"NPORTS\": %u, \"SLACK_DEPTH\": %u, \"STOP_THRESH\": %u, "
-                    "\"GO_THRESH\": %u, \"ROUTE_DELAY\": %u, \"LINK_DELAY\": %u, \"TIMEOUT\": %u}, \"what\": \"%s\", "
-                    "\"test\": \"saturate\", \"seed\": %" PRIu64 ", \"cycles\": %" PRIu64 ", \"seconds\": %.6f, "
-                    "\"cycles_per_s\": %.1f, \"packets\": %" PRIu64 "%s}\n",
-                    o->p.NPORTS, o->p.SLACK_DEPTH, o->p.STOP_THRESH, o->p.GO_THRESH, o->p.ROUTE_DELAY,
-                    o->p.LINK_DELAY, o->p.TIMEOUT, what[k], o->seed, n, secs[k], (double)n / secs[k], r.made,
-                    k == 2 ? ", \"includes\": \"hosts, scoreboard, model and RTL\"" : ", \"includes\": \"step calls only, recorded stimulus\"");
+                    ", \"seed\": %" PRIu64 ", \"cycles\": %" PRIu64 ", \"seconds\": %.6f, \"cycles_per_s\": %.1f, "
+                    "\"packets\": %" PRIu64 ", \"includes\": \"%s\"}\n",
+                    o->seed, n, secs[k], (double)n / secs[k], r.made,
+                    k == 2 ? "hosts, scoreboard, model and RTL" : "step calls only, recorded stimulus");
+        }
     }
     printf("speed model/rtl ratio %.2f (sink %u)\n", tr / tm, (unsigned)(sink & 1u));
     return 0;
@@ -600,16 +610,13 @@ static int parse_u64(const char *s, uint64_t *v)
 
 static void json_record(FILE *f, const opts_t *o, int test, const result_t *r)
 {
+    json_head(f, &o->p, mode_names[o->mode], tests[test].name);
     fprintf(f,
-            "{\"block\": \"xbar\", \"params\": {\"NPORTS\": %u, \"SLACK_DEPTH\": %u, \"STOP_THRESH\": %u, "
-            "\"GO_THRESH\": %u, \"ROUTE_DELAY\": %u, \"LINK_DELAY\": %u, \"TIMEOUT\": %u}, \"what\": \"%s\", "
-            "\"test\": \"%s\", \"seed\": %" PRIu64 ", \"cycles\": %" PRIu64 ", \"seconds\": %.6f, "
-            "\"cycles_per_s\": %.1f, \"packets_made\": %" PRIu64 ", \"packets_delivered\": %" PRIu64
-            ", \"timeouts\": %" PRIu64 ", \"stops\": %" PRIu64,
-            o->p.NPORTS, o->p.SLACK_DEPTH, o->p.STOP_THRESH, o->p.GO_THRESH, o->p.ROUTE_DELAY, o->p.LINK_DELAY,
-            o->p.TIMEOUT, mode_names[o->mode], tests[test].name, o->seed, r->cycles_run, r->seconds,
-            r->seconds > 0 ? (double)r->cycles_run / r->seconds : 0.0, r->made, r->delivered, r->timeouts,
-            r->stops);
+            ", \"seed\": %" PRIu64 ", \"cycles\": %" PRIu64 ", \"seconds\": %.6f, \"cycles_per_s\": %.1f, "
+            "\"packets_made\": %" PRIu64 ", \"packets_delivered\": %" PRIu64 ", \"timeouts\": %" PRIu64
+            ", \"stops\": %" PRIu64,
+            o->seed, r->cycles_run, r->seconds, r->seconds > 0 ? (double)r->cycles_run / r->seconds : 0.0, r->made,
+            r->delivered, r->timeouts, r->stops);
     if (strcmp(tests[test].name, "permutation") == 0)
         fprintf(f, ", \"input_chars_per_cycle\": %.4f, \"output_data_per_cycle\": %.4f", r->in_util, r->out_data);
     if (strcmp(tests[test].name, "latency") == 0)
