@@ -18,7 +18,8 @@ step_model-sanitizers() {
     build/xbar/san/xbar_unit || return 1
     build/xbar/san/xbar_bench --quiet --cycles 50000 --seed "$SEED" || return 1
     build/xbar/san/xbar_bench --quiet --cycles 30000 --seed "$SEED" --NPORTS 5 --SLACK_DEPTH 24 \
-        --STOP_THRESH 12 --GO_THRESH 6 --ROUTE_DELAY 3 --LINK_DELAY 2 --TIMEOUT 300
+        --STOP_THRESH 12 --GO_THRESH 6 --ROUTE_DELAY 3 --LINK_DELAY 2 --TIMEOUT 300 || return 1
+    build/xbar/san/xbar_bench --quiet --cycles 30000 --seed "$SEED" --NPORTS 3 --TIMEOUT 0
 }
 
 step_lockstep() {
