@@ -116,14 +116,19 @@ bench: deps $(BUILD)/xbar/p8/xbar_bench
 	@$(PYTHON) scripts/bench.py
 
 sim: deps $(XBAR_BENCHES)
-	@set -e; for c in $(XBAR_CFGS); do \
+	@fails=""; for c in $(XBAR_CFGS); do \
 	  echo "== xbar [$$c]"; \
-	  $(BUILD)/xbar/$$c/xbar_bench --cycles $(SIM_CYCLES) --seed $(SEED) --vcd $(BUILD)/xbar/$$c/fail.vcd; \
-	done
+	  $(BUILD)/xbar/$$c/xbar_bench --cycles $(SIM_CYCLES) --seed $(SEED) --vcd $(BUILD)/xbar/$$c/fail.vcd \
+	    || fails="$$fails $$c"; \
+	done; \
+	if [ -n "$$fails" ]; then echo "sim: FAILED parameter sets:$$fails"; exit 1; fi; \
+	echo "sim: every parameter set passed ($(XBAR_CFGS))"
 
 lint:
 	@$(foreach c,$(XBAR_CFGS),echo "  LINT xbar [$(c)]" && \
 	  $(VERILATOR) --lint-only -Wall --top-module xbar $(call xb_gflags,$(c)) $(XBAR_RTL) &&) true
+	@echo "  LINT xbar_fpga_top (synthesis wrapper)"
+	@$(VERILATOR) --lint-only -Wall --top-module xbar_fpga_top $(XBAR_RTL) rtl/fpga/xbar_fpga_top.v
 
 clean:
 	rm -rf $(BUILD)
