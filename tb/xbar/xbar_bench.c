@@ -743,6 +743,13 @@ int main(int argc, char **argv)
             fclose(jf);
         return rc;
     }
+    /* the bench's hosts react to STOP 1 + LINK_DELAY cycles after it arrives; below this much slack
+     * the buffers overflow by design (docs/xbar.md, "Choosing the thresholds") */
+    unsigned need = 6 + 2 * o.p.LINK_DELAY;
+    if (o.p.SLACK_DEPTH - o.p.STOP_THRESH < need)
+        printf("xbar_bench: warning: SLACK_DEPTH - STOP_THRESH = %u is below the %u characters the STOP round "
+               "trip needs with these hosts; slack buffers will overflow and the scoreboard will report it\n",
+               o.p.SLACK_DEPTH - o.p.STOP_THRESH, need);
     unsigned passed = 0, failed = 0;
     for (unsigned t = 0; t < NTESTS; t++) {
         if (only >= 0 && (int)t != only)
