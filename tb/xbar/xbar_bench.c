@@ -266,7 +266,13 @@ static result_t run(const opts_t *o, int test, uint64_t trace_from)
         return res;
     }
 
-    static host_t host[XBAR_MAX_PORTS];
+    host_t *host = calloc(XBAR_MAX_PORTS, sizeof *host); /* ~64 KiB each: not on the stack */
+    if (!host) {
+        fail(&res, 0, "out of memory for the hosts");
+        xbar_free(m);
+        xbar_rtl_free(r);
+        return res;
+    }
     sb_t sb;
     sb_init(&sb, n, o->quiet ? NULL : stderr);
     traffic_t t;
@@ -494,6 +500,7 @@ static result_t run(const opts_t *o, int test, uint64_t trace_from)
         fail(&res, cyc, "stopstorm: the switch never sent STOP");
 
     sb_free(&sb);
+    free(host);
     xbar_free(m);
     xbar_rtl_free(r);
     return res;

@@ -7,14 +7,16 @@
 #include <stdio.h>
 #include <string.h>
 
-static unsigned passed, failed;
+typedef struct {
+    unsigned passed, failed;
+} tally_t;
 
-static void check(int ok, const char *what)
+static void check(tally_t *t, int ok, const char *what)
 {
     if (ok)
-        passed++;
+        t->passed++;
     else {
-        failed++;
+        t->failed++;
         printf("FAIL %s\n", what);
     }
 }
@@ -27,7 +29,7 @@ static void idle_in(xbar_in_t *in)
 }
 
 /* header latency: route byte in at cycle 0, first body byte out after max(3, D + 2) + L cycles */
-static void test_latency(unsigned D, unsigned L)
+static void test_latency(tally_t *t, unsigned D, unsigned L)
 {
     xbar_params_t p = xbar_default_params();
     p.ROUTE_DELAY = D;
@@ -51,12 +53,12 @@ static void test_latency(unsigned D, unsigned L)
     char what[96];
     unsigned want = (D + 2 > 3 ? D + 2 : 3) + L;
     snprintf(what, sizeof what, "latency ROUTE_DELAY=%u LINK_DELAY=%u: %d cycles, want %u", D, L, seen, want);
-    check(seen == (int)want, what);
+    check(t, seen == (int)want, what);
     xbar_free(m);
 }
 
 /* counter reads: answered within 1..NS cycles; the value counts exactly the events at least 4 cycles old */
-static void test_counter_read(unsigned nports)
+static void test_counter_read(tally_t *t, unsigned nports)
 {
     xbar_params_t p = xbar_default_params();
     p.NPORTS = nports;
@@ -65,7 +67,7 @@ static void test_counter_read(unsigned nports)
     xbar_out_t out;
     const unsigned NS = nports * XBAR_NCTR;
     uint32_t sent_at[4096];
-    unsigned nsent = 0, worst = 0, bad = 0;
+    unsigned nsent = 0, worst = 0, bad = 0, asked_at = 0;
     for (unsigned c = 0; c < 4000; c++) {
         idle_in(&in);
         /* a data character on port 1 every third cycle (rx_bytes of port 1) */
@@ -75,7 +77,6 @@ static void test_counter_read(unsigned nports)
         }
         in.reg_rd = (c % 200) == 7;
         in.reg_addr = 1 * 16 + XBAR_CTR_RX_BYTES;
-        static unsigned asked_at;
         if (in.reg_rd)
             asked_at = c;
         xbar_step(m, &in, &out);
@@ -95,28 +96,29 @@ static void test_counter_read(unsigned nports)
     char what[96];
     snprintf(what, sizeof what, "counter reads NPORTS=%u: latency up to %u (NS %u), %u bad answers", nports, worst, NS,
              bad);
-    check(bad == 0 && worst >= 1, what);
+    check(t, bad == 0 && worst >= 1, what);
     /* an absent port answers 0 one cycle later */
     idle_in(&in);
     in.reg_rd = 1;
     in.reg_addr = 0xF0;
     xbar_step(m, &in, &out);
-    check(nports == 16 || (out.reg_rvalid && out.reg_rdata == 0), "absent port answers 0 at once");
+    check(t, nports == 16 || (out.reg_rvalid && out.reg_rdata == 0), "absent port answers 0 at once");
     xbar_free(m);
 }
 
 int main(void)
 {
-    test_latency(0, 0);
-    test_latency(1, 0);
-    test_latency(2, 0);
-    test_latency(22, 8);
-    test_counter_read(4);
-    test_counter_read(8);
-    test_counter_read(16);
+    tally_t t = {0, 0};
+    test_latency(&t, 0, 0);
+    test_latency(&t, 1, 0);
+    test_latency(&t, 2, 0);
+    test_latency(&t, 22, 8);
+    test_counter_read(&t, 4);
+    test_counter_read(&t, 8);
+    test_counter_read(&t, 16);
     xbar_params_t bad = xbar_default_params();
     bad.GO_THRESH = bad.STOP_THRESH;
-    check(xbar_params_check(&bad) != NULL && xbar_new(&bad) == NULL, "GO_THRESH >= STOP_THRESH is refused");
-    printf("xbar unit: %u passed, %u failed\n", passed, failed);
-    return failed ? 1 : 0;
+    check(&t, xbar_params_check(&bad) != NULL && xbar_new(&bad) == NULL, "GO_THRESH >= STOP_THRESH is refused");
+    printf("xbar unit: %u passed, %u failed\n", t.passed, t.failed);
+    return t.failed ? 1 : 0;
 }
