@@ -1,6 +1,8 @@
 rtl/common/crc8.v
 rtl/common/fifo_fwft_bram.v
 rtl/common/rr_arbiter.v
+rtl/xbar/xbar_ingress.v
+rtl/xbar/xbar_rdside.v
 rtl/xbar/xbar_in.v
 rtl/xbar/xbar_out.v
 rtl/xbar/xbar_counters.v
