@@ -6,8 +6,6 @@ SHELL := /bin/bash
 PYTHON    ?= python3
 CC        ?= gcc
 VERILATOR ?= verilator
-IVERILOG  ?= iverilog
-VVP       ?= vvp
 JOBS      ?= 2
 
 BUILD := build

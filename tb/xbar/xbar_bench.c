@@ -12,6 +12,7 @@
 
 #include <errno.h>
 #include <inttypes.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -220,7 +221,6 @@ static void traffic_cycle(traffic_t *t, host_t *host, unsigned n, sb_t *sb, uint
 /* ---------------- one run ---------------- */
 
 static void fail(result_t *res, uint64_t cyc, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
-#include <stdarg.h>
 static void fail(result_t *res, uint64_t cyc, const char *fmt, ...)
 {
     if (res->failed)
@@ -331,10 +331,9 @@ static result_t run(const opts_t *o, int test, uint64_t trace_from)
         /* latency test: one packet at a time on an idle switch */
         if (is_latency && generate && !lat_waiting && cyc % 64 == 10) {
             lat_src = rng_below(&t.rng, n);
-            lat_dst = rng_below(&t.rng, n);
             make_packet(&t, &sb, &host[lat_src], lat_src, n);
-            /* make_packet picked its own destination; find it from the queued route byte */
-            lat_dst = host[lat_src].q[host[lat_src].q_head].ch[0] & 0x3Fu;
+            /* make_packet picks the destination; read it from the queued route byte */
+            lat_dst = ROUTE_PORT(host[lat_src].q[host[lat_src].q_head].ch[0]);
             lat_waiting = 1;
             lat_sent_at = UINT64_MAX;
         }
