@@ -27,7 +27,7 @@ typedef struct {
     uint8_t wr_ptr, rd_ptr, s1_v, h_v;
     uint16_t s1_d, h_d, occ;
     /* read side */
-    uint8_t rs, hdr_port, oport, want;
+    uint8_t rs, hdr_port, want; /* hdr_port: the header's output (one-hot hdr_oh in the RTL), kept while bound */
     uint8_t abort_q;   /* the bound packet must be closed with ABORT (registered request to the output) */
     uint16_t rdly;
     uint32_t tmo;
@@ -47,7 +47,7 @@ struct xbar {
     xout_t out[XBAR_MAX_PORTS];
     uint16_t mem[XBAR_MAX_PORTS][XBAR_MAX_SLACK + 1];
     /* counters (rtl/xbar/xbar_counters.v): RAM words, pending counts, flusher, read request */
-    unsigned ns, w1_mask, w2_mask;
+    unsigned ns, pend_mask; /* pending counts hold 0..ns (the RTL keeps them as LFSR states) */
     uint32_t cram[XBAR_MAX_PORTS * XBAR_NCTR];
     uint16_t pend[XBAR_MAX_PORTS * XBAR_NCTR];
     uint8_t ev_q[XBAR_MAX_PORTS * XBAR_NCTR]; /* last cycle's events (registered on the way in) */
@@ -63,12 +63,6 @@ static unsigned clog2u(unsigned v)
     while ((1u << w) < v)
         w++;
     return w;
-}
-
-/* counters that can count every cycle get the wider pending count */
-static int ctr_fast(unsigned c)
-{
-    return c == XBAR_CTR_RX_BYTES || c == XBAR_CTR_TX_BYTES || c == XBAR_CTR_MALFORMED || c == XBAR_CTR_OVERFLOW;
 }
 
 xbar_params_t xbar_default_params(void)
@@ -116,8 +110,7 @@ xbar_t *xbar_new(const xbar_params_t *p)
         aw++;
     m->aw_mask = (1u << aw) - 1u;
     m->ns = p->NPORTS * XBAR_NCTR;
-    m->w1_mask = (1u << clog2u(m->ns + 1)) - 1u;
-    m->w2_mask = (1u << clog2u((m->ns + 1) / 2 + 1)) - 1u;
+    m->pend_mask = (1u << clog2u(m->ns + 2)) - 1u;
     xbar_reset(m);
     return m;
 }
@@ -296,7 +289,6 @@ void xbar_step(xbar_t *m, const xbar_in_t *in, xbar_out_t *out)
         case RS_HDR:
             if (grant_in[i] >= 0) {
                 n->rs = RS_BOUND;
-                n->oport = x->hdr_port;
                 n->tmo = 0;
             } else {
                 if (x->rdly < P->ROUTE_DELAY)
@@ -313,7 +305,7 @@ void xbar_step(xbar_t *m, const xbar_in_t *in, xbar_out_t *out)
             if (x->h_v && hk == K_HDR) { /* the packet's end was lost: close it */
                 n->rs = RS_IDLE;
                 n->abort_q = 1;
-            } else if (x->h_v && m->out[x->oport].free_) {
+            } else if (x->h_v && m->out[x->hdr_port].free_) {
                 pop = 1;
                 n->tmo = 0;
                 if (hk == K_LAST || hk == K_ABORT)
@@ -369,10 +361,13 @@ void xbar_step(xbar_t *m, const xbar_in_t *in, xbar_out_t *out)
         if (rd_en) {
             n->s1_d = m->mem[i][x->rd_ptr];
             n->s1_v = 1;
-            n->rd_ptr = (uint8_t)((x->rd_ptr + 1u) & mask);
         } else if (s1_to_h)
             n->s1_v = 0;
-        if (wr && !to_h) {
+        /* every write goes into the RAM; one that also went straight to the head is skipped by
+         * the read pointer at once (to_h and rd_en never coincide) */
+        if (rd_en || to_h)
+            n->rd_ptr = (uint8_t)((x->rd_ptr + 1u) & mask);
+        if (wr) {
             m->mem[i][x->wr_ptr] = went; /* never the address read above: that one holds data */
             n->wr_ptr = (uint8_t)((x->wr_ptr + 1u) & mask);
         }
@@ -462,8 +457,7 @@ void xbar_step(xbar_t *m, const xbar_in_t *in, xbar_out_t *out)
         for (unsigned c = 0; c < XBAR_NCTR; c++) {
             unsigned s = i * XBAR_NCTR + c;
             unsigned ev = m->ev_q[s];
-            unsigned mask = ctr_fast(c) ? m->w1_mask : m->w2_mask;
-            m->pend[s] = (uint16_t)((s == m->fl ? ev : m->pend[s] + ev) & mask);
+            m->pend[s] = (uint16_t)((s == m->fl ? ev : m->pend[s] + ev) & m->pend_mask);
             m->ev_q[s] = (uint8_t)(ni[i].ctr[c] - m->in[i].ctr[c]); /* 0 or 1 */
         }
     m->wr_slot = m->rd_slot;

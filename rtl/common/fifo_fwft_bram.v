@@ -38,7 +38,9 @@ module fifo_fwft_bram #(
     wire s1_to_h = s1_v_q & h_free;
     wire rd_en   = mem_ne & (~s1_v_q | s1_to_h);
     wire to_h    = wr & ~mem_ne & ~s1_v_q & h_free;
-    wire mem_wr  = wr & ~to_h;
+    // every write goes into the RAM; one that also went straight to the head is skipped by the
+    // read pointer at once (to_h and rd_en never coincide), so the write side never waits on pop
+    wire mem_wr  = wr;
 
     always @* begin
         wr_ptr_d = wr_ptr_q;
@@ -59,10 +61,12 @@ module fifo_fwft_bram #(
         end
 
         if (rd_en) begin
-            s1_v_d   = 1'b1;
-            rd_ptr_d = rd_ptr_q + {{(AW-1){1'b0}}, 1'b1};
+            s1_v_d = 1'b1;
         end else if (s1_to_h) begin
             s1_v_d = 1'b0;
+        end
+        if (rd_en | to_h) begin
+            rd_ptr_d = rd_ptr_q + {{(AW-1){1'b0}}, 1'b1};
         end
 
         if (mem_wr) begin

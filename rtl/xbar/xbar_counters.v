@@ -5,8 +5,13 @@
 // A flusher visits one slot per cycle in rotation: it reads the slot's RAM word, takes the pending
 // count (restarting it with this cycle's event) and, two cycles later, writes word + pending back
 // (the RAM read data is registered once more, so the adder starts from a register).
-// A pending count therefore never holds more than one rotation (NS cycles) of events; its width
-// is sized for the counter's worst-case rate (one event per cycle, or one per two cycles).
+// A pending count therefore never holds more than one rotation (NS cycles) of events.
+// Pending counts are kept as maximal-length XNOR LFSRs rather than binary incrementers (a shift
+// with one feedback LUT instead of a carry chain per slot): state 0 is a count of 0 and one step
+// from 0 is state 1, so a restart loads {0, event} exactly as a binary count would. The one
+// selected state is turned back into a binary count by a small ROM (a block RAM read, which is
+// the pipeline register that was there anyway), so the counts, and every cycle of the register
+// port, are the same as with binary pending counts.
 // Events are registered on the way in (ev_q), so they reach the counts one cycle after they happen.
 // During the first rotation after reset the RAM words are taken as zero (that clears them).
 //
@@ -31,12 +36,45 @@ module xbar_counters #(
 
     localparam NS  = NPORTS * NCTR;
     localparam SW  = $clog2(NS);
-    localparam W1  = $clog2(NS + 1);         // counters with up to one event per cycle
-    localparam W2  = $clog2((NS + 1) / 2 + 1); // counters with at most one event per two cycles
+    localparam LW  = $clog2(NS + 2);         // LFSR width: period 2^LW-1 holds counts 0..NS
     localparam integer LAST_I = NS - 1;
     localparam [SW-1:0] LAST_SLOT = LAST_I[SW-1:0];
     localparam integer NCTR_I = NCTR;
     localparam integer NP_I   = NPORTS;
+
+    // XNOR feedback taps of a maximal-length LFSR of LW bits (shifting towards the MSB)
+    localparam [9:0] TAPS10 = (LW <= 2) ? 10'b0000000011 :
+                              (LW == 3) ? 10'b0000000110 :
+                              (LW == 4) ? 10'b0000001100 :
+                              (LW == 5) ? 10'b0000010100 :
+                              (LW == 6) ? 10'b0000110000 :
+                              (LW == 7) ? 10'b0001100000 :
+                              (LW == 8) ? 10'b0010111000 :
+                              (LW == 9) ? 10'b0100010000 : 10'b1001000000;
+    localparam [LW-1:0] TAPS = TAPS10[LW-1:0];
+
+    function [LW-1:0] lfsr_step;
+        input [LW-1:0] st;
+        begin
+            lfsr_step = {st[LW-2:0], ~(^(st & TAPS))};
+        end
+    endfunction
+
+    // ROM: LFSR state -> number of steps from state 0 (unreached states decode to 0)
+    (* rom_style = "block", ram_style = "block" *)
+    reg [LW-1:0] dec_rom [0:(1<<LW)-1];
+    integer      r;
+    reg [LW-1:0] r_st;
+    initial begin
+        for (r = 0; r < (1 << LW); r = r + 1) begin
+            dec_rom[r] = {LW{1'b0}};
+        end
+        r_st = {LW{1'b0}};
+        for (r = 0; r < (1 << LW) - 1; r = r + 1) begin
+            dec_rom[r_st] = r[LW-1:0];
+            r_st = lfsr_step(r_st);
+        end
+    end
 
     // ---------------- flusher ----------------
     reg  [SW-1:0] fl_q;          // slot read this cycle
@@ -45,26 +83,26 @@ module xbar_counters #(
     reg  [SW-1:0] rd_slot_q;     // slot whose word is in ram_q
     reg           rd_v_q;
     reg           rd_init_q;
-    reg  [W1-1:0] rd_snap_q;     // pending count taken from rd_slot_q
+    reg  [LW-1:0] rd_snap_q;     // pending count (LFSR state) taken from rd_slot_q
     reg  [31:0]   ram_q;         // RAM read register: word of rd_slot_q
     reg  [SW-1:0] wr_slot_q;     // slot written this cycle
     reg           wr_v_q;
     reg           wr_init_q;
-    reg  [W1-1:0] snap_q;        // pending count of wr_slot_q
+    reg  [LW-1:0] snap_q;        // pending count of wr_slot_q, binary (ROM read register)
     reg  [31:0]   word_q;        // its RAM word, registered once more
 
     reg  [31:0]   mem [0:NS-1];
-    wire [31:0]   wdata = (wr_init_q ? 32'd0 : word_q) + {{(32-W1){1'b0}}, snap_q};
+    wire [31:0]   wdata = (wr_init_q ? 32'd0 : word_q) + {{(32-LW){1'b0}}, snap_q};
 
     // pending count of slot fl_q: an AND-OR over the slots, each slot gated by its own hit
-    wire [NS*W1-1:0] pend_gated;
-    reg  [W1-1:0]    pend_sel;
+    wire [NS*LW-1:0] pend_gated;
+    reg  [LW-1:0]    pend_sel;
     integer          k;
 
     always @* begin
-        pend_sel = {W1{1'b0}};
+        pend_sel = {LW{1'b0}};
         for (k = 0; k < NS; k = k + 1) begin
-            pend_sel = pend_sel | pend_gated[k*W1 +: W1];
+            pend_sel = pend_sel | pend_gated[k*LW +: LW];
         end
     end
 
@@ -81,27 +119,24 @@ module xbar_counters #(
     genvar s;
     generate
         for (s = 0; s < NS; s = s + 1) begin : g_slot
-            // rx_bytes (1), tx_bytes (3), malformed (7), overflow (8) can count every cycle
-            localparam W = ((s % NCTR) == 1 || (s % NCTR) == 3 || (s % NCTR) == 7 || (s % NCTR) == 8)
-                           ? W1 : W2;
-            reg [W-1:0] pend_q;
+            reg [LW-1:0] pend_q;
             wire hit = ring_q[s];
             always @(posedge clk) begin
                 if (rst) begin
-                    pend_q <= {W{1'b0}};
+                    pend_q <= {LW{1'b0}};
                 end else if (hit) begin
-                    pend_q <= {{(W-1){1'b0}}, ev_q[s]};
+                    pend_q <= {{(LW-1){1'b0}}, ev_q[s]};  // 0 or one step from 0
                 end else if (ev_q[s]) begin
-                    pend_q <= pend_q + {{(W-1){1'b0}}, 1'b1};
+                    pend_q <= lfsr_step(pend_q);
                 end
             end
-            if (W == W1) begin : g_w1
-                assign pend_gated[s*W1 +: W1] = hit ? pend_q : {W1{1'b0}};
-            end else begin : g_w2
-                assign pend_gated[s*W1 +: W1] = hit ? {{(W1-W){1'b0}}, pend_q} : {W1{1'b0}};
-            end
+            assign pend_gated[s*LW +: LW] = hit ? pend_q : {LW{1'b0}};
         end
     endgenerate
+
+    always @(posedge clk) begin
+        snap_q <= dec_rom[rd_snap_q];   // ROM read register (no reset: used only when wr_v_q)
+    end
 
     always @(posedge clk) begin
         if (wr_v_q) begin
@@ -119,11 +154,10 @@ module xbar_counters #(
             rd_slot_q <= {SW{1'b0}};
             rd_v_q    <= 1'b0;
             rd_init_q <= 1'b0;
-            rd_snap_q <= {W1{1'b0}};
+            rd_snap_q <= {LW{1'b0}};
             wr_slot_q <= {SW{1'b0}};
             wr_v_q    <= 1'b0;
             wr_init_q <= 1'b0;
-            snap_q    <= {W1{1'b0}};
         end else begin
             fl_q      <= (fl_q == LAST_SLOT) ? {SW{1'b0}} : fl_q + {{(SW-1){1'b0}}, 1'b1};
             ring_q    <= {ring_q[NS-2:0], ring_q[NS-1]};
@@ -137,7 +171,6 @@ module xbar_counters #(
             wr_slot_q <= rd_slot_q;
             wr_v_q    <= rd_v_q;
             wr_init_q <= rd_init_q;
-            snap_q    <= rd_snap_q;
         end
     end
 

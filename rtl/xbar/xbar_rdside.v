@@ -44,10 +44,8 @@ module xbar_rdside #(
     localparam [PW:0]   NPORTS_W = NP_I[PW:0];
 
     reg [1:0]        rs_q, rs_d;
-    reg [PW-1:0]     hdr_port_q, hdr_port_d;
-    reg [NPORTS-1:0] hdr_oh_q, hdr_oh_d;   // hdr_port one-hot
+    reg [NPORTS-1:0] hdr_oh_q, hdr_oh_d;   // the header's output, one-hot (kept while BOUND)
     reg              abort_q, abort_d;
-    reg [PW-1:0]     oport_q, oport_d;
     reg [DW-1:0]     rdly_q, rdly_d;
     reg [TW-1:0]     tmo_q, tmo_d;
 
@@ -55,7 +53,7 @@ module xbar_rdside #(
     wire [1:0] h_kind  = h_d[9:8];
     wire       h_hdr   = h_v & (h_kind == K_HDR);
     wire       h_end   = (h_kind == K_LAST) | (h_kind == K_ABORT);
-    wire       out_free = free_vec[oport_q];
+    wire       out_free = |(free_vec & hdr_oh_q);       // free_q of the bound output
     wire       tmo_fire = (TIMEOUT != 0) && (tmo_q == TMO_LAST);
 
     wire       rdly_done;
@@ -77,9 +75,7 @@ module xbar_rdside #(
 
     always @* begin
         rs_d            = rs_q;
-        hdr_port_d      = hdr_port_q;
         hdr_oh_d        = hdr_oh_q;
-        oport_d         = oport_q;
         rdly_d          = rdly_q;
         tmo_d           = tmo_q;
         pop             = 1'b0;
@@ -102,7 +98,6 @@ module xbar_rdside #(
             RS_HDR: begin
                 if (grant) begin
                     rs_d    = RS_BOUND;
-                    oport_d = hdr_port_q;
                     tmo_d   = {TW{1'b0}};
                 end else begin
                     if (!rdly_done) begin
@@ -152,7 +147,6 @@ module xbar_rdside #(
         endcase
 
         if (hdr_load) begin
-            hdr_port_d = hdr_ok ? hdr_byte[PW-1:0] : {PW{1'b0}};
             hdr_oh_d   = hdr_ok ? ({{(NPORTS-1){1'b0}}, 1'b1} << hdr_byte[PW-1:0]) : {NPORTS{1'b0}};
             rdly_d     = {DW{1'b0}};
             tmo_d      = {TW{1'b0}};
@@ -168,18 +162,14 @@ module xbar_rdside #(
     always @(posedge clk) begin
         if (rst) begin
             rs_q       <= RS_IDLE;
-            hdr_port_q <= {PW{1'b0}};
             hdr_oh_q   <= {NPORTS{1'b0}};
             abort_q    <= 1'b0;
-            oport_q    <= {PW{1'b0}};
             rdly_q     <= {DW{1'b0}};
             tmo_q      <= {TW{1'b0}};
         end else begin
             rs_q       <= rs_d;
-            hdr_port_q <= hdr_port_d;
             hdr_oh_q   <= hdr_oh_d;
             abort_q    <= abort_d;
-            oport_q    <= oport_d;
             rdly_q     <= rdly_d;
             tmo_q      <= tmo_d;
         end
