@@ -28,7 +28,7 @@ XBAR_p4     := NPORTS=4 SLACK_DEPTH=24 STOP_THRESH=14 GO_THRESH=8 TIMEOUT=600
 XBAR_p16    := NPORTS=16 TIMEOUT=0
 XBAR_myri   := NPORTS=8 ROUTE_DELAY=22 LINK_DELAY=8 TIMEOUT=2000
 # deliberately broken builds: each must make the bench fail (see docs/verification.md)
-XBAR_MUTANTS := MUTANT_CRC_NOMARK MUTANT_RR_NOROTATE MUTANT_STOP_LATE MUTANT_DROP_LAST
+XBAR_MUTANTS := MUTANT_CRC_NOMARK MUTANT_RR_NOROTATE MUTANT_STOP_LATE MUTANT_DROP_LAST MUTANT_CTR_LOSE
 
 xb_val = $(or $(patsubst $(2)=%,%,$(filter $(2)=%,$(XBAR_$(1)))),$(patsubst $(2)=%,%,$(filter $(2)=%,$(XB_DEFAULTS))))
 xb_gflags = $(foreach k,$(XB_PARAMS),-G$(k)=$(call xb_val,$(1),$(k)))

@@ -125,7 +125,11 @@ module xbar_counters #(
                 if (rst) begin
                     pend_q <= {LW{1'b0}};
                 end else if (hit) begin
+`ifdef SANFAB_MUTANT_CTR_LOSE
+                    pend_q <= {LW{1'b0}};  // deliberately broken: an event at the restart is lost
+`else
                     pend_q <= {{(LW-1){1'b0}}, ev_q[s]};  // 0 or one step from 0
+`endif
                 end else if (ev_q[s]) begin
                     pend_q <= lfsr_step(pend_q);
                 end
