@@ -22,27 +22,22 @@ void sf_write_routes(const sf_routes *rs, FILE *f)
     if (rs->promise_minimal) fprintf(f, "promise minimal\n");
     if (rs->map)
         for (int i = 0; i < t->nhost; i++) fprintf(f, "map %d %d\n", i, rs->map[i]);
-    for (int a = 0; a < t->nhost; a++)
-        for (int b = 0; b < t->nhost; b++) {
-            if (a == b) continue;
-            for (int alt = 0; alt < rs->nalt; alt++) {
-                int n, vc0;
-                const sf_hop *h = sf_routes_get(rs, a, b, alt, &n, &vc0);
-                if (!h) continue;
-                fprintf(f, "route %d %d %d :", a, b, alt);
-                for (int i = 0; i < n; i++) {
-                    fprintf(f, " %02x", ROUTE_BYTE(h[i].port));
-                    if (h[i].itb) fprintf(f, " %02x", ITB_MARK);
-                }
-                fprintf(f, " %02x", ROUTE_BYTE(t->host[b].port));
-                if (rs->nvc > 1) {
-                    fprintf(f, " | vc");
-                    for (int i = 0; i < n; i++) fprintf(f, " %d", h[i].vc);
-                    fprintf(f, " %d", n ? h[n - 1].vc : vc0);
-                }
-                fprintf(f, "\n");
-            }
+    for (sf_route_it r = {0}; sf_routes_next(rs, &r);) {
+        const sf_hop *h = r.h;
+        int n = r.n, vc0 = r.vc0;
+        fprintf(f, "route %d %d %d :", r.src, r.dst, r.alt);
+        for (int i = 0; i < n; i++) {
+            fprintf(f, " %02x", ROUTE_BYTE(h[i].port));
+            if (h[i].itb) fprintf(f, " %02x", ITB_MARK);
         }
+        fprintf(f, " %02x", ROUTE_BYTE(t->host[r.dst].port));
+        if (rs->nvc > 1) {
+            fprintf(f, " | vc");
+            for (int i = 0; i < n; i++) fprintf(f, " %d", h[i].vc);
+            fprintf(f, " %d", n ? h[n - 1].vc : vc0);
+        }
+        fprintf(f, "\n");
+    }
 }
 
 static int rerr(sf_err *e, const char *file, int line, const char *msg, long a, long b)
@@ -280,16 +275,10 @@ int sf_write_rhinet(const sf_routes *rs, FILE *f, sf_err *e)
     }
     fprintf(f, "sanfab-rhinet 1\nalgorithm %s\n", rs->algo);
     fprintf(f, "switches %d hosts %d vcs %d tags %d\n", S, H, V, ntag);
-    for (int s = 0; s < H; s++)
-        for (int d = 0; d < H; d++) {
-            if (s == d) continue;
-            for (int alt = 0; alt < rs->nalt; alt++) {
-                int tag = rtag[((size_t)s * H + d) * rs->nalt + alt], n, vc0;
-                if (tag < 0) continue;
-                sf_routes_get(rs, s, d, alt, &n, &vc0);
-                fprintf(f, "nic %d dst %d alt %d tag %d vc %d\n", s, d, alt, tag, vc0);
-            }
-        }
+    for (sf_route_it r = {0}; sf_routes_next(rs, &r);) {
+        int tag = rtag[((size_t)r.src * H + r.dst) * rs->nalt + r.alt];
+        if (tag >= 0) fprintf(f, "nic %d dst %d alt %d tag %d vc %d\n", r.src, r.dst, r.alt, tag, r.vc0);
+    }
     for (int x = 0; x < S; x++) {
         fprintf(f, "switch %d\n", x);
         for (int k = 0; k < ntag; k++)

@@ -39,6 +39,10 @@ void sf_routes_free(sf_routes *rs);
 int sf_routes_set(sf_routes *rs, int a, int b, int alt, const sf_hop *h, int n, int vc0);
 /** Path for host pair (src, dst) alternative alt: hops and count via *n, start VC via *vc0; NULL when absent. */
 const sf_hop *sf_routes_get(const sf_routes *rs, int src, int dst, int alt, int *n, int *vc0);
+/** Cursor over every stored path of a route set, host pairs src != dst in (src, dst, alt) order. */
+typedef struct { int src, dst, alt, n, vc0; const sf_hop *h; } sf_route_it;
+/** Step the cursor (start from `sf_route_it it = {0};`): 1 with its fields set to the next path, 0 at the end. */
+int sf_routes_next(const sf_routes *rs, sf_route_it *it);
 /** Number of switch-to-switch links a path crosses (ITB hops are not links). */
 int sf_path_links(const sf_hop *h, int n);
 

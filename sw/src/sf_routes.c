@@ -77,6 +77,25 @@ const sf_hop *sf_routes_get(const sf_routes *rs, int src, int dst, int alt, int 
     return rs->hops + rs->poff[id];
 }
 
+int sf_routes_next(const sf_routes *rs, sf_route_it *it)
+{
+    int H = rs->t->nhost;
+    /* it->h == NULL: a fresh cursor, start at (0, 0, 0); else move past the current path */
+    int s = it->src, d = it->dst, alt = it->h ? it->alt + 1 : it->alt;
+    for (; s < H; s++, d = 0, alt = 0)
+        for (; d < H; d++, alt = 0) {
+            if (s == d) continue;
+            for (; alt < rs->nalt; alt++) {
+                const sf_hop *h = sf_routes_get(rs, s, d, alt, &it->n, &it->vc0);
+                if (!h) continue;
+                it->src = s; it->dst = d; it->alt = alt; it->h = h;
+                return 1;
+            }
+        }
+    it->src = H; it->dst = 0; it->alt = 0; it->h = NULL; it->n = 0;
+    return 0;
+}
+
 int sf_path_links(const sf_hop *h, int n)
 {
     int k = 0;
@@ -303,34 +322,29 @@ void sf_stats_compute(const sf_routes *rs, sf_stats *s)
     double sum = 0, sumr = 0;
     long nr = 0, nremote = 0, nmin = 0, itbs = 0;
     int maxvc = 0;
-    for (int a = 0; a < t->nhost; a++)
-        for (int b = 0; b < t->nhost; b++) {
-            if (a == b) continue;
-            for (int alt = 0; alt < rs->nalt; alt++) {
-                int n, vc0;
-                const sf_hop *h = sf_routes_get(rs, a, b, alt, &n, &vc0);
-                if (!h) continue;
-                int L = sf_path_links(h, n);
-                int sa = t->host[a].sw, sb = t->host[b].sw;
-                nr++;
-                sum += L;
-                if (L > s->max_hops) s->max_hops = L;
-                if (vc0 > maxvc) maxvc = vc0;
-                int it = 0;
-                for (int i = 0; i < n; i++) {
-                    if (h[i].itb) { it++; continue; }
-                    if (h[i].vc > maxvc) maxvc = h[i].vc;
-                    s->link_routes[t->sw[h[i].sw].ch[h[i].port]]++;
-                }
-                itbs += it;
-                if (it) s->routes_with_itb++;
-                if (sa != sb) {
-                    nremote++;
-                    sumr += L;
-                    if (L == dist[(size_t)sa * t->nsw + sb]) nmin++;
-                }
-            }
+    for (sf_route_it r = {0}; sf_routes_next(rs, &r);) {
+        const sf_hop *h = r.h;
+        int n = r.n, vc0 = r.vc0;
+        int L = sf_path_links(h, n);
+        int sa = t->host[r.src].sw, sb = t->host[r.dst].sw;
+        nr++;
+        sum += L;
+        if (L > s->max_hops) s->max_hops = L;
+        if (vc0 > maxvc) maxvc = vc0;
+        int it = 0;
+        for (int i = 0; i < n; i++) {
+            if (h[i].itb) { it++; continue; }
+            if (h[i].vc > maxvc) maxvc = h[i].vc;
+            s->link_routes[t->sw[h[i].sw].ch[h[i].port]]++;
         }
+        itbs += it;
+        if (it) s->routes_with_itb++;
+        if (sa != sb) {
+            nremote++;
+            sumr += L;
+            if (L == dist[(size_t)sa * t->nsw + sb]) nmin++;
+        }
+    }
     free(dist);
     s->routes = nr;
     s->avg_hops = nr ? sum / (double)nr : 0;
