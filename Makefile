@@ -34,13 +34,15 @@ xb_val = $(or $(patsubst $(2)=%,%,$(filter $(2)=%,$(XBAR_$(1)))),$(patsubst $(2)
 xb_gflags = $(foreach k,$(XB_PARAMS),-G$(k)=$(call xb_val,$(1),$(k)))
 xb_dflags = $(foreach k,$(XB_PARAMS),-DXB_$(k)=$(call xb_val,$(1),$(k)))
 
-XBAR_RTL  := $(shell cat rtl/xbar/files.f)
+# rtl/xbar/files.f: source files and +incdir+ options (Verilator takes both as they are)
+XBAR_RTL  := $(shell grep -v '^[[:space:]]*\(#\|//\|$$\)' rtl/xbar/files.f)
+XBAR_DEPS := $(filter-out +%,$(XBAR_RTL)) $(wildcard rtl/*/*.vh)
 BENCH_C   := cmodel/xbar.c tb/common/host.c tb/common/scoreboard.c tb/xbar/xbar_bench.c
 BENCH_H   := $(wildcard cmodel/*.h tb/common/*.h tb/xbar/*.h)
 
 # $(1) = build name, $(2) = parameter set, $(3) = extra Verilator defines, $(4) = variant name
 define XBAR_BUILD
-$(BUILD)/xbar/$(1)/xbar_bench: $(XBAR_RTL) $(BENCH_C) $(BENCH_H) tb/xbar/xbar_rtl.cpp Makefile
+$(BUILD)/xbar/$(1)/xbar_bench: $(XBAR_DEPS) $(BENCH_C) $(BENCH_H) tb/xbar/xbar_rtl.cpp Makefile
 	@mkdir -p $(BUILD)/xbar/$(1)/c $(BUILD)/xbar/$(1)/lib
 	@for f in $(BENCH_C); do \
 	  $(CC) $(CSTD) -c $$$$f -o $(BUILD)/xbar/$(1)/c/$$$$(basename $$$$f .c).o || exit 1; done

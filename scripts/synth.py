@@ -26,6 +26,7 @@ yowasp-* console scripts).
 import argparse
 import concurrent.futures
 import hashlib
+import glob
 import json
 import os
 import re
@@ -164,7 +165,7 @@ def log_utilization(logfile):
     """nextpnr's 'Device utilisation:' table from its log: {bel type: [used, available]}."""
     util = {}
     try:
-        lines = open(os.path.join(ROOT, logfile), errors="replace").read().splitlines()
+        lines = read_text(os.path.join(ROOT, logfile)).splitlines()
     except OSError:
         return util
     on = False
@@ -182,7 +183,7 @@ def log_utilization(logfile):
 
 def log_errors(logfile, limit=5):
     try:
-        lines = open(os.path.join(ROOT, logfile), errors="replace").read().splitlines()
+        lines = read_text(os.path.join(ROOT, logfile)).splitlines()
     except OSError:
         return []
     errs = [l.strip() for l in lines if re.match(r"^\s*(ERROR|Error|error)\b", l)]
@@ -227,6 +228,18 @@ def load_configs(path=CONFIG_FILE):
     return configs
 
 
+def read_text(path, binary=False):
+    """The whole content of a file (closed again at once)."""
+    with open(path, "rb" if binary else "r", **({} if binary else {"errors": "replace"})) as fh:
+        return fh.read()
+
+
+def read_json(path):
+    """A JSON file's value (closed again at once)."""
+    with open(path) as fh:
+        return json.load(fh)
+
+
 def read_filelist(path, seen=None):
     """One path per line, relative to the repo root; '#' and '//' comments; +incdir+DIR,
     +define+NAME[=VAL], -f OTHER.f. Returns (files, incdirs, defines)."""
@@ -237,7 +250,7 @@ def read_filelist(path, seen=None):
         raise FlowError("%s: file list includes itself" % path)
     seen.add(ap)
     try:
-        lines = open(ap).read().splitlines()
+        lines = read_text(ap).splitlines()
     except OSError:
         raise FlowError("RTL file list %s not found" % path)
     for n, line in enumerate(lines, 1):
@@ -262,7 +275,7 @@ def read_filelist(path, seen=None):
 
 def module_params(path, module):
     """Names of the parameters in the header of `module` in a Verilog file (simple parse)."""
-    text = re.sub(r"//[^\n]*|/\*.*?\*/", "", open(os.path.join(ROOT, path)).read(), flags=re.S)
+    text = re.sub(r"//[^\n]*|/\*.*?\*/", "", read_text(os.path.join(ROOT, path)), flags=re.S)
     m = re.search(r"\bmodule\s+%s\s*#\s*\((.*?)\)\s*\(" % re.escape(module), text, flags=re.S)
     return re.findall(r"\bparameter\s+(?:integer\s+)?(\w+)", m.group(1)) if m else []
 
@@ -355,8 +368,11 @@ def prepare(cfg, filelists):
     h.update(("flow %d\n" % FLOW_VERSION).encode())
     for f in files + [wrapper, constraint]:
         h.update(("file %s\n" % f).encode())
-        h.update(open(os.path.join(ROOT, f), "rb").read())
-        # `include files found via +incdir+ are not tracked; list them in files.f to be safe
+        h.update(read_text(os.path.join(ROOT, f), binary=True))
+    for d in incdirs:  # the headers an `include can reach
+        for f in sorted(glob.glob(os.path.join(ROOT, d, "*.vh")) + glob.glob(os.path.join(ROOT, d, "*.svh"))):
+            h.update(("include %s\n" % os.path.relpath(f, ROOT)).encode())
+            h.update(read_text(f, binary=True))
     cfg_pub = {k: v for k, v in cfg.items() if not k.startswith("_")}
     h.update(json.dumps([cfg_pub, blk, versions, ys, pnr_args, defines, incdirs],
                         sort_keys=True).encode())
@@ -508,7 +524,7 @@ def run_breakdown(job, force):
     path = os.path.join(ROOT, bdir, "breakdown.json")
     if not force and os.path.isfile(path):
         try:
-            old = json.load(open(path))
+            old = read_json(path)
             if old.get("_key") == job["key"]:
                 return old["breakdown"]
         except (OSError, ValueError, KeyError):
@@ -518,7 +534,7 @@ def run_breakdown(job, force):
                         os.path.join(bdir, "yosys_breakdown.log"))
     if rc != 0:
         return {"error": "yosys -noflatten failed (rc %d); log %s/yosys_breakdown.log" % (rc, bdir)}
-    bd = breakdown(json.load(open(os.path.join(ROOT, job["stat_bd"]))), job["core"],
+    bd = breakdown(read_json(os.path.join(ROOT, job["stat_bd"])), job["core"],
                    job["dev"]["family"])
     log("[%s] breakdown done in %.1f s" % (cfg["name"], secs))
     with open(path, "w") as fh:
@@ -531,7 +547,7 @@ def run_main(job, force):
     result_file = os.path.join(ROOT, bdir, "result.json")
     if not force and os.path.isfile(result_file):
         try:
-            old = json.load(open(result_file))
+            old = read_json(result_file)
             if old.get("_key") == job["key"]:
                 old["_cached"] = True
                 old["input_hash"] = job["key"][:16]
@@ -562,7 +578,7 @@ def run_main(job, force):
             rc, " | ".join(log_errors(os.path.join(bdir, "yosys.log"))), bdir)
         return finish(job, rec)
     rec["synth_ok"] = True
-    stat = json.load(open(os.path.join(ROOT, job["stat"])))
+    stat = read_json(os.path.join(ROOT, job["stat"]))
     cells, wcells = core_cells(stat, job["core"])
     counts = classify(dev["family"], cells)
     wcounts = classify(dev["family"], wcells)
@@ -592,7 +608,7 @@ def run_main(job, force):
         else:
             rec["error"] = "nextpnr failed (rc %d): %s; log %s/pnr.log" % (rc, " | ".join(errs), bdir)
         return finish(job, rec)
-    rep = json.load(open(rep_path))
+    rep = read_json(rep_path)
     rec["pnr_ok"] = True
     util = rep.get("utilization", {})
     rec["device_utilization"] = {k: [v["used"], v["available"]] for k, v in sorted(util.items())
@@ -824,7 +840,7 @@ def write_report(records, configs, current=()):
     old = []
     if os.path.isfile(path):
         try:
-            old = json.load(open(path))
+            old = read_json(path)
         except ValueError:
             old = []
     by_name = {r.get("name"): r for r in old}
@@ -872,7 +888,7 @@ def main(argv=None):
 
     try:
         if args.docs:
-            write_docs(json.load(open(os.path.join(ROOT, REPORT_FILE))))
+            write_docs(read_json(os.path.join(ROOT, REPORT_FILE)))
             print("wrote %s" % DOC_FILE)
             return 0
         configs = load_configs(args.config)

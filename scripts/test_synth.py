@@ -159,13 +159,13 @@ class TestWrapperScanChain(unittest.TestCase):
         if not (shutil.which("iverilog") and shutil.which("vvp")):
             self.skipTest("iverilog not installed")
         try:
-            files, _, _ = synth.read_filelist("rtl/xbar/files.f")
+            files, incdirs, _ = synth.read_filelist("rtl/xbar/files.f")
         except synth.FlowError as e:
             self.skipTest(str(e))
         with Tmp() as d:
             write(d + "/tb.v", WRAPPER_TB)
             sim = os.path.join(synth.ROOT, d, "sim")
-            subprocess.run(["iverilog", "-g2005", "-o", sim] + files
+            subprocess.run(["iverilog", "-g2005", "-o", sim] + ["-I" + i for i in incdirs] + files
                            + ["rtl/fpga/xbar_fpga_top.v", d + "/tb.v"],
                            cwd=synth.ROOT, check=True)
             out = subprocess.run(["vvp", "-n", sim], cwd=synth.ROOT, capture_output=True,

@@ -28,8 +28,7 @@ module xbar_ingress #(
 
     localparam AW = $clog2(SLACK_DEPTH + 1);
 
-    localparam [1:0] K_DATA = 2'd0, K_LAST = 2'd1, K_HDR = 2'd2, K_ABORT = 2'd3;
-    localparam [7:0] C_IDLE = 8'h00, C_GAP = 8'h01, C_STOP = 8'h02, C_GO = 8'h03, C_ABORT = 8'h04;
+    `include "xbar_defs.vh"
     localparam [7:0] MARKED_RESIDUE = 8'hF3;
 
     localparam integer  DEPTH_I = SLACK_DEPTH;

@@ -29,9 +29,7 @@ module xbar_out #(
     output reg           ev_tx_byte
 );
 
-    localparam [1:0] K_LAST = 2'd1, K_ABORT = 2'd3;
-    localparam [8:0] CH_IDLE = 9'h100, CH_GAP = 9'h101, CH_STOP = 9'h102, CH_GO = 9'h103,
-                     CH_ABORT = 9'h104;
+    `include "xbar_defs.vh"
 
     reg          busy_q, busy_d;
     reg [NPORTS-1:0] owner_q, owner_d;

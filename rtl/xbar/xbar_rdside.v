@@ -33,7 +33,7 @@ module xbar_rdside #(
     localparam TW = (TIMEOUT > 1) ? $clog2(TIMEOUT) : 1;
     localparam DW = (ROUTE_DELAY > 0) ? $clog2(ROUTE_DELAY + 1) : 1;
 
-    localparam [1:0] K_LAST = 2'd1, K_HDR = 2'd2, K_ABORT = 2'd3;
+    `include "xbar_defs.vh"
     localparam [1:0] RS_IDLE = 2'd0, RS_HDR = 2'd1, RS_BOUND = 2'd2, RS_DRAIN = 2'd3;
 
     localparam integer  RD_I    = ROUTE_DELAY;

@@ -41,7 +41,14 @@ for t in "$IVERILOG" "$VVP"; do
     command -v "$t" >/dev/null 2>&1 || { echo "run_icarus.sh: $t not found" >&2; exit 2; }
 done
 mkdir -p "$OUT" || exit 2
-mapfile -t rtl_files < <(grep -v '^[[:space:]]*\(#\|//\|$\)' rtl/xbar/files.f)
+# rtl/xbar/files.f: source files, and +incdir+DIR lines that become -I DIR
+rtl_files=()
+while read -r f; do
+    case "$f" in
+        +incdir+*) rtl_files+=("-I" "${f#+incdir+}") ;;
+        *) rtl_files+=("$f") ;;
+    esac
+done < <(grep -v '^[[:space:]]*\(#\|//\|$\)' rtl/xbar/files.f)
 
 now() { date +%s%N; }
 
