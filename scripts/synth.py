@@ -228,9 +228,15 @@ def load_configs(path=CONFIG_FILE):
     return configs
 
 
-def read_text(path, binary=False):
-    """The whole content of a file (closed again at once)."""
-    with open(path, "rb" if binary else "r", **({} if binary else {"errors": "replace"})) as fh:
+def read_text(path):
+    """The whole text of a file (closed again at once)."""
+    with open(path, errors="replace") as fh:
+        return fh.read()
+
+
+def read_bytes(path):
+    """The whole content of a file as bytes (closed again at once)."""
+    with open(path, "rb") as fh:
         return fh.read()
 
 
@@ -368,11 +374,11 @@ def prepare(cfg, filelists):
     h.update(("flow %d\n" % FLOW_VERSION).encode())
     for f in files + [wrapper, constraint]:
         h.update(("file %s\n" % f).encode())
-        h.update(read_text(os.path.join(ROOT, f), binary=True))
+        h.update(read_bytes(os.path.join(ROOT, f)))
     for d in incdirs:  # the headers an `include can reach
         for f in sorted(glob.glob(os.path.join(ROOT, d, "*.vh")) + glob.glob(os.path.join(ROOT, d, "*.svh"))):
             h.update(("include %s\n" % os.path.relpath(f, ROOT)).encode())
-            h.update(read_text(f, binary=True))
+            h.update(read_bytes(f))
     cfg_pub = {k: v for k, v in cfg.items() if not k.startswith("_")}
     h.update(json.dumps([cfg_pub, blk, versions, ys, pnr_args, defines, incdirs],
                         sort_keys=True).encode())
