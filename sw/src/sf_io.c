@@ -4,7 +4,7 @@
 #include <string.h>
 #include "sf_route.h"
 
-#include "../../cmodel/link.h" /* route byte and ITB mark encodings, shared with the RTL and models */
+#include "link.h" /* route byte and ITB mark encodings (cmodel/link.h via -I$(LINK_INC), see sw/Makefile) */
 
 static void *xcalloc(size_t n, size_t sz)
 {
