@@ -1,3 +1,4 @@
++incdir+rtl/common
 +incdir+rtl/xbar
 rtl/common/crc8.v
 rtl/common/fifo_fwft_bram.v

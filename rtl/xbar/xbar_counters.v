@@ -1,6 +1,6 @@
 // sanfab — per-port event counters of the crossbar, kept in block RAM, and the register read port.
 //
-// NS = NPORTS*NCTR counters of 32 bits live in a RAM (2 x SB_RAM40_4K on iCE40). Each slot
+// NS = NPORTS*NCTR counters of CTR_WIDTH bits live in a RAM (2 x SB_RAM40_4K on iCE40). Each slot
 // s = port*NCTR + counter also has a small pending count in flip-flops that counts its events.
 // A flusher visits one slot per cycle in rotation: it reads the slot's RAM word, takes the pending
 // count (restarting it with this cycle's event) and, two cycles later, writes word + pending back
@@ -23,7 +23,8 @@
 
 module xbar_counters #(
     parameter NPORTS = 8,
-    parameter NCTR   = 9
+    parameter NCTR   = 9,
+    parameter CTR_WIDTH = 32       // counters wrap modulo 2^CTR_WIDTH; reg_rdata is zero-extended
 ) (
     input  wire                   clk,
     input  wire                   rst,
@@ -84,15 +85,31 @@ module xbar_counters #(
     reg           rd_v_q;
     reg           rd_init_q;
     reg  [LW-1:0] rd_snap_q;     // pending count (LFSR state) taken from rd_slot_q
-    reg  [31:0]   ram_q;         // RAM read register: word of rd_slot_q
+    localparam CW = CTR_WIDTH;
+    reg  [CW-1:0] ram_q;         // RAM read register: word of rd_slot_q
     reg  [SW-1:0] wr_slot_q;     // slot written this cycle
     reg           wr_v_q;
     reg           wr_init_q;
     reg  [LW-1:0] snap_q;        // pending count of wr_slot_q, binary (ROM read register)
-    reg  [31:0]   word_q;        // its RAM word, registered once more
+    reg  [CW-1:0] word_q;        // its RAM word, registered once more
 
-    reg  [31:0]   mem [0:NS-1];
-    wire [31:0]   wdata = (wr_init_q ? 32'd0 : word_q) + {{(32-LW){1'b0}}, snap_q};
+    reg  [CW-1:0] mem [0:NS-1];
+`ifdef SANFAB_MUTANT_CTR_NARROW
+    // deliberately broken: the top bit of every counter is lost (wraps at 2^(CTR_WIDTH-1))
+    wire [CW-1:0] wsum  = (wr_init_q ? {CW{1'b0}} : word_q) + {{(CW-LW){1'b0}}, snap_q};
+    wire [CW-1:0] wdata = {1'b0, wsum[CW-2:0]};
+`else
+    wire [CW-1:0] wdata = (wr_init_q ? {CW{1'b0}} : word_q) + {{(CW-LW){1'b0}}, snap_q};
+`endif
+
+    wire [31:0]   wdata32;
+    generate
+        if (CW < 32) begin : g_narrow
+            assign wdata32 = {{(32-CW){1'b0}}, wdata};
+        end else begin : g_full
+            assign wdata32 = wdata;
+        end
+    endgenerate
 
     // pending count of slot fl_q: an AND-OR over the slots, each slot gated by its own hit
     wire [NS*LW-1:0] pend_gated;
@@ -199,7 +216,7 @@ module xbar_counters #(
             if (rq_v_q && wr_v_q && wr_slot_q == rq_slot_q) begin
                 rq_v_q     <= 1'b0;
                 reg_rvalid <= 1'b1;
-                reg_rdata  <= wdata;
+                reg_rdata  <= wdata32;
             end else if (!rq_v_q && reg_rd) begin
                 if (a_ok) begin
                     rq_v_q    <= 1'b1;

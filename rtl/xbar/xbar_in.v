@@ -14,14 +14,14 @@ module xbar_in #(
     input  wire              clk,
     input  wire              rst,
     input  wire [8:0]        rx,
-    input  wire              grant,       // an output was granted to this input this cycle
-    input  wire [NPORTS-1:0] free_vec,    // free_q of every output
+    input  wire              gp,          // an output's grant pulse names this input
+    input  wire              mp,          // an output's may-pop bit names this input
     output wire [NPORTS-1:0] req_vec,     // one-hot: the output this input requests now
-    output wire              ready,       // bound, head valid and not a header
-    output wire [9:0]        head,        // head entry {kind[1:0], byte[7:0]}
-    output wire              abort_req,   // (registered) the bound packet must be closed with ABORT
-    output wire              want_q,      // STOP wanted for this input's buffer (registered)
-    output wire              want_d,      // its next value
+    output wire              xf_v,        // transfer register (valid, entry) for the owning output
+    output wire [9:0]        xf_d,
+    output wire              ab,          // abort request for the owning output (registered pulse)
+    output wire              want,        // STOP wanted for this input's buffer (registered)
+    output wire [7:0]        occ8,        // slack buffer occupancy (registered)
     output wire              ev_rx_pkt,
     output wire              ev_rx_byte,
     output wire              ev_crc_err,
@@ -91,40 +91,50 @@ module xbar_in #(
         .h_d             (h_d),
         .bypass          (bypass),
         .rx_byte         (rx[7:0]),
-        .grant           (grant),
-        .free_vec        (free_vec),
+        .gp              (gp),
+        .mp              (mp),
         .pop             (pop),
         .idle            (rd_idle),
         .req_vec         (req_vec),
-        .ready           (ready),
-        .abort_req       (abort_req),
+        .xf_v            (xf_v),
+        .xf_d            (xf_d),
+        .ab              (ab),
         .ev_drop_route   (ev_drop_route),
         .ev_drop_timeout (ev_drop_timeout)
     );
 
     // flow control wish: hysteresis on the registered occupancy
-    reg want_r_q, want_r_d;
+    reg want_q, want_d;
 
     always @* begin
-        want_r_d = want_r_q;
+        want_d = want_q;
+`ifdef SANFAB_MUTANT_GO_NOHYST
+        want_d = (occ >= STOP_W);  // deliberately broken: GO as soon as it falls below STOP
+`else
         if (occ >= STOP_W) begin
-            want_r_d = 1'b1;
+            want_d = 1'b1;
         end else if (occ <= GO_W) begin
-            want_r_d = 1'b0;
+            want_d = 1'b0;
         end
+`endif
     end
 
     always @(posedge clk) begin
         if (rst) begin
-            want_r_q <= 1'b0;
+            want_q <= 1'b0;
         end else begin
-            want_r_q <= want_r_d;
+            want_q <= want_d;
         end
     end
 
-    assign head   = h_d;
-    assign want_q = want_r_q;
-    assign want_d = want_r_d;
+    assign want = want_q;
+    generate
+        if (AW < 8) begin : g_occ_narrow
+            assign occ8 = {{(8-AW){1'b0}}, occ};
+        end else begin : g_occ_full
+            assign occ8 = occ[7:0];
+        end
+    endgenerate
 
 endmodule
 

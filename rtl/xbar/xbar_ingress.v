@@ -28,6 +28,7 @@ module xbar_ingress #(
 
     localparam AW = $clog2(SLACK_DEPTH + 1);
 
+    `include "link_defs.vh"
     `include "xbar_defs.vh"
     localparam [7:0] MARKED_RESIDUE = 8'hF3;
 
@@ -112,7 +113,15 @@ module xbar_ingress #(
                     end
                 end
                 default: begin
+                    // an illegal control character (0x105-0x1FF): counted; inside a packet it
+                    // marks the packet bad
+`ifdef SANFAB_MUTANT_ILLEGAL_NARROW
+                    ev_malformed = (rx[7:4] == 4'h0);  // deliberately broken: only 0x105-0x10F
+`elsif SANFAB_MUTANT_ILLEGAL_BETWEEN
+                    ev_malformed = in_pkt_q;           // deliberately broken: not between packets
+`else
                     ev_malformed = 1'b1;
+`endif
                     if (in_pkt_q) begin
                         err_d = 1'b1;
                     end

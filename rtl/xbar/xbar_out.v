@@ -1,60 +1,111 @@
-// sanfab — crossbar output port: owner, transmit priority, STOP/GO both ways, cable delay.
+// sanfab — crossbar output port: owner and round-robin arbiter, a two-entry queue, transmit
+// priority, STOP/GO both ways, timeout ABORT, cable delay.
 //
-// Each cycle the tx register gets, in this order: a character of the owning input (when the
-// registered data slot free_q is set and the owner has one ready), a GAP still owed after a
-// packet's last byte, a STOP/GO owed to the upstream sender of this port's input, an ABORT owed
-// for a packet cut by the timeout, or IDLE. free_q is computed a cycle ahead so that the owner
-// can decide to pop from registers alone. See docs/xbar.md.
+// The owning input's transfer register (xf) arrives through an AND-OR with the registered owner;
+// it is sent at once when the queue is empty and the port may send, else queued. Each cycle the tx
+// register gets, in this order: a STOP/GO owed to the sender feeding this port's input, nothing
+// while downstream says STOP, a GAP owed after a last byte, the next entry (queue head, else the
+// transfer), a timeout ABORT owed, else IDLE. The arbiter runs when the output is free or its
+// owner's last entry arrives, and its grant is registered (own, gp). The room bit av assumes the
+// owner pops whenever it may, so the queue never holds more than two entries; mp tells the owner
+// it may pop. See docs/xbar.md ("Output").
 `default_nettype none
 
 module xbar_out #(
     parameter NPORTS     = 8,
     parameter LINK_DELAY = 0
 ) (
-    input  wire          clk,
-    input  wire          rst,
-    input  wire [8:0]    rx,            // this port's receive link: STOP/GO from downstream
-    input  wire              grant,     // arbiter granted this output this cycle ...
-    input  wire [NPORTS-1:0] grant_oh,  // ... to this input (one-hot)
-    input  wire          own_ready,     // the owner's head may be taken
-    input  wire [9:0]    own_head,
-    input  wire          own_abort_req,
-    input  wire          want_q,        // this port's input wants STOP (registered) ...
-    input  wire          want_d,        // ... and its next value
-    output wire              busy,
-    output wire [NPORTS-1:0] owner_oh,  // the owning input, one-hot (the crossbar mux select)
-    output wire          free,
-    output wire [8:0]    tx,
-    output reg           ev_tx_pkt,
-    output reg           ev_tx_byte
+    input  wire                 clk,
+    input  wire                 rst,
+    input  wire [8:0]           rx,        // this port's receive link: STOP/GO from downstream
+    input  wire [NPORTS-1:0]    req,       // inputs requesting this output (registered)
+    input  wire [NPORTS-1:0]    xf_v,      // every input's transfer register ...
+    input  wire [NPORTS*10-1:0] xf_d,
+    input  wire [NPORTS-1:0]    ab,        // every input's abort request
+    input  wire                 want,      // this port's input wants STOP (registered)
+    output wire [NPORTS-1:0]    gp,        // grant pulse, one-hot (registered)
+    output wire [NPORTS-1:0]    mp,        // may-pop bit for the owner, one-hot (registered)
+    output wire [8:0]           tx,
+    output reg                  ev_tx_pkt,
+    output reg                  ev_tx_byte
 );
 
+    `include "link_defs.vh"
     `include "xbar_defs.vh"
 
-    reg          busy_q, busy_d;
-    reg [NPORTS-1:0] owner_q, owner_d;
-    reg          abort_pend_q, abort_pend_d;
-    reg          gap_pend_q, gap_pend_d;
-    reg          stop_q, stop_d;
-    reg          free_q, free_d;
-    reg          ann_q, ann_d;
-    reg [8:0]    tx_q, tx_d;
+    reg              busy_q, busy_d;
+    reg [NPORTS-1:0] own_q, own_d;
+    reg [NPORTS-1:0] gp_q, gp_d;
+    reg [NPORTS-1:0] mp_q, mp_d;
+    reg [9:0]        q0_q, q0_d;
+    reg [9:0]        q1_q, q1_d;
+    reg [1:0]        qn_q, qn_d;
+    reg              gap_q, gap_d;
+    reg              abt_q, abt_d;
+    reg              stop_q, stop_d;
+    reg              ann_q, ann_d;
+    reg              av_q, av_d;
+    reg [8:0]        tx_q, tx_d;
+`ifdef SANFAB_MUTANT_STOP_LATE
+    reg              stop_late_q;
+    always @(posedge clk) begin
+        stop_late_q <= rst ? 1'b0 : stop_q;
+    end
+`endif
 
-    wire take      = busy_q & ~abort_pend_q & own_ready & free_q;
-    wire gap_now   = gap_pend_q & ~stop_q;
-    wire fc_send   = ~free_q & ~gap_now & (want_q != ann_q);
-    wire abort_now = abort_pend_q & ~stop_q & ~gap_now & ~fc_send;
+    // the owner's transfer (AND-OR with the registered owner) and abort request
+    reg       x_v;
+    reg [9:0] x_d;
+    reg       x_ab;
+    integer   k;
+    always @* begin
+        x_v  = 1'b0;
+        x_d  = 10'd0;
+        x_ab = 1'b0;
+        for (k = 0; k < NPORTS; k = k + 1) begin
+            x_v  = x_v  | (own_q[k] & xf_v[k]);
+            x_d  = x_d  | ({10{own_q[k] & xf_v[k]}} & xf_d[k*10 +: 10]);
+            x_ab = x_ab | (own_q[k] & ab[k]);
+        end
+    end
+    wire x_end = x_v & ((x_d[9:8] == K_LAST) | (x_d[9:8] == K_ABORT));
+
+    // round-robin arbitration: when free, or when the owner's last entry arrives
+    wire              arb_en = ~busy_q | x_end;
+    wire              arb_valid;
+    wire [NPORTS-1:0] arb_gnt;
+
+    rr_arbiter #(
+        .N (NPORTS)
+    ) u_arb (
+        .clk       (clk),
+        .rst       (rst),
+        .en        (arb_en),
+        .req       (req),
+        .gnt_valid (arb_valid),
+        .gnt       (arb_gnt)
+    );
+
+    reg       sent;      // a queued or arriving entry goes out this cycle
+    reg [9:0] e;         // the entry that may go out: queue head, else the transfer
+    reg       e_v;
+    reg       stop_eff;  // downstream STOP as it acts on this cycle
 
     always @* begin
-        busy_d       = busy_q;
-        owner_d      = owner_q;
-        abort_pend_d = abort_pend_q;
-        gap_pend_d   = gap_pend_q;
-        stop_d       = stop_q;
-        ann_d        = ann_q;
-        tx_d         = CH_IDLE;
-        ev_tx_pkt    = 1'b0;
-        ev_tx_byte   = 1'b0;
+        busy_d     = busy_q;
+        own_d      = own_q;
+        gp_d       = {NPORTS{1'b0}};
+        q0_d       = q0_q;
+        q1_d       = q1_q;
+        qn_d       = qn_q;
+        gap_d      = gap_q;
+        abt_d      = abt_q;
+        stop_d     = stop_q;
+        ann_d      = ann_q;
+        tx_d       = CH_IDLE;
+        sent       = 1'b0;
+        ev_tx_pkt  = 1'b0;
+        ev_tx_byte = 1'b0;
 
         if (rx == CH_STOP) begin
             stop_d = 1'b1;
@@ -62,72 +113,130 @@ module xbar_out #(
             stop_d = 1'b0;
         end
 
-        if (grant) begin
-            busy_d  = 1'b1;
-            owner_d = grant_oh;
-        end
+        e_v = (qn_q != 2'd0) | x_v;
+        e   = (qn_q != 2'd0) ? q0_q : x_d;
 
-        if (take) begin
-            if (own_head[9:8] == K_ABORT) begin
+`ifdef SANFAB_MUTANT_STOP_LATE
+        stop_eff = stop_late_q;  // deliberately broken: downstream STOP acts a cycle late
+`else
+        stop_eff = stop_q;
+`endif
+        if (want != ann_q) begin
+            tx_d  = want ? CH_STOP : CH_GO;
+            ann_d = want;
+        end else if (stop_eff) begin
+            tx_d = CH_IDLE;
+        end else if (gap_q) begin
+            tx_d      = CH_GAP;
+            gap_d     = 1'b0;
+            ev_tx_pkt = 1'b1;
+        end else if (e_v) begin
+            sent = 1'b1;
+            if (e[9:8] == K_ABORT) begin
                 tx_d      = CH_ABORT;
-                busy_d    = 1'b0;
                 ev_tx_pkt = 1'b1;
             end else begin
-                tx_d       = {1'b0, own_head[7:0]};
+                tx_d       = {1'b0, e[7:0]};
                 ev_tx_byte = 1'b1;
-                if (own_head[9:8] == K_LAST) begin
-                    busy_d     = 1'b0;
+                if (e[9:8] == K_LAST) begin
 `ifndef SANFAB_MUTANT_DROP_LAST
-                    gap_pend_d = 1'b1;  // (left out by the deliberately broken build)
+                    gap_d = 1'b1;  // (left out by the deliberately broken build)
 `endif
                 end
             end
-        end else if (gap_now) begin
-            tx_d       = CH_GAP;
-            gap_pend_d = 1'b0;
-            ev_tx_pkt  = 1'b1;
-        end else if (fc_send) begin
-            tx_d  = want_q ? CH_STOP : CH_GO;
-            ann_d = want_q;
-        end else if (abort_now) begin
-            tx_d         = CH_ABORT;
-            abort_pend_d = 1'b0;
-            busy_d       = 1'b0;
-            ev_tx_pkt    = 1'b1;
+        end else if (abt_q) begin
+            tx_d      = CH_ABORT;
+            abt_d     = 1'b0;
+            busy_d    = 1'b0;
+            own_d     = {NPORTS{1'b0}};
+            ev_tx_pkt = 1'b1;
         end
 
-        if (busy_q && !abort_pend_q && own_abort_req) begin
-            abort_pend_d = 1'b1;
+        // queue: the head leaves if it was sent; the transfer joins unless it went straight out
+        if (sent && qn_q != 2'd0) begin
+            q0_d = q1_q;
+            if (x_v) begin
+                if (qn_q == 2'd1) begin
+                    q0_d = x_d;
+                end else begin
+                    q1_d = x_d;
+                end
+            end else begin
+                qn_d = qn_q - 2'd1;
+            end
+        end else if (x_v && !sent) begin
+            if (qn_q == 2'd0) begin
+                q0_d = x_d;
+            end else begin
+                q1_d = x_d;
+            end
+            qn_d = qn_q + 2'd1;
         end
 
-`ifdef SANFAB_MUTANT_STOP_LATE
-        free_d = ~stop_q & ~(gap_pend_q & stop_q) & (want_d == ann_d);  // deliberately broken
+        if (busy_q && x_ab) begin
+`ifndef SANFAB_MUTANT_ABORT_LOST
+            abt_d = 1'b1;  // (left out by the deliberately broken build: released without ABORT)
 `else
-        free_d = ~stop_d & ~(gap_pend_q & stop_q) & (want_d == ann_d);
+            busy_d = 1'b0;
+            own_d  = {NPORTS{1'b0}};
 `endif
+        end
+
+        if (arb_en) begin
+            if (arb_valid) begin
+                busy_d = 1'b1;
+                own_d  = arb_gnt;
+                gp_d   = arb_gnt;
+            end else if (x_end) begin
+                busy_d = 1'b0;
+                own_d  = {NPORTS{1'b0}};
+            end
+        end
+
+        av_d = (qn_d == 2'd0) | ((qn_d == 2'd1) & ~av_q);
+        mp_d = own_d & {NPORTS{av_d & ~abt_d}};
     end
 
     always @(posedge clk) begin
         if (rst) begin
-            busy_q       <= 1'b0;
-            owner_q      <= {NPORTS{1'b0}};
-            abort_pend_q <= 1'b0;
-            gap_pend_q   <= 1'b0;
-            stop_q       <= 1'b0;
-            free_q       <= 1'b0;
-            ann_q        <= 1'b0;
-            tx_q         <= CH_IDLE;
+            busy_q <= 1'b0;
+            own_q  <= {NPORTS{1'b0}};
+            gp_q   <= {NPORTS{1'b0}};
+            mp_q   <= {NPORTS{1'b0}};
+            q0_q   <= 10'd0;
+            q1_q   <= 10'd0;
+            qn_q   <= 2'd0;
+            gap_q  <= 1'b0;
+            abt_q  <= 1'b0;
+            stop_q <= 1'b0;
+            ann_q  <= 1'b0;
+            av_q   <= 1'b1;
+            tx_q   <= CH_IDLE;
         end else begin
-            busy_q       <= busy_d;
-            owner_q      <= owner_d;
-            abort_pend_q <= abort_pend_d;
-            gap_pend_q   <= gap_pend_d;
-            stop_q       <= stop_d;
-            free_q       <= free_d;
-            ann_q        <= ann_d;
-            tx_q         <= tx_d;
+            busy_q <= busy_d;
+            own_q  <= own_d;
+            gp_q   <= gp_d;
+            mp_q   <= mp_d;
+            q0_q   <= q0_d;
+            q1_q   <= q1_d;
+            qn_q   <= qn_d;
+            gap_q  <= gap_d;
+            abt_q  <= abt_d;
+            stop_q <= stop_d;
+            ann_q  <= ann_d;
+            av_q   <= av_d;
+            tx_q   <= tx_d;
         end
     end
+
+`ifdef SANFAB_ASSERT
+    always @(posedge clk) begin
+        if (!rst && x_v && !sent && qn_q == 2'd2) begin
+            $display("ASSERTION FAILED: xbar_out %m: a transfer arrives with the queue full");
+            $stop;
+        end
+    end
+`endif
 
     // cable delay: LINK_DELAY more registers on the transmit side
     generate
@@ -135,16 +244,16 @@ module xbar_out #(
             assign tx = tx_q;
         end else begin : g_delay
             reg [8:0] dl_q [0:LINK_DELAY-1];
-            integer k;
+            integer j;
             always @(posedge clk) begin
                 if (rst) begin
-                    for (k = 0; k < LINK_DELAY; k = k + 1) begin
-                        dl_q[k] <= CH_IDLE;
+                    for (j = 0; j < LINK_DELAY; j = j + 1) begin
+                        dl_q[j] <= CH_IDLE;
                     end
                 end else begin
                     dl_q[0] <= tx_q;
-                    for (k = 1; k < LINK_DELAY; k = k + 1) begin
-                        dl_q[k] <= dl_q[k-1];
+                    for (j = 1; j < LINK_DELAY; j = j + 1) begin
+                        dl_q[j] <= dl_q[j-1];
                     end
                 end
             end
@@ -152,9 +261,8 @@ module xbar_out #(
         end
     endgenerate
 
-    assign busy  = busy_q;
-    assign owner_oh = owner_q;
-    assign free  = free_q;
+    assign gp = gp_q;
+    assign mp = mp_q;
 
 endmodule
 

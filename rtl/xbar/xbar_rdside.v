@@ -1,10 +1,14 @@
 // sanfab — crossbar input port, read side: takes entries from the slack buffer's head.
 //
-// IDLE takes the next header (a route naming no port goes to DRAIN, counted); HDR requests its
-// output after ROUTE_DELAY cycles; when granted, BOUND forwards entries whenever the output's
-// registered data slot is free, up to the packet's last entry; DRAIN discards entries up to the
-// packet's end. A blocking timeout drains a packet that waits or is stuck too long, and asks its
-// output (registered, abort_req) to close it with ABORT. See docs/xbar.md.
+// IDLE loads the next header (from the head, or bypassed straight from the ingress); a route
+// naming no port goes to DRAIN (counted). HDR requests its output once ROUTE_DELAY cycles have
+// passed; the output's registered grant pulse (gp) moves it to BOUND, and in that same cycle it
+// may already pop. BOUND pops the head into the transfer register xf whenever its output's
+// registered may-pop bit (mp) is set, up to the packet's last entry. DRAIN discards entries up to
+// the packet's end. A blocking timeout drains a packet that waits or is stuck too long, and asks
+// its output (registered pulse ab) to close it with ABORT. The request is withdrawn in the cycle
+// before the timeout can fire, so a grant never races it. Every signal that leaves this module is
+// a register or an AND of registers. See docs/xbar.md ("Read side").
 `default_nettype none
 
 module xbar_rdside #(
@@ -19,13 +23,14 @@ module xbar_rdside #(
     input  wire [9:0]        h_d,         // ... and its entry {kind[1:0], byte[7:0]}
     input  wire              bypass,      // the route byte on rx comes straight from the ingress
     input  wire [7:0]        rx_byte,
-    input  wire              grant,       // an output was granted to this input this cycle
-    input  wire [NPORTS-1:0] free_vec,    // free_q of every output
+    input  wire              gp,          // an output's grant pulse names this input
+    input  wire              mp,          // an output's may-pop bit names this input
     output reg               pop,         // the head entry is consumed this cycle
     output wire              idle,        // state IDLE
     output wire [NPORTS-1:0] req_vec,     // one-hot: the output this input requests now
-    output wire              ready,       // bound, head valid and not a header
-    output wire              abort_req,   // (registered) the bound packet must be closed with ABORT
+    output wire              xf_v,        // transfer register: valid ...
+    output wire [9:0]        xf_d,        // ... and the entry, for the owning output
+    output wire              ab,          // (registered pulse) the bound packet must be closed with ABORT
     output reg               ev_drop_route,
     output reg               ev_drop_timeout
 );
@@ -36,120 +41,127 @@ module xbar_rdside #(
     `include "xbar_defs.vh"
     localparam [1:0] RS_IDLE = 2'd0, RS_HDR = 2'd1, RS_BOUND = 2'd2, RS_DRAIN = 2'd3;
 
-    localparam integer  RD_I    = ROUTE_DELAY;
-    localparam integer  NP_I    = NPORTS;
+    localparam integer  RD_I       = ROUTE_DELAY;
+    localparam integer  NP_I       = NPORTS;
+`ifdef SANFAB_MUTANT_TIMEOUT_LATE
+    localparam integer  TMO_LAST_I = TIMEOUT;          // deliberately broken: fires a cycle late
+`else
     localparam integer  TMO_LAST_I = (TIMEOUT > 0) ? TIMEOUT - 1 : 0;
-    localparam [TW-1:0] TMO_LAST = TMO_LAST_I[TW-1:0];
-    localparam [DW-1:0] RD_W    = RD_I[DW-1:0];
-    localparam [PW:0]   NPORTS_W = NP_I[PW:0];
+`endif
+    localparam [TW:0]   TMO_LAST   = TMO_LAST_I[TW:0];
+    localparam [DW-1:0] RD_W       = RD_I[DW-1:0];
+    localparam [6:0]    NPORTS_W   = NP_I[6:0];
 
     reg [1:0]        rs_q, rs_d;
     reg [NPORTS-1:0] hdr_oh_q, hdr_oh_d;   // the header's output, one-hot (kept while BOUND)
-    reg              abort_q, abort_d;
     reg [DW-1:0]     rdly_q, rdly_d;
-    reg [TW-1:0]     tmo_q, tmo_d;
+    reg              rdone_q, rdone_d;     // rdly_q has reached ROUTE_DELAY
+    reg [TW:0]       tmo_q, tmo_d;
+    reg              tlast_q, tlast_d;     // tmo_q == TIMEOUT - 1 (the timeout fires if no progress)
+    reg              xf_v_q, xf_v_d;
+    reg [9:0]        xf_d_q, xf_d_d;
+    reg              ab_q, ab_d;
 
-    // ---------------- read side ----------------
-    wire [1:0] h_kind  = h_d[9:8];
-    wire       h_hdr   = h_v & (h_kind == K_HDR);
-    wire       h_end   = (h_kind == K_LAST) | (h_kind == K_ABORT);
-    wire       out_free = |(free_vec & hdr_oh_q);       // free_q of the bound output
-    wire       tmo_fire = (TIMEOUT != 0) && (tmo_q == TMO_LAST);
+    wire [1:0] h_kind = h_d[9:8];
+    wire       h_end  = (h_kind == K_LAST) | (h_kind == K_ABORT);
 
-    wire       rdly_done;
+    // the header comes from the head entry, or (bypass, head empty) straight from the link
+    reg        hdr_load;
+    wire [7:0] hdr_byte = h_v ? h_d[7:0] : rx_byte;
+    wire [6:0] hdr_port = {1'b0, hdr_byte[5:0]};
+`ifdef SANFAB_MUTANT_ROUTE_DECODE
+    wire       hdr_form = hdr_byte[7];                 // deliberately broken: 11pppppp accepted
+`else
+    wire       hdr_form = (hdr_byte[7:6] == 2'b10);
+`endif
+`ifdef SANFAB_MUTANT_PORT_RANGE
+    wire       hdr_ok = hdr_form && ((hdr_byte[5:0] >> PW) == 6'd0);  // deliberately broken: no < NPORTS
+`else
+    wire       hdr_ok = hdr_form && (hdr_port < NPORTS_W);
+`endif
+    wire [NPORTS-1:0] hdr_dec;
+    genvar g;
     generate
-        if (ROUTE_DELAY == 0) begin : g_nodelay
-            assign rdly_done = 1'b1;
-        end else begin : g_delay
-            assign rdly_done = (rdly_q >= RD_W);
+        for (g = 0; g < NPORTS; g = g + 1) begin : g_dec
+            localparam [PW-1:0] GW = g;
+            assign hdr_dec[g] = hdr_ok & (hdr_byte[PW-1:0] == GW);
         end
     endgenerate
 
-    reg        hdr_load;
-    // the header comes from the head entry, or (bypass, head empty) straight from the link
-    wire [7:0] hdr_byte = h_v ? h_d[7:0] : rx_byte;
-    wire [PW:0] hdr_port_full = {1'b0, hdr_byte[PW-1:0]};
-    wire       hdr_ok = (hdr_byte[7:6] == 2'b10) &&
-                        ((hdr_byte[5:0] >> PW) == 6'd0) &&
-                        (hdr_port_full < NPORTS_W);
+    wire tmo_on = (TIMEOUT != 0);
 
     always @* begin
         rs_d            = rs_q;
         hdr_oh_d        = hdr_oh_q;
         rdly_d          = rdly_q;
+        rdone_d         = rdone_q;
         tmo_d           = tmo_q;
+        xf_v_d          = 1'b0;
+        xf_d_d          = xf_d_q;
+        ab_d            = 1'b0;
         pop             = 1'b0;
         hdr_load        = 1'b0;
-        abort_d         = 1'b0;
         ev_drop_route   = 1'b0;
         ev_drop_timeout = 1'b0;
 
         case (rs_q)
             RS_IDLE: begin
                 if (h_v) begin
-                    pop = 1'b1;
-                    if (h_kind == K_HDR) begin
-                        hdr_load = 1'b1;
-                    end
+                    pop      = 1'b1;
+                    hdr_load = 1'b1;
                 end else if (bypass) begin
                     hdr_load = 1'b1;
                 end
             end
-            RS_HDR: begin
-                if (grant) begin
-                    rs_d    = RS_BOUND;
-                    tmo_d   = {TW{1'b0}};
-                end else begin
-                    if (!rdly_done) begin
-                        rdly_d = rdly_q + {{(DW-1){1'b0}}, 1'b1};
-                    end
-                    if (tmo_fire) begin
-                        rs_d            = RS_DRAIN;
-                        tmo_d           = {TW{1'b0}};
-                        ev_drop_timeout = 1'b1;
-                    end else begin
-                        tmo_d = tmo_q + {{(TW-1){1'b0}}, 1'b1};
-                    end
+            RS_HDR, RS_BOUND: begin
+                if (rs_q == RS_HDR && gp) begin
+                    rs_d  = RS_BOUND;
+                    tmo_d = {(TW+1){1'b0}};
                 end
-            end
-            RS_BOUND: begin
-                if (h_hdr) begin
-                    // the packet's end was lost (slack overflow): close it downstream
-                    rs_d      = RS_IDLE;
-                    abort_d = 1'b1;
-                end else if (h_v && out_free) begin
-                    pop   = 1'b1;
-                    tmo_d = {TW{1'b0}};
+                if ((rs_q == RS_BOUND || gp) && h_v && mp) begin
+                    pop    = 1'b1;
+                    xf_v_d = 1'b1;
+                    xf_d_d = h_d;
+                    tmo_d  = {(TW+1){1'b0}};
                     if (h_end) begin
                         rs_d = RS_IDLE;
                     end
-                end else if (tmo_fire) begin
-                    rs_d            = RS_DRAIN;
-                    tmo_d           = {TW{1'b0}};
-                    abort_d         = 1'b1;
-                    ev_drop_timeout = 1'b1;
-                end else begin
-                    tmo_d = tmo_q + {{(TW-1){1'b0}}, 1'b1};
+                end else if (rs_q == RS_HDR && !gp) begin
+                    if (!rdone_q) begin
+                        rdly_d  = rdly_q + {{(DW-1){1'b0}}, 1'b1};
+                        rdone_d = (rdly_d == RD_W);
+                    end
+                    if (tmo_on && tlast_q) begin
+                        rs_d            = RS_DRAIN;
+                        ev_drop_timeout = 1'b1;
+                    end else begin
+                        tmo_d = tmo_q + {{TW{1'b0}}, 1'b1};
+                    end
+                end else if (rs_q == RS_BOUND) begin
+                    if (tmo_on && tlast_q) begin
+                        rs_d            = RS_DRAIN;
+                        ab_d            = 1'b1;
+                        ev_drop_timeout = 1'b1;
+                    end else begin
+                        tmo_d = tmo_q + {{TW{1'b0}}, 1'b1};
+                    end
                 end
             end
             default: begin // RS_DRAIN
                 if (h_v) begin
-                    if (h_kind == K_HDR) begin
+                    pop = 1'b1;
+                    if (h_end) begin
                         rs_d = RS_IDLE;
-                    end else begin
-                        pop = 1'b1;
-                        if (h_end) begin
-                            rs_d = RS_IDLE;
-                        end
                     end
                 end
             end
         endcase
 
         if (hdr_load) begin
-            hdr_oh_d   = hdr_ok ? ({{(NPORTS-1){1'b0}}, 1'b1} << hdr_byte[PW-1:0]) : {NPORTS{1'b0}};
-            rdly_d     = {DW{1'b0}};
-            tmo_d      = {TW{1'b0}};
+            hdr_oh_d = hdr_dec;
+            rdly_d   = {DW{1'b0}};
+            rdone_d  = (ROUTE_DELAY == 0);
+            tmo_d    = {(TW+1){1'b0}};
             if (hdr_ok) begin
                 rs_d = RS_HDR;
             end else begin
@@ -157,28 +169,55 @@ module xbar_rdside #(
                 ev_drop_route = 1'b1;
             end
         end
+
+        tlast_d = tmo_on & (tmo_d == TMO_LAST);
     end
 
     always @(posedge clk) begin
         if (rst) begin
-            rs_q       <= RS_IDLE;
-            hdr_oh_q   <= {NPORTS{1'b0}};
-            abort_q    <= 1'b0;
-            rdly_q     <= {DW{1'b0}};
-            tmo_q      <= {TW{1'b0}};
+            rs_q     <= RS_IDLE;
+            hdr_oh_q <= {NPORTS{1'b0}};
+            rdly_q   <= {DW{1'b0}};
+            rdone_q  <= 1'b0;
+            tmo_q    <= {(TW+1){1'b0}};
+            tlast_q  <= 1'b0;
+            xf_v_q   <= 1'b0;
+            xf_d_q   <= 10'd0;
+            ab_q     <= 1'b0;
         end else begin
-            rs_q       <= rs_d;
-            hdr_oh_q   <= hdr_oh_d;
-            abort_q    <= abort_d;
-            rdly_q     <= rdly_d;
-            tmo_q      <= tmo_d;
+            rs_q     <= rs_d;
+            hdr_oh_q <= hdr_oh_d;
+            rdly_q   <= rdly_d;
+            rdone_q  <= rdone_d;
+            tmo_q    <= tmo_d;
+            tlast_q  <= tlast_d;
+            xf_v_q   <= xf_v_d;
+            xf_d_q   <= xf_d_d;
+            ab_q     <= ab_d;
         end
     end
 
-    assign idle      = (rs_q == RS_IDLE);
-    assign req_vec   = hdr_oh_q & {NPORTS{(rs_q == RS_HDR) & rdly_done}};
-    assign abort_req = abort_q;
-    assign ready     = (rs_q == RS_BOUND) & h_v & ~h_hdr;
+`ifdef SANFAB_ASSERT
+    // unreachable by construction (docs/xbar.md, "Room"): checked in simulation builds
+    always @(posedge clk) begin
+        if (!rst && h_v) begin
+            if (rs_q == RS_IDLE && h_kind != K_HDR) begin
+                $display("ASSERTION FAILED: xbar_rdside %m: a non-header entry at the head in IDLE");
+                $stop;
+            end
+            if ((rs_q == RS_BOUND || rs_q == RS_DRAIN) && h_kind == K_HDR) begin
+                $display("ASSERTION FAILED: xbar_rdside %m: a header at the head before its packet's end");
+                $stop;
+            end
+        end
+    end
+`endif
+
+    assign idle    = (rs_q == RS_IDLE);
+    assign req_vec = hdr_oh_q & {NPORTS{(rs_q == RS_HDR) & rdone_q & ~tlast_q}};
+    assign xf_v    = xf_v_q;
+    assign xf_d    = xf_d_q;
+    assign ab      = ab_q;
 
 endmodule
 
