@@ -37,7 +37,11 @@ module fifo_fwft_bram #(
     wire h_free  = ~h_v_q | pop;
     wire s1_to_h = s1_v_q & h_free;
     wire rd_en   = mem_ne & (~s1_v_q | s1_to_h);
+`ifdef SANFAB_MUTANT_FIFO_BYPASS
+    wire to_h    = wr & ~mem_ne & h_free;            // deliberately broken: ignores s1
+`else
     wire to_h    = wr & ~mem_ne & ~s1_v_q & h_free;
+`endif
     // every write goes into the RAM; one that also went straight to the head is skipped by the
     // read pointer at once (to_h and rd_en never coincide), so the write side never waits on pop
     wire mem_wr  = wr;

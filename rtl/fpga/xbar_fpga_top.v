@@ -13,7 +13,7 @@
 // Protocol (sin, load and rst are registered once at the pins): drive the IN_W-bit input word
 // {reg_addr, reg_rd, rx} on sin MSB first, one bit per cycle, and raise load for one cycle in the
 // cycle right after the last bit; the core sees the word two cycles later. The same load copies
-// the core's outputs {reg_rvalid, reg_rdata, tx} (as registered one cycle earlier) into the output
+// the core's outputs {stat_occ, reg_rvalid, reg_rdata, tx} (as registered one cycle earlier) into the output
 // chain; sout then shows them MSB first, one bit per cycle.
 //
 // Every core input comes from a flop (in_q) and every core output goes into a flop (out_q), so
@@ -41,7 +41,7 @@ module xbar_fpga_top #(
 );
     localparam RX_W  = NPORTS * 9;
     localparam IN_W  = RX_W + 1 + 8;   // {reg_addr, reg_rd, rx}
-    localparam OUT_W = RX_W + 32 + 1;  // {reg_rvalid, reg_rdata, tx}
+    localparam OUT_W = NPORTS * 8 + RX_W + 32 + 1;  // {stat_occ, reg_rvalid, reg_rdata, tx}
 
     reg              rst_q;
     reg              sin_q;
@@ -55,6 +55,7 @@ module xbar_fpga_top #(
     wire [RX_W-1:0]  core_tx;
     wire [31:0]      core_reg_rdata;
     wire             core_reg_rvalid;
+    wire [NPORTS*8-1:0] core_stat_occ;
 
     always @(*) begin
         if (load_q) begin
@@ -72,7 +73,7 @@ module xbar_fpga_top #(
         if (load_q) begin
             in_q <= shin_q;
         end
-        out_q   <= {core_reg_rvalid, core_reg_rdata, core_tx};
+        out_q   <= {core_stat_occ, core_reg_rvalid, core_reg_rdata, core_tx};
         shout_q <= shout_d;
     end
 
@@ -90,6 +91,7 @@ module xbar_fpga_top #(
         .reg_rd     (in_q[RX_W]),
         .reg_addr   (in_q[RX_W+8:RX_W+1]),
         .reg_rdata  (core_reg_rdata),
-        .reg_rvalid (core_reg_rvalid)
+        .reg_rvalid (core_reg_rvalid),
+        .stat_occ   (core_stat_occ)
     );
 endmodule
