@@ -1,116 +1,163 @@
-/* sanfab — cycle-exact C model of the source-routed wormhole crossbar.
+/* sanfab — cycle-exact C model of the source-routed wormhole crossbar, written from docs/xbar.md
+ * (the v2 contract), not from the RTL. Section names below are the doc's.
  *
- * Every field below is a register of rtl/xbar/ with the same name (without the _q suffix);
- * xbar_step() computes the next value of every register from the current values and the
- * inputs, exactly as the RTL's combinational blocks do, and then commits them all at once.
+ * One xbar_step() is one step k. Every register value of step k is computed from the registers of
+ * step k-1 and the inputs of step k. The stages run in the order ingress + read side (per input),
+ * output (per output), counters, register port, cable; whatever one block reads of another block's
+ * step-(k-1) registers is either read before that block is updated in this step (outputs' gp and
+ * mp, read by the inputs, which run first) or taken into a small snapshot (`prev_t`) at the start
+ * of the step (inputs' occ, xf, ab, req, read by the outputs).
+ *
+ * Doc readings the model had to choose (also listed in the lead's report) are marked "DOC:".
  */
 #include "xbar.h"
+
 #include "link.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-/* Slack-buffer entry kinds (bits 9..8 of an entry; bits 7..0 are a byte). */
-enum { K_DATA = 0, K_LAST = 1, K_HDR = 2, K_ABORT = 3 };
-#define ENT(kind, byte) ((uint16_t)(((unsigned)(kind) << 8) | ((unsigned)(byte) & 0xFFu)))
-#define ENT_KIND(e) (((unsigned)(e) >> 8) & 3u)
-#define ENT_BYTE(e) ((uint8_t)((e) & 0xFFu))
+/* ------------------------------------------------------------------ assertions */
 
-/* Read-side states of an input. */
-enum { RS_IDLE = 0, RS_HDR = 1, RS_BOUND = 2, RS_DRAIN = 3 };
+#ifdef SANFAB_ASSERT
+#define XASSERT(m, cond, port, ...)                                                                    \
+    do {                                                                                               \
+        if (!(cond)) {                                                                                 \
+            fprintf(stderr, "xbar model: assertion failed at step %llu, port %u: ",                    \
+                    (unsigned long long)(m)->step, (unsigned)(port));                                  \
+            fprintf(stderr, __VA_ARGS__);                                                              \
+            fprintf(stderr, " (%s:%d)\n", __FILE__, __LINE__);                                         \
+            abort();                                                                                   \
+        }                                                                                              \
+    } while (0)
+#else
+#define XASSERT(m, cond, port, ...) ((void)0)
+#endif
+
+/* ------------------------------------------------------------------ state */
+
+/* slack-buffer entry: {kind[1:0], byte[7:0]} */
+enum { K_DATA = 0, K_LAST = 1, K_HDR = 2, K_ABORT = 3 };
+#define ENT(kind, b) ((uint16_t)(((unsigned)(kind) << 8) | ((unsigned)(b) & 0xFFu)))
+#define ENT_KIND(e) ((unsigned)(e) >> 8)
+#define ENT_BYTE(e) ((uint8_t)((e) & 0xFFu))
+#define ENT_IS_END(e) (ENT_KIND(e) == K_LAST || ENT_KIND(e) == K_ABORT)
+
+/* read-side states */
+enum { RS_IDLE = 0, RS_HDR, RS_BOUND, RS_DRAIN };
+
+#define RING 256 /* slack-buffer ring (SLACK_DEPTH <= 255), indexed by uint8_t */
 
 typedef struct {
-    /* ingress (write side) */
-    uint8_t in_pkt, ih_v, ih_d, crc_chk, crc_fwd, err;
-    uint8_t dropping; /* this packet found no room for its header: all of it is discarded */
-    /* slack buffer: memory pointers, BRAM read register (s1), head register (h) */
-    uint8_t wr_ptr, rd_ptr, s1_v, h_v;
-    uint16_t s1_d, h_d, occ;
+    /* ingress */
+    uint8_t in_pkt, ih, ih_v, crc_chk, crc_fwd, err, dropping;
+    /* slack buffer: a ring of entries, each with the step it was written; the head register is
+     * not stored but derived from the doc's head-timing rule (fifo_head) */
+    uint8_t rd, wr;
+    uint16_t occ;
+    uint64_t last_pop; /* step of the latest pop (0: none since reset) */
     /* read side */
-    uint8_t rs, hdr_port, want; /* hdr_port: the header's output (one-hot hdr_oh in the RTL), kept while bound */
-    uint8_t abort_q;   /* the bound packet must be closed with ABORT (registered request to the output) */
-    uint16_t rdly;
+    uint8_t state, hdr, rdly;
     uint32_t tmo;
-    uint32_t ctr[XBAR_NCTR]; /* events so far (xbar_counter); the register port reads the RAM below */
+    uint8_t xf_v; /* transfer register: valid + entry */
+    uint16_t xf;
+    uint8_t ab; /* abort request */
+    uint16_t ent[RING];
+    uint64_t wstep[RING];
 } xin_t;
 
 typedef struct {
-    uint8_t busy, owner, abort_pend, gap_pend, stop, free_, ann, rr;
-    uint16_t tx;
-    uint16_t dl[XBAR_MAX_LINK_DELAY];
+    uint8_t busy, rr, qn, gap, abt, stop, want, ann, av;
+    uint16_t own, gp, mp; /* one-hot / masks over the inputs */
+    uint16_t q[2];        /* queue, q[0] its head */
+    uint16_t tx;          /* transmit register */
+    uint16_t cable[XBAR_MAX_LINK_DELAY];
 } xout_t;
 
 struct xbar {
     xbar_params_t p;
-    unsigned aw_mask; /* slack memory is 2^AW entries, AW = clog2(SLACK_DEPTH + 1) */
+    uint64_t step;
+    uint32_t ctr_mask;
+    /* counters: events of every step so far, and the event bits of the last 4 steps (by step & 3) */
+    uint32_t cnt[XBAR_MAX_PORTS][XBAR_NCTR];
+    uint16_t ev[4][XBAR_MAX_PORTS];
+    /* register port */
+    uint8_t rd_pend, rd_port, rd_ctr;
+    uint64_t rd_w; /* step that answers the outstanding read */
+    uint8_t rvalid;
+    uint32_t rdata;
+    unsigned cpos; /* cable ring position (shared by all ports) */
     xin_t in[XBAR_MAX_PORTS];
     xout_t out[XBAR_MAX_PORTS];
-    uint16_t mem[XBAR_MAX_PORTS][XBAR_MAX_SLACK + 1];
-    /* counters (rtl/xbar/xbar_counters.v): RAM words, pending counts, flusher, read request */
-    unsigned ns, pend_mask; /* pending counts hold 0..ns (the RTL keeps them as LFSR states) */
-    uint32_t cram[XBAR_MAX_PORTS * XBAR_NCTR];
-    uint16_t pend[XBAR_MAX_PORTS * XBAR_NCTR];
-    uint8_t ev_q[XBAR_MAX_PORTS * XBAR_NCTR]; /* last cycle's events (registered on the way in) */
-    unsigned fl, rd_slot, wr_slot, rq_slot;
-    uint8_t init, rd_v, rd_init, wr_v, wr_init, rq_v, rvalid;
-    uint16_t rd_snap, snap;
-    uint32_t ram_q, word_q, rdata;
 };
 
-static unsigned clog2u(unsigned v)
-{
-    unsigned w = 0;
-    while ((1u << w) < v)
-        w++;
-    return w;
-}
+/* step-(k-1) values of the inputs that the outputs read in step k */
+typedef struct {
+    uint16_t occ[XBAR_MAX_PORTS];
+    uint16_t xf[XBAR_MAX_PORTS];
+    uint16_t xf_v;                 /* mask over the inputs */
+    uint16_t ab;                   /* mask over the inputs */
+    uint16_t req[XBAR_MAX_PORTS];  /* per output: mask of the inputs requesting it */
+    uint16_t mp;                   /* OR over the outputs of mp: input i may pop if bit i */
+} prev_t;
+
+static inline unsigned ctz16(unsigned x) { return (unsigned)__builtin_ctz(x); }
+
+static inline void event(uint16_t *ev, unsigned port, unsigned ctr) { ev[port] |= (uint16_t)(1u << ctr); }
+
+/* ------------------------------------------------------------------ parameters */
 
 xbar_params_t xbar_default_params(void)
 {
-    xbar_params_t p = {.NPORTS = 8, .SLACK_DEPTH = 80, .STOP_THRESH = 56, .GO_THRESH = 40,
-                       .ROUTE_DELAY = 0, .LINK_DELAY = 0, .TIMEOUT = 4096};
+    xbar_params_t p = {.NPORTS = 8,
+                       .SLACK_DEPTH = 80,
+                       .STOP_THRESH = 56,
+                       .GO_THRESH = 40,
+                       .ROUTE_DELAY = 0,
+                       .LINK_DELAY = 0,
+                       .TIMEOUT = 4096,
+                       .COUNTERS = 1,
+                       .CTR_WIDTH = 32};
     return p;
 }
 
 const char *xbar_params_check(const xbar_params_t *p)
 {
+    if (!p)
+        return "no parameters";
     if (p->NPORTS < 2 || p->NPORTS > XBAR_MAX_PORTS)
         return "NPORTS must be 2..16";
-    if (p->SLACK_DEPTH < 4 || p->SLACK_DEPTH > XBAR_MAX_SLACK - 1)
+    if (p->SLACK_DEPTH < 4 || p->SLACK_DEPTH > 255)
         return "SLACK_DEPTH must be 4..255";
-    if (p->STOP_THRESH > p->SLACK_DEPTH || p->STOP_THRESH == 0)
+    if (p->STOP_THRESH < 1 || p->STOP_THRESH > p->SLACK_DEPTH)
         return "STOP_THRESH must be 1..SLACK_DEPTH";
     if (p->GO_THRESH >= p->STOP_THRESH)
-        return "GO_THRESH must be below STOP_THRESH";
+        return "GO_THRESH must be 0..STOP_THRESH-1";
     if (p->ROUTE_DELAY > 255)
         return "ROUTE_DELAY must be 0..255";
     if (p->LINK_DELAY > XBAR_MAX_LINK_DELAY)
         return "LINK_DELAY must be 0..64";
-    if (p->TIMEOUT > 0xFFFFFFu)
-        return "TIMEOUT must be 0..16777215";
+    if (p->TIMEOUT == 1 || p->TIMEOUT > (1u << 24) - 1u)
+        return "TIMEOUT must be 0 (never) or 2..2^24-1 (16777215)";
+    if (p->COUNTERS > 1)
+        return "COUNTERS must be 0 or 1";
+    if (p->CTR_WIDTH < 8 || p->CTR_WIDTH > 32)
+        return "CTR_WIDTH must be 8..32";
     return NULL;
 }
 
-static const char *const ctr_names[XBAR_NCTR] = {
-    "rx_pkts", "rx_bytes", "tx_pkts", "tx_bytes", "crc_err",
-    "drop_route", "drop_timeout", "malformed", "overflow"};
-
-const char *xbar_counter_name(unsigned ctr) { return ctr < XBAR_NCTR ? ctr_names[ctr] : "?"; }
+/* ------------------------------------------------------------------ life cycle */
 
 xbar_t *xbar_new(const xbar_params_t *p)
 {
-    if (!p || xbar_params_check(p))
+    if (xbar_params_check(p))
         return NULL;
     xbar_t *m = calloc(1, sizeof *m);
     if (!m)
         return NULL;
     m->p = *p;
-    unsigned aw = 0;
-    while ((1u << aw) < p->SLACK_DEPTH + 1u)
-        aw++;
-    m->aw_mask = (1u << aw) - 1u;
-    m->ns = p->NPORTS * XBAR_NCTR;
-    m->pend_mask = (1u << clog2u(m->ns + 2)) - 1u;
+    m->ctr_mask = p->CTR_WIDTH >= 32 ? 0xFFFFFFFFu : ((1u << p->CTR_WIDTH) - 1u);
     xbar_reset(m);
     return m;
 }
@@ -119,377 +166,529 @@ void xbar_free(xbar_t *m) { free(m); }
 
 void xbar_reset(xbar_t *m)
 {
-    memset(m->in, 0, sizeof m->in);
-    memset(m->out, 0, sizeof m->out);
+    m->step = 0;
+    memset(m->cnt, 0, sizeof m->cnt);
+    memset(m->ev, 0, sizeof m->ev);
+    m->rd_pend = m->rd_port = m->rd_ctr = 0;
+    m->rd_w = 0;
+    m->rvalid = 0;
+    m->rdata = 0;
+    m->cpos = 0;
     for (unsigned i = 0; i < XBAR_MAX_PORTS; i++) {
-        m->out[i].tx = CH_IDLE;
-        for (unsigned k = 0; k < XBAR_MAX_LINK_DELAY; k++)
-            m->out[i].dl[k] = CH_IDLE;
+        xin_t *s = &m->in[i];
+        s->in_pkt = s->ih = s->ih_v = s->crc_chk = s->crc_fwd = s->err = s->dropping = 0;
+        s->rd = s->wr = 0;
+        s->occ = 0;
+        s->last_pop = 0;
+        s->state = RS_IDLE;
+        s->hdr = s->rdly = 0;
+        s->tmo = 0;
+        s->xf_v = 0;
+        s->xf = 0;
+        s->ab = 0;
+        xout_t *o = &m->out[i];
+        o->busy = o->rr = o->qn = o->gap = o->abt = o->stop = o->want = o->ann = 0;
+        o->av = 1;
+        o->own = o->gp = o->mp = 0;
+        o->q[0] = o->q[1] = 0;
+        o->tx = CH_IDLE;
+        for (unsigned d = 0; d < XBAR_MAX_LINK_DELAY; d++)
+            o->cable[d] = CH_IDLE;
     }
-    /* slack memory is not reset in the RTL (block RAM); its contents are never read before written */
-    memset(m->cram, 0, sizeof m->cram); /* the RTL clears them in its first rotation */
-    memset(m->pend, 0, sizeof m->pend);
-    memset(m->ev_q, 0, sizeof m->ev_q);
-    m->fl = m->rd_slot = m->wr_slot = m->rq_slot = 0;
-    m->init = 1;
-    m->rd_v = m->rd_init = m->wr_v = m->wr_init = m->rq_v = m->rvalid = 0;
-    m->rd_snap = m->snap = 0;
-    m->ram_q = m->word_q = m->rdata = 0;
 }
 
-uint32_t xbar_counter(const xbar_t *m, unsigned port, unsigned ctr)
+/* ------------------------------------------------------------------ slack buffer */
+
+/* Does the head register hold an entry at step t (t = the step whose registers are current, i.e.
+ * before this step's pops and writes)? Head timing (doc): the oldest unpopped entry e, written in
+ * step w, whose predecessor was popped in step p, is in the head at step w if p <= w (or there is
+ * no predecessor: last_pop = 0), otherwise from step max(w + 2, p). Pops are in order, so the
+ * predecessor of the oldest unpopped entry is the latest entry popped. */
+static inline int fifo_head(const xin_t *s, uint64_t t, uint16_t *e)
 {
-    if (port >= m->p.NPORTS || ctr >= XBAR_NCTR)
+    if (s->occ == 0)
         return 0;
-    return m->in[port].ctr[ctr];
+    uint64_t w = s->wstep[s->rd], p = s->last_pop;
+    uint64_t avail = p <= w ? w : (w + 2 > p ? w + 2 : p);
+    if (avail > t)
+        return 0;
+    *e = s->ent[s->rd];
+    return 1;
 }
 
-/* Route byte -> port, or -1 if it names no port of this switch. */
-static int route_port(const xbar_t *m, uint8_t b)
+/* ------------------------------------------------------------------ ingress */
+
+typedef struct {
+    int wr;       /* an entry is written in this step */
+    uint16_t ent; /* which */
+    int bypass;   /* a route byte goes straight to the read side */
+    uint8_t byte; /* which */
+} ingress_res_t;
+
+/* Room (doc): an end entry needs occ[k-1] < SLACK_DEPTH and not dropping; a data or header entry
+ * needs occ[k-1] < SLACK_DEPTH - 1 and not dropping. A lost entry is an overflow event. */
+static inline int ingress_write(const xbar_t *m, xin_t *s, unsigned i, unsigned occ0, uint16_t e,
+                                ingress_res_t *r, uint16_t *ev)
 {
-    if (!ROUTE_IS_ROUTE(b))
-        return -1;
-    unsigned port = ROUTE_PORT(b);
-    return port < m->p.NPORTS ? (int)port : -1;
+    unsigned lim = ENT_IS_END(e) ? m->p.SLACK_DEPTH : m->p.SLACK_DEPTH - 1u;
+    if (occ0 < lim && !s->dropping) {
+        r->wr = 1;
+        r->ent = e;
+        return 1;
+    }
+    event(ev, i, XBAR_CTR_OVERFLOW);
+    return 0;
 }
+
+/* Ingress of input i in step k: c = rx_i[k]; rs_idle0 = read side IDLE at k-1; occ0 = occ[k-1]. */
+static ingress_res_t ingress(const xbar_t *m, xin_t *s, unsigned i, unsigned c, int rs_idle0, unsigned occ0,
+                             uint16_t *ev)
+{
+    ingress_res_t r = {0, 0, 0, 0};
+    if (CH_IS_DATA(c)) {
+        uint8_t b = (uint8_t)c;
+        event(ev, i, XBAR_CTR_RX_BYTES);
+        s->crc_chk = crc8_step(s->in_pkt ? s->crc_chk : 0, b);
+        if (!s->in_pkt) { /* the route byte */
+            s->in_pkt = 1;
+            s->err = 0;
+            s->crc_fwd = 0;
+            s->ih_v = 0;
+            if (rs_idle0 && occ0 == 0) {
+                r.bypass = 1;
+                r.byte = b;
+            } else {
+                /* DOC: `dropping` is 0 between packets, so the header's room check is occ alone;
+                 * a lost header also sets err (the doc's generic rule; err is unobservable then). */
+                if (!ingress_write(m, s, i, occ0, ENT(K_HDR, b), &r, ev))
+                    s->err = 1;
+                s->dropping = occ0 >= m->p.SLACK_DEPTH - 1u;
+            }
+        } else {
+            if (s->ih_v) {
+                if (ingress_write(m, s, i, occ0, ENT(K_DATA, s->ih), &r, ev))
+                    s->crc_fwd = crc8_step(s->crc_fwd, s->ih);
+                else
+                    s->err = 1;
+            }
+            s->ih = b;
+            s->ih_v = 1;
+        }
+    } else if (c == CH_GAP || c == CH_ABORT) {
+        if (s->in_pkt) {
+            event(ev, i, XBAR_CTR_RX_PKTS);
+            uint16_t e;
+            if (c == CH_GAP && s->ih_v) {
+                uint8_t mark = (s->crc_chk != 0 || s->err) ? 0xFFu : 0u;
+                e = ENT(K_LAST, s->crc_fwd ^ mark);
+                /* DOC: crc_err is counted by the GAP's CRC check even when the packet is being
+                 * dropped (`dropping`): the doc puts no condition on it. */
+                if (s->crc_chk != 0 && s->crc_chk != CRC8_MARKED_RESIDUE)
+                    event(ev, i, XBAR_CTR_CRC_ERR);
+            } else {
+                if (c == CH_GAP) /* runt: route byte then GAP */
+                    event(ev, i, XBAR_CTR_MALFORMED);
+                e = ENT(K_ABORT, 0);
+            }
+            /* DOC: an end entry of a dropped packet is counted overflow too ("each counted
+             * overflow"), so a dropped runt counts malformed and overflow. */
+            (void)ingress_write(m, s, i, occ0, e, &r, ev);
+            s->in_pkt = 0;
+            s->ih_v = 0;
+            s->dropping = 0;
+        }
+        /* GAP or ABORT between packets: ignored, not counted */
+    } else if (c >= 0x105u) { /* illegal control character */
+        event(ev, i, XBAR_CTR_MALFORMED);
+        if (s->in_pkt)
+            s->err = 1;
+    }
+    /* IDLE, STOP, GO: nothing for the ingress */
+    return r;
+}
+
+/* ------------------------------------------------------------------ read side */
+
+/* Load a route byte (IDLE): HDR with its port, or DRAIN (drop_route) if it names no port. */
+static inline void rs_load(const xbar_t *m, xin_t *s, unsigned i, uint8_t b, uint16_t *ev)
+{
+    if (ROUTE_IS_ROUTE(b) && ROUTE_PORT(b) < m->p.NPORTS) {
+        s->state = RS_HDR;
+        s->hdr = (uint8_t)ROUTE_PORT(b);
+        s->rdly = 0;
+        s->tmo = 0;
+    } else {
+        s->state = RS_DRAIN;
+        event(ev, i, XBAR_CTR_DROP_ROUTE);
+    }
+}
+
+/* BOUND's pop: if the head holds an entry at k-1 and mp_i[k-1], pop it into xf. */
+static inline int rs_bound_pop(xbar_t *m, xin_t *s, unsigned i, int head_v, uint16_t head, int may_pop)
+{
+    (void)m;
+    (void)i;
+    XASSERT(m, !head_v || ENT_KIND(head) != K_HDR, i, "read side BOUND sees a header at the slack head");
+    if (!(head_v && may_pop))
+        return 0;
+    s->xf_v = 1;
+    s->xf = head;
+    s->tmo = 0;
+    if (ENT_IS_END(head))
+        s->state = RS_IDLE;
+    return 1;
+}
+
+/* Read side of input i in step k. Returns 1 if it pops the head. */
+static int read_side(xbar_t *m, xin_t *s, unsigned i, int head_v, uint16_t head, const ingress_res_t *ig,
+                     int granted, int may_pop, uint16_t *ev)
+{
+    const unsigned T = m->p.TIMEOUT;
+    int pop = 0;
+    s->xf_v = 0;
+    s->ab = 0;
+    switch (s->state) {
+    case RS_IDLE:
+        if (head_v) {
+            XASSERT(m, ENT_KIND(head) == K_HDR, i, "read side IDLE sees a non-header (kind %u) at the slack head",
+                    ENT_KIND(head));
+            pop = 1;
+            rs_load(m, s, i, ENT_BYTE(head), ev);
+        } else if (ig->bypass) {
+            rs_load(m, s, i, ig->byte, ev);
+        }
+        break;
+    case RS_HDR:
+        if (granted) {
+            s->state = RS_BOUND;
+            s->tmo = 0;
+            pop = rs_bound_pop(m, s, i, head_v, head, may_pop); /* without a pop tmo stays 0 */
+        } else {
+            if (s->rdly < m->p.ROUTE_DELAY)
+                s->rdly++;
+            if (T != 0 && s->tmo == T - 1u) {
+                s->state = RS_DRAIN;
+                event(ev, i, XBAR_CTR_DROP_TIMEOUT);
+            } else {
+                s->tmo++;
+            }
+        }
+        break;
+    case RS_BOUND:
+        pop = rs_bound_pop(m, s, i, head_v, head, may_pop);
+        if (!pop) {
+            if (T != 0 && s->tmo == T - 1u) {
+                s->state = RS_DRAIN;
+                s->ab = 1;
+                event(ev, i, XBAR_CTR_DROP_TIMEOUT);
+            } else {
+                s->tmo++;
+            }
+        }
+        break;
+    default: /* RS_DRAIN */
+        if (head_v) {
+            XASSERT(m, ENT_KIND(head) != K_HDR, i, "read side DRAIN sees a header at the slack head");
+            pop = 1;
+            if (ENT_IS_END(head))
+                s->state = RS_IDLE;
+        }
+        break;
+    }
+    return pop;
+}
+
+/* Ingress, slack buffer and read side of input i in step k. */
+static void input_step(xbar_t *m, unsigned i, unsigned c, const prev_t *pv, uint16_t *ev)
+{
+    xin_t *s = &m->in[i];
+    const uint64_t k = m->step;
+    const unsigned occ0 = s->occ;
+    uint16_t head = 0;
+    const int head_v = fifo_head(s, k - 1, &head); /* head at k-1 */
+
+    ingress_res_t ig = ingress(m, s, i, c, s->state == RS_IDLE, occ0, ev);
+
+    /* gp[k-1] of output hdr and mp[k-1]: the outputs are updated after the inputs in this step */
+    int granted = s->state == RS_HDR && ((m->out[s->hdr].gp >> i) & 1u);
+    int pop = read_side(m, s, i, head_v, head, &ig, granted, (pv->mp >> i) & 1u, ev);
+
+    /* slack buffer: occ[k] = occ[k-1] + wr[k] - pop[k] */
+    if (pop) {
+        s->rd++;
+        s->occ--;
+        s->last_pop = k;
+    }
+    if (ig.wr) {
+        s->ent[s->wr] = ig.ent;
+        s->wstep[s->wr] = k;
+        s->wr++;
+        s->occ++;
+    }
+    XASSERT(m, s->occ <= m->p.SLACK_DEPTH, i, "slack occupancy %u above SLACK_DEPTH %u", s->occ,
+            m->p.SLACK_DEPTH);
+}
+
+/* ------------------------------------------------------------------ output */
+
+/* Output p in step k: c = rx_p[k] (its STOP/GO). */
+static void output_step(xbar_t *m, unsigned p, unsigned c, const prev_t *pv, uint16_t *ev)
+{
+    xout_t *o = &m->out[p];
+    const uint8_t busy0 = o->busy, abt0 = o->abt, gap0 = o->gap, stop0 = o->stop, want0 = o->want,
+                  ann0 = o->ann, av0 = o->av;
+    const uint16_t own0 = o->own;
+
+    /* 1. transfer in: xf of the owner at k-1 */
+    int xv = 0;
+    uint16_t x = 0;
+    if (busy0) {
+        unsigned j = ctz16(own0);
+        if ((pv->xf_v >> j) & 1u) {
+            xv = 1;
+            x = pv->xf[j];
+        }
+    }
+    const int x_end = xv && ENT_IS_END(x);
+
+    /* 2. flow control in */
+    if (c == CH_STOP)
+        o->stop = 1;
+    else if (c == CH_GO)
+        o->stop = 0;
+
+    /* 3. wish of input p (hysteresis on occ_p[k-1]) */
+    if (pv->occ[p] >= m->p.STOP_THRESH)
+        o->want = 1;
+    else if (pv->occ[p] <= m->p.GO_THRESH)
+        o->want = 0;
+
+    /* 4. transmit, first that applies */
+    int sent_q = 0, sent_x = 0;
+    o->gp = 0;
+    if (want0 != ann0) {
+        o->tx = want0 ? CH_STOP : CH_GO;
+        o->ann = want0;
+    } else if (stop0) {
+        o->tx = CH_IDLE;
+    } else if (gap0) {
+        o->tx = CH_GAP;
+        o->gap = 0;
+        event(ev, p, XBAR_CTR_TX_PKTS);
+    } else if (o->qn || xv) {
+        uint16_t e;
+        if (o->qn) {
+            e = o->q[0];
+            sent_q = 1;
+        } else {
+            e = x;
+            sent_x = 1;
+        }
+        switch (ENT_KIND(e)) {
+        case K_DATA:
+            o->tx = ENT_BYTE(e);
+            event(ev, p, XBAR_CTR_TX_BYTES);
+            break;
+        case K_LAST:
+            o->tx = ENT_BYTE(e);
+            event(ev, p, XBAR_CTR_TX_BYTES);
+            o->gap = 1;
+            break;
+        case K_ABORT:
+            o->tx = CH_ABORT;
+            event(ev, p, XBAR_CTR_TX_PKTS);
+            break;
+        default:
+            XASSERT(m, 0, p, "output got a header entry");
+            o->tx = CH_IDLE;
+            break;
+        }
+    } else if (abt0) {
+        o->tx = CH_ABORT;
+        o->abt = 0;
+        o->busy = 0;
+        o->own = 0;
+        event(ev, p, XBAR_CTR_TX_PKTS);
+    } else {
+        o->tx = CH_IDLE;
+    }
+
+    /* 5. queue */
+    if (sent_q) {
+        o->q[0] = o->q[1];
+        o->qn--;
+    }
+    if (xv && !sent_x) {
+        /* DOC: the queue holds at most 2 entries by construction (av), as long as only one output
+         * owns the input. An input drained by the timeout while its output still owes the ABORT
+         * can be granted another output and feed xf while the old output still owns it; the doc
+         * then gives the old output x too. The model follows the doc (x is the owner's xf) and
+         * asserts; without SANFAB_ASSERT a third entry is dropped. */
+        XASSERT(m, o->qn < 2, p, "output queue above 2 entries (owner input %u, abt %u, input state %u)", ctz16(own0),
+                abt0, m->in[ctz16(own0)].state);
+        if (o->qn < 2)
+            o->q[o->qn++] = x;
+    }
+
+    /* 6. abort request of the owner */
+    if (busy0 && (pv->ab & own0))
+        o->abt = 1;
+
+    /* 7. arbitration */
+    if (!busy0 || x_end) {
+        uint16_t req = pv->req[p];
+        if (req) {
+            uint16_t hi = (uint16_t)(req & ~((1u << o->rr) - 1u));
+            unsigned g = ctz16(hi ? hi : req);
+            o->own = (uint16_t)(1u << g);
+            o->busy = 1;
+            o->gp = (uint16_t)(1u << g);
+            o->rr = (uint8_t)((g + 1u) % m->p.NPORTS);
+        } else if (x_end) {
+            o->busy = 0;
+            o->own = 0;
+        }
+    }
+
+    /* 8. room and may-pop */
+    o->av = (uint8_t)(o->qn + av0 < 2u);
+    o->mp = (o->av && !o->abt) ? o->own : 0;
+
+    XASSERT(m, o->busy ? (o->own != 0 && (o->own & (o->own - 1u)) == 0) : o->own == 0, p,
+            "output busy=%u with owner mask 0x%x (want exactly one owner when busy, none when free)",
+            o->busy, o->own);
+}
+
+/* ------------------------------------------------------------------ counters and register port */
+
+/* Schedule (doc): slot s = port*9 + index is written at every step W >= 3 with W = s+3 (mod NS),
+ * with the number of its events in steps <= W-4. A read of slot s outstanding from step r is
+ * answered at the first such W > r. */
+static uint64_t ctr_answer_step(const xbar_t *m, unsigned slot, uint64_t r)
+{
+    const uint64_t ns = (uint64_t)m->p.NPORTS * XBAR_NCTR;
+    const uint64_t t = (slot + 3u) % ns;
+    uint64_t w = r + 1 + (t + ns - (r + 1) % ns) % ns;
+    if (w < 3)
+        w += ns;
+    return w;
+}
+
+/* The value the flusher writes for (port, ctr) at the current step W: events in steps <= W-4. */
+static uint32_t ctr_flush_value(const xbar_t *m, unsigned port, unsigned ctr)
+{
+    uint32_t v = m->cnt[port][ctr];
+    for (unsigned d = 0; d < 4; d++) /* steps W, W-1, W-2, W-3 */
+        v -= (m->ev[(m->step - d) & 3u][port] >> ctr) & 1u;
+    return v & m->ctr_mask;
+}
+
+static void register_port(xbar_t *m, const xbar_in_t *in)
+{
+    const uint64_t k = m->step;
+    m->rvalid = 0;
+    m->rdata = 0;
+    if (!m->p.COUNTERS) { /* every request answered at once with 0 */
+        if (in->reg_rd)
+            m->rvalid = 1;
+        return;
+    }
+    if (m->rd_pend) { /* outstanding, including in the step it is answered: requests are ignored */
+        if (k == m->rd_w) {
+            m->rvalid = 1;
+            m->rdata = ctr_flush_value(m, m->rd_port, m->rd_ctr);
+            m->rd_pend = 0;
+        }
+        return;
+    }
+    if (in->reg_rd) {
+        unsigned port = (unsigned)in->reg_addr >> 4, ctr = (unsigned)in->reg_addr & 15u;
+        if (port >= m->p.NPORTS || ctr >= XBAR_NCTR) {
+            m->rvalid = 1; /* absent address: answered in this step with 0 */
+        } else {
+            m->rd_pend = 1;
+            m->rd_port = (uint8_t)port;
+            m->rd_ctr = (uint8_t)ctr;
+            m->rd_w = ctr_answer_step(m, port * XBAR_NCTR + ctr, k);
+        }
+    }
+}
+
+/* ------------------------------------------------------------------ step */
 
 void xbar_step(xbar_t *m, const xbar_in_t *in, xbar_out_t *out)
 {
-    const xbar_params_t *P = &m->p;
-    const unsigned N = P->NPORTS;
-    xin_t ni[XBAR_MAX_PORTS];
-    xout_t no[XBAR_MAX_PORTS];
-    memcpy(ni, m->in, sizeof(xin_t) * N);
+    const unsigned N = m->p.NPORTS;
+    const unsigned T = m->p.TIMEOUT;
+    const uint64_t k = ++m->step;
+    uint16_t *ev = m->ev[k & 3u];
+    prev_t pv;
+
+    /* step-(k-1) values crossing from the inputs to the outputs */
+    pv.xf_v = pv.ab = pv.mp = 0;
     for (unsigned i = 0; i < N; i++) {
-        no[i] = m->out[i];
+        const xin_t *s = &m->in[i];
+        ev[i] = 0;
+        pv.req[i] = 0;
+        pv.occ[i] = s->occ;
+        pv.xf[i] = s->xf;
+        pv.xf_v |= (uint16_t)(s->xf_v << i);
+        pv.ab |= (uint16_t)(s->ab << i);
+        pv.mp |= m->out[i].mp;
+    }
+    for (unsigned i = 0; i < N; i++) {
+        const xin_t *s = &m->in[i];
+        /* req_i[k-1] = HDR ∧ rdly >= ROUTE_DELAY ∧ ¬(TIMEOUT ≠ 0 ∧ tmo = TIMEOUT-1) */
+        if (s->state == RS_HDR && s->rdly >= m->p.ROUTE_DELAY && !(T != 0 && s->tmo == T - 1u))
+            pv.req[s->hdr] |= (uint16_t)(1u << i);
     }
 
-    /* ---- arbitration: one header per output, round robin from rr ---- */
-    int grant_in[XBAR_MAX_PORTS]; /* output granted to input i, or -1 */
     for (unsigned i = 0; i < N; i++)
-        grant_in[i] = -1;
+        input_step(m, i, in->rx[i] & 0x1FFu, &pv, ev);
+    for (unsigned p = 0; p < N; p++)
+        output_step(m, p, in->rx[p] & 0x1FFu, &pv, ev);
+
+    /* counters: this step's events */
+    for (unsigned p = 0; p < N; p++)
+        for (unsigned b = ev[p]; b; b &= b - 1u)
+            m->cnt[p][ctz16(b)]++;
+
+    register_port(m, in);
+
+    /* outputs: tx through LINK_DELAY cable registers */
+    const unsigned L = m->p.LINK_DELAY;
     for (unsigned p = 0; p < N; p++) {
-        const xout_t *o = &m->out[p];
-        if (o->busy)
-            continue;
-        for (unsigned k = 0; k < N; k++) {
-            unsigned i = (o->rr + k) % N;
-            const xin_t *x = &m->in[i];
-            if (x->rs == RS_HDR && x->hdr_port == p && x->rdly >= P->ROUTE_DELAY) {
-                grant_in[i] = (int)p;
-                no[p].busy = 1;
-                no[p].owner = (uint8_t)i;
-                no[p].rr = (uint8_t)((i + 1) % N);
-                break;
-            }
-        }
-    }
-
-    /* ---- per input: ingress, read side, slack buffer ---- */
-    for (unsigned i = 0; i < N; i++) {
-        const xin_t *x = &m->in[i];
-        xin_t *n = &ni[i];
-        n->abort_q = 0;
-        uint16_t c = in->rx[i] & 0x1FFu;
-
-        /* ingress: data and headers keep one slot free, so an open packet's end always fits */
-        const int full = x->occ >= P->SLACK_DEPTH, full_data = x->occ >= P->SLACK_DEPTH - 1;
-        int wr = 0, wr_end = 0, bypass = 0;
-        uint16_t went = 0;
-        if (!CH_IS_DATA(c)) {
-            switch (c) {
-            case CH_IDLE:
-                break;
-            case CH_STOP:
-                no[i].stop = 1;
-                break;
-            case CH_GO:
-                no[i].stop = 0;
-                break;
-            case CH_GAP:
-            case CH_ABORT:
-                if (x->in_pkt) {
-                    n->in_pkt = 0;
-                    n->ih_v = 0;
-                    n->ctr[XBAR_CTR_RX_PKTS]++;
-                    wr = 1;
-                    wr_end = 1;
-                    n->dropping = 0;
-                    if (c == CH_GAP && x->ih_v) {
-                        int bad = x->crc_chk != 0 || x->err;
-                        if (x->crc_chk != 0 && x->crc_chk != CRC8_MARKED_RESIDUE)
-                            n->ctr[XBAR_CTR_CRC_ERR]++;
-                        went = ENT(K_LAST, x->crc_fwd ^ (bad ? 0xFFu : 0u));
-                    } else {
-                        if (c == CH_GAP)
-                            n->ctr[XBAR_CTR_MALFORMED]++;
-                        went = ENT(K_ABORT, 0);
-                    }
-                }
-                break;
-            default:
-                n->ctr[XBAR_CTR_MALFORMED]++;
-                if (x->in_pkt)
-                    n->err = 1;
-                break;
-            }
+        xout_t *o = &m->out[p];
+        if (L) {
+            out->tx[p] = o->cable[m->cpos];
+            o->cable[m->cpos] = o->tx;
         } else {
-            uint8_t d = (uint8_t)c;
-            n->ctr[XBAR_CTR_RX_BYTES]++;
-            if (!x->in_pkt) {
-                n->in_pkt = 1;
-                n->err = 0;
-                n->crc_chk = crc8_step(0, d);
-                n->crc_fwd = 0;
-                n->ih_v = 0;
-                if (x->rs == RS_IDLE && x->occ == 0)
-                    bypass = 1;
-                else {
-                    wr = 1;
-                    went = ENT(K_HDR, d);
-                    n->dropping = (uint8_t)full_data;
-                }
-            } else {
-                n->crc_chk = crc8_step(x->crc_chk, d);
-                if (x->ih_v) {
-                    wr = 1;
-                    went = ENT(K_DATA, x->ih_d);
-                    if (!full_data && !x->dropping) /* the regenerated CRC covers only forwarded bytes */
-                        n->crc_fwd = crc8_step(x->crc_fwd, x->ih_d);
-                }
-                n->ih_v = 1;
-                n->ih_d = d;
-            }
+            out->tx[p] = o->tx;
         }
-        if (wr && (wr_end ? (full || x->dropping) : (full_data || x->dropping))) {
-            wr = 0;
-            n->ctr[XBAR_CTR_OVERFLOW]++;
-            if (n->in_pkt)
-                n->err = 1;
-        }
-
-        /* read side */
-        int pop = 0;
-        unsigned hk = ENT_KIND(x->h_d);
-        int hdr_load = 0;
-        uint8_t hdr_byte = 0;
-        switch (x->rs) {
-        case RS_IDLE:
-            if (x->h_v) {
-                pop = 1;
-                if (hk == K_HDR) {
-                    hdr_load = 1;
-                    hdr_byte = ENT_BYTE(x->h_d);
-                }
-            } else if (bypass) {
-                hdr_load = 1;
-                hdr_byte = (uint8_t)c;
-            }
-            break;
-        case RS_HDR:
-            if (grant_in[i] >= 0) {
-                n->rs = RS_BOUND;
-                n->tmo = 0;
-            } else {
-                if (x->rdly < P->ROUTE_DELAY)
-                    n->rdly = (uint16_t)(x->rdly + 1);
-                if (P->TIMEOUT && x->tmo == P->TIMEOUT - 1) {
-                    n->rs = RS_DRAIN;
-                    n->tmo = 0;
-                    n->ctr[XBAR_CTR_DROP_TIMEOUT]++;
-                } else
-                    n->tmo = x->tmo + 1;
-            }
-            break;
-        case RS_BOUND:
-            if (x->h_v && hk == K_HDR) { /* the packet's end was lost: close it */
-                n->rs = RS_IDLE;
-                n->abort_q = 1;
-            } else if (x->h_v && m->out[x->hdr_port].free_) {
-                pop = 1;
-                n->tmo = 0;
-                if (hk == K_LAST || hk == K_ABORT)
-                    n->rs = RS_IDLE;
-            } else if (P->TIMEOUT && x->tmo == P->TIMEOUT - 1) {
-                n->rs = RS_DRAIN;
-                n->tmo = 0;
-                n->abort_q = 1;
-                n->ctr[XBAR_CTR_DROP_TIMEOUT]++;
-            } else
-                n->tmo = x->tmo + 1;
-            break;
-        default: /* RS_DRAIN */
-            if (x->h_v) {
-                if (hk == K_HDR)
-                    n->rs = RS_IDLE;
-                else {
-                    pop = 1;
-                    if (hk == K_LAST || hk == K_ABORT)
-                        n->rs = RS_IDLE;
-                }
-            }
-            break;
-        }
-        if (hdr_load) {
-            int port = route_port(m, hdr_byte);
-            n->hdr_port = (uint8_t)(port < 0 ? 0 : port);
-            n->rdly = 0;
-            n->tmo = 0;
-            if (port >= 0)
-                n->rs = RS_HDR;
-            else {
-                n->rs = RS_DRAIN;
-                n->ctr[XBAR_CTR_DROP_ROUTE]++;
-            }
-        }
-
-        /* slack buffer (FWFT: block RAM, its read register s1, head register h) */
-        unsigned mask = m->aw_mask;
-        int mem_ne = x->wr_ptr != x->rd_ptr;
-        int h_free = !x->h_v || pop;
-        int s1_to_h = x->s1_v && h_free;
-        int rd_en = mem_ne && (!x->s1_v || s1_to_h);
-        int to_h = wr && !mem_ne && !x->s1_v && h_free;
-        if (s1_to_h) {
-            n->h_d = x->s1_d;
-            n->h_v = 1;
-        } else if (to_h) {
-            n->h_d = went;
-            n->h_v = 1;
-        } else if (pop)
-            n->h_v = 0;
-        if (rd_en) {
-            n->s1_d = m->mem[i][x->rd_ptr];
-            n->s1_v = 1;
-        } else if (s1_to_h)
-            n->s1_v = 0;
-        /* every write goes into the RAM; one that also went straight to the head is skipped by
-         * the read pointer at once (to_h and rd_en never coincide) */
-        if (rd_en || to_h)
-            n->rd_ptr = (uint8_t)((x->rd_ptr + 1u) & mask);
-        if (wr) {
-            m->mem[i][x->wr_ptr] = went; /* never the address read above: that one holds data */
-            n->wr_ptr = (uint8_t)((x->wr_ptr + 1u) & mask);
-        }
-        n->occ = (uint16_t)(x->occ + (wr ? 1 : 0) - (pop ? 1 : 0));
-
-        /* STOP/GO wanted for this input's slack buffer (hysteresis on the registered occupancy) */
-        if (x->occ >= P->STOP_THRESH)
-            n->want = 1;
-        else if (x->occ <= P->GO_THRESH)
-            n->want = 0;
+        out->stat_occ[p] = (uint8_t)m->in[p].occ;
     }
-
-    /* ---- per output: transmit one character ---- */
-    for (unsigned p = 0; p < N; p++) {
-        const xout_t *o = &m->out[p];
-        xout_t *n = &no[p];
-        const xin_t *ow = &m->in[o->owner];
-        int take = o->busy && !o->abort_pend && ow->rs == RS_BOUND && ow->h_v &&
-                   ENT_KIND(ow->h_d) != K_HDR && o->free_;
-        int gap_now = o->gap_pend && !o->stop;
-        int fc_send = !o->free_ && !gap_now && m->in[p].want != o->ann;
-        int abort_now = o->abort_pend && !o->stop && !gap_now && !fc_send;
-        uint16_t tx = CH_IDLE;
-        xin_t *cnt = &ni[p];
-        if (take) {
-            unsigned k = ENT_KIND(ow->h_d);
-            if (k == K_ABORT) {
-                tx = CH_ABORT;
-                n->busy = 0;
-                cnt->ctr[XBAR_CTR_TX_PKTS]++;
-            } else {
-                tx = ENT_BYTE(ow->h_d);
-                cnt->ctr[XBAR_CTR_TX_BYTES]++;
-                if (k == K_LAST) {
-                    n->busy = 0;
-                    n->gap_pend = 1;
-                }
-            }
-        } else if (gap_now) {
-            tx = CH_GAP;
-            n->gap_pend = 0;
-            cnt->ctr[XBAR_CTR_TX_PKTS]++;
-        } else if (fc_send) {
-            tx = m->in[p].want ? CH_STOP : CH_GO;
-            n->ann = m->in[p].want;
-        } else if (abort_now) {
-            tx = CH_ABORT;
-            n->abort_pend = 0;
-            n->busy = 0;
-            cnt->ctr[XBAR_CTR_TX_PKTS]++;
-        }
-        if (o->busy && !o->abort_pend && m->in[o->owner].abort_q)
-            n->abort_pend = 1;
-        n->tx = tx;
-        /* the next cycle's data slot is free unless stopped, a GAP is still owed, or STOP/GO is owed */
-        n->free_ = !n->stop && !(o->gap_pend && o->stop) && ni[p].want == n->ann;
-        /* cable delay line */
-        for (unsigned k = P->LINK_DELAY; k-- > 1;)
-            n->dl[k] = o->dl[k - 1];
-        if (P->LINK_DELAY)
-            n->dl[0] = o->tx;
-    }
-
-    /* ---- counters: this cycle's events per slot, then the flusher and the read port ---- */
-    const unsigned NS = m->ns;
-    uint32_t wdata = (m->wr_init ? 0u : m->word_q) + m->snap;
-    uint8_t rvalid = 0, rq_v = m->rq_v;
-    uint32_t rdata = 0;
-    unsigned rq_slot = m->rq_slot;
-    if (m->rq_v && m->wr_v && m->wr_slot == m->rq_slot) {
-        rq_v = 0;
-        rvalid = 1;
-        rdata = wdata;
-    } else if (!m->rq_v && in->reg_rd) {
-        unsigned port = in->reg_addr >> 4, ctr = in->reg_addr & 15u;
-        if (port < N && ctr < XBAR_NCTR) {
-            rq_v = 1;
-            rq_slot = port * XBAR_NCTR + ctr;
-        } else
-            rvalid = 1;
-    }
-    uint16_t snap = m->pend[m->fl];
-    uint32_t ram_q = m->cram[m->fl];
-    if (m->wr_v)
-        m->cram[m->wr_slot] = wdata;
-    for (unsigned i = 0; i < N; i++)
-        for (unsigned c = 0; c < XBAR_NCTR; c++) {
-            unsigned s = i * XBAR_NCTR + c;
-            unsigned ev = m->ev_q[s];
-            m->pend[s] = (uint16_t)((s == m->fl ? ev : m->pend[s] + ev) & m->pend_mask);
-            m->ev_q[s] = (uint8_t)(ni[i].ctr[c] - m->in[i].ctr[c]); /* 0 or 1 */
-        }
-    m->wr_slot = m->rd_slot;
-    m->wr_v = m->rd_v;
-    m->wr_init = m->rd_init;
-    m->snap = m->rd_snap;
-    m->word_q = m->ram_q;
-    m->rd_slot = m->fl;
-    m->rd_v = 1;
-    m->rd_init = m->init;
-    m->rd_snap = snap;
-    m->ram_q = ram_q;
-    if (m->fl == NS - 1) {
-        m->fl = 0;
-        m->init = 0;
-    } else
-        m->fl++;
-    m->rq_v = rq_v;
-    m->rq_slot = rq_slot;
-
-    /* ---- commit ---- */
-    memcpy(m->in, ni, sizeof(xin_t) * N);
-    for (unsigned p = 0; p < N; p++)
-        m->out[p] = no[p];
-    m->rvalid = rvalid;
-    m->rdata = rdata;
-
-    memset(out, 0, sizeof *out);
-    for (unsigned p = 0; p < XBAR_MAX_PORTS; p++)
+    if (L && ++m->cpos == L)
+        m->cpos = 0;
+    for (unsigned p = N; p < XBAR_MAX_PORTS; p++) {
         out->tx[p] = CH_IDLE;
-    for (unsigned p = 0; p < N; p++)
-        out->tx[p] = P->LINK_DELAY ? m->out[p].dl[P->LINK_DELAY - 1] : m->out[p].tx;
+        out->stat_occ[p] = 0;
+    }
     out->reg_rvalid = m->rvalid;
     out->reg_rdata = m->rdata;
+}
+
+/* ------------------------------------------------------------------ introspection */
+
+uint32_t xbar_counter(const xbar_t *m, unsigned port, unsigned ctr)
+{
+    if (!m || port >= m->p.NPORTS || ctr >= XBAR_NCTR)
+        return 0;
+    return m->cnt[port][ctr] & m->ctr_mask;
+}
+
+const char *xbar_counter_name(unsigned ctr)
+{
+    static const char *const names[XBAR_NCTR] = {"rx_pkts",  "rx_bytes",   "tx_pkts",      "tx_bytes", "crc_err",
+                                                 "drop_route", "drop_timeout", "malformed", "overflow"};
+    return ctr < XBAR_NCTR ? names[ctr] : "?";
 }

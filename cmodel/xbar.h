@@ -1,8 +1,10 @@
-/* sanfab — cycle-exact C model of the source-routed wormhole crossbar (rtl/xbar/xbar.v).
+/* sanfab — cycle-exact C model of the source-routed wormhole crossbar, written from its contract
+ * docs/xbar.md (v2, pipelined), not from the RTL.
  *
- * One xbar_step() call is one rising clock edge: `in` holds what the input ports carry in this
- * cycle, `out` receives what the (registered) output ports carry after the edge. The model keeps
- * the same registers as the RTL; docs/xbar.md describes the behaviour both implement.
+ * One xbar_step() call is one step (one rising clock edge): `in` holds what the input ports carry
+ * in that cycle, `out` receives what the registered output ports carry after the edge. After
+ * xbar_new()/xbar_reset() the model is at step 0 (the last edge with rst high); the first
+ * xbar_step() call is step 1.
  */
 #ifndef SANFAB_XBAR_H
 #define SANFAB_XBAR_H
@@ -15,63 +17,68 @@
 
 /* Counter indices of the register port: reg_addr = port * 16 + index. */
 enum {
-    XBAR_CTR_RX_PKTS = 0,   /* packets ended on this input (GAP or ABORT) */
+    XBAR_CTR_RX_PKTS = 0,   /* packets ended on this input (GAP or ABORT inside a packet) */
     XBAR_CTR_RX_BYTES,      /* data characters received, route byte included */
     XBAR_CTR_TX_PKTS,       /* packets ended on this output (GAP or ABORT sent) */
     XBAR_CTR_TX_BYTES,      /* data characters sent */
-    XBAR_CTR_CRC_ERR,       /* packets with a CRC error detected here (not marked upstream) */
-    XBAR_CTR_DROP_ROUTE,    /* packets dropped: route byte names no port */
+    XBAR_CTR_CRC_ERR,       /* packets whose CRC was wrong here (not already marked upstream) */
+    XBAR_CTR_DROP_ROUTE,    /* packets dropped: the route byte named no port */
     XBAR_CTR_DROP_TIMEOUT,  /* packets drained by the blocking timeout (forward reset) */
-    XBAR_CTR_MALFORMED,     /* runts (no byte after the route byte) and illegal control characters */
-    XBAR_CTR_OVERFLOW,      /* characters lost because the slack buffer was full */
+    XBAR_CTR_MALFORMED,     /* runts and illegal control characters (inside or between packets) */
+    XBAR_CTR_OVERFLOW,      /* slack-buffer entries lost to a full buffer */
     XBAR_NCTR
 };
 
-/* Parameters: the same names and meaning as the RTL parameters. */
+/* Parameters: the same names, meaning and ranges as the RTL parameters (docs/xbar.md). */
 typedef struct {
-    unsigned NPORTS;      /* 2..16 */
-    unsigned SLACK_DEPTH; /* slack buffer capacity in characters, 4..255 */
-    unsigned STOP_THRESH; /* send STOP upstream when occupancy >= STOP_THRESH */
-    unsigned GO_THRESH;   /* send GO upstream when occupancy <= GO_THRESH */
-    unsigned ROUTE_DELAY; /* extra cycles a header waits before it may request its output */
-    unsigned LINK_DELAY;  /* cycles of cable delay modelled on every tx output, 0..64 */
-    unsigned TIMEOUT;     /* cycles a packet may stay blocked before it is drained; 0 = never */
+    unsigned NPORTS;      /* ports, 2..16 */
+    unsigned SLACK_DEPTH; /* slack buffer capacity per input in entries, 4..255 */
+    unsigned STOP_THRESH; /* want STOP when occupancy >= STOP_THRESH, 1..SLACK_DEPTH */
+    unsigned GO_THRESH;   /* want GO when occupancy <= GO_THRESH, 0..STOP_THRESH-1 */
+    unsigned ROUTE_DELAY; /* steps a header waits in HDR before it may request its output, 0..255 */
+    unsigned LINK_DELAY;  /* cable registers after every transmit register, 0..64 */
+    unsigned TIMEOUT;     /* steps without progress before a packet is drained: 0 (never) or 2..2^24-1 */
+    unsigned COUNTERS;    /* 1: counter block and read port; 0: none, every read answers 0 at once */
+    unsigned CTR_WIDTH;   /* counter width 8..32: counters wrap modulo 2^CTR_WIDTH */
 } xbar_params_t;
 
 typedef struct {
-    uint16_t rx[XBAR_MAX_PORTS]; /* 9-bit character per input port */
+    uint16_t rx[XBAR_MAX_PORTS]; /* 9-bit character per input port (bits above 8 are ignored) */
     uint8_t reg_rd;              /* counter read request */
     uint8_t reg_addr;            /* {port[3:0], counter[3:0]} */
 } xbar_in_t;
 
 typedef struct {
-    uint16_t tx[XBAR_MAX_PORTS]; /* 9-bit character per output port */
-    uint8_t reg_rvalid;          /* reg_rdata is valid this cycle */
-    uint32_t reg_rdata;
+    uint16_t tx[XBAR_MAX_PORTS];      /* 9-bit character per output port (IDLE past NPORTS) */
+    uint8_t reg_rvalid;               /* a read is answered in this step */
+    uint32_t reg_rdata;               /* its value (0 when reg_rvalid is 0) */
+    uint8_t stat_occ[XBAR_MAX_PORTS]; /* occupancy of each input's slack buffer (0 past NPORTS) */
 } xbar_out_t;
 
 typedef struct xbar xbar_t;
 
-/* Default parameters (Myrinet values: 80-byte slack buffer, STOP at 56, GO at 40). */
+/* Default parameters: 8 ports, Myrinet's 80-entry slack buffer with STOP at 56 and GO at 40,
+ * ROUTE_DELAY 0, LINK_DELAY 0, TIMEOUT 4096, COUNTERS 1, CTR_WIDTH 32. */
 xbar_params_t xbar_default_params(void);
 
-/* Checks a parameter set; returns NULL if valid, else a static message naming the problem. */
+/* Checks a parameter set against the doc's ranges: NULL if valid, else a static message naming
+ * the first bad parameter and its allowed range. */
 const char *xbar_params_check(const xbar_params_t *p);
 
-/* Allocates a model in its reset state; NULL if the parameters are invalid or memory is short. */
+/* Allocates a model in its reset state (step 0); NULL if the parameters are invalid or memory is short. */
 xbar_t *xbar_new(const xbar_params_t *p);
 
 /* Frees a model (NULL is allowed). */
 void xbar_free(xbar_t *m);
 
-/* Puts the model into its reset state (the same as cycles with rst high in the RTL). */
+/* Puts the model back into its reset state (step 0: every register at its reset value). */
 void xbar_reset(xbar_t *m);
 
-/* One rising clock edge: consumes this cycle's inputs, writes the outputs after the edge. */
+/* One step (rising clock edge): consumes this cycle's inputs, writes the registered outputs after the edge. */
 void xbar_step(xbar_t *m, const xbar_in_t *in, xbar_out_t *out);
 
-/* Events counted so far (what the register port will answer once the counter RAM has caught up);
- * for scoreboards and debugging. */
+/* Events of counter `ctr` of `port` in every step so far, modulo 2^CTR_WIDTH (counted by the model
+ * even with COUNTERS = 0); 0 for a port or index out of range. For scoreboards and debugging. */
 uint32_t xbar_counter(const xbar_t *m, unsigned port, unsigned ctr);
 
 /* Name of a counter index, e.g. "rx_pkts"; "?" if out of range. */
