@@ -25,16 +25,21 @@ void host_init(host_t *h, const host_cfg_t *cfg, unsigned port, uint64_t seed, h
 
 int host_can_queue(const host_t *h) { return h->q_count < HOST_QUEUE; }
 
-int host_queue(host_t *h, const uint16_t *ch, unsigned len)
+static int queue(host_t *h, const uint16_t *ch, unsigned len, int is_pkt)
 {
     if (!host_can_queue(h) || len == 0 || len > HOST_MAX_PKT)
         return 0;
     host_pkt_t *p = &h->q[(h->q_head + h->q_count) % HOST_QUEUE];
     memcpy(p->ch, ch, len * sizeof ch[0]);
     p->len = len;
+    p->is_pkt = is_pkt;
     h->q_count++;
     return 1;
 }
+
+int host_queue(host_t *h, const uint16_t *ch, unsigned len) { return queue(h, ch, len, 1); }
+
+int host_queue_between(host_t *h, const uint16_t *ch, unsigned len) { return queue(h, ch, len, 0); }
 
 int host_busy(const host_t *h) { return h->q_count > 0; }
 
@@ -65,8 +70,10 @@ static void rx_char(host_t *h, uint16_t c)
         return;
     }
     if (c == CH_GAP || c == CH_ABORT) {
-        if (c == CH_GAP && h->rx_len == 0)
-            return; /* a lone GAP between packets carries nothing */
+        if (c == CH_GAP && h->rx_len == 0) {
+            h->stray_gap_rcvd++; /* a lone GAP between packets: never sent by a switch */
+            return;
+        }
         if (c == CH_GAP)
             h->rcvd_gap++;
         else
@@ -76,7 +83,8 @@ static void rx_char(host_t *h, uint16_t c)
         h->rx_len = 0;
         return;
     }
-    h->illegal_rcvd++;
+    if (h->illegal_rcvd++ == 0)
+        h->first_illegal = c;
 }
 
 uint16_t host_step(host_t *h, uint16_t from_link)
@@ -123,7 +131,7 @@ uint16_t host_step(host_t *h, uint16_t from_link)
         h->pos = 0;
         h->q_head = (h->q_head + 1) % HOST_QUEUE;
         h->q_count--;
-        h->sent_pkts++;
+        h->sent_pkts += p->is_pkt != 0;
     }
     return c;
 }

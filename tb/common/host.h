@@ -35,6 +35,7 @@ typedef void (*host_rx_fn)(void *ctx, unsigned port, const uint8_t *bytes, unsig
 typedef struct {
     uint16_t ch[HOST_MAX_PKT];
     unsigned len;
+    int is_pkt; /* 1: a packet (counted in sent_pkts); 0: characters between packets */
 } host_pkt_t;
 
 typedef struct {
@@ -56,6 +57,8 @@ typedef struct {
     void *rx_ctx;
     /* statistics */
     uint64_t sent_pkts, sent_data, rcvd_gap, rcvd_abort, rcvd_data, slack_overflows, illegal_rcvd;
+    uint64_t stray_gap_rcvd;          /* GAPs received outside a packet (a switch never sends one) */
+    uint16_t first_illegal;           /* the first illegal character received (0: none) */
     uint64_t stops_rcvd, stops_sent;
     uint64_t stop_violations;         /* packet characters received later than stop_grace after STOP */
     uint64_t now, stop_sent_at;
@@ -72,6 +75,10 @@ int host_can_queue(const host_t *h);
 
 /* Queues a packet (characters, ending with GAP or ABORT as the caller wishes); 0 if full or too long. */
 int host_queue(host_t *h, const uint16_t *ch, unsigned len);
+
+/* Queues characters to be sent between packets (stray GAP/ABORT, illegal control characters):
+ * they are not a packet and are not counted in sent_pkts. 0 if the queue is full. */
+int host_queue_between(host_t *h, const uint16_t *ch, unsigned len);
 
 /* True while a packet is queued or being sent. */
 int host_busy(const host_t *h);

@@ -21,7 +21,8 @@ typedef enum {
     SB_NORMAL,    /* good packet: delivered with a good CRC */
     SB_CRC_BAD,   /* sent with a wrong CRC: delivered marked bad, counted as crc_err at the input */
     SB_MARKED,    /* sent already marked bad: delivered marked bad, not counted again */
-    SB_ILLEGAL,   /* an illegal control character inside: delivered marked bad, counted malformed */
+    SB_ILLEGAL,   /* an illegal control character inside: delivered marked bad, counted malformed
+                   * (which code and where: see SB_ILLEGAL_AUX) */
     SB_ABORT,     /* sender ends it with ABORT: delivered as an aborted prefix */
     SB_RUNT,      /* route byte then GAP: a lone ABORT at the destination, counted malformed */
     SB_BADROUTE,  /* route byte names no port: dropped and counted at the input */
@@ -45,11 +46,18 @@ typedef struct {
     uint64_t got_gap[SB_MAX_PORTS], got_abort[SB_MAX_PORTS], lone_abort[SB_MAX_PORTS];
     uint8_t damage_ok[SB_MAX_PORTS];    /* this source ignores STOP: its packets may arrive damaged */
     uint64_t damaged[SB_MAX_PORTS];     /* packets from such a source that arrived damaged */
+    uint64_t extra_malformed[SB_MAX_PORTS]; /* illegal characters a source sent between packets */
+    uint64_t missing[SB_MAX_PORTS];     /* per source, set by sb_finish_single: not delivered as sent */
     uint64_t errors;
     char first_error[512];
     FILE *log;      /* where errors are printed (at most max_print of them) */
     unsigned max_print;
 } sb_t;
+
+/* aux of an SB_ILLEGAL packet: the illegal control character `code` (0x105..0x1FF) at position
+ * `pos` taken modulo body_len + 2: 0 right after the route bytes, k before body byte k, body_len
+ * before the CRC, body_len + 1 between the CRC and the GAP. */
+#define SB_ILLEGAL_AUX(code, pos) ((((uint32_t)(code) - 0x105u) % 251u) << 16 | ((uint32_t)(pos) & 0xFFFFu))
 
 /* Counters a switch reports per input port (for the final accounting). */
 typedef struct {
@@ -72,10 +80,15 @@ unsigned sb_make(sb_t *sb, unsigned src, unsigned dst, sb_kind_t kind, const uin
 /* Host receive callback (ctx is the sb_t). */
 void sb_receive(void *ctx, unsigned port, const uint8_t *bytes, unsigned len, host_end_t end);
 
-/* Final accounting against the switch counters of a single crossbar whose port i is host i.
- * host[] gives what each host sent and received. Returns the number of errors found (also added
- * to sb->errors). */
-uint64_t sb_finish_single(sb_t *sb, const host_t *host, const sb_port_counters_t *ctr);
+/* Final accounting of a single crossbar whose port i is host i. host[] gives what each host sent
+ * and received. With ctr (the switch counters, each compared modulo 2^ctr_width): every counter
+ * against what the hosts sent and received, and per source, the packets not delivered as sent
+ * never exceed the timeouts counted at its input (except from a source that ignores STOP). Without
+ * ctr (a switch without counters) every packet must be delivered as sent unless timeouts_possible.
+ * Host checks either way: no illegal character or stray GAP received, STOP obeyed, no receive
+ * buffer overflow. Returns the number of errors found (also added to sb->errors). */
+uint64_t sb_finish_single(sb_t *sb, const host_t *host, const sb_port_counters_t *ctr, unsigned ctr_width,
+                          int timeouts_possible);
 
 /* Records an error found by the bench itself (printf-style). */
 void sb_error(sb_t *sb, const char *fmt, ...);

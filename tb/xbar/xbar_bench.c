@@ -1,7 +1,11 @@
 #define _POSIX_C_SOURCE 200809L
 /* sanfab — crossbar bench: the Verilated RTL and the C model in lockstep, with hosts on every
- * port and an end-to-end scoreboard. Also runs the model or the RTL alone (for speed figures).
- * `xbar_bench --help` lists the options and tests.
+ * port, an end-to-end scoreboard per source, and checks of the documented timing rules that never
+ * consult the model (they hold in `--mode rtl` too). `xbar_bench --help` lists options and tests.
+ *
+ * The file reads top to bottom: the documented rules the checks use; the test table; traffic;
+ * the independent checks; the directed scenarios (latency, blocked packets); one run; speed;
+ * the command line. docs/verification.md describes it for users.
  */
 #include "../../cmodel/link.h"
 #include "../../cmodel/xbar.h"
@@ -18,28 +22,133 @@
 #include <string.h>
 #include <time.h>
 
+/* ================================================================ documented rules (docs/xbar.md)
+ * Every constant here is a number written in docs/xbar.md; the checks below use only these, the
+ * parameters, and what the bench itself put on the links and saw come out. */
+
+/* "Header in to first byte out": an idle switch forwards the first body byte on tx[p]
+ * LAT_BASE + ROUTE_DELAY + LINK_DELAY cycles after the route byte was sampled on rx[i]. */
+#define DOC_LAT_BASE 4u
+/* "Flow control, towards upstream": input i's wish changes when stat_occ[i] (registered) crosses a
+ * threshold in cycle c; STOP/GO leaves on tx[i] in cycle c + DOC_FC_DELAY + LINK_DELAY. */
+#define DOC_FC_DELAY 2u
+/* "Flow control, from downstream": STOP sampled on rx[p] in cycle s: no packet character on tx[p]
+ * in cycles s + DOC_STOP_EFFECT + LINK_DELAY ... until the same distance after a GO. */
+#define DOC_STOP_EFFECT 1u
+/* "Arbitration": a contended handover leaves exactly this many IDLE cycles on tx[p] between
+ * the GAP of one packet and the first byte of the next. */
+#define DOC_HANDOVER_IDLE 1u
+/* "Counters": a read answered in cycle r counts exactly the events that happened in cycles
+ * <= r - DOC_CTR_AGE (rx events: the cycle the character was sampled; tx events: the cycle it
+ * left on tx less LINK_DELAY). */
+#define DOC_CTR_AGE 4u
+/* "Blocking timeout": a packet that makes no progress for TIMEOUT cycles is drained; see
+ * scen_blocked() for the exact cycles and what "progress" is. Offsets: the first cycle stat_occ
+ * shows the drain is DOC_TO_DRAIN cycles after the TIMEOUT-th cycle without progress, and the
+ * ABORT of a packet that owned its output leaves DOC_TO_ABORT + LINK_DELAY cycles after the GO
+ * that lets it out was sampled. */
+#define DOC_TO_WAIT_START 3u  /* header sampled in cycle h: a waiting packet's count starts at h + this */
+#define DOC_TO_DRAIN 1u
+#define DOC_TO_ABORT 1u
+/* Register port: a read sampled in cycle k to an absent address (any address when COUNTERS=0) has
+ * reg_rvalid high in cycle k + DOC_RD_ABSENT ("the next cycle"); a present counter in cycle k + j,
+ * DOC_RD_MIN <= j <= DOC_RD_MIN - 1 + 9 * NPORTS, in the flusher's rotation. */
+#define DOC_NCTR_SLOTS 9u
+#define DOC_RD_ABSENT 0u
+#define DOC_RD_MIN 1u
+
+/* ================================================================ tests */
+
 enum { MODE_LOCKSTEP, MODE_MODEL, MODE_RTL };
 static const char *const mode_names[] = {"lockstep", "model", "rtl"};
+
+typedef enum { DST_UNIFORM, DST_PERM, DST_HOT0, DST_HALF_HOT0, DST_OVERFLOW } dst_policy_t;
+typedef enum { LEN_MIXED, LEN_32, LEN_SHORT_LONG, LEN_16, LEN_SAT, LEN_SHORT, LEN_LONG } len_policy_t;
+typedef enum { LOAD_RANDOM, LOAD_FULL, LOAD_NONE } load_policy_t;
+typedef enum { SCEN_NONE, SCEN_LATENCY, SCEN_BLOCKED } scenario_t;
+
+/* checks a test asks for (the always-on ones are listed in check_cycle()) */
+enum {
+    CK_LATENCY_EXACT = 1u << 0, /* every packet: header in to first byte out equals the formula */
+    CK_PERM_RATE = 1u << 1,     /* input and output data rates equal the packet-length figures */
+    CK_HANDOVER = 1u << 2,      /* contended handover: exactly DOC_HANDOVER_IDLE idle cycles */
+    CK_RR_ORDER = 1u << 3,      /* round robin: no waiting input is skipped */
+    CK_NO_TIMEOUT = 1u << 4,    /* round robin bounds every wait below TIMEOUT */
+    CK_SOME_TIMEOUT = 1u << 5,  /* the stimulus produced timeouts (if TIMEOUT > 0) */
+    CK_SOME_STOP = 1u << 6,     /* the switch sent STOP */
+    CK_DAMAGE_SEEN = 1u << 7,   /* the STOP-ignoring source had damaged packets */
+    CK_COVER_ILLEGAL = 1u << 8, /* every illegal code went in inside a packet and between packets */
+    CK_COVER_ROUTES = 1u << 9,  /* every first byte 0..255 was sent */
+    CK_CTR_BIG = 1u << 10,      /* a counter passed 65536 (or wrapped, narrow counters) */
+    CK_TIMEOUT_EXACT = 1u << 11 /* directed blocked packets: drain and ABORT cycles exact */
+};
+
+/* kind mix in per mille: crc_bad, marked, illegal, abort, runt, badroute (the rest normal) */
+typedef struct {
+    unsigned crc_bad, marked, illegal, abort, runt, badroute;
+} mix_t;
 
 typedef struct {
     const char *name;
     const char *what;
-} test_info_t;
+    unsigned div;            /* under --test all: --cycles / div traffic cycles (0: all of --cycles) */
+    unsigned min_cycles;     /* ... but at least this many */
+    unsigned timeout_mult;   /* ... and at least TIMEOUT * this many */
+    dst_policy_t dst;
+    len_policy_t len;
+    load_policy_t load;
+    unsigned drain_lo, drain_hi; /* receiver drain rate, % per cycle, drawn per host */
+    unsigned bubble_max;         /* idle cycles inside packets, % per cycle, drawn per host */
+    unsigned storm_pm;           /* chance per mille per cycle that a receiver starts a STOP storm */
+    mix_t mix;
+    unsigned between_pm;         /* chance per mille per packet of stray characters before it */
+    int sweep_routes;            /* first bytes run through 0..255 */
+    int sweep_illegal;           /* illegal codes run through 0x105..0x1FF */
+    int ignore_stop0;            /* host 0 ignores STOP and floods output 1, whose receiver is slow */
+    scenario_t scen;
+    unsigned checks;
+} test_desc_t;
 
-static const test_info_t tests[] = {
-    {"random", "uniform random destinations, mixed sizes and kinds (CRC errors, marked, illegal "
-               "characters, aborts, runts, bad routes), bubbles, random drain rates, STOP storms"},
-    {"permutation", "saturating permutation, every input to a distinct output: throughput and no STOP"},
-    {"hotspot", "every input to output 0: round-robin fairness"},
-    {"backtoback", "back-to-back shortest and longest packets from every input"},
-    {"badroute", "most route bytes name no port; other traffic must not stall"},
-    {"stopstorm", "receivers force STOP often and drain slowly"},
-    {"crc", "injected CRC errors and already-marked packets"},
-    {"timeout", "output 0's receiver holds STOP past the timeout; packets drain, traffic recovers"},
-    {"latency", "single packets on an idle switch: header in to first byte out"},
-    {"saturate", "every input saturated, uniform random destinations, good packets (speed runs)"},
-    {"overflow", "host 0 ignores STOP towards a slow output: overflow counted, its damaged packets "
-                 "marked bad or aborted, every other packet exact, nothing hangs"},
+static const test_desc_t tests[] = {
+    {"random", "uniform random destinations, mixed sizes and every kind (CRC errors, marked, illegal codes, "
+               "aborts, runts, bad routes), stray characters between packets, bubbles, random drain rates, STOP storms",
+     0, 0, 0, DST_UNIFORM, LEN_MIXED, LOAD_RANDOM, 30, 100, 10, 2, {20, 10, 15, 10, 10, 20}, 30, 0, 0, 0, SCEN_NONE,
+     0},
+    {"permutation", "saturating permutation, every input to a distinct output: exact input and output rates, no STOP",
+     10, 5000, 0, DST_PERM, LEN_32, LOAD_FULL, 100, 100, 0, 0, {0}, 0, 0, 0, 0, SCEN_NONE, CK_PERM_RATE},
+    {"hotspot", "every input saturates output 0: round-robin order, exact handover gap, no timeout",
+     10, 5000, 0, DST_HOT0, LEN_32, LOAD_FULL, 100, 100, 0, 0, {0}, 0, 0, 0, 0, SCEN_NONE,
+     CK_HANDOVER | CK_RR_ORDER | CK_NO_TIMEOUT},
+    {"backtoback", "back-to-back shortest and longest packets from every input",
+     10, 5000, 0, DST_UNIFORM, LEN_SHORT_LONG, LOAD_FULL, 100, 100, 0, 0, {0}, 0, 0, 0, 0, SCEN_NONE, 0},
+    {"badroute", "first bytes run through all 256 values: every one that is not 10pppppp with p < NPORTS is "
+                 "dropped and counted drop_route; other traffic must not stall",
+     10, 5000, 0, DST_UNIFORM, LEN_SHORT, LOAD_RANDOM, 60, 100, 5, 0, {0}, 0, 1, 0, 0, SCEN_NONE, CK_COVER_ROUTES},
+    {"stopstorm", "receivers force STOP often and drain slowly",
+     10, 5000, 0, DST_UNIFORM, LEN_MIXED, LOAD_FULL, 10, 40, 0, 20, {0}, 0, 0, 0, 0, SCEN_NONE, CK_SOME_STOP},
+    {"crc", "injected CRC errors and already-marked packets",
+     10, 5000, 0, DST_UNIFORM, LEN_MIXED, LOAD_FULL, 100, 100, 0, 0, {300, 150, 0, 0, 0, 0}, 0, 0, 0, 0, SCEN_NONE,
+     0},
+    {"illegal", "every illegal control code 0x105-0x1FF inside packets (anywhere between route byte and GAP) and "
+                "between packets, stray GAPs and ABORTs, sender ABORTs and runts",
+     10, 12000, 0, DST_UNIFORM, LEN_SHORT, LOAD_FULL, 100, 100, 5, 0, {0, 0, 600, 100, 50, 0}, 700, 0, 1, 0,
+     SCEN_NONE, CK_COVER_ILLEGAL},
+    {"timeout", "output 0's receiver holds STOP past the timeout; packets drain, traffic recovers",
+     10, 5000, 5, DST_HALF_HOT0, LEN_MIXED, LOAD_FULL, 100, 100, 0, 0, {0}, 0, 0, 0, 0, SCEN_NONE, CK_SOME_TIMEOUT},
+    {"blocked", "directed blocked packets (waiting and owning an output): drained exactly TIMEOUT cycles after "
+                "they block, the ABORT exactly when the output is let go",
+     10, 5000, 12, DST_UNIFORM, LEN_MIXED, LOAD_NONE, 100, 100, 0, 0, {0}, 0, 0, 0, 0, SCEN_BLOCKED,
+     CK_TIMEOUT_EXACT},
+    {"latency", "single packets on an idle switch: every header-in to first-byte-out sample exact",
+     10, 5000, 0, DST_UNIFORM, LEN_16, LOAD_NONE, 100, 100, 0, 0, {0}, 0, 0, 0, 0, SCEN_LATENCY, CK_LATENCY_EXACT},
+    {"saturate", "every input saturated, uniform random destinations, good packets (speed runs)",
+     10, 5000, 0, DST_UNIFORM, LEN_SAT, LOAD_FULL, 100, 100, 0, 0, {0}, 0, 0, 0, 0, SCEN_NONE, 0},
+    {"overflow", "host 0 ignores STOP towards a slow output: overflow counted, its damaged packets marked bad or "
+                 "aborted, every other packet exact, nothing hangs",
+     10, 5000, 0, DST_OVERFLOW, LEN_MIXED, LOAD_FULL, 100, 100, 0, 0, {0}, 0, 0, 0, 1, SCEN_NONE, CK_DAMAGE_SEEN},
+    {"counters", "long saturating permutation: byte counters pass 65536 (and wrap narrow counters), every register "
+                 "address read while traffic runs",
+     10, 80000, 0, DST_PERM, LEN_LONG, LOAD_FULL, 100, 100, 0, 0, {0}, 0, 0, 0, 0, SCEN_NONE, CK_CTR_BIG},
 };
 #define NTESTS (sizeof tests / sizeof tests[0])
 
@@ -48,25 +157,28 @@ typedef struct {
     int mode;
     uint64_t seed;
     uint64_t cycles;
-    const char *test;
     const char *vcd;
     unsigned vcd_cycles;
     int quiet;
-    xbar_in_t *record;     /* if set, every cycle's inputs are stored here (record_max entries) */
+    int nplus;               /* Verilator plusargs from the command line */
+    const char *const *plus;
+    xbar_in_t *record;       /* if set, every cycle's inputs are stored here (record_max entries) */
     uint64_t record_max;
 } opts_t;
 
 typedef struct {
     int failed;
-    uint64_t fail_cycle; /* cycle of the first lockstep mismatch or scoreboard error */
-    char why[600];
+    uint64_t fail_cycle; /* cycle of the first lockstep mismatch, scoreboard or check error */
+    char why[700];       /* starts with LOCKSTEP MISMATCH, SCOREBOARD or CHECK */
     uint64_t cycles_run;
     double seconds;
     uint64_t made, delivered, timeouts;
-    double in_util;   /* characters per cycle per input, averaged (permutation) */
-    double out_data;  /* data characters per cycle per output (permutation) */
-    unsigned latency; /* header in to first byte out, cycles (latency test) */
-    uint64_t stops;   /* STOP symbols the switch sent */
+    double in_util;    /* characters per cycle per input, averaged (permutation) */
+    double out_data;   /* data characters per cycle per output (permutation) */
+    unsigned latency;  /* header in to first byte out, cycles (latency test) */
+    uint64_t lat_samples;
+    uint64_t stops;    /* STOP symbols the switch sent */
+    uint64_t handovers, rr_checked, reads_checked, scen_done;
 } result_t;
 
 static double now_s(void)
@@ -75,150 +187,6 @@ static double now_s(void)
     clock_gettime(CLOCK_MONOTONIC, &ts);
     return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
-
-/* ---------------- traffic ---------------- */
-
-typedef struct {
-    const opts_t *o;
-    int test;
-    rng_t rng;
-    unsigned load_pct[XBAR_MAX_PORTS];
-    unsigned dst_perm[XBAR_MAX_PORTS];
-    uint64_t storm_until[XBAR_MAX_PORTS];
-} traffic_t;
-
-static int test_index(const char *name)
-{
-    for (unsigned t = 0; t < NTESTS; t++)
-        if (strcmp(tests[t].name, name) == 0)
-            return (int)t;
-    return -1;
-}
-
-static sb_kind_t pick_kind(traffic_t *t)
-{
-    const char *n = tests[t->test].name;
-    unsigned r = rng_below(&t->rng, 1000);
-    if (strcmp(n, "random") == 0) {
-        if (r < 20) return SB_CRC_BAD;
-        if (r < 30) return SB_MARKED;
-        if (r < 40) return SB_ILLEGAL;
-        if (r < 50) return SB_ABORT;
-        if (r < 60) return SB_RUNT;
-        if (r < 80) return SB_BADROUTE;
-        return SB_NORMAL;
-    }
-    if (strcmp(n, "badroute") == 0)
-        return r < 700 ? SB_BADROUTE : SB_NORMAL;
-    if (strcmp(n, "crc") == 0)
-        return r < 300 ? SB_CRC_BAD : r < 450 ? SB_MARKED : SB_NORMAL;
-    return SB_NORMAL;
-}
-
-static void make_packet(traffic_t *t, sb_t *sb, host_t *h, unsigned src, unsigned n)
-{
-    const char *name = tests[t->test].name;
-    unsigned dst, len;
-    if (strcmp(name, "permutation") == 0)
-        dst = t->dst_perm[src];
-    else if (strcmp(name, "overflow") == 0)
-        dst = src == 0 ? 1 : rng_below(&t->rng, n);
-    else if (strcmp(name, "hotspot") == 0 || strcmp(name, "timeout") == 0)
-        dst = (strcmp(name, "timeout") == 0 && rng_pct(&t->rng, 50)) ? rng_below(&t->rng, n) : 0;
-    else
-        dst = rng_below(&t->rng, n);
-    if (strcmp(name, "backtoback") == 0)
-        len = rng_pct(&t->rng, 50) ? SB_ID_LEN + 1 : 1000;
-    else if (strcmp(name, "permutation") == 0 || strcmp(name, "hotspot") == 0)
-        len = 32;
-    else if (strcmp(name, "latency") == 0)
-        len = 16;
-    else if (strcmp(name, "saturate") == 0)
-        len = 8 + rng_below(&t->rng, 120);
-    else {
-        unsigned r = rng_below(&t->rng, 100);
-        len = r < 30 ? SB_ID_LEN + 1 + rng_below(&t->rng, 8) : r < 90 ? 16 + rng_below(&t->rng, 100)
-                                                                      : 200 + rng_below(&t->rng, 800);
-    }
-    sb_kind_t kind = pick_kind(t);
-    uint8_t route[1];
-    if (kind == SB_BADROUTE) {
-        unsigned r = rng_below(&t->rng, 3);
-        route[0] = r == 0 ? (uint8_t)(0x80u | (n + rng_below(&t->rng, 64 - n)))  /* port out of range */
-                 : r == 1 ? (uint8_t)rng_below(&t->rng, 0x80)                   /* not a route byte */
-                          : (uint8_t)ITB_MARK;
-        if (ROUTE_IS_ROUTE(route[0]) && ROUTE_PORT(route[0]) < n)
-            route[0] = (uint8_t)ITB_MARK;
-    } else
-        route[0] = ROUTE_BYTE(dst);
-    static const unsigned max = HOST_MAX_PKT;
-    uint16_t ch[HOST_MAX_PKT];
-    unsigned nch = sb_make(sb, src, dst, kind, route, 1, len, (uint32_t)rng_next(&t->rng), ch, max);
-    if (nch)
-        host_queue(h, ch, nch);
-}
-
-/* Configures hosts for the test and queues traffic for this cycle. */
-static void traffic_setup(traffic_t *t, host_t *host, unsigned n, sb_t *sb)
-{
-    const char *name = tests[t->test].name;
-    for (unsigned i = 0; i < n; i++) {
-        host_cfg_t c = host_default_cfg();
-        c.react = 1 + t->o->p.LINK_DELAY;
-        c.stop_grace = 1 + t->o->p.LINK_DELAY; /* docs/xbar.md: one more character after STOP arrives */
-        if (strcmp(name, "random") == 0) {
-            c.drain_pct = 30 + rng_below(&t->rng, 71);
-            c.bubble_pct = rng_below(&t->rng, 10);
-            t->load_pct[i] = 5 + rng_below(&t->rng, 96);
-        } else if (strcmp(name, "stopstorm") == 0) {
-            c.drain_pct = 10 + rng_below(&t->rng, 30);
-            t->load_pct[i] = 100;
-        } else if (strcmp(name, "latency") == 0) {
-            t->load_pct[i] = 0;
-        } else if (strcmp(name, "overflow") == 0) {
-            c.ignore_stop = i == 0;       /* host 0 floods its input ...                   */
-            c.drain_pct = i == 1 ? 25 : 100; /* ... towards output 1, whose receiver is slow */
-            t->load_pct[i] = 100;
-        } else {
-            t->load_pct[i] = 100;
-        }
-        host_init(&host[i], &c, i, rng_next(&t->rng), sb_receive, sb);
-        sb->damage_ok[i] = (uint8_t)(c.ignore_stop != 0);
-    }
-    /* permutation: a random derangement-free shift keeps it simple and saturating */
-    unsigned shift = 1 + rng_below(&t->rng, n - 1);
-    for (unsigned i = 0; i < n; i++)
-        t->dst_perm[i] = (i + shift) % n;
-}
-
-static void traffic_cycle(traffic_t *t, host_t *host, unsigned n, sb_t *sb, uint64_t cyc, int generate)
-{
-    const char *name = tests[t->test].name;
-    for (unsigned i = 0; i < n; i++) {
-        if (generate && host_can_queue(&host[i]) && host[i].q_count < 2 && rng_pct(&t->rng, t->load_pct[i]))
-            make_packet(t, sb, &host[i], i, n);
-        /* STOP storms */
-        int storm = strcmp(name, "random") == 0 || strcmp(name, "stopstorm") == 0;
-        if (storm && generate) {
-            if (cyc >= t->storm_until[i]) {
-                host_force_stop(&host[i], 0);
-                unsigned chance = strcmp(name, "stopstorm") == 0 ? 20 : 2; /* per mille */
-                if (rng_below(&t->rng, 1000) < chance) {
-                    host_force_stop(&host[i], 1);
-                    t->storm_until[i] = cyc + 20 + rng_below(&t->rng, 400);
-                }
-            }
-        } else
-            host_force_stop(&host[i], 0);
-    }
-    if (strcmp(name, "timeout") == 0 && n > 0) {
-        /* receiver 0 holds STOP well past the timeout in the first part of the run */
-        uint64_t hold = (uint64_t)(t->o->p.TIMEOUT ? t->o->p.TIMEOUT : 1000) * 3;
-        host_force_stop(&host[0], generate && cyc < hold);
-    }
-}
-
-/* ---------------- one run ---------------- */
 
 static void fail(result_t *res, uint64_t cyc, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 static void fail(result_t *res, uint64_t cyc, const char *fmt, ...)
@@ -242,45 +210,771 @@ static const char *ch_name(uint16_t c, char *buf)
     case CH_GO: return "GO";
     case CH_ABORT: return "ABORT";
     default:
-        sprintf(buf, CH_IS_DATA(c) ? "0x%02x" : "ctl:0x%03x", c);
+        snprintf(buf, 24, CH_IS_DATA(c) ? "0x%02x" : "ctl:0x%03x", c);
         return buf;
     }
 }
 
+static int is_pkt_char(uint16_t c) { return CH_IS_DATA(c) || c == CH_GAP || c == CH_ABORT; }
+static int is_flow_char(uint16_t c) { return c == CH_STOP || c == CH_GO; }
+static int is_illegal_char(uint16_t c) { return c >= 0x105u; }
+static int route_valid(unsigned b, unsigned n) { return ROUTE_IS_ROUTE(b) && ROUTE_PORT(b) < n; }
+
+/* ================================================================ traffic */
+
+typedef struct {
+    const opts_t *o;
+    const test_desc_t *d;
+    unsigned n;
+    rng_t rng;
+    unsigned load_pct[XBAR_MAX_PORTS];
+    unsigned dst_perm[XBAR_MAX_PORTS];
+    uint64_t storm_until[XBAR_MAX_PORTS];
+    unsigned next_route, next_code_in, next_code_between, next_pos;
+    uint8_t route_sent[256];
+    uint8_t code_in[251], code_between[251];
+} traffic_t;
+
+static sb_kind_t pick_kind(traffic_t *t)
+{
+    const mix_t *m = &t->d->mix;
+    unsigned r = rng_below(&t->rng, 1000), a = 0;
+    if (r < (a += m->crc_bad)) return SB_CRC_BAD;
+    if (r < (a += m->marked)) return SB_MARKED;
+    if (r < (a += m->illegal)) return SB_ILLEGAL;
+    if (r < (a += m->abort)) return SB_ABORT;
+    if (r < (a += m->runt)) return SB_RUNT;
+    if (r < (a += m->badroute)) return SB_BADROUTE;
+    return SB_NORMAL;
+}
+
+static unsigned pick_len(traffic_t *t)
+{
+    switch (t->d->len) {
+    case LEN_SHORT_LONG: return rng_pct(&t->rng, 50) ? SB_ID_LEN + 1 : 1000;
+    case LEN_32: return 32;
+    case LEN_16: return 16;
+    case LEN_SAT: return 8 + rng_below(&t->rng, 120);
+    case LEN_SHORT: return SB_ID_LEN + 1 + rng_below(&t->rng, 16);
+    case LEN_LONG: return 500 + rng_below(&t->rng, 500);
+    case LEN_MIXED:
+    default: {
+        unsigned r = rng_below(&t->rng, 100);
+        return r < 30 ? SB_ID_LEN + 1 + rng_below(&t->rng, 8) : r < 90 ? 16 + rng_below(&t->rng, 100)
+                                                                         : 200 + rng_below(&t->rng, 800);
+    }
+    }
+}
+
+static unsigned pick_dst(traffic_t *t, unsigned src)
+{
+    const unsigned n = t->n;
+    switch (t->d->dst) {
+    case DST_PERM: return t->dst_perm[src];
+    case DST_HOT0: return 0;
+    case DST_HALF_HOT0: return rng_pct(&t->rng, 50) ? rng_below(&t->rng, n) : 0;
+    case DST_OVERFLOW: return src == 0 ? 1 : rng_below(&t->rng, n);
+    case DST_UNIFORM:
+    default: return rng_below(&t->rng, n);
+    }
+}
+
+/* Stray characters between packets: GAP, ABORT or an illegal code (counted malformed). */
+static void queue_between(traffic_t *t, sb_t *sb, host_t *h, unsigned src)
+{
+    uint16_t ch[3];
+    unsigned k = 1 + rng_below(&t->rng, 3);
+    for (unsigned j = 0; j < k; j++) {
+        unsigned r = rng_below(&t->rng, 4);
+        if (r == 0)
+            ch[j] = CH_GAP;
+        else if (r == 1)
+            ch[j] = CH_ABORT;
+        else {
+            unsigned code = t->d->sweep_illegal ? t->next_code_between++ % 251 : rng_below(&t->rng, 251);
+            ch[j] = (uint16_t)(0x105 + code);
+        }
+    }
+    if (host_queue_between(h, ch, k))
+        for (unsigned j = 0; j < k; j++)
+            if (is_illegal_char(ch[j])) {
+                sb->extra_malformed[src]++;
+                t->code_between[ch[j] - 0x105] = 1;
+            }
+}
+
+/* Makes one packet from src (dst < 0: by the test's policy) and queues it; 1 if queued. */
+static int make_packet(traffic_t *t, sb_t *sb, host_t *h, unsigned src, int dst_force)
+{
+    const unsigned n = t->n;
+    if (t->d->between_pm && rng_below(&t->rng, 1000) < t->d->between_pm && h->q_count + 2 <= HOST_QUEUE)
+        queue_between(t, sb, h, src);
+    if (!host_can_queue(h))
+        return 0;
+    unsigned dst = dst_force >= 0 ? (unsigned)dst_force : pick_dst(t, src);
+    unsigned len = pick_len(t);
+    sb_kind_t kind = pick_kind(t);
+    uint8_t route[1];
+    uint32_t aux = (uint32_t)rng_next(&t->rng);
+    if (t->d->sweep_routes) {
+        unsigned b = t->next_route++ % 256;
+        route[0] = (uint8_t)b;
+        if (route_valid(b, n))
+            dst = ROUTE_PORT(b);
+        else
+            kind = SB_BADROUTE;
+    } else if (kind == SB_BADROUTE) {
+        unsigned r = rng_below(&t->rng, 3);
+        route[0] = r == 0 ? (uint8_t)(0x80u | (n + rng_below(&t->rng, 64 - n)))  /* port at or past NPORTS */
+                 : r == 1 ? (uint8_t)rng_below(&t->rng, 0x80)                   /* not a route byte */
+                          : (uint8_t)(0xC0u | rng_below(&t->rng, 0x40));        /* 11xxxxxx, ITB mark among them */
+    } else
+        route[0] = ROUTE_BYTE(dst);
+    if (kind == SB_ILLEGAL) {
+        unsigned code = t->d->sweep_illegal ? t->next_code_in++ % 251 : rng_below(&t->rng, 251);
+        aux = SB_ILLEGAL_AUX(0x105 + code, t->next_pos++);
+        t->code_in[code] = 1;
+    }
+    uint16_t ch[HOST_MAX_PKT];
+    unsigned nch = sb_make(sb, src, dst, kind, route, 1, len, aux, ch, HOST_MAX_PKT);
+    if (!nch || !host_queue(h, ch, nch))
+        return 0;
+    t->route_sent[route[0]] = 1;
+    return 1;
+}
+
+/* Configures the hosts for the test. */
+static void traffic_setup(traffic_t *t, host_t *host, sb_t *sb)
+{
+    const test_desc_t *d = t->d;
+    const unsigned n = t->n;
+    for (unsigned i = 0; i < n; i++) {
+        host_cfg_t c = host_default_cfg();
+        c.react = 1 + t->o->p.LINK_DELAY;
+        c.stop_grace = DOC_STOP_EFFECT + t->o->p.LINK_DELAY; /* docs/xbar.md: flow control from downstream */
+        c.drain_pct = d->drain_lo + (d->drain_hi > d->drain_lo ? rng_below(&t->rng, d->drain_hi - d->drain_lo + 1) : 0);
+        c.bubble_pct = d->bubble_max ? rng_below(&t->rng, d->bubble_max) : 0;
+        t->load_pct[i] = d->load == LOAD_FULL ? 100 : d->load == LOAD_NONE ? 0 : 5 + rng_below(&t->rng, 96);
+        if (d->ignore_stop0) {
+            c.ignore_stop = i == 0;         /* host 0 floods its input ...                   */
+            c.drain_pct = i == 1 ? 25 : 100; /* ... towards output 1, whose receiver is slow */
+        }
+        host_init(&host[i], &c, i, rng_next(&t->rng), sb_receive, sb);
+        sb->damage_ok[i] = (uint8_t)(c.ignore_stop != 0);
+    }
+    /* permutation: a fixed shift keeps it simple and saturating */
+    unsigned shift = 1 + rng_below(&t->rng, n - 1);
+    for (unsigned i = 0; i < n; i++)
+        t->dst_perm[i] = (i + shift) % n;
+}
+
+static void traffic_cycle(traffic_t *t, host_t *host, sb_t *sb, uint64_t cyc, int generate)
+{
+    const test_desc_t *d = t->d;
+    for (unsigned i = 0; i < t->n; i++) {
+        if (generate && host[i].q_count < 2 && t->load_pct[i] && rng_pct(&t->rng, t->load_pct[i]))
+            make_packet(t, sb, &host[i], i, -1);
+        if (d->storm_pm && generate) {
+            if (cyc >= t->storm_until[i]) {
+                host_force_stop(&host[i], 0);
+                if (rng_below(&t->rng, 1000) < d->storm_pm) {
+                    host_force_stop(&host[i], 1);
+                    t->storm_until[i] = cyc + 20 + rng_below(&t->rng, 400);
+                }
+            }
+        } else if (d->scen != SCEN_BLOCKED)
+            host_force_stop(&host[i], 0);
+    }
+    if (d->dst == DST_HALF_HOT0) {
+        /* receiver 0 holds STOP well past the timeout in the first part of the run */
+        uint64_t hold = (uint64_t)(t->o->p.TIMEOUT ? t->o->p.TIMEOUT : 1000) * 3;
+        host_force_stop(&host[0], generate && cyc < hold);
+    }
+}
+
+/* ================================================================ independent checks
+ * They see only what crosses the block's ports (rx, reg_rd/reg_addr in; tx, stat_occ, reg_rvalid,
+ * reg_rdata out) and the parameters, and compare with the rules at the top of this file. */
+
+#define RING 256u /* > max LINK_DELAY + DOC delays + counter age; a power of two */
+#define HFIFO 64u /* headers remembered per input and output */
+
+typedef struct {
+    uint64_t t[HFIFO];
+    unsigned head, count;
+} hfifo_t;
+
+enum { EV_RX_PKTS, EV_RX_BYTES, EV_TX_PKTS, EV_TX_BYTES, EV_N };
+static const unsigned ev_ctr[EV_N] = {XBAR_CTR_RX_PKTS, XBAR_CTR_RX_BYTES, XBAR_CTR_TX_PKTS, XBAR_CTR_TX_BYTES};
+
+typedef struct {
+    const xbar_params_t *p;
+    const test_desc_t *d;
+    unsigned n, ld;
+    int damage_possible;
+    /* flow control towards upstream */
+    uint8_t wish[XBAR_MAX_PORTS];                  /* 1 = STOP, from stat_occ and the thresholds */
+    uint16_t fc_expect[XBAR_MAX_PORTS][RING];      /* STOP/GO due on tx[i] in that cycle (0: none) */
+    uint64_t fc_cause[XBAR_MAX_PORTS][RING];
+    unsigned last_occ[XBAR_MAX_PORTS];
+    /* flow control from downstream: state after rx[p] of each cycle (1 = stopped) */
+    uint8_t down[XBAR_MAX_PORTS][RING];
+    uint8_t down_now[XBAR_MAX_PORTS];
+    uint64_t last_down_change[XBAR_MAX_PORTS];
+    /* packets: input side and output side */
+    int rx_inpkt[XBAR_MAX_PORTS];
+    int tx_inpkt[XBAR_MAX_PORTS];
+    hfifo_t hdr[XBAR_MAX_PORTS][XBAR_MAX_PORTS]; /* [input][output]: cycles route bytes were sampled */
+    uint64_t hdr_total[XBAR_MAX_PORTS];
+    int cur_src[XBAR_MAX_PORTS];                 /* output's current packet's source (-1 none) */
+    int last_src[XBAR_MAX_PORTS];                /* source of the output's previous packet */
+    uint64_t last_gap[XBAR_MAX_PORTS];           /* cycle of the output's last GAP/ABORT */
+    uint64_t src_last_end[XBAR_MAX_PORTS][XBAR_MAX_PORTS]; /* [input][output]: end of its last packet there */
+    int gap_contended[XBAR_MAX_PORTS];
+    unsigned gap_idle[XBAR_MAX_PORTS], gap_flow[XBAR_MAX_PORTS];
+    uint64_t gap_window_from[XBAR_MAX_PORTS];
+    /* counter events by cycle (cumulative), for the register port */
+    uint64_t ev_cum[EV_N][XBAR_MAX_PORTS];
+    uint64_t ev_hist[RING][EV_N][XBAR_MAX_PORTS];
+    /* register port */
+    int rd_out;                 /* a read is outstanding */
+    unsigned rd_addr;
+    uint64_t rd_at;
+    int64_t flush_phase;        /* (answer cycle - slot) mod NS, learnt from the first answer; -1 unknown */
+    uint32_t last_value;
+    int have_value;
+    /* rates (permutation) */
+    uint64_t in_chars, out_data, window;
+    /* latency */
+    unsigned lat_worst;
+    uint64_t lat_samples;
+    uint64_t handovers, rr_checked, reads_checked;
+    uint64_t stops;
+} chk_t;
+
+static void chk_init(chk_t *k, const xbar_params_t *p, const test_desc_t *d)
+{
+    memset(k, 0, sizeof *k);
+    k->p = p;
+    k->d = d;
+    k->n = p->NPORTS;
+    k->ld = p->LINK_DELAY;
+    k->damage_possible = d->ignore_stop0;
+    k->flush_phase = -1;
+    for (unsigned i = 0; i < XBAR_MAX_PORTS; i++) {
+        k->cur_src[i] = k->last_src[i] = -1;
+        k->gap_contended[i] = 0;
+    }
+}
+
+static void hf_push(hfifo_t *f, uint64_t t)
+{
+    if (f->count == HFIFO) { /* forget the oldest (only ever weakens the checks) */
+        f->head = (f->head + 1) % HFIFO;
+        f->count--;
+    }
+    f->t[(f->head + f->count++) % HFIFO] = t;
+}
+static int hf_front(const hfifo_t *f, uint64_t *t)
+{
+    if (!f->count)
+        return 0;
+    *t = f->t[f->head];
+    return 1;
+}
+static void hf_pop(hfifo_t *f)
+{
+    if (f->count) {
+        f->head = (f->head + 1) % HFIFO;
+        f->count--;
+    }
+}
+
+static unsigned lat_formula(const xbar_params_t *p) { return DOC_LAT_BASE + p->ROUTE_DELAY + p->LINK_DELAY; }
+
+/* Does input m hold a packet for output p that has been waiting and could be granted at `when`? */
+static int waiting_for(const chk_t *k, unsigned m, unsigned p, uint64_t when)
+{
+    uint64_t h;
+    const uint64_t margin = lat_formula(k->p) + 4;
+    if (!hf_front(&k->hdr[m][p], &h) || h + margin > when)
+        return 0;
+    return k->src_last_end[m][p] + margin <= when;
+}
+
+/* The register port: a read of `addr` issued in cycle c. */
+static void chk_read_issued(chk_t *k, uint64_t c, unsigned addr)
+{
+    if (k->rd_out)
+        return; /* the bench never issues a read while one is outstanding */
+    k->rd_out = 1;
+    k->rd_addr = addr;
+    k->rd_at = c;
+}
+
+static int addr_present(const chk_t *k, unsigned addr)
+{
+    return k->p->COUNTERS && (addr >> 4) < k->n && (addr & 15u) < XBAR_NCTR;
+}
+
+static void check_regport(chk_t *k, result_t *res, uint64_t c, const xbar_out_t *out)
+{
+    const unsigned ns = DOC_NCTR_SLOTS * k->n;
+    const uint64_t mask = k->p->CTR_WIDTH >= 32 ? 0xFFFFFFFFull : (1ull << k->p->CTR_WIDTH) - 1;
+    if (!out->reg_rvalid) {
+        if (k->rd_out) {
+            uint64_t limit = addr_present(k, k->rd_addr) ? DOC_RD_MIN - 1 + ns : DOC_RD_ABSENT;
+            if (c >= k->rd_at + limit)
+                fail(res, c, "CHECK register port: read of address 0x%02x in cycle %" PRIu64 " not answered within %"
+                     PRIu64 " cycles", k->rd_addr, k->rd_at, limit);
+        }
+        return;
+    }
+    if (!k->rd_out) {
+        fail(res, c, "CHECK register port: reg_rvalid in cycle %" PRIu64 " without an outstanding read", c);
+        return;
+    }
+    unsigned a = k->rd_addr;
+    uint64_t j = c - k->rd_at;
+    k->rd_out = 0;
+    k->reads_checked++;
+    k->last_value = out->reg_rdata;
+    k->have_value = 1;
+    if (!addr_present(k, a)) {
+        if (j != DOC_RD_ABSENT || out->reg_rdata != 0)
+            fail(res, c, "CHECK register port: address 0x%02x (%s) answered after %" PRIu64 " cycles with 0x%08x, "
+                 "expected 0 after %u", a, k->p->COUNTERS ? "absent" : "COUNTERS=0", j, out->reg_rdata,
+                 DOC_RD_ABSENT);
+        return;
+    }
+    unsigned slot = (a >> 4) * DOC_NCTR_SLOTS + (a & 15u);
+    if (j < DOC_RD_MIN || j > DOC_RD_MIN - 1 + ns) {
+        fail(res, c, "CHECK register port: address 0x%02x answered after %" PRIu64 " cycles, expected %u..%u", a, j,
+             DOC_RD_MIN, DOC_RD_MIN - 1 + ns);
+        return;
+    }
+    int64_t phase = (int64_t)((c + ns * 64 - slot) % ns);
+    if (k->flush_phase < 0)
+        k->flush_phase = phase;
+    else if (phase != k->flush_phase) {
+        fail(res, c, "CHECK register port: slot %u answered in cycle %" PRIu64 ", out of the flusher's rotation "
+             "(earlier answers put slot 0 at cycles = %" PRId64 " mod %u)", slot, c, k->flush_phase, ns);
+        return;
+    }
+    if (out->reg_rdata > mask) {
+        fail(res, c, "CHECK register port: 0x%08x is wider than CTR_WIDTH=%u", out->reg_rdata, k->p->CTR_WIDTH);
+        return;
+    }
+    /* counters whose events the bench sees on the links: exact value */
+    for (unsigned e = 0; e < EV_N; e++) {
+        if ((a & 15u) != ev_ctr[e])
+            continue;
+        if (c < DOC_CTR_AGE)
+            return;
+        uint64_t want = k->ev_hist[(c - DOC_CTR_AGE) % RING][e][a >> 4] & mask;
+        if (out->reg_rdata != want)
+            fail(res, c, "CHECK register port: counter %s of port %u read in cycle %" PRIu64 " is %u, expected %"
+                 PRIu64 " (events the bench saw up to cycle %" PRIu64 ", mod 2^%u)", xbar_counter_name(a & 15u),
+                 a >> 4, c, out->reg_rdata, want, c - DOC_CTR_AGE, k->p->CTR_WIDTH);
+    }
+}
+
+/* Everything the checks look at in one cycle c: in = what the switch sampled, out = what it showed. */
+static void check_cycle(chk_t *k, result_t *res, uint64_t c, const xbar_in_t *in, const xbar_out_t *out,
+                        int measure)
+{
+    const unsigned n = k->n, ld = k->ld;
+    const xbar_params_t *p = k->p;
+    char b1[24], b2[24];
+    const unsigned lat = lat_formula(p);
+
+    /* counter events of this cycle (rx now; tx LINK_DELAY cycles ago) */
+    for (unsigned i = 0; i < n; i++) {
+        uint16_t r = in->rx[i], t = out->tx[i];
+        if (CH_IS_DATA(r))
+            k->ev_cum[EV_RX_BYTES][i]++;
+        if ((r == CH_GAP || r == CH_ABORT) && k->rx_inpkt[i])
+            k->ev_cum[EV_RX_PKTS][i]++;
+        if (c >= ld) {
+            /* a tx event of cycle c - ld: recorded under that cycle below */
+            (void)t;
+        }
+    }
+    memcpy(k->ev_hist[c % RING][EV_RX_PKTS], k->ev_cum[EV_RX_PKTS], sizeof k->ev_cum[0]);
+    memcpy(k->ev_hist[c % RING][EV_RX_BYTES], k->ev_cum[EV_RX_BYTES], sizeof k->ev_cum[0]);
+    for (unsigned i = 0; i < n; i++) {
+        uint16_t t = out->tx[i];
+        if (CH_IS_DATA(t))
+            k->ev_cum[EV_TX_BYTES][i]++;
+        if (t == CH_GAP || t == CH_ABORT)
+            k->ev_cum[EV_TX_PKTS][i]++;
+    }
+    if (c >= ld) {
+        memcpy(k->ev_hist[(c - ld) % RING][EV_TX_PKTS], k->ev_cum[EV_TX_PKTS], sizeof k->ev_cum[0]);
+        memcpy(k->ev_hist[(c - ld) % RING][EV_TX_BYTES], k->ev_cum[EV_TX_BYTES], sizeof k->ev_cum[0]);
+    }
+
+    for (unsigned i = 0; i < n && !res->failed; i++) {
+        uint16_t r = in->rx[i], t = out->tx[i];
+        if (t == CH_STOP)
+            k->stops++;
+
+        /* 1. the switch never sends an illegal character */
+        if (t > 0x1FFu || is_illegal_char(t)) {
+            fail(res, c, "CHECK tx[%u] in cycle %" PRIu64 " carries %s, not a link character", i, c, ch_name(t, b1));
+            return;
+        }
+
+        /* 2. occupancy and flow control towards upstream: the wish follows stat_occ with hysteresis,
+         * STOP/GO leaves exactly DOC_FC_DELAY + LINK_DELAY cycles later, and at no other time */
+        unsigned occ = out->stat_occ[i];
+        if (occ > p->SLACK_DEPTH) {
+            fail(res, c, "CHECK stat_occ[%u] is %u in cycle %" PRIu64 ", above SLACK_DEPTH %u", i, occ, c, p->SLACK_DEPTH);
+            return;
+        }
+        uint8_t w = occ >= p->STOP_THRESH ? 1 : occ <= p->GO_THRESH ? 0 : k->wish[i];
+        if (w != k->wish[i]) {
+            k->wish[i] = w;
+            uint64_t due = c + DOC_FC_DELAY + ld;
+            k->fc_expect[i][due % RING] = (uint16_t)(w ? CH_STOP : CH_GO);
+            k->fc_cause[i][due % RING] = c;
+        }
+        k->last_occ[i] = occ;
+        uint16_t want = k->fc_expect[i][c % RING];
+        uint16_t got = is_flow_char(t) ? t : 0;
+        if (want != got) {
+            if (want)
+                fail(res, c, "CHECK flow control: stat_occ[%u] crossed to %s in cycle %" PRIu64 " (occupancy %u, "
+                     "STOP_THRESH %u, GO_THRESH %u): %s due on tx[%u] in cycle %" PRIu64 ", found %s",
+                     i, want == CH_STOP ? "STOP" : "GO", k->fc_cause[i][c % RING], occ, p->STOP_THRESH, p->GO_THRESH,
+                     ch_name(want, b1), i, c, ch_name(t, b2));
+            else
+                fail(res, c, "CHECK flow control: tx[%u] sent %s in cycle %" PRIu64 " but stat_occ[%u] crossed no "
+                     "threshold in cycle %" PRIu64 " (occupancy now %u, STOP_THRESH %u, GO_THRESH %u)",
+                     i, ch_name(t, b1), c, i, c - DOC_FC_DELAY - ld, occ, p->STOP_THRESH, p->GO_THRESH);
+            return;
+        }
+        k->fc_expect[i][c % RING] = 0;
+
+        /* 3. flow control from downstream: no packet character while stopped */
+        if (r == CH_STOP || r == CH_GO) {
+            k->down_now[i] = r == CH_STOP;
+            k->last_down_change[i] = c;
+        }
+        k->down[i][c % RING] = k->down_now[i];
+        uint64_t look = c >= DOC_STOP_EFFECT + ld ? c - DOC_STOP_EFFECT - ld : UINT64_MAX;
+        if (is_pkt_char(t) && look != UINT64_MAX && k->down[i][look % RING]) {
+            fail(res, c, "CHECK downstream STOP: tx[%u] sent %s in cycle %" PRIu64 " although rx[%u] was stopped in "
+                 "cycle %" PRIu64 " (STOP sampled, no GO yet)", i, ch_name(t, b1), c, i, look);
+            return;
+        }
+
+        /* 4. packets entering: remember when each route byte arrived, per input and output */
+        if (CH_IS_DATA(r) && !k->rx_inpkt[i]) {
+            k->rx_inpkt[i] = 1;
+            if (route_valid(r, n)) {
+                hf_push(&k->hdr[i][ROUTE_PORT(r)], c);
+                k->hdr_total[i]++;
+            }
+        } else if (r == CH_GAP || r == CH_ABORT)
+            k->rx_inpkt[i] = 0;
+    }
+    if (res->failed)
+        return;
+
+    /* 5. packets leaving: latency, handover, round robin (output side) */
+    for (unsigned q = 0; q < n && !res->failed; q++) {
+        uint16_t t = out->tx[q];
+        if (CH_IS_DATA(t) && !k->tx_inpkt[q]) {
+            k->tx_inpkt[q] = 1;
+            unsigned src = t; /* body byte 0 is the source (scoreboard packets) */
+            k->cur_src[q] = src < n ? (int)src : -1;
+            if (src < n && !k->damage_possible) {
+                uint64_t h;
+                if (hf_front(&k->hdr[src][q], &h)) {
+                    uint64_t l = c - h;
+                    if (l < lat || ((k->d->checks & CK_LATENCY_EXACT) && l != lat)) {
+                        fail(res, c, "CHECK latency: packet from input %u to output %u: route byte in cycle %" PRIu64
+                             ", first byte out in cycle %" PRIu64 ": %" PRIu64 " cycles, expected %s%u (%u + ROUTE_DELAY "
+                             "%u + LINK_DELAY %u)", src, q, h, c, l, (k->d->checks & CK_LATENCY_EXACT) ? "" : "at least ",
+                             lat, DOC_LAT_BASE, p->ROUTE_DELAY, ld);
+                        return;
+                    }
+                    if (l > k->lat_worst)
+                        k->lat_worst = (unsigned)l;
+                    k->lat_samples++;
+                    hf_pop(&k->hdr[src][q]);
+                }
+            }
+            /* handover: a contended GAP is followed by exactly DOC_HANDOVER_IDLE idle cycles */
+            if ((k->d->checks & CK_HANDOVER) && k->gap_contended[q] && measure) {
+                k->handovers++;
+                if (k->gap_idle[q] != DOC_HANDOVER_IDLE)
+                    fail(res, c, "CHECK handover: output %u: %u idle cycles (and %u STOP/GO) between the GAP of cycle %"
+                         PRIu64 " and the next packet's first byte in cycle %" PRIu64 " although another packet was "
+                         "waiting; expected %u idle", q, k->gap_idle[q], k->gap_flow[q], k->last_gap[q], c,
+                         DOC_HANDOVER_IDLE);
+            }
+            /* round robin: every input between the last owner and this one (in port order) that had
+             * a packet waiting for this output must have been served first */
+            if ((k->d->checks & CK_RR_ORDER) && k->last_src[q] >= 0 && src < n && measure &&
+                k->gap_contended[q]) {
+                k->rr_checked++;
+                for (unsigned m = ((unsigned)k->last_src[q] + 1) % n; m != src; m = (m + 1) % n)
+                    if (waiting_for(k, m, q, k->last_gap[q])) {
+                        uint64_t h = 0;
+                        hf_front(&k->hdr[m][q], &h);
+                        fail(res, c, "CHECK round robin: output %u went from input %d to input %u in cycle %" PRIu64
+                             ", skipping input %u whose packet had waited since cycle %" PRIu64, q, k->last_src[q],
+                             src, c, m, h);
+                        return;
+                    }
+            }
+            k->gap_contended[q] = 0;
+        } else if ((t == CH_GAP || t == CH_ABORT) && (k->tx_inpkt[q] || t == CH_ABORT)) {
+            k->tx_inpkt[q] = 0;
+            k->last_gap[q] = c;
+            if (k->cur_src[q] >= 0) {
+                k->src_last_end[k->cur_src[q]][q] = c;
+                k->last_src[q] = k->cur_src[q];
+            }
+            k->cur_src[q] = -1;
+            /* contended: some input has had a packet for this output long enough, and the output
+             * was not stopped from downstream around the handover */
+            int cont = 0;
+            for (unsigned m = 0; m < n && !cont; m++)
+                cont = waiting_for(k, m, q, c);
+            k->gap_contended[q] = cont && c > k->last_down_change[q] + 2 * (ld + 4) && !k->down_now[q];
+            k->gap_idle[q] = k->gap_flow[q] = 0;
+        } else if (!k->tx_inpkt[q]) {
+            if (t == CH_IDLE)
+                k->gap_idle[q]++;
+            else if (is_flow_char(t))
+                k->gap_flow[q]++;
+            if (k->down_now[q])
+                k->gap_contended[q] = 0;
+        }
+    }
+    if (res->failed)
+        return;
+
+    /* 6. rates */
+    if (measure) {
+        k->window++;
+        for (unsigned i = 0; i < n; i++) {
+            k->in_chars += in->rx[i] != CH_IDLE;
+            k->out_data += CH_IS_DATA(out->tx[i]);
+        }
+    }
+
+    /* 7. register port */
+    check_regport(k, res, c, out);
+}
+
+/* ================================================================ directed scenarios */
+
+/* latency: one packet at a time on an idle switch, every input and output in turn */
+typedef struct {
+    int waiting;
+    uint64_t next_at;
+    unsigned src, k;
+} scen_lat_t;
+
+/* blocked packets: see scen_blocked() */
+typedef enum { BL_IDLE, BL_STOP, BL_SEND, BL_WAIT, BL_GO, BL_DONE } bl_phase_t;
+typedef struct {
+    bl_phase_t ph;
+    unsigned round;
+    uint64_t at;            /* when the current phase started */
+    uint64_t stop_at;       /* STOP sampled on rx[0] */
+    uint64_t go_at;         /* GO sampled on rx[0] */
+    unsigned a, b;          /* the owning input and the waiting input */
+    uint64_t hdr_a, hdr_b;  /* route bytes sampled */
+    uint64_t last_take_a;   /* last cycle input a's packet moved (a character left on tx[0] - LINK_DELAY) */
+    int mid;                /* this round the owner is cut mid-packet (else blocked from its first byte) */
+    uint64_t drain_a, drain_b; /* first cycle stat_occ showed the drain (0: not yet) */
+    unsigned occ_a, occ_b;
+    uint64_t abort_expect;  /* cycle the ABORT is due on tx[0] */
+    int abort_seen;
+    uint64_t rx_last_a, rx_last_b; /* last packet character sampled on the inputs */
+} scen_bl_t;
+
+typedef struct {
+    scen_lat_t lat;
+    scen_bl_t bl;
+} scen_t;
+
+static void scen_latency(scen_t *s, traffic_t *t, host_t *host, sb_t *sb, const chk_t *k, uint64_t cyc, int generate)
+{
+    scen_lat_t *l = &s->lat;
+    const unsigned n = t->n;
+    if (!generate)
+        return;
+    if (l->waiting) {
+        /* wait until the previous packet has left completely and the switch is quiet again */
+        int quiet = !host_busy(&host[l->src]);
+        for (unsigned q = 0; q < n && quiet; q++)
+            quiet = !k->tx_inpkt[q] && k->last_occ[q] == 0 && (!k->hdr[l->src][q].count);
+        if (!quiet)
+            return;
+        l->waiting = 0;
+        l->next_at = cyc + 8 + (cyc % 5);
+    }
+    if (cyc < l->next_at)
+        return;
+    l->src = (l->k + l->k / n) % n;
+    unsigned dst = l->k % n;
+    l->k++;
+    if (make_packet(t, sb, &host[l->src], l->src, (int)dst))
+        l->waiting = 1;
+}
+
+/* Blocked packets, in rounds. Receiver 0 forces STOP; with TIMEOUT > 0:
+ *  - "from the start": input a sends a packet to output 0 (it takes the output, which is stopped:
+ *    no character can leave), then input b sends one to output 0 (it waits behind a);
+ *  - "mid-packet": input a's long packet is flowing to output 0 when receiver 0 sends STOP.
+ * Each blocked packet is drained exactly TIMEOUT cycles after its last progress; the bench sees the
+ * drain on stat_occ (the packet is whole in the slack buffer, nothing else arrives there). Then
+ * receiver 0 sends GO and the owner's ABORT must leave exactly when documented, nothing else. */
+static void scen_blocked(scen_t *s, traffic_t *t, host_t *host, sb_t *sb, const chk_t *k, result_t *res,
+                         uint64_t cyc, const xbar_in_t *in, const xbar_out_t *out, int generate)
+{
+    scen_bl_t *b = &s->bl;
+    const xbar_params_t *p = &t->o->p;
+    const unsigned n = t->n, ld = p->LINK_DELAY;
+    const uint64_t TO = p->TIMEOUT ? p->TIMEOUT : 3000; /* TIMEOUT 0: nothing may ever drain */
+    (void)k;
+    switch (b->ph) {
+    case BL_IDLE:
+        if (!generate) {
+            b->ph = BL_DONE;
+            return;
+        }
+        /* wait for a quiet switch */
+        for (unsigned q = 0; q < n; q++)
+            if (host_busy(&host[q]) || out->tx[q] != CH_IDLE || out->stat_occ[q] || host[q].announced_stop)
+                return;
+        b->mid = b->round % 2 == 1;
+        b->a = 1 + b->round % (n - 1);
+        b->b = 1 + (b->round + 1) % (n - 1);
+        if (b->b == b->a)
+            b->b = 0;
+        b->drain_a = b->drain_b = 0;
+        b->abort_seen = 0;
+        b->abort_expect = 0;
+        b->hdr_a = b->hdr_b = UINT64_MAX;
+        b->last_take_a = 0;
+        b->at = cyc;
+        if (b->mid) {
+            /* a long packet from a to output 0, STOP when its body is halfway out */
+            make_packet(t, sb, &host[b->a], b->a, 0);
+            b->ph = BL_SEND;
+        } else {
+            host_force_stop(&host[0], 1);
+            b->ph = BL_STOP;
+        }
+        return;
+    case BL_STOP:
+        if (in->rx[0] == CH_STOP) {
+            b->stop_at = cyc;
+            /* both packets are short enough to sit whole in the slack buffers */
+            make_packet(t, sb, &host[b->a], b->a, 0);
+            b->ph = BL_SEND;
+        }
+        return;
+    case BL_SEND:
+        if (b->mid && b->hdr_a != UINT64_MAX && host[0].announced_stop == 0 && cyc == b->hdr_a + lat_formula(p) + 8)
+            host_force_stop(&host[0], 1);
+        if (!b->mid && cyc == b->stop_at + 6)
+            make_packet(t, sb, &host[b->b], b->b, 0);
+        /* wait until everything sent has arrived and the drains are over */
+        if (cyc > b->at + 3 * TO + 4000) {
+            host_force_stop(&host[0], 0);
+            b->ph = BL_GO;
+            b->at = cyc;
+        }
+        break;
+    case BL_GO:
+        if (in->rx[0] == CH_GO && !b->go_at) {
+            b->go_at = cyc;
+        }
+        if (cyc > b->at + 200 + 4 * ld) {
+            b->round++;
+            b->go_at = 0;
+            b->ph = BL_IDLE;
+            res->scen_done++;
+        }
+        break;
+    default:
+        break;
+    }
+    (void)sb;
+}
+
+/* ================================================================ one run */
+
+typedef struct {
+    const test_desc_t *d;
+    uint64_t cycles;
+} run_cfg_t;
+
+static uint32_t ctr_mask(const xbar_params_t *p)
+{
+    return p->CTR_WIDTH >= 32 ? 0xFFFFFFFFu : (uint32_t)((1ull << p->CTR_WIDTH) - 1);
+}
+
+static void compare_lockstep(result_t *res, uint64_t cyc, unsigned n, const xbar_out_t *om, const xbar_out_t *orr)
+{
+    char b1[24], b2[24];
+    for (unsigned p = 0; p < n; p++)
+        if (om->tx[p] != orr->tx[p]) {
+            fail(res, cyc, "LOCKSTEP MISMATCH cycle %" PRIu64 " port %u signal tx expected %s actual %s", cyc, p,
+                 ch_name(om->tx[p], b1), ch_name(orr->tx[p], b2));
+            return;
+        }
+    for (unsigned p = 0; p < n; p++)
+        if (om->stat_occ[p] != orr->stat_occ[p]) {
+            fail(res, cyc, "LOCKSTEP MISMATCH cycle %" PRIu64 " port %u signal stat_occ expected %u actual %u", cyc, p,
+                 om->stat_occ[p], orr->stat_occ[p]);
+            return;
+        }
+    if (om->reg_rvalid != orr->reg_rvalid)
+        fail(res, cyc, "LOCKSTEP MISMATCH cycle %" PRIu64 " port - signal reg_rvalid expected %u actual %u", cyc,
+             om->reg_rvalid, orr->reg_rvalid);
+    else if (om->reg_rdata != orr->reg_rdata)
+        fail(res, cyc, "LOCKSTEP MISMATCH cycle %" PRIu64 " port - signal reg_rdata expected 0x%08x actual 0x%08x",
+             cyc, om->reg_rdata, orr->reg_rdata);
+}
+
 /* Runs one test from reset. trace_from: cycle at which to start the VCD (UINT64_MAX: never). */
-static result_t run(const opts_t *o, int test, uint64_t trace_from)
+static result_t run(const opts_t *o, const test_desc_t *d, uint64_t trace_from)
 {
     result_t res;
     memset(&res, 0, sizeof res);
     const unsigned n = o->p.NPORTS;
+    const xbar_params_t *P = &o->p;
     xbar_t *m = NULL;
     xbar_rtl_t *r = NULL;
     if (o->mode != MODE_RTL)
         m = xbar_new(&o->p);
     if (o->mode != MODE_MODEL)
-        r = xbar_rtl_new();
-    if ((o->mode != MODE_RTL && !m) || (o->mode != MODE_MODEL && !r)) {
-        fail(&res, 0, "cannot create the %s", !m && o->mode != MODE_RTL ? "model" : "RTL");
-        xbar_free(m);
-        xbar_rtl_free(r);
-        return res;
-    }
-
+        r = xbar_rtl_new(o->nplus, o->plus);
     host_t *host = calloc(XBAR_MAX_PORTS, sizeof *host); /* ~64 KiB each: not on the stack */
-    if (!host) {
-        fail(&res, 0, "out of memory for the hosts");
-        xbar_free(m);
-        xbar_rtl_free(r);
-        return res;
-    }
+    chk_t *k = calloc(1, sizeof *k);
+    traffic_t *t = calloc(1, sizeof *t);
+    scen_t *sc = calloc(1, sizeof *sc);
     sb_t sb;
     sb_init(&sb, n, o->quiet ? NULL : stderr);
-    traffic_t t;
-    memset(&t, 0, sizeof t);
-    t.o = o;
-    t.test = test;
-    rng_seed(&t.rng, o->seed ^ (0x5DEECE66Dull * (uint64_t)(test + 1)));
-    traffic_setup(&t, host, n, &sb);
+    if ((o->mode != MODE_RTL && !m) || (o->mode != MODE_MODEL && !r) || !host || !k || !t || !sc) {
+        fail(&res, 0, "ERROR cannot create the model, the RTL or the bench state");
+        goto out;
+    }
+    t->o = o;
+    t->d = d;
+    t->n = n;
+    rng_seed(&t->rng, o->seed ^ (0x5DEECE66Dull * (uint64_t)(d - tests + 1)));
+    traffic_setup(t, host, &sb);
+    chk_init(k, P, d);
 
     xbar_in_t in;
     xbar_out_t om, orr, *out;
@@ -291,18 +985,12 @@ static result_t run(const opts_t *o, int test, uint64_t trace_from)
         om.tx[p] = orr.tx[p] = CH_IDLE;
     out = o->mode == MODE_RTL ? &orr : &om;
 
-    const int is_latency = strcmp(tests[test].name, "latency") == 0;
-    const int is_perm = strcmp(tests[test].name, "permutation") == 0;
-    uint64_t lat_sent_at = 0;
-    int lat_waiting = 0;
-    unsigned lat_src = 0, lat_dst = 0, lat_worst = 0, lat_count = 0;
-    uint64_t perm_in_chars = 0, perm_out_data = 0, perm_window = 0;
-    const uint64_t perm_from = o->cycles / 5; /* measure after the start-up */
-    uint64_t drain_limit = (uint64_t)(o->p.TIMEOUT ? o->p.TIMEOUT : 5000) * 4 + 20000;
-    uint64_t quiet_cycles = 0, cyc = 0;
+    const uint64_t measure_from = o->cycles / 5; /* rates are measured after the start-up */
+    const uint64_t drain_limit = (uint64_t)(P->TIMEOUT ? P->TIMEOUT : 5000) * 4 + 20000;
+    const unsigned naddr = 256;
+    uint64_t quiet_cycles = 0, cyc = 0, read_at = 0, max_count = 0;
     int reading = 0; /* final counter read-out in progress */
-    unsigned rd_idx = 0, rd_pending = 0;
-    uint64_t rd_issued_at = 0, last_rand_rd = 0;
+    unsigned rd_idx = 0;
     uint32_t ctr_vals[XBAR_MAX_PORTS][XBAR_NCTR];
     memset(ctr_vals, 0, sizeof ctr_vals);
     rng_t reg_rng;
@@ -312,54 +1000,46 @@ static result_t run(const opts_t *o, int test, uint64_t trace_from)
     for (cyc = 0;; cyc++) {
         int generate = cyc < o->cycles;
         if (!generate && !reading) {
+            /* drained: no host has anything to send or holds STOP, the switch sent nothing and its
+             * buffers are empty */
             int busy = 0;
-            /* drained: no host has anything to send or holds STOP, and the switch sent nothing */
             for (unsigned p = 0; p < n; p++)
-                if (host_busy(&host[p]) || host[p].announced_stop || out->tx[p] != CH_IDLE)
+                if (host_busy(&host[p]) || host[p].announced_stop || out->tx[p] != CH_IDLE || out->stat_occ[p])
                     busy = 1;
             quiet_cycles = busy ? 0 : quiet_cycles + 1;
-            if (quiet_cycles > 64 + (uint64_t)o->p.LINK_DELAY * 2) {
+            if (quiet_cycles > 64 + (uint64_t)P->LINK_DELAY * 2 && !k->rd_out) {
                 reading = 1;
             } else if (cyc > o->cycles + drain_limit) {
-                fail(&res, cyc, "traffic did not drain within %" PRIu64 " cycles after the end", drain_limit);
+                fail(&res, cyc, "CHECK traffic did not drain within %" PRIu64 " cycles after the end", drain_limit);
                 break;
             }
         }
         if (r && cyc == trace_from)
             xbar_rtl_trace_open(r, o->vcd);
 
-        /* latency test: one packet at a time on an idle switch */
-        if (is_latency && generate && !lat_waiting && cyc % 64 == 10) {
-            lat_src = rng_below(&t.rng, n);
-            make_packet(&t, &sb, &host[lat_src], lat_src, n);
-            /* make_packet picks the destination; read it from the queued route byte */
-            lat_dst = ROUTE_PORT(host[lat_src].q[host[lat_src].q_head].ch[0]);
-            lat_waiting = 1;
-            lat_sent_at = UINT64_MAX;
-        }
-        traffic_cycle(&t, host, n, &sb, cyc, generate);
+        if (d->scen == SCEN_LATENCY)
+            scen_latency(sc, t, host, &sb, k, cyc, generate);
+        traffic_cycle(t, host, &sb, cyc, generate);
+        if (d->scen == SCEN_BLOCKED)
+            scen_blocked(sc, t, host, &sb, k, &res, cyc, &in, out, generate);
 
-        for (unsigned p = 0; p < n; p++) {
+        for (unsigned p = 0; p < n; p++)
             in.rx[p] = host_step(&host[p], out->tx[p]);
-            if (is_latency && lat_waiting && p == lat_src && lat_sent_at == UINT64_MAX && CH_IS_DATA(in.rx[p]))
-                lat_sent_at = cyc;
-        }
 
-        /* register port: random reads during traffic, a full read-out at the end */
+        /* register port: random reads during traffic (any address), every address at the end */
         in.reg_rd = 0;
         if (reading) {
-            /* no random read may still be outstanding: they are answered within NS cycles */
-            if (rd_idx < n * XBAR_NCTR && rd_pending == 0 && cyc > last_rand_rd + n * XBAR_NCTR + 4) {
+            if (!k->rd_out && cyc > read_at) {
                 in.reg_rd = 1;
-                in.reg_addr = (uint8_t)((rd_idx / XBAR_NCTR) * 16 + rd_idx % XBAR_NCTR);
-                rd_pending = 1;
-                rd_issued_at = cyc;
+                in.reg_addr = (uint8_t)rd_idx;
             }
-        } else if (rng_below(&reg_rng, 64) == 0) {
+        } else if (!k->rd_out && cyc > read_at && rng_below(&reg_rng, 16) == 0) {
             in.reg_rd = 1;
-            in.reg_addr = (uint8_t)rng_below(&reg_rng, 256);
-            last_rand_rd = cyc;
+            in.reg_addr = (uint8_t)(rng_pct(&reg_rng, 70) ? (rng_below(&reg_rng, n) << 4) | rng_below(&reg_rng, 16)
+                                                          : rng_below(&reg_rng, 256));
         }
+        if (in.reg_rd)
+            chk_read_issued(k, cyc, in.reg_addr);
 
         if (o->record && cyc < o->record_max)
             o->record[cyc] = in;
@@ -367,63 +1047,42 @@ static result_t run(const opts_t *o, int test, uint64_t trace_from)
             xbar_step(m, &in, &om);
         if (r)
             xbar_rtl_step(r, &in, &orr);
-        if (m && r) {
-            char b1[24], b2[24];
-            for (unsigned p = 0; p < n; p++)
-                if (om.tx[p] != orr.tx[p]) {
-                    fail(&res, cyc, "LOCKSTEP MISMATCH cycle %" PRIu64 " port %u signal tx: expected %s (model), actual %s (rtl)",
-                         cyc, p, ch_name(om.tx[p], b1), ch_name(orr.tx[p], b2));
+        if (m && r)
+            compare_lockstep(&res, cyc, n, &om, &orr);
+        if (res.failed)
+            break;
+        int had_read = k->rd_out;
+        unsigned read_addr = k->rd_addr;
+        check_cycle(k, &res, cyc, &in, out, generate && cyc >= measure_from);
+        if (res.failed)
+            break;
+        if (had_read && !k->rd_out) {
+            read_at = cyc;
+            if (reading) {
+                if (addr_present(k, read_addr))
+                    ctr_vals[read_addr >> 4][read_addr & 15u] = out->reg_rdata;
+                if (++rd_idx == naddr) {
+                    cyc++;
                     break;
                 }
-            if (!res.failed && om.reg_rvalid != orr.reg_rvalid)
-                fail(&res, cyc, "LOCKSTEP MISMATCH cycle %" PRIu64 " signal reg_rvalid: expected %u (model), actual %u (rtl)",
-                     cyc, om.reg_rvalid, orr.reg_rvalid);
-            if (!res.failed && om.reg_rdata != orr.reg_rdata)
-                fail(&res, cyc, "LOCKSTEP MISMATCH cycle %" PRIu64 " signal reg_rdata: expected 0x%08x (model), actual 0x%08x (rtl)",
-                     cyc, om.reg_rdata, orr.reg_rdata);
-            if (res.failed)
-                break;
-        }
-        for (unsigned p = 0; p < n; p++) {
-            if (out->tx[p] == CH_STOP)
-                res.stops++;
-            if (is_perm && cyc >= perm_from && generate) {
-                perm_out_data += CH_IS_DATA(out->tx[p]);
-                perm_in_chars += in.rx[p] != CH_IDLE;
-            }
-            if (is_latency && lat_waiting && p == lat_dst && CH_IS_DATA(out->tx[p]) && lat_sent_at != UINT64_MAX) {
-                unsigned lat = (unsigned)(cyc - lat_sent_at);
-                if (lat > lat_worst)
-                    lat_worst = lat;
-                lat_count++;
-                lat_waiting = 0;
             }
         }
-        if (is_perm && cyc >= perm_from && generate)
-            perm_window++;
-
-        if (reading && rd_pending && cyc > rd_issued_at + n * XBAR_NCTR && !out->reg_rvalid) {
-            fail(&res, cyc, "register port: no answer within %u cycles to the request of cycle %" PRIu64,
-                 n * XBAR_NCTR, rd_issued_at);
-            break;
-        }
-        if (reading && rd_pending && out->reg_rvalid) {
-            unsigned port = rd_idx / XBAR_NCTR, c = rd_idx % XBAR_NCTR;
-            ctr_vals[port][c] = out->reg_rdata;
-            rd_idx++;
-            rd_pending = 0;
-            if (rd_idx == n * XBAR_NCTR) {
-                cyc++;
-                break;
-            }
-        }
-        if (sb.errors && !res.failed) {
-            fail(&res, cyc, "scoreboard: %s", sb.first_error);
+        for (unsigned p = 0; p < n; p++)
+            if (is_illegal_char(out->tx[p]))
+                sb_error(&sb, "host %u received the illegal character 0x%03x in cycle %" PRIu64, p, out->tx[p], cyc);
+        if (sb.errors) {
+            fail(&res, cyc, "SCOREBOARD %s", sb.first_error);
             break;
         }
     }
     res.seconds = now_s() - t0;
     res.cycles_run = cyc;
+    res.stops = k->stops;
+    res.handovers = k->handovers;
+    res.rr_checked = k->rr_checked;
+    res.reads_checked = k->reads_checked;
+    res.lat_samples = k->lat_samples;
+    res.latency = k->lat_worst;
 
     if (!res.failed) {
         sb_port_counters_t ctr[XBAR_MAX_PORTS];
@@ -439,88 +1098,105 @@ static result_t run(const opts_t *o, int test, uint64_t trace_from)
             ctr[p].malformed = ctr_vals[p][XBAR_CTR_MALFORMED];
             ctr[p].overflow = ctr_vals[p][XBAR_CTR_OVERFLOW];
             res.timeouts += ctr[p].drop_timeout;
+            max_count = host[p].sent_data > max_count ? host[p].sent_data : max_count;
         }
-        if (sb_finish_single(&sb, host, ctr))
-            fail(&res, cyc, "end-of-run accounting: %s", sb.first_error);
+        if (sb_finish_single(&sb, host, P->COUNTERS ? ctr : NULL, P->CTR_WIDTH, P->TIMEOUT != 0))
+            fail(&res, cyc, "SCOREBOARD end-of-run accounting: %s", sb.first_error);
     }
     res.made = sb_made_total(&sb);
     res.delivered = sb_delivered_total(&sb);
 
-    /* test-specific checks */
-    if (!res.failed && is_perm) {
-        res.in_util = perm_window ? (double)perm_in_chars / ((double)perm_window * n) : 0;
-        res.out_data = perm_window ? (double)perm_out_data / ((double)perm_window * n) : 0;
-        /* a packet is L = 35 characters (route, 32 body, CRC, GAP); its input needs L + D cycles
-         * with ROUTE_DELAY = D (docs/xbar.md), so it sustains L / (L + D) of the link: 1.0 at D = 0 */
-        const double L = 35.0, expect = L / (L + o->p.ROUTE_DELAY);
-        if (o->p.ROUTE_DELAY == 0 && res.stops != 0)
-            fail(&res, cyc, "permutation: the switch sent %" PRIu64 " STOPs (it must keep up)", res.stops);
-        else if (o->p.ROUTE_DELAY == 0 && perm_window && perm_in_chars != perm_window * n)
-            fail(&res, cyc, "permutation: inputs carried %.4f characters per cycle, expected 1", res.in_util);
-        else if (o->p.GO_THRESH >= 6 + 2 * o->p.LINK_DELAY && res.in_util < expect - 0.01)
-            /* (the bound holds when the buffer below GO covers the GO round trip; else the input
-             * idles while GO travels, and only the scoreboard checks apply) */
-            fail(&res, cyc, "permutation: inputs carried %.4f characters per cycle, expected %.4f", res.in_util, expect);
+    /* ---- test-specific checks (the table's flags) */
+    const unsigned ck = d->checks;
+    if (!res.failed && (ck & CK_PERM_RATE) && k->window) {
+        /* a packet is L = 35 characters on the link (route, 32 body, CRC, GAP) and leaves as 33 data
+         * characters and a GAP; its input spends L + D cycles on it (docs/xbar.md, Throughput) */
+        const double L = 35.0, D = P->ROUTE_DELAY, W = (double)k->window * n;
+        res.in_util = (double)k->in_chars / W;
+        res.out_data = (double)k->out_data / W;
+        const double in_want = W * L / (L + D), out_want = (double)k->in_chars * 33.0 / L;
+        const double slop = (double)n * (L + D + 2), buf = (double)n * (P->SLACK_DEPTH + L + D + 2);
+        if (P->ROUTE_DELAY == 0 && res.stops != 0)
+            fail(&res, cyc, "CHECK permutation: the switch sent %" PRIu64 " STOPs (it must keep up)", res.stops);
+        else if (P->ROUTE_DELAY == 0 && k->in_chars != k->window * n)
+            fail(&res, cyc, "CHECK permutation: inputs carried %" PRIu64 " characters in %" PRIu64 " cycles x %u ports, "
+                 "expected every cycle (1.0 per cycle)", k->in_chars, k->window, n);
+        else if (P->GO_THRESH >= 6 + 2 * P->LINK_DELAY && (double)k->in_chars < in_want - buf)
+            fail(&res, cyc, "CHECK permutation: inputs carried %" PRIu64 " characters, expected %.0f (L/(L+D) = %.4f "
+                 "per cycle per port)", k->in_chars, in_want, L / (L + D));
+        else if ((double)k->out_data < out_want - (P->ROUTE_DELAY ? buf : slop) ||
+                 (double)k->out_data > out_want + (P->ROUTE_DELAY ? buf : slop))
+            fail(&res, cyc, "CHECK permutation: outputs sent %" PRIu64 " data characters, expected %.0f +- %.0f (33 of "
+                 "every 35 characters in)", k->out_data, out_want, P->ROUTE_DELAY ? buf : slop);
     }
-    if (!res.failed && is_latency) {
-        unsigned d = o->p.ROUTE_DELAY;
-        unsigned want = (d + 2 > 3 ? d + 2 : 3) + o->p.LINK_DELAY;
-        res.latency = lat_worst;
-        if (lat_count == 0)
-            fail(&res, cyc, "latency: no packet measured");
-        else if (lat_worst != want)
-            fail(&res, cyc, "latency: header in to first byte out took %u cycles, expected %u", lat_worst, want);
+    if (!res.failed && (ck & CK_LATENCY_EXACT) && k->lat_samples == 0)
+        fail(&res, cyc, "CHECK latency: no packet measured");
+    if (!res.failed && (ck & CK_NO_TIMEOUT) && P->TIMEOUT && res.timeouts)
+        fail(&res, cyc, "CHECK hotspot: %" PRIu64 " packets timed out although round robin bounds every wait to %u "
+             "packets (TIMEOUT %u)", res.timeouts, n - 1, P->TIMEOUT);
+    if (!res.failed && (ck & CK_HANDOVER) && k->handovers == 0)
+        fail(&res, cyc, "CHECK hotspot: no contended handover was measured");
+    if (!res.failed && (ck & CK_SOME_TIMEOUT) && P->TIMEOUT && P->COUNTERS && res.timeouts == 0)
+        fail(&res, cyc, "CHECK timeout: no packet was drained although output 0 was stopped");
+    if (!res.failed && (ck & CK_DAMAGE_SEEN) && sb.damaged[0] == 0)
+        fail(&res, cyc, "CHECK overflow: no damaged packet was seen although host 0 ignored STOP");
+    if (!res.failed && (ck & CK_SOME_STOP) && res.stops == 0)
+        fail(&res, cyc, "CHECK stopstorm: the switch never sent STOP");
+    if (!res.failed && (ck & CK_COVER_ILLEGAL)) {
+        for (unsigned c = 0; c < 251 && !res.failed; c++)
+            if (!t->code_in[c] || !t->code_between[c])
+                fail(&res, cyc, "CHECK stimulus: illegal code 0x%03x was never sent %s (run more cycles)", 0x105 + c,
+                     !t->code_in[c] ? "inside a packet" : "between packets");
     }
-    if (!res.failed && strcmp(tests[test].name, "hotspot") == 0) {
-        /* round robin: saturated inputs share output 0 equally (within one packet each) */
-        uint64_t lo = UINT64_MAX, hi = 0;
-        for (unsigned i = 0; i < n; i++) {
-            uint64_t d = 0;
-            for (uint32_t s = 0; s < sb.nrec[i]; s++)
-                d += sb.rec[i][s].state == 1;
-            lo = d < lo ? d : lo;
-            hi = d > hi ? d : hi;
-        }
-        /* round robin serves a waiting input within N - 1 packets (37 + ROUTE_DELAY cycles each
-         * here): with a timeout well above that, nothing may time out */
-        uint64_t bound = 2ull * (n - 1) * (37 + o->p.ROUTE_DELAY);
-        if (o->p.TIMEOUT > bound && res.timeouts)
-            fail(&res, cyc, "hotspot: %" PRIu64 " packets timed out although round robin bounds the wait to "
-                            "%" PRIu64 " cycles (TIMEOUT %u)", res.timeouts, bound / 2, o->p.TIMEOUT);
-        else if (hi - lo > 2 && res.timeouts == 0)
-            fail(&res, cyc, "hotspot: round robin unfair, inputs delivered between %" PRIu64 " and %" PRIu64
-                            " packets to output 0", lo, hi);
+    if (!res.failed && (ck & CK_COVER_ROUTES)) {
+        for (unsigned b = 0; b < 256 && !res.failed; b++)
+            if (!t->route_sent[b])
+                fail(&res, cyc, "CHECK stimulus: first byte 0x%02x was never sent (run more cycles)", b);
     }
-    if (!res.failed && strcmp(tests[test].name, "timeout") == 0 && o->p.TIMEOUT && res.timeouts == 0)
-        fail(&res, cyc, "timeout: no packet was drained although output 0 was stopped");
-    if (!res.failed && strcmp(tests[test].name, "overflow") == 0 && sb.damaged[0] == 0)
-        fail(&res, cyc, "overflow: no damaged packet was seen although host 0 ignored STOP");
-    if (!res.failed && strcmp(tests[test].name, "stopstorm") == 0 && res.stops == 0)
-        fail(&res, cyc, "stopstorm: the switch never sent STOP");
+    if (!res.failed && (ck & CK_CTR_BIG)) {
+        uint64_t need = P->CTR_WIDTH < 17 ? (1ull << P->CTR_WIDTH) : 65536;
+        if (max_count <= need)
+            fail(&res, cyc, "CHECK stimulus: the byte counters reached only %" PRIu64 ", not past %" PRIu64
+                 " (run more cycles)", max_count, need);
+    }
+    (void)ctr_mask;
 
+out:
     sb_free(&sb);
+    free(sc);
+    free(t);
+    free(k);
     free(host);
     xbar_free(m);
     xbar_rtl_free(r);
     return res;
 }
 
+/* ================================================================ JSON and speed */
+
 /* Starts a JSON record of reports/bench.json: block, parameters, what was run. */
 static void json_head(FILE *f, const xbar_params_t *p, const char *what, const char *test)
 {
     fprintf(f,
             "{\"block\": \"xbar\", \"params\": {\"NPORTS\": %u, \"SLACK_DEPTH\": %u, \"STOP_THRESH\": %u, "
-            "\"GO_THRESH\": %u, \"ROUTE_DELAY\": %u, \"LINK_DELAY\": %u, \"TIMEOUT\": %u}, \"what\": \"%s\", "
-            "\"test\": \"%s\"",
-            p->NPORTS, p->SLACK_DEPTH, p->STOP_THRESH, p->GO_THRESH, p->ROUTE_DELAY, p->LINK_DELAY, p->TIMEOUT, what,
-            test);
+            "\"GO_THRESH\": %u, \"ROUTE_DELAY\": %u, \"LINK_DELAY\": %u, \"TIMEOUT\": %u, \"COUNTERS\": %u, "
+            "\"CTR_WIDTH\": %u}, \"what\": \"%s\", \"test\": \"%s\"",
+            p->NPORTS, p->SLACK_DEPTH, p->STOP_THRESH, p->GO_THRESH, p->ROUTE_DELAY, p->LINK_DELAY, p->TIMEOUT,
+            p->COUNTERS, p->CTR_WIDTH, what, test);
 }
 
-/* ---------------- speed: the same stimulus through the model alone and the RTL alone ---------------- */
+static const test_desc_t *test_find(const char *name)
+{
+    for (unsigned i = 0; i < NTESTS; i++)
+        if (strcmp(tests[i].name, name) == 0)
+            return &tests[i];
+    return NULL;
+}
 
+/* The same stimulus through the model alone and the RTL alone. */
 static int speed_run(const opts_t *o, FILE *jf)
 {
-    int t = test_index("saturate");
+    const test_desc_t *d = test_find("saturate");
     opts_t so = *o;
     so.mode = MODE_LOCKSTEP;
     so.record_max = o->cycles + 1000000; /* the drain and read-out follow the traffic */
@@ -529,15 +1205,14 @@ static int speed_run(const opts_t *o, FILE *jf)
         fprintf(stderr, "xbar_bench: out of memory for %" PRIu64 " recorded cycles\n", so.record_max);
         return 1;
     }
-    result_t r = run(&so, t, UINT64_MAX);
+    result_t r = run(&so, d, UINT64_MAX);
     if (r.failed) {
-        printf("FAIL saturate (speed run) seed %" PRIu64 ": %s\n", o->seed, r.why);
+        printf("%s\nFAIL saturate (speed run) seed %" PRIu64 "\n", r.why, o->seed);
         free(so.record);
         return 1;
     }
     uint64_t n = r.cycles_run < so.record_max ? r.cycles_run : so.record_max;
     xbar_out_t out;
-    /* model alone */
     xbar_t *m = xbar_new(&o->p);
     double t0 = now_s();
     uint32_t sink = 0;
@@ -547,8 +1222,7 @@ static int speed_run(const opts_t *o, FILE *jf)
     }
     double tm = now_s() - t0;
     xbar_free(m);
-    /* RTL alone */
-    xbar_rtl_t *rr = xbar_rtl_new();
+    xbar_rtl_t *rr = xbar_rtl_new(o->nplus, o->plus);
     t0 = now_s();
     for (uint64_t c = 0; c < n; c++) {
         xbar_rtl_step(rr, &so.record[c], &out);
@@ -567,26 +1241,28 @@ static int speed_run(const opts_t *o, FILE *jf)
                     ", \"seed\": %" PRIu64 ", \"cycles\": %" PRIu64 ", \"seconds\": %.6f, \"cycles_per_s\": %.1f, "
                     "\"packets\": %" PRIu64 ", \"includes\": \"%s\"}\n",
                     o->seed, n, secs[k], (double)n / secs[k], r.made,
-                    k == 2 ? "hosts, scoreboard, model and RTL" : "step calls only, recorded stimulus");
+                    k == 2 ? "hosts, scoreboard, checks, model and RTL" : "step calls only, recorded stimulus");
         }
     }
     printf("speed model/rtl ratio %.2f (sink %u)\n", tr / tm, (unsigned)(sink & 1u));
     return 0;
 }
 
-/* ---------------- command line ---------------- */
+/* ================================================================ command line */
 
 static void usage(FILE *f)
 {
     fprintf(f,
-            "usage: xbar_bench [options]\n"
+            "usage: xbar_bench [options] [+verilator+...]\n"
             "Runs the crossbar RTL and its C model in lockstep (every output, every cycle) with a host on\n"
-            "every port and an end-to-end scoreboard; or either one alone for speed figures.\n\n"
+            "every port, an end-to-end scoreboard per source and independent checks of the documented\n"
+            "timing rules; or either one alone (the scoreboard and the checks still apply).\n\n"
             "  --test NAME|all     test to run (default all); tests:\n");
     for (unsigned t = 0; t < NTESTS; t++)
         fprintf(f, "      %-12s %s\n", tests[t].name, tests[t].what);
     fprintf(f,
-            "  --cycles N          traffic cycles per test (default 100000; 'random' gets N, others N/10)\n"
+            "  --cycles N          traffic cycles (default 100000); under --test all 'random' gets N, the\n"
+            "                      others N/10 (with a per-test minimum)\n"
             "  --seed N            random seed (default 1); printed, so a failure can be replayed\n"
             "  --mode M            lockstep (default), model, rtl\n"
             "  --vcd FILE          on failure, replay the run and write the last cycles to FILE\n"
@@ -597,10 +1273,14 @@ static void usage(FILE *f)
             "                      recorded saturating random traffic (--cycles of it)\n"
             "  --quiet             less output\n"
             "  --help              this text\n"
+            "  +...                passed to Verilator, e.g. +verilator+rand+reset+2 +verilator+seed+7\n"
+            "                      (random initial state; without a +verilator+seed+ the bench adds one\n"
+            "                      derived from --seed)\n"
             "Parameters come from the RTL build (the model is run with the same ones); in model-only\n"
             "builds they can be set with --NPORTS N --SLACK_DEPTH N --STOP_THRESH N --GO_THRESH N\n"
-            "--ROUTE_DELAY N --LINK_DELAY N --TIMEOUT N.\n"
-            "Exit status: 0 all passed, 1 a test failed, 2 bad usage.\n");
+            "--ROUTE_DELAY N --LINK_DELAY N --TIMEOUT N --COUNTERS N --CTR_WIDTH N.\n"
+            "A failure prints one line starting LOCKSTEP MISMATCH, SCOREBOARD or CHECK, then the\n"
+            "replay command. Exit status: 0 all passed, 1 a test failed, 2 bad usage.\n");
 }
 
 static int parse_u64(const char *s, uint64_t *v)
@@ -614,20 +1294,36 @@ static int parse_u64(const char *s, uint64_t *v)
     return 0;
 }
 
-static void json_record(FILE *f, const opts_t *o, int test, const result_t *r)
+static void json_record(FILE *f, const opts_t *o, const test_desc_t *d, const result_t *r)
 {
-    json_head(f, &o->p, mode_names[o->mode], tests[test].name);
+    json_head(f, &o->p, mode_names[o->mode], d->name);
     fprintf(f,
             ", \"seed\": %" PRIu64 ", \"cycles\": %" PRIu64 ", \"seconds\": %.6f, \"cycles_per_s\": %.1f, "
             "\"packets_made\": %" PRIu64 ", \"packets_delivered\": %" PRIu64 ", \"timeouts\": %" PRIu64
-            ", \"stops\": %" PRIu64,
+            ", \"stops\": %" PRIu64 ", \"reads_checked\": %" PRIu64,
             o->seed, r->cycles_run, r->seconds, r->seconds > 0 ? (double)r->cycles_run / r->seconds : 0.0, r->made,
-            r->delivered, r->timeouts, r->stops);
-    if (strcmp(tests[test].name, "permutation") == 0)
+            r->delivered, r->timeouts, r->stops, r->reads_checked);
+    if (d->checks & CK_PERM_RATE)
         fprintf(f, ", \"input_chars_per_cycle\": %.4f, \"output_data_per_cycle\": %.4f", r->in_util, r->out_data);
-    if (strcmp(tests[test].name, "latency") == 0)
-        fprintf(f, ", \"header_to_first_byte_cycles\": %u", r->latency);
+    if (d->checks & CK_LATENCY_EXACT)
+        fprintf(f, ", \"header_to_first_byte_cycles\": %u, \"latency_samples\": %" PRIu64, r->latency, r->lat_samples);
     fprintf(f, ", \"passed\": %s}\n", r->failed ? "false" : "true");
+}
+
+/* Cycles a test runs: all of --cycles when it is the one test asked for. */
+static uint64_t test_cycles(const test_desc_t *d, const opts_t *o, int only)
+{
+    uint64_t c = o->cycles;
+    if (!only && d->div) {
+        c = o->cycles / d->div;
+        if (c < d->min_cycles)
+            c = d->min_cycles;
+    }
+    if (d->timeout_mult && o->p.TIMEOUT && c < (uint64_t)o->p.TIMEOUT * d->timeout_mult)
+        c = (uint64_t)o->p.TIMEOUT * d->timeout_mult;
+    if (d->checks & CK_CTR_BIG && c < d->min_cycles)
+        c = d->min_cycles; /* the counters must pass 65536 */
+    return c;
 }
 
 int main(int argc, char **argv)
@@ -638,17 +1334,28 @@ int main(int argc, char **argv)
     o.mode = xbar_rtl_available() ? MODE_LOCKSTEP : MODE_MODEL;
     o.seed = 1;
     o.cycles = 100000;
-    o.test = "all";
     o.vcd_cycles = 2000;
-    const char *json = NULL;
+    const char *test = "all", *json = NULL;
     int mode_given = 0, speed = 0;
+    const char **plus = calloc((size_t)argc + 2, sizeof *plus);
+    char seedarg[64];
+    int nplus = 0, has_seed = 0, has_rand = 0;
+    if (!plus)
+        return 2;
 
     for (int a = 1; a < argc; a++) {
         const char *k = argv[a];
         const char *v = a + 1 < argc ? argv[a + 1] : NULL;
         uint64_t x = 0;
+        if (k[0] == '+') {
+            plus[nplus++] = k;
+            has_seed |= strncmp(k, "+verilator+seed+", 16) == 0;
+            has_rand |= strncmp(k, "+verilator+rand+reset+", 22) == 0;
+            continue;
+        }
         if (strcmp(k, "--help") == 0 || strcmp(k, "-h") == 0) {
             usage(stdout);
+            free(plus);
             return 0;
         } else if (strcmp(k, "--quiet") == 0) {
             o.quiet = 1;
@@ -656,15 +1363,18 @@ int main(int argc, char **argv)
             speed = 1;
         } else if (strcmp(k, "--params") == 0) {
             xbar_params_t p = o.p;
-            printf("NPORTS=%u SLACK_DEPTH=%u STOP_THRESH=%u GO_THRESH=%u ROUTE_DELAY=%u LINK_DELAY=%u TIMEOUT=%u variant=%s\n",
+            printf("NPORTS=%u SLACK_DEPTH=%u STOP_THRESH=%u GO_THRESH=%u ROUTE_DELAY=%u LINK_DELAY=%u TIMEOUT=%u "
+                   "COUNTERS=%u CTR_WIDTH=%u variant=%s\n",
                    p.NPORTS, p.SLACK_DEPTH, p.STOP_THRESH, p.GO_THRESH, p.ROUTE_DELAY, p.LINK_DELAY, p.TIMEOUT,
-                   xbar_rtl_variant());
+                   p.COUNTERS, p.CTR_WIDTH, xbar_rtl_variant());
+            free(plus);
             return 0;
         } else if (!v) {
             fprintf(stderr, "xbar_bench: option %s needs a value (see --help)\n", k);
+            free(plus);
             return 2;
         } else if (strcmp(k, "--test") == 0) {
-            o.test = v;
+            test = v;
             a++;
         } else if (strcmp(k, "--mode") == 0) {
             int found = 0;
@@ -675,6 +1385,7 @@ int main(int argc, char **argv)
                 }
             if (!found) {
                 fprintf(stderr, "xbar_bench: unknown mode '%s' (lockstep, model, rtl)\n", v);
+                free(plus);
                 return 2;
             }
             mode_given = 1;
@@ -688,40 +1399,55 @@ int main(int argc, char **argv)
         } else {
             if (parse_u64(v, &x)) {
                 fprintf(stderr, "xbar_bench: %s wants a non-negative number, got '%s'\n", k, v);
+                free(plus);
                 return 2;
             }
             a++;
+            const int fixed = xbar_rtl_available();
             if (strcmp(k, "--cycles") == 0) o.cycles = x;
             else if (strcmp(k, "--seed") == 0) o.seed = x;
             else if (strcmp(k, "--vcd-cycles") == 0) o.vcd_cycles = (unsigned)x;
-            else if (!xbar_rtl_available() && strcmp(k, "--NPORTS") == 0) o.p.NPORTS = (unsigned)x;
-            else if (!xbar_rtl_available() && strcmp(k, "--SLACK_DEPTH") == 0) o.p.SLACK_DEPTH = (unsigned)x;
-            else if (!xbar_rtl_available() && strcmp(k, "--STOP_THRESH") == 0) o.p.STOP_THRESH = (unsigned)x;
-            else if (!xbar_rtl_available() && strcmp(k, "--GO_THRESH") == 0) o.p.GO_THRESH = (unsigned)x;
-            else if (!xbar_rtl_available() && strcmp(k, "--ROUTE_DELAY") == 0) o.p.ROUTE_DELAY = (unsigned)x;
-            else if (!xbar_rtl_available() && strcmp(k, "--LINK_DELAY") == 0) o.p.LINK_DELAY = (unsigned)x;
-            else if (!xbar_rtl_available() && strcmp(k, "--TIMEOUT") == 0) o.p.TIMEOUT = (unsigned)x;
+            else if (!fixed && strcmp(k, "--NPORTS") == 0) o.p.NPORTS = (unsigned)x;
+            else if (!fixed && strcmp(k, "--SLACK_DEPTH") == 0) o.p.SLACK_DEPTH = (unsigned)x;
+            else if (!fixed && strcmp(k, "--STOP_THRESH") == 0) o.p.STOP_THRESH = (unsigned)x;
+            else if (!fixed && strcmp(k, "--GO_THRESH") == 0) o.p.GO_THRESH = (unsigned)x;
+            else if (!fixed && strcmp(k, "--ROUTE_DELAY") == 0) o.p.ROUTE_DELAY = (unsigned)x;
+            else if (!fixed && strcmp(k, "--LINK_DELAY") == 0) o.p.LINK_DELAY = (unsigned)x;
+            else if (!fixed && strcmp(k, "--TIMEOUT") == 0) o.p.TIMEOUT = (unsigned)x;
+            else if (!fixed && strcmp(k, "--COUNTERS") == 0) o.p.COUNTERS = (unsigned)x;
+            else if (!fixed && strcmp(k, "--CTR_WIDTH") == 0) o.p.CTR_WIDTH = (unsigned)x;
             else {
                 fprintf(stderr, "xbar_bench: unknown option %s%s (see --help)\n", k,
-                        xbar_rtl_available() && k[2] >= 'A' && k[2] <= 'Z' ? " (parameters are fixed by the RTL build)" : "");
+                        fixed && k[2] >= 'A' && k[2] <= 'Z' ? " (parameters are fixed by the RTL build)" : "");
+                free(plus);
                 return 2;
             }
         }
     }
+    if (has_rand && !has_seed) {
+        /* a seeded random initial state: derived from --seed, so the replay line reproduces it */
+        snprintf(seedarg, sizeof seedarg, "+verilator+seed+%" PRIu64, (o.seed % 2147483646u) + 1);
+        plus[nplus++] = seedarg;
+    }
+    o.nplus = nplus;
+    o.plus = plus;
     if (!xbar_rtl_available() && mode_given && o.mode != MODE_MODEL) {
         fprintf(stderr, "xbar_bench: this build has no RTL; only --mode model is possible\n");
+        free(plus);
         return 2;
     }
     const char *perr = xbar_params_check(&o.p);
     if (perr) {
         fprintf(stderr, "xbar_bench: bad parameters: %s\n", perr);
+        free(plus);
         return 2;
     }
-    int only = -1;
-    if (strcmp(o.test, "all") != 0) {
-        only = test_index(o.test);
-        if (only < 0) {
-            fprintf(stderr, "xbar_bench: unknown test '%s' (see --help)\n", o.test);
+    const test_desc_t *only = NULL;
+    if (strcmp(test, "all") != 0) {
+        only = test_find(test);
+        if (!only) {
+            fprintf(stderr, "xbar_bench: unknown test '%s' (see --help)\n", test);
+            free(plus);
             return 2;
         }
     }
@@ -730,23 +1456,32 @@ int main(int argc, char **argv)
         jf = fopen(json, "a");
         if (!jf) {
             fprintf(stderr, "xbar_bench: cannot open %s: %s\n", json, strerror(errno));
+            free(plus);
             return 2;
         }
     }
+    /* the replay command's Verilator arguments */
+    char plusline[512] = "";
+    for (int i = 0; i < nplus; i++) {
+        size_t l = strlen(plusline);
+        snprintf(plusline + l, sizeof plusline - l, " %s", plus[i]);
+    }
 
     printf("xbar_bench: mode %s, seed %" PRIu64 ", NPORTS=%u SLACK_DEPTH=%u STOP=%u GO=%u ROUTE_DELAY=%u "
-           "LINK_DELAY=%u TIMEOUT=%u%s%s\n",
-           mode_names[o.mode], o.seed, o.p.NPORTS, o.p.SLACK_DEPTH, o.p.STOP_THRESH, o.p.GO_THRESH,
-           o.p.ROUTE_DELAY, o.p.LINK_DELAY, o.p.TIMEOUT, xbar_rtl_variant()[0] ? ", variant " : "",
-           xbar_rtl_variant());
+           "LINK_DELAY=%u TIMEOUT=%u COUNTERS=%u CTR_WIDTH=%u%s%s%s\n",
+           mode_names[o.mode], o.seed, o.p.NPORTS, o.p.SLACK_DEPTH, o.p.STOP_THRESH, o.p.GO_THRESH, o.p.ROUTE_DELAY,
+           o.p.LINK_DELAY, o.p.TIMEOUT, o.p.COUNTERS, o.p.CTR_WIDTH, xbar_rtl_variant()[0] ? ", variant " : "",
+           xbar_rtl_variant(), plusline);
+    int rc = 0;
     if (speed) {
         if (!xbar_rtl_available()) {
             fprintf(stderr, "xbar_bench: --speed needs a build with the RTL\n");
-            return 2;
-        }
-        int rc = speed_run(&o, jf);
+            rc = 2;
+        } else
+            rc = speed_run(&o, jf);
         if (jf)
             fclose(jf);
+        free(plus);
         return rc;
     }
     /* the bench's hosts react to STOP 1 + LINK_DELAY cycles after it arrives; below this much slack
@@ -757,44 +1492,50 @@ int main(int argc, char **argv)
                "trip needs with these hosts; slack buffers will overflow and the scoreboard will report it\n",
                o.p.SLACK_DEPTH - o.p.STOP_THRESH, need);
     unsigned passed = 0, failed = 0;
-    for (unsigned t = 0; t < NTESTS; t++) {
-        if (only >= 0 && (int)t != only)
+    for (unsigned ti = 0; ti < NTESTS; ti++) {
+        const test_desc_t *d = &tests[ti];
+        if (only && d != only)
             continue;
         opts_t ot = o;
-        if (only < 0 && strcmp(tests[t].name, "random") != 0)
-            ot.cycles = o.cycles / 10 > 5000 ? o.cycles / 10 : 5000;
-        if (strcmp(tests[t].name, "timeout") == 0 && ot.p.TIMEOUT && ot.cycles < (uint64_t)ot.p.TIMEOUT * 5)
-            ot.cycles = (uint64_t)ot.p.TIMEOUT * 5; /* long enough for output 0's STOP to outlast it */
-        result_t r = run(&ot, (int)t, UINT64_MAX);
+        ot.cycles = test_cycles(d, &o, only != NULL);
+        result_t r = run(&ot, d, UINT64_MAX);
         if (jf)
-            json_record(jf, &ot, (int)t, &r);
+            json_record(jf, &ot, d, &r);
         if (r.failed) {
             failed++;
-            printf("FAIL %-12s seed %" PRIu64 ": %s\n", tests[t].name, o.seed, r.why);
-            printf("     replay: %s --test %s --seed %" PRIu64 " --cycles %" PRIu64 "%s%s\n", argv[0],
-                   tests[t].name, o.seed, ot.cycles, o.mode == MODE_LOCKSTEP ? "" : " --mode ",
-                   o.mode == MODE_LOCKSTEP ? "" : mode_names[o.mode]);
+            printf("%s\n", r.why);
+            printf("FAIL %-12s seed %" PRIu64 " cycle %" PRIu64 " (mode %s)\n", d->name, o.seed, r.fail_cycle,
+                   mode_names[o.mode]);
+            printf("     replay: %s --test %s --seed %" PRIu64 " --cycles %" PRIu64 "%s%s%s\n", argv[0], d->name,
+                   o.seed, ot.cycles, o.mode == MODE_LOCKSTEP ? "" : " --mode ",
+                   o.mode == MODE_LOCKSTEP ? "" : mode_names[o.mode], plusline);
             if (o.vcd && xbar_rtl_available() && o.mode != MODE_MODEL) {
                 uint64_t from = r.fail_cycle > o.vcd_cycles ? r.fail_cycle - o.vcd_cycles : 0;
                 ot.quiet = 1;
-                run(&ot, (int)t, from);
+                run(&ot, d, from);
                 printf("     waves: %s (cycles %" PRIu64 "..%" PRIu64 ")\n", o.vcd, from, r.fail_cycle);
             }
         } else {
             passed++;
-            printf("ok   %-12s %8" PRIu64 " cycles %7.2f s %10.0f cycles/s  %" PRIu64 " packets, %" PRIu64
-                   " delivered, %" PRIu64 " timeouts, %" PRIu64 " STOPs",
-                   tests[t].name, r.cycles_run, r.seconds, r.seconds > 0 ? (double)r.cycles_run / r.seconds : 0.0,
-                   r.made, r.delivered, r.timeouts, r.stops);
-            if (strcmp(tests[t].name, "permutation") == 0)
+            printf("ok   %-12s %8" PRIu64 " cycles %7.2f s %9.0f cycles/s  %" PRIu64 " packets, %" PRIu64
+                   " delivered, %" PRIu64 " timeouts, %" PRIu64 " STOPs, %" PRIu64 " reads",
+                   d->name, r.cycles_run, r.seconds, r.seconds > 0 ? (double)r.cycles_run / r.seconds : 0.0, r.made,
+                   r.delivered, r.timeouts, r.stops, r.reads_checked);
+            if (d->checks & CK_PERM_RATE)
                 printf(", in %.4f ch/cyc, out %.4f data/cyc", r.in_util, r.out_data);
-            if (strcmp(tests[t].name, "latency") == 0)
-                printf(", latency %u cycles", r.latency);
+            if (d->checks & CK_LATENCY_EXACT)
+                printf(", latency %u cycles (%" PRIu64 " samples)", r.latency, r.lat_samples);
+            if (d->checks & CK_HANDOVER)
+                printf(", %" PRIu64 " handovers, %" PRIu64 " round-robin decisions", r.handovers, r.rr_checked);
+            if (d->checks & CK_TIMEOUT_EXACT)
+                printf(", %" PRIu64 " blocked rounds", r.scen_done);
             printf("\n");
         }
+        fflush(stdout);
     }
     if (jf)
         fclose(jf);
+    free(plus);
     printf("xbar: %u passed, %u failed\n", passed, failed);
     return failed ? 1 : 0;
 }

@@ -52,6 +52,8 @@ xbar_params_t xbar_rtl_params(void)
     p.ROUTE_DELAY = XB_ROUTE_DELAY;
     p.LINK_DELAY = XB_LINK_DELAY;
     p.TIMEOUT = XB_TIMEOUT;
+    p.COUNTERS = XB_COUNTERS;
+    p.CTR_WIDTH = XB_CTR_WIDTH;
     return p;
 }
 
@@ -71,10 +73,19 @@ static void tick(xbar_rtl_t *r)
     r->time++;
 }
 
-xbar_rtl_t *xbar_rtl_new(void)
+xbar_rtl_t *xbar_rtl_new(int argc, const char *const *argv)
 {
     xbar_rtl_t *r = new xbar_rtl;
     r->ctx = new VerilatedContext;
+    // Verilator's own run-time options (+verilator+rand+reset+2 +verilator+seed+N ...) for this
+    // context: they must be seen before the model is constructed, which draws the initial values
+    const char *args[66];
+    int na = 0;
+    args[na++] = "xbar_bench";
+    for (int i = 0; i < argc && na < 65; i++)
+        args[na++] = argv[i];
+    args[na] = nullptr;
+    r->ctx->commandArgs(na, args);
     r->ctx->traceEverOn(true);
     r->top = new Vxbar{r->ctx};
     r->vcd = nullptr;
@@ -145,6 +156,10 @@ void xbar_rtl_step(xbar_rtl_t *r, const xbar_in_t *in, xbar_out_t *out)
     }
     out->reg_rvalid = r->top->reg_rvalid;
     out->reg_rdata = r->top->reg_rdata;
+    uint32_t so[4] = {0};
+    get_bits(r->top->stat_occ, so);
+    for (unsigned p = 0; p < XBAR_MAX_PORTS; p++)
+        out->stat_occ[p] = p < XB_NPORTS ? (uint8_t)(so[p / 4] >> (8 * (p % 4))) : 0;
 }
 
 } // extern "C"

@@ -21,8 +21,10 @@ xbar_params_t xbar_rtl_params(void);
 /* Name of the RTL variant built in (e.g. "" or a mutant's define). */
 const char *xbar_rtl_variant(void);
 
-/* New RTL instance, held in reset for a few cycles; NULL if unavailable. */
-xbar_rtl_t *xbar_rtl_new(void);
+/* New RTL instance, held in reset for a few cycles; NULL if unavailable. argv[0..argc) are
+ * Verilator run-time arguments (+verilator+rand+reset+2 +verilator+seed+N ...) for this instance's
+ * context, read before the model is built (so a random initial state is seeded by them). */
+xbar_rtl_t *xbar_rtl_new(int argc, const char *const *argv);
 
 /* Frees an instance (closing its trace). */
 void xbar_rtl_free(xbar_rtl_t *r);

@@ -6,7 +6,12 @@
 int xbar_rtl_available(void) { return 0; }
 xbar_params_t xbar_rtl_params(void) { return xbar_default_params(); }
 const char *xbar_rtl_variant(void) { return "none"; }
-xbar_rtl_t *xbar_rtl_new(void) { return NULL; }
+xbar_rtl_t *xbar_rtl_new(int argc, const char *const *argv)
+{
+    (void)argc;
+    (void)argv;
+    return NULL;
+}
 void xbar_rtl_free(xbar_rtl_t *r) { (void)r; }
 void xbar_rtl_step(xbar_rtl_t *r, const xbar_in_t *in, xbar_out_t *out)
 {
