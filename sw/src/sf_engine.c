@@ -87,11 +87,12 @@ typedef struct {
     int8_t *cls;     /* class per channel */
     int8_t *dir;     /* up/down orientation (owned) */
     int16_t *dist;   /* nsw * ns: distance from state to destination switch d, -1 = none */
+    int8_t *itbok;   /* optional, per switch: down->up turns allowed there (ITB at one of its hosts); owned */
 } eng;
 
-static int allowed(const eng *E, int v, int a, int b)
+int sf_rule_allows(sf_rule rule, int v, int a, int b)
 {
-    switch (E->rule) {
+    switch (rule) {
     case SF_RULE_NONE: return 1;
     case SF_RULE_UD: return !(a == 1 && b == 0);
     case SF_RULE_UDDU: return (v % 2 == 0) ? !(a == 1 && b == 0) : !(a == 0 && b == 1);
@@ -99,6 +100,13 @@ static int allowed(const eng *E, int v, int a, int b)
     case SF_RULE_LTURN: return a <= b;
     }
     return 0;
+}
+
+/* turn a -> b at switch x inside layer v; E->itbok[x] lets a down->up turn happen at x (ITB at a host of x) */
+static int allowed(const eng *E, int x, int v, int a, int b)
+{
+    if (E->itbok && E->itbok[x] && a == 1 && b == 0) return 1;
+    return sf_rule_allows(E->rule, v, a, b);
 }
 
 static inline int st_sw(const eng *E, int u) { return u / (E->nvc * E->C1); }
@@ -110,14 +118,15 @@ static inline int st_id(const eng *E, int s, int v, int a) { return (s * E->nvc 
 static int step(const eng *E, int u, int c, int *vc)
 {
     int v = st_v(E, u), a = st_a(E, u), b = E->cls[c], to = E->t->ch_to[c];
-    if (a == E->C || allowed(E, v, a, b)) { *vc = v; return st_id(E, to, v, b); }
+    if (a == E->C || allowed(E, st_sw(E, u), v, a, b)) { *vc = v; return st_id(E, to, v, b); }
     if (v > 0) { *vc = v - 1; return st_id(E, to, v - 1, b); }
     return -1;
 }
 
-static int eng_init(eng *E, const sf_topo *t, sf_rule rule, int nvc, int root, int need_dist)
+static int eng_init2(eng *E, const sf_topo *t, sf_rule rule, int nvc, int root, int need_dist, int8_t *itbok)
 {
     memset(E, 0, sizeof *E);
+    E->itbok = itbok;
     E->t = t; E->rule = rule; E->nvc = nvc < 1 ? 1 : nvc;
     E->C = rule == SF_RULE_NONE ? 1 : rule == SF_RULE_LTURN ? 4 : 2;
     E->C1 = E->C + 1;
@@ -153,11 +162,11 @@ static int eng_init(eng *E, const sf_topo *t, sf_rule rule, int nvc, int root, i
                 if (E->cls[c] != b) continue;
                 int x = t->ch_from[c];
                 for (int a = 0; a <= E->C; a++) {
-                    if (a == E->C || allowed(E, v2, a, b)) {
+                    if (a == E->C || allowed(E, x, v2, a, b)) {
                         int u = st_id(E, x, v2, a);
                         if (D[u] < 0) { D[u] = (int16_t)(D[u2] + 1); q[qt++] = u; }
                     }
-                    if (a < E->C && v2 + 1 < E->nvc && !allowed(E, v2 + 1, a, b)) {
+                    if (a < E->C && v2 + 1 < E->nvc && !allowed(E, x, v2 + 1, a, b)) {
                         int u = st_id(E, x, v2 + 1, a);
                         if (D[u] < 0) { D[u] = (int16_t)(D[u2] + 1); q[qt++] = u; }
                     }
@@ -169,7 +178,22 @@ static int eng_init(eng *E, const sf_topo *t, sf_rule rule, int nvc, int root, i
     return 0;
 }
 
-static void eng_free(eng *E) { free(E->cls); free(E->dir); free(E->dist); }
+static int eng_init(eng *E, const sf_topo *t, sf_rule rule, int nvc, int root, int need_dist)
+{
+    return eng_init2(E, t, rule, nvc, root, need_dist, NULL);
+}
+
+static void eng_free(eng *E) { free(E->cls); free(E->dir); free(E->dist); free(E->itbok); }
+
+int8_t *sf_channel_classes(const sf_topo *t, sf_rule rule, int root)
+{
+    eng E;
+    eng_init(&E, t, rule, 1, root, 0);
+    int8_t *c = E.cls;
+    E.cls = NULL;
+    eng_free(&E);
+    return c;
+}
 
 /* ------------------------------------------------------------------ path selection on the shortest DAG */
 
@@ -421,7 +445,11 @@ static int rfail(sf_err *e, const char *fmt, int a, int b)
 
 /* Route every pair with the engine. per_switch: one path per switch pair weighted by host pairs; else per host pair.
  * order: optional host order (logical -> physical) for host pairs. */
-static sf_routes *route_pairs(eng *E, const sf_route_opts *o, int per_switch, sf_select sel, sf_err *e)
+typedef struct lstate lstate;
+static int lstate_place(lstate *S, sf_routes *rs, int id, sf_err *e);
+
+/* lay != NULL: each path is put in a layer (LASH) as soon as it is chosen, so an unmeetable layer limit fails early */
+static sf_routes *route_pairs(eng *E, const sf_route_opts *o, int per_switch, sf_select sel, lstate *lay, sf_err *e)
 {
     const sf_topo *t = E->t;
     sf_routes *rs = sf_routes_new(t, per_switch, 1);
@@ -446,8 +474,13 @@ static sf_routes *route_pairs(eng *E, const sf_route_opts *o, int per_switch, sf
                 sf_routes_free(rs);
                 return NULL;
             }
-            sf_routes_set(rs, a, b, 0, S.hops, n, vc0);
+            int id = sf_routes_set(rs, a, b, 0, S.hops, n, vc0);
             add_load(&S, S.hops, n, w);
+            if (lay && lstate_place(lay, rs, id, e)) {
+                sel_free(&S);
+                sf_routes_free(rs);
+                return NULL;
+            }
         }
     sel_free(&S);
     return rs;
@@ -473,15 +506,20 @@ static int8_t *dup_dir(const eng *E)
 
 sf_routes *sf_route_updown(const sf_topo *t, const sf_route_opts *o, sf_err *e)
 {
+    if (o->sel == SF_SEL_PCH) { rfail(e, "updown: selection pch is not implemented (low, random, sancho, balanced)%.0d%.0d", 0, 0); return NULL; }
     eng E;
     if (eng_init(&E, t, SF_RULE_UD, 1, o->root, 1)) { rfail(e, "network too large (%d switches)%.0d", t->nsw, 0); return NULL; }
-    sf_select sel = o->sel == SF_SEL_PCH ? SF_SEL_SANCHO : o->sel;
-    sf_routes *rs = route_pairs(&E, o, sel != SF_SEL_BALANCED, sel, e);
+    sf_select sel = o->sel;
+    sf_routes *rs = route_pairs(&E, o, sel != SF_SEL_BALANCED, sel, NULL, e);
     if (rs) {
         rs->promise_updown = 1;
+        rs->root = o->root;
         rs->dir = dup_dir(&E);
-        snprintf(rs->algo, sizeof rs->algo, "updown select=%s root=%d%s seed=%llu", sel_name(sel), o->root,
-                 o->root < 0 ? "(top-or-0)" : "", (unsigned long long)o->seed);
+        char sb[64] = "", wb[64] = "";
+        if (sel == SF_SEL_RANDOM) snprintf(sb, sizeof sb, " seed=%llu", (unsigned long long)o->seed);
+        if (sel == SF_SEL_BALANCED) snprintf(wb, sizeof wb, " weight=%g", o->weight);
+        snprintf(rs->algo, sizeof rs->algo, "updown select=%s root=%d%s tie=lower-id%s%s", sel_name(sel), o->root,
+                 o->root < 0 ? "(top-or-0)" : "", wb, sb);
     }
     eng_free(&E);
     return rs;
@@ -493,11 +531,16 @@ sf_routes *sf_route_dl(const sf_topo *t, const sf_route_opts *o, sf_err *e)
     if (o->rule == SF_RULE_NONE) { rfail(e, "DL: a restriction is needed%.0d%.0d", 0, 0); return NULL; }
     eng E;
     if (eng_init(&E, t, o->rule, o->nvc, o->root, 1)) { rfail(e, "network too large (%d switches)%.0d", t->nsw, 0); return NULL; }
-    sf_routes *rs = route_pairs(&E, o, o->sel != SF_SEL_BALANCED, o->sel, e);
+    sf_routes *rs = route_pairs(&E, o, o->sel != SF_SEL_BALANCED, o->sel, NULL, e);
     if (rs) {
         rs->dir = dup_dir(&E);
-        snprintf(rs->algo, sizeof rs->algo, "dl vcs=%d rule=%s select=%s root=%d seed=%llu", o->nvc, rule_name(o->rule),
-                 sel_name(o->sel), o->root, (unsigned long long)o->seed);
+        rs->root = o->root;
+        rs->rule = o->rule;
+        char sb[64] = "", wb[64] = "";
+        if (o->sel == SF_SEL_RANDOM) snprintf(sb, sizeof sb, " seed=%llu", (unsigned long long)o->seed);
+        if (o->sel == SF_SEL_BALANCED) snprintf(wb, sizeof wb, " weight=%g", o->weight);
+        snprintf(rs->algo, sizeof rs->algo, "dl vcs=%d rule=%s select=%s root=%d%s tie=lower-id%s%s", o->nvc, rule_name(o->rule),
+                 sel_name(o->sel), o->root, o->root < 0 ? "(top-or-0)" : "", wb, sb);
     }
     eng_free(&E);
     return rs;
@@ -561,44 +604,81 @@ int sf_fix_itb(sf_routes *rs, const int8_t *dir, sf_err *e)
 
 sf_routes *sf_route_itb(const sf_topo *t, const sf_route_opts *o, sf_err *e)
 {
-    eng E, U;
-    if (eng_init(&E, t, SF_RULE_NONE, 1, o->root, 1)) { rfail(e, "network too large (%d switches)%.0d", t->nsw, 0); return NULL; }
+    /* E: plain minimal paths (only to name the host-less turning switch of a fallback pair);
+     * I: up/down classes where a down->up turn is allowed at switches with a host (the ITB goes there), so every
+     *    path I finds can be split by ITBs; U: up/down for fallbacks */
+    eng E, I, U;
+    int8_t *itbok = xcalloc((size_t)t->nsw, 1);
+    for (int x = 0; x < t->nsw; x++) itbok[x] = (int8_t)(nhosts_of(t, x) > 0);
+    if (eng_init(&E, t, SF_RULE_NONE, 1, o->root, 1)) {
+        free(itbok);
+        rfail(e, "network too large (%d switches)%.0d", t->nsw, 0);
+        return NULL;
+    }
+    eng_init2(&I, t, SF_RULE_UD, 1, o->root, 1, itbok);
     eng_init(&U, t, SF_RULE_UD, 1, o->root, 1);
-    selctx S, SU;
-    sel_init(&S, &E, SF_SEL_RANDOM, o->seed, o->weight);
+    selctx S, SI, SU;
+    sel_init(&S, &E, SF_SEL_RANDOM, o->seed ^ 0xFA11BAC4ULL, o->weight);
+    sel_init(&SI, &I, SF_SEL_RANDOM, o->seed, o->weight);
     sel_init(&SU, &U, SF_SEL_LOW, o->seed, o->weight);
     sf_routes *rs = sf_routes_new(t, 0, 1);
-    sf_hop *tmp = xcalloc((size_t)E.ns * 2 + 16, sizeof(sf_hop));
+    sf_hop *tmp = xcalloc((size_t)I.ns * 2 + 16, sizeof(sf_hop));
     int *rr = xcalloc((size_t)t->nsw, sizeof(int));
-    int N = t->nhost, fallback = 0;
+    int N = t->nhost, fallback = 0, fcap = 0;
     for (int a = 0; a < N; a++)
         for (int b = 0; b < N; b++) {
             if (a == b) continue;
-            int sa = t->host[a].sw, sb = t->host[b].sw, vc0, m = -1;
-            for (int tries = 0; tries < 32 && m < 0; tries++) {
-                int n = pick_shortest(&S, sa, sb, &vc0);
-                if (n < 0) { rfail(e, "no path from switch %d to switch %d", sa, sb); goto bad; }
-                m = split_itb(t, E.dir, S.hops, n, tmp, rr);
-            }
-            if (m < 0) { /* every try needed an ITB at a host-less switch: fall back to up/down */
-                int n = pick_shortest(&SU, sa, sb, &vc0);
+            int sa = t->host[a].sw, sb = t->host[b].sw, vc0, m;
+            const int16_t *DE = E.dist + (size_t)sb * E.ns, *DI = I.dist + (size_t)sb * I.ns;
+            int lmin = DE[st_id(&E, sa, 0, E.C)], litb = DI[st_id(&I, sa, 0, I.C)];
+            if (lmin < 0) { rfail(e, "no path from switch %d to switch %d", sa, sb); goto bad; }
+            if (litb == lmin) { /* uniform over the minimal paths whose down->up turns are all at switches with hosts */
+                int n = pick_shortest(&SI, sa, sb, &vc0);
+                m = split_itb(t, I.dir, SI.hops, n, tmp, rr);
+            } else { /* every minimal path turns down->up at a switch without a host */
+                int n = pick_shortest(&S, sa, sb, &vc0), bad = -1, down = 0;
+                for (int i = 0; i < n && bad < 0; i++) {
+                    int c = t->sw[S.hops[i].sw].ch[S.hops[i].port];
+                    if (E.dir[c] && down && !itbok[S.hops[i].sw]) bad = S.hops[i].sw;
+                    if (!E.dir[c]) down = 1;
+                }
+                if (o->fallback == SF_FALLBACK_REFUSE) {
+                    snprintf(e->msg, sizeof e->msg,
+                             "itb: no minimal route from host %d (switch %d) to host %d (switch %d) can place its ITBs: "
+                             "a minimal path would need an ITB at switch %d, which has no host (refused: --fallback refuse)",
+                             a, sa, b, sb, bad);
+                    goto bad;
+                }
+                n = pick_shortest(&SU, sa, sb, &vc0);
+                if (n < 0) { rfail(e, "no up/down path from switch %d to switch %d (try another --root)", sa, sb); goto bad; }
                 memcpy(tmp, SU.hops, sizeof(sf_hop) * (size_t)n);
                 m = n;
+                if (fallback == fcap) {
+                    fcap = fcap ? 2 * fcap : 64;
+                    rs->fallback_pairs = realloc(rs->fallback_pairs, sizeof(int) * 3 * (size_t)fcap);
+                    if (!rs->fallback_pairs) { fprintf(stderr, "sanfab: out of memory\n"); exit(2); }
+                }
+                rs->fallback_pairs[3 * fallback] = a;
+                rs->fallback_pairs[3 * fallback + 1] = b;
+                rs->fallback_pairs[3 * fallback + 2] = bad;
                 fallback++;
             }
             sf_routes_set(rs, a, b, 0, tmp, m, 0);
         }
+    rs->fallbacks = fallback;
     rs->promise_minimal = fallback == 0;
     rs->promise_updown = 1;
+    rs->root = o->root;
     rs->dir = dup_dir(&E);
-    snprintf(rs->algo, sizeof rs->algo, "itb select=random-minimal root=%d seed=%llu fallbacks=%d", o->root,
-             (unsigned long long)o->seed, fallback);
+    snprintf(rs->algo, sizeof rs->algo, "itb select=random-minimal root=%d%s tie=lower-id seed=%llu fallback=%s fallbacks=%d",
+             o->root, o->root < 0 ? "(top-or-0)" : "", (unsigned long long)o->seed,
+             o->fallback == SF_FALLBACK_REFUSE ? "refuse" : "updown", fallback);
     free(tmp); free(rr);
-    sel_free(&S); sel_free(&SU); eng_free(&E); eng_free(&U);
+    sel_free(&S); sel_free(&SI); sel_free(&SU); eng_free(&E); eng_free(&I); eng_free(&U);
     return rs;
 bad:
     free(tmp); free(rr);
-    sel_free(&S); sel_free(&SU); eng_free(&E); eng_free(&U);
+    sel_free(&S); sel_free(&SI); sel_free(&SU); eng_free(&E); eng_free(&I); eng_free(&U);
     sf_routes_free(rs);
     return NULL;
 }
@@ -653,9 +733,16 @@ sf_routes *sf_route_fm(const sf_topo *t, const sf_route_opts *o, sf_err *e)
     free(ban); free(first);
     rs->map = map;
     rs->dir = dup_dir(&E);
-    snprintf(rs->algo, sizeof rs->algo, "fm alternatives=2 map=%s deadlock=%s seed=%llu nondisjoint=%d",
-             o->map_random ? "random" : "identity", o->fix == SF_FIX_ITB ? "itb" : o->fix == SF_FIX_LAYERS ? "layers" : "none",
-             (unsigned long long)o->seed, rs->nondisjoint);
+    {
+        char sb[64] = "", rb[64] = "";
+        if (o->map_random) snprintf(sb, sizeof sb, " seed=%llu", (unsigned long long)o->seed);
+        if (o->fix == SF_FIX_ITB) snprintf(rb, sizeof rb, " root=%d%s tie=lower-id", o->root, o->root < 0 ? "(top-or-0)" : "");
+        if (o->fix == SF_FIX_LAYERS) snprintf(rb, sizeof rb, " max-vcs=%d", o->maxvc);
+        snprintf(rs->algo, sizeof rs->algo, "fm alternatives=2 map=%s deadlock=%s%s%s nondisjoint=%d",
+                 o->map_random ? "random" : "identity", o->fix == SF_FIX_ITB ? "itb" : o->fix == SF_FIX_LAYERS ? "layers" : "none",
+                 rb, sb, rs->nondisjoint);
+    }
+    rs->root = o->root;
     sel_free(&S);
     eng_free(&E);
     if (o->fix == SF_FIX_ITB && sf_fix_itb(rs, rs->dir, e)) { sf_routes_free(rs); return NULL; }
@@ -705,7 +792,8 @@ sf_routes *sf_route_allud(const sf_topo *t, const sf_route_opts *o, sf_err *e)
     rs->promise_minimal = 0;
     rs->promise_updown = 1;
     rs->dir = dup_dir(&E);
-    snprintf(rs->algo, sizeof rs->algo, "clos-all (all shortest up/down routes, at most %d per pair) root=%d", K, o->root);
+    rs->root = o->root;
+    snprintf(rs->algo, sizeof rs->algo, "clos-all max-alt=%d root=%d%s tie=lower-id", K, o->root, o->root < 0 ? "(top-or-0)" : "");
     free(stack); free(ust); free(ist);
     eng_free(&E);
     return rs;
@@ -725,20 +813,34 @@ static void ivec_push(ivec *a, int x)
     a->v[a->n++] = x;
 }
 
-/* does `from` reach `to` in layer graph g (nn nodes)? */
-static int reaches(ivec *g, int from, int to, int *seen, int stamp, int *stk)
+/* One layer's channel dependency graph kept with a topological order (Pearce-Kelly dynamic topological sort):
+ * an edge that agrees with the order is added without any search; otherwise only the nodes between the two ends
+ * in the order are searched. Removing edges keeps the order valid, so a rolled-back path costs nothing. */
+typedef struct { ivec *out, *in; int *ord, *at; } layer;
+typedef struct { int o, n; } ordnode;
+
+static int ordnode_cmp(const void *a, const void *b)
 {
-    int sp = 0;
-    stk[sp++] = from; seen[from] = stamp;
-    while (sp) {
-        int u = stk[--sp];
-        if (u == to) return 1;
-        for (int i = 0; i < g[u].n; i++) {
-            int w = g[u].v[i];
-            if (seen[w] != stamp) { seen[w] = stamp; stk[sp++] = w; }
-        }
-    }
-    return 0;
+    int x = ((const ordnode *)a)->o, y = ((const ordnode *)b)->o;
+    return (x > y) - (x < y);
+}
+
+typedef struct { int *seen, stamp, *stk; ordnode *F, *B; int *pos; } lscratch;
+
+static void layer_init(layer *g, int nn)
+{
+    g->out = xcalloc((size_t)nn, sizeof(ivec));
+    g->in = xcalloc((size_t)nn, sizeof(ivec));
+    g->ord = xcalloc((size_t)nn, sizeof(int));
+    g->at = xcalloc((size_t)nn, sizeof(int));
+    for (int i = 0; i < nn; i++) { g->ord[i] = i; g->at[i] = i; }
+}
+
+static void layer_free(layer *g, int nn)
+{
+    if (!g->out) return;
+    for (int i = 0; i < nn; i++) { free(g->out[i].v); free(g->in[i].v); }
+    free(g->out); free(g->in); free(g->ord); free(g->at);
 }
 
 static int has_edge(const ivec *g, int u, int w)
@@ -748,48 +850,118 @@ static int has_edge(const ivec *g, int u, int w)
     return 0;
 }
 
-int sf_fix_layers(sf_routes *rs, int maxvc, sf_err *e)
+/* add edge u -> w unless it closes a cycle: 1 added, 0 refused (graph unchanged) */
+static int layer_add(layer *g, int u, int w, lscratch *s)
 {
-    const sf_topo *t = rs->t;
-    int nn = t->nch;
+    if (g->ord[u] > g->ord[w]) {
+        int lb = g->ord[w], ub = g->ord[u], nf = 0, nb = 0, sp = 0;
+        int sf = ++s->stamp;
+        s->stk[sp++] = w; s->seen[w] = sf;
+        while (sp) { /* forward from w among nodes ordered before u */
+            int x = s->stk[--sp];
+            s->F[nf++] = (ordnode){g->ord[x], x};
+            for (int i = 0; i < g->out[x].n; i++) {
+                int y = g->out[x].v[i];
+                if (y == u) return 0;
+                if (g->ord[y] < ub && s->seen[y] != sf) { s->seen[y] = sf; s->stk[sp++] = y; }
+            }
+        }
+        int sb = ++s->stamp;
+        s->stk[sp++] = u; s->seen[u] = sb;
+        while (sp) { /* backward from u among nodes ordered after w */
+            int x = s->stk[--sp];
+            s->B[nb++] = (ordnode){g->ord[x], x};
+            for (int i = 0; i < g->in[x].n; i++) {
+                int y = g->in[x].v[i];
+                if (g->ord[y] > lb && s->seen[y] != sb) { s->seen[y] = sb; s->stk[sp++] = y; }
+            }
+        }
+        qsort(s->F, (size_t)nf, sizeof(ordnode), ordnode_cmp);
+        qsort(s->B, (size_t)nb, sizeof(ordnode), ordnode_cmp);
+        int np = 0;
+        for (int i = 0; i < nb; i++) s->pos[np++] = s->B[i].o;
+        for (int i = 0; i < nf; i++) s->pos[np++] = s->F[i].o;
+        ordnode *P = s->F + nf; /* reuse: sort the freed positions */
+        for (int i = 0; i < np; i++) P[i] = (ordnode){s->pos[i], 0};
+        qsort(P, (size_t)np, sizeof(ordnode), ordnode_cmp);
+        int k = 0;
+        for (int i = 0; i < nb; i++, k++) { g->ord[s->B[i].n] = P[k].o; g->at[P[k].o] = s->B[i].n; }
+        for (int i = 0; i < nf; i++, k++) { g->ord[s->F[i].n] = P[k].o; g->at[P[k].o] = s->F[i].n; }
+    }
+    ivec_push(&g->out[u], w);
+    ivec_push(&g->in[w], u);
+    return 1;
+}
+
+struct lstate { const sf_topo *t; layer *g; int maxvc, nn, used, placed; lscratch s; int *added; };
+
+static void lstate_init(lstate *S, const sf_topo *t, int maxvc)
+{
+    memset(S, 0, sizeof *S);
     if (maxvc < 1) maxvc = 1;
     if (maxvc > 64) maxvc = 64;
-    ivec **g = xcalloc((size_t)maxvc, sizeof(ivec *));
-    int *seen = xcalloc((size_t)nn, sizeof(int)), *stk = xcalloc((size_t)nn, sizeof(int)), stamp = 0;
-    int *added = xcalloc(64 + 2 * (size_t)nn, sizeof(int));
-    int used = 0, rc = 0;
-    for (int id = 0; id < rs->npath && !rc; id++) {
-        sf_hop *h = rs->hops + rs->poff[id];
-        int n = rs->plen[id], placed = -1;
-        for (int L = 0; L < maxvc && placed < 0; L++) {
-            if (!g[L]) g[L] = xcalloc((size_t)nn, sizeof(ivec));
-            int na = 0, ok = 1, prev = -1;
-            for (int i = 0; i < n && ok; i++) {
-                if (h[i].itb) { prev = -1; continue; }
-                int c = t->sw[h[i].sw].ch[h[i].port];
-                if (prev >= 0 && !has_edge(g[L], prev, c)) {
-                    if (reaches(g[L], c, prev, seen, ++stamp, stk)) ok = 0;
-                    else { ivec_push(&g[L][prev], c); added[na++] = prev; }
-                }
-                prev = c;
+    int nn = t->nch;
+    S->t = t; S->maxvc = maxvc; S->nn = nn;
+    S->g = xcalloc((size_t)maxvc, sizeof(layer));
+    S->s = (lscratch){xcalloc((size_t)nn, sizeof(int)), 0, xcalloc((size_t)nn + 1, sizeof(int)),
+                      xcalloc(2 * (size_t)nn + 2, sizeof(ordnode)), xcalloc((size_t)nn + 1, sizeof(ordnode)),
+                      xcalloc(2 * (size_t)nn + 2, sizeof(int))};
+    S->added = xcalloc(64 + 2 * (size_t)nn, sizeof(int));
+}
+
+static void lstate_free(lstate *S)
+{
+    for (int L = 0; L < S->maxvc; L++) layer_free(&S->g[L], S->nn);
+    free(S->g); free(S->s.seen); free(S->s.stk); free(S->s.F); free(S->s.B); free(S->s.pos); free(S->added);
+}
+
+/* put path `id` of rs in the lowest layer whose dependency graph stays acyclic; -1 with e set if none does */
+static int lstate_place(lstate *S, sf_routes *rs, int id, sf_err *e)
+{
+    const sf_topo *t = S->t;
+    sf_hop *h = rs->hops + rs->poff[id];
+    int n = rs->plen[id], placed = -1;
+    for (int L = 0; L < S->maxvc && placed < 0; L++) {
+        layer *g = &S->g[L];
+        if (!g->out) layer_init(g, S->nn);
+        int na = 0, ok = 1, prev = -1;
+        for (int i = 0; i < n && ok; i++) {
+            if (h[i].itb) { prev = -1; continue; }
+            int c = t->sw[h[i].sw].ch[h[i].port];
+            if (prev >= 0 && !has_edge(g->out, prev, c)) {
+                if (!layer_add(g, prev, c, &S->s)) ok = 0;
+                else { S->added[2 * na] = prev; S->added[2 * na + 1] = c; na++; }
             }
-            if (ok) placed = L;
-            else
-                for (int k = na - 1; k >= 0; k--) g[L][added[k]].n--; /* roll back (edges were appended last) */
+            prev = c;
         }
-        if (placed < 0) {
-            snprintf(e->msg, sizeof e->msg, "layers: more than %d layers needed (path %d)", maxvc, id);
-            rc = -1;
-            break;
-        }
-        for (int i = 0; i < n; i++) h[i].vc = (int8_t)placed;
-        rs->pvc0[id] = (int8_t)placed;
-        if (placed + 1 > used) used = placed + 1;
+        if (ok) placed = L;
+        else
+            for (int k = na - 1; k >= 0; k--) { /* roll back: the edges were appended last */
+                g->out[S->added[2 * k]].n--;
+                g->in[S->added[2 * k + 1]].n--;
+            }
     }
-    for (int L = 0; L < maxvc; L++)
-        if (g[L]) { for (int i = 0; i < nn; i++) free(g[L][i].v); free(g[L]); }
-    free(g); free(seen); free(stk); free(added);
-    if (!rc) rs->nvc = used < 1 ? 1 : used;
+    if (placed < 0) {
+        int from = n ? h[0].sw : -1, to = n ? t->ch_to[t->sw[h[n - 1].sw].ch[h[n - 1].port]] : -1;
+        snprintf(e->msg, sizeof e->msg, "layers: more than %d layers needed: the path from switch %d to switch %d fits in "
+                 "none of them (stopped after placing %d paths; raise --max-vcs)", S->maxvc, from, to, S->placed);
+        return -1;
+    }
+    for (int i = 0; i < n; i++) h[i].vc = (int8_t)placed;
+    rs->pvc0[id] = (int8_t)placed;
+    if (placed + 1 > S->used) S->used = placed + 1;
+    S->placed++;
+    return 0;
+}
+
+int sf_fix_layers(sf_routes *rs, int maxvc, sf_err *e)
+{
+    lstate S;
+    lstate_init(&S, rs->t, maxvc);
+    int rc = 0;
+    for (int id = 0; id < rs->npath && !rc; id++) rc = lstate_place(&S, rs, id, e);
+    if (!rc) rs->nvc = S.used < 1 ? 1 : S.used;
+    lstate_free(&S);
     return rc;
 }
 
@@ -797,13 +969,22 @@ sf_routes *sf_route_lash(const sf_topo *t, const sf_route_opts *o, sf_err *e)
 {
     eng E;
     if (eng_init(&E, t, SF_RULE_NONE, 1, o->root, 1)) { rfail(e, "network too large (%d switches)%.0d", t->nsw, 0); return NULL; }
-    sf_select sel = o->sel == SF_SEL_BALANCED || o->sel == SF_SEL_PCH ? SF_SEL_SANCHO : o->sel;
-    sf_routes *rs = route_pairs(&E, o, 1, sel, e);
+    sf_select sel = o->sel;
+    if (sel == SF_SEL_BALANCED || sel == SF_SEL_PCH) {
+        eng_free(&E);
+        snprintf(e->msg, sizeof e->msg, "lash: selection %s is not implemented (low, random, sancho)", sel_name(sel));
+        return NULL;
+    }
+    lstate L;
+    lstate_init(&L, t, o->maxvc);
+    sf_routes *rs = route_pairs(&E, o, 1, sel, &L, e);
     eng_free(&E);
+    if (rs) rs->nvc = L.used < 1 ? 1 : L.used;
+    lstate_free(&L);
     if (!rs) return NULL;
-    if (sf_fix_layers(rs, o->maxvc, e)) { sf_routes_free(rs); return NULL; }
     rs->promise_minimal = 1;
-    snprintf(rs->algo, sizeof rs->algo, "lash select=%s layers=%d seed=%llu", sel_name(sel), rs->nvc,
-             (unsigned long long)o->seed);
+    char sb[64] = "";
+    if (sel == SF_SEL_RANDOM) snprintf(sb, sizeof sb, " seed=%llu", (unsigned long long)o->seed);
+    snprintf(rs->algo, sizeof rs->algo, "lash select=%s layers=%d max-vcs=%d%s", sel_name(sel), rs->nvc, o->maxvc, sb);
     return rs;
 }

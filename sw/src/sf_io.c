@@ -48,6 +48,70 @@ static int rerr(sf_err *e, const char *file, int line, const char *msg, long a, 
     return -1;
 }
 
+/* value of "key=" in the algorithm header, NULL when absent */
+static const char *hval(const char *algo, const char *key, char *buf, size_t len)
+{
+    size_t kl = strlen(key);
+    for (const char *p = algo; (p = strstr(p, key)) != NULL; p += kl)
+        if ((p == algo || p[-1] == ' ') && p[kl] == '=') {
+            const char *v = p + kl + 1;
+            size_t n = strcspn(v, " ");
+            if (n >= len) n = len - 1;
+            memcpy(buf, v, n);
+            buf[n] = 0;
+            return buf;
+        }
+    return NULL;
+}
+
+/* Take the promises of the "algorithm" header (docs/routing.md, "What check verifies"). */
+static int apply_header(sf_routes *rs, const char *algo, const char *path, int line, sf_err *e)
+{
+    char name[64] = "", v[128];
+    size_t n = strcspn(algo, " ");
+    if (n >= sizeof name) n = sizeof name - 1;
+    memcpy(name, algo, n);
+    int need_root = 0, updown = 0;
+    if (!strcmp(name, "updown") || !strcmp(name, "itb") || !strcmp(name, "clos-all")) need_root = updown = 1;
+    else if (!strcmp(name, "fm")) {
+        if (!hval(algo, "deadlock", v, sizeof v)) return rerr(e, path, line, "algorithm fm: deadlock=itb|layers|none missing%.0ld%.0ld", 0, 0);
+        need_root = updown = !strcmp(v, "itb");
+    } else if (!strcmp(name, "dl")) {
+        need_root = 1;
+        if (!hval(algo, "rule", v, sizeof v)) return rerr(e, path, line, "algorithm dl: rule=... missing%.0ld%.0ld", 0, 0);
+        if (!strcmp(v, "(UD)*") || !strcmp(v, "ud")) rs->rule = SF_RULE_UD;
+        else if (!strcmp(v, "(UD-DU)*") || !strcmp(v, "ud-du")) rs->rule = SF_RULE_UDDU;
+        else if (!strcmp(v, "UD-(DU)*") || !strcmp(v, "ud-dudu")) rs->rule = SF_RULE_UD_DU;
+        else if (!strcmp(v, "(L-turn)*") || !strcmp(v, "lturn")) rs->rule = SF_RULE_LTURN;
+        else return rerr(e, path, line, "algorithm dl: unknown rule (expected (UD)*, (UD-DU)*, UD-(DU)*, (L-turn)*)%.0ld%.0ld", 0, 0);
+        if (hval(algo, "vcs", v, sizeof v)) {
+            char *end;
+            long k = strtol(v, &end, 10);
+            if (*end || k < 1 || k > 64) return rerr(e, path, line, "algorithm dl: bad vcs=%.0ld%.0ld", 0, 0);
+            if (k < rs->nvc) return rerr(e, path, line, "algorithm dl: vcs=%ld but the routes use %ld VCs", k, rs->nvc);
+        }
+    }
+    if (need_root) {
+        if (!hval(algo, "root", v, sizeof v)) {
+            snprintf(e->msg, sizeof e->msg, "%s:%d: algorithm %s: root=N missing (the rule needs the root)", path, line, name);
+            return -1;
+        }
+        char *end;
+        long r = strtol(v, &end, 10);
+        if (end == v || (*end && strcmp(end, "(top-or-0)")) || r < -1 || r >= rs->t->nsw)
+            return rerr(e, path, line, "algorithm header: bad root=%.0ld (expected -1 or a switch 0..%ld)", 0, rs->t->nsw - 1);
+        rs->root = (int)r;
+        if (hval(algo, "tie", v, sizeof v) && strcmp(v, "lower-id"))
+            return rerr(e, path, line, "algorithm header: unknown tie rule (only tie=lower-id)%.0ld%.0ld", 0, 0);
+    }
+    if (updown) {
+        rs->promise_updown = 1;
+        rs->dir = sf_updown_dir(rs->t, rs->root, NULL, NULL);
+    }
+    if (hval(algo, "fallbacks", v, sizeof v)) rs->fallbacks = atoi(v);
+    return 0;
+}
+
 sf_routes *sf_read_routes(const sf_topo *t, const char *path, sf_err *e)
 {
     FILE *f = fopen(path, "r");
@@ -57,7 +121,7 @@ sf_routes *sf_read_routes(const sf_topo *t, const char *path, sf_err *e)
     int ln = 0, have_header = 0, nalt = 1, nvc = 1, promise = 0;
     sf_hop *hops = xcalloc(4096, sizeof(sf_hop));
     char algo[200] = "";
-    int *map = NULL;
+    int *map = NULL, algo_line = 0;
     while (fgets(line, sizeof line, f)) {
         ln++;
         if (!strchr(line, '\n') && !feof(f)) { rerr(e, path, ln, "line too long%.0ld%.0ld", 0, 0); goto bad; }
@@ -78,6 +142,8 @@ sf_routes *sf_read_routes(const sf_topo *t, const char *path, sf_err *e)
             continue;
         }
         if (!strcmp(tok[0], "algorithm")) {
+            if (algo_line) { rerr(e, path, ln, "second \"algorithm\" line (first at line %ld)%.0ld", algo_line, 0); goto bad; }
+            algo_line = ln;
             algo[0] = 0;
             for (int i = 1; i < nt && strlen(algo) + strlen(tok[i]) + 2 < sizeof algo; i++) {
                 if (i > 1) strcat(algo, " ");
@@ -189,7 +255,9 @@ sf_routes *sf_read_routes(const sf_topo *t, const char *path, sf_err *e)
     rs->nvc = nvc > rs->nvc ? nvc : rs->nvc;
     rs->promise_minimal = promise;
     rs->map = map;
+    map = NULL;
     snprintf(rs->algo, sizeof rs->algo, "%s", algo);
+    if (apply_header(rs, algo, path, algo_line, e)) { sf_routes_free(rs); return NULL; }
     return rs;
 bad:
     fclose(f);

@@ -27,8 +27,12 @@ typedef struct {
     int promise_updown;  /* 1: every segment claims to obey up*-then-down* on `dir` */
     int8_t *dir;         /* optional orientation used (1 = up) per channel, owned, may be NULL */
     int *map;            /* optional logical -> physical host mapping (nhost entries), owned, may be NULL */
-    char algo[200];      /* human-readable description, goes in file headers */
+    char algo[200];      /* description "NAME key=value ...", goes in file headers (docs/routing.md) */
     int nondisjoint;     /* FM: pairs whose second route could not be link-disjoint */
+    int root;            /* up/down root the set was built for (-1 = level-0 switches, else switch 0) */
+    int rule;            /* sf_rule: DL restriction inside each layer the set promises; SF_RULE_NONE = none */
+    int fallbacks;       /* ITB: host pairs routed by up/down because no minimal path could place its ITBs */
+    int *fallback_pairs; /* ITB: 3 ints per fallback (source host, destination host, host-less switch), owned */
 } sf_routes;
 
 /** Create an empty route set over topology t (per_switch: index switch pairs, else host pairs). */
@@ -49,6 +53,7 @@ int sf_path_links(const sf_hop *h, int n);
 typedef enum { SF_SEL_LOW = 0, SF_SEL_RANDOM, SF_SEL_BALANCED, SF_SEL_SANCHO, SF_SEL_PCH } sf_select;
 typedef enum { SF_RULE_NONE = 0, SF_RULE_UD, SF_RULE_UDDU, SF_RULE_UD_DU, SF_RULE_LTURN } sf_rule;
 typedef enum { SF_FIX_NONE = 0, SF_FIX_ITB, SF_FIX_LAYERS } sf_fix;
+typedef enum { SF_FALLBACK_UPDOWN = 0, SF_FALLBACK_REFUSE } sf_fallback;
 
 /** Options shared by the routing algorithms (sf_route_opts_default fills the defaults). */
 typedef struct {
@@ -61,17 +66,27 @@ typedef struct {
     double weight;     /* balanced: cost of a link = 1 + weight * load / mean load */
     sf_fix fix;        /* FM: how to make the set deadlock-free */
     int map_random;    /* FM: random logical -> physical host mapping */
+    sf_fallback fallback; /* ITB: pairs without a minimal ITB route go up/down (recorded) or the run fails */
     uint64_t seed;
 } sf_route_opts;
 
-/** Fill opts with the defaults (root -1, low-port, (UD)*, 3 VCs, 16 layers, 16 alternatives, weight 3, ITB fix). */
+/** Fill opts with the defaults (root -1, low-port, (UD)*, 3 VCs, 16 layers, 16 alternatives, weight 3, ITB fix,
+ *  ITB fallback to up/down). */
 void sf_route_opts_default(sf_route_opts *o);
 /** Up/down orientation (BFS from root(s), Autonet rules): 1 = channel goes up; caller frees. */
 int8_t *sf_updown_dir(const sf_topo *t, int root, int *level_out, int *preorder_out);
 
-/** Up/down routes, one per pair; sel = low/random per switch pair, balanced (simple_routes-like) per host pair. */
+/** 1 when `rule` lets a packet in layer v turn from channel class a to class b without changing layer. */
+int sf_rule_allows(sf_rule rule, int v, int a, int b);
+/** Class of every channel under `rule` for `root` (up/down rules: 0 up, 1 down; L-turn: 0 LD, 1 LU, 2 RU, 3 RD);
+ *  caller frees. */
+int8_t *sf_channel_classes(const sf_topo *t, sf_rule rule, int root);
+
+/** Up/down routes, one per pair; sel = low/random/sancho per switch pair, balanced (simple_routes-like) per host
+ *  pair; pch is refused. */
 sf_routes *sf_route_updown(const sf_topo *t, const sf_route_opts *o, sf_err *e);
-/** Minimal routes with In-Transit Buffers (seed 000 sec 4): random minimal path, ITB at every down->up turn. */
+/** Minimal routes with In-Transit Buffers (seed 000 sec 4): random minimal path, ITB at every down->up turn; pairs
+ *  whose minimal paths all turn at host-less switches fall back to up/down (recorded) or fail (o->fallback). */
 sf_routes *sf_route_itb(const sf_topo *t, const sf_route_opts *o, sf_err *e);
 /** Descending Layers (seed 001): o->nvc layers, o->rule inside layers, o->sel path selection. */
 sf_routes *sf_route_dl(const sf_topo *t, const sf_route_opts *o, sf_err *e);
@@ -79,7 +94,8 @@ sf_routes *sf_route_dl(const sf_topo *t, const sf_route_opts *o, sf_err *e);
 sf_routes *sf_route_fm(const sf_topo *t, const sf_route_opts *o, sf_err *e);
 /** All shortest up/down routes per switch pair (at most o->maxalt), for dispersive routing on Clos/fat trees. */
 sf_routes *sf_route_allud(const sf_topo *t, const sf_route_opts *o, sf_err *e);
-/** LASH: shortest paths, each assigned to the lowest layer that keeps that layer's dependency graph acyclic. */
+/** LASH: shortest paths (sel low/random/sancho), each in the lowest layer that keeps that layer's dependency graph
+ *  acyclic; fails as soon as one path does not fit in o->maxvc layers. */
 sf_routes *sf_route_lash(const sf_topo *t, const sf_route_opts *o, sf_err *e);
 /** Split every path at down->up turns of `dir` with an ITB at a host of the turning switch; -1 if a switch has no host. */
 int sf_fix_itb(sf_routes *rs, const int8_t *dir, sf_err *e);
@@ -94,6 +110,15 @@ int sf_check_routes(const sf_routes *rs, sf_err *e);
 long sf_count_nonminimal(const sf_routes *rs, long *total);
 /** Count down->up turns inside ITB-free segments with respect to `dir` (0 for a correct up/down set). */
 long sf_count_downup(const sf_routes *rs, const int8_t *dir);
+/** Routes with a down->up turn (w.r.t. dir) inside an ITB-free segment; the first one is described in msg. */
+long sf_check_updown(const sf_routes *rs, const int8_t *dir, char *msg, size_t len);
+/** Routes breaking the DL rule (VCs never increase along a route; a turn inside one layer must be allowed by
+ *  `rule` for the channel classes `cls`); the first one is described in msg. */
+long sf_check_layers(const sf_routes *rs, sf_rule rule, const int8_t *cls, char *msg, size_t len);
+/** Every check the set's header promises (well-formed, deadlock-free, minimal, up/down, DL rule), one line per
+ *  finding on `log` (may be NULL) after `prefix`; returns the number of failed checks (a cycle counts only if
+ *  !allow_deadlock). */
+int sf_verify(const sf_routes *rs, int allow_deadlock, FILE *log, const char *prefix);
 
 /** Metrics of a route set (see docs/routing.md "stats"). */
 typedef struct {
@@ -109,6 +134,7 @@ typedef struct {
     double mean_link_routes;
     long *link_routes;        /* per channel (owned, nch entries) */
     int vcs_used;
+    int itb_fallbacks;        /* ITB sets: pairs routed by up/down instead of a minimal ITB route */
 } sf_stats;
 
 /** Compute metrics; free with sf_stats_free. */
@@ -122,7 +148,8 @@ void sf_stats_table(const sf_stats *s, const sf_topo *t, FILE *f, int links);
 
 /** Write Myrinet-style source routes (route bytes 0x80|port, ITB mark 0xC0). */
 void sf_write_routes(const sf_routes *rs, FILE *f);
-/** Read a route file for topology t (checks every byte against the topology); NULL with e set on error. */
+/** Read a route file for topology t (checks every byte against the topology, and takes the promises of its
+ *  "algorithm" header: root, tie rule, DL rule); NULL with e set on error. */
 sf_routes *sf_read_routes(const sf_topo *t, const char *path, sf_err *e);
 /** Write RHiNET-style per-switch tables (tag -> port, (in, out, in VC) -> out VC); -1 with e set if impossible. */
 int sf_write_rhinet(const sf_routes *rs, FILE *f, sf_err *e);

@@ -27,6 +27,7 @@ sf_routes *sf_routes_new(const sf_topo *t, int per_switch, int nalt)
     rs->index = xcalloc(np, sizeof(int));
     for (size_t i = 0; i < np; i++) rs->index[i] = -1;
     rs->nvc = 1;
+    rs->root = -1;
     return rs;
 }
 
@@ -34,7 +35,7 @@ void sf_routes_free(sf_routes *rs)
 {
     if (!rs) return;
     free(rs->index); free(rs->poff); free(rs->plen); free(rs->pvc0); free(rs->hops);
-    free(rs->dir); free(rs->map);
+    free(rs->dir); free(rs->map); free(rs->fallback_pairs);
     free(rs);
 }
 
@@ -201,6 +202,79 @@ long sf_count_downup(const sf_routes *rs, const int8_t *dir)
     return bad;
 }
 
+/* source host, destination host and alternative of path id (first match; per-switch sets give a host pair) */
+static void path_pair(const sf_routes *rs, int id, int *src, int *dst, int *alt)
+{
+    int N = rs->per_switch ? rs->t->nsw : rs->t->nhost;
+    *src = *dst = *alt = -1;
+    for (size_t i = 0; i < (size_t)N * N * (size_t)rs->nalt; i++)
+        if (rs->index[i] == id) {
+            int a = (int)(i / ((size_t)rs->nalt * N)), b = (int)(i / (size_t)rs->nalt % (size_t)N);
+            *alt = (int)(i % (size_t)rs->nalt);
+            if (rs->per_switch) { /* first hosts of those switches */
+                const sf_topo *t = rs->t;
+                *src = t->hoff[a] < t->hoff[a + 1] ? t->hlist[t->hoff[a]] : -1;
+                *dst = t->hoff[b] < t->hoff[b + 1] ? t->hlist[t->hoff[b]] : -1;
+                if (a == b && t->hoff[a] + 1 < t->hoff[a + 1]) *dst = t->hlist[t->hoff[a] + 1];
+            } else { *src = a; *dst = b; }
+            return;
+        }
+}
+
+long sf_check_updown(const sf_routes *rs, const int8_t *dir, char *msg, size_t len)
+{
+    const sf_topo *t = rs->t;
+    long bad = 0;
+    for (int id = 0; id < rs->npath; id++) {
+        const sf_hop *h = rs->hops + rs->poff[id];
+        int down = 0, prevsw = -1, hit = -1;
+        for (int i = 0; i < rs->plen[id] && hit < 0; i++) {
+            if (h[i].itb) { down = 0; continue; }
+            int c = t->sw[h[i].sw].ch[h[i].port];
+            if (dir[c] && down) hit = i;
+            else { if (!dir[c]) down = 1; prevsw = h[i].sw; }
+        }
+        if (hit < 0) continue;
+        if (!bad++ && msg && len) {
+            int s, d, alt;
+            path_pair(rs, id, &s, &d, &alt);
+            snprintf(msg, len, "route %d->%d alt %d turns down->up at switch %d (arrives down from switch %d, leaves up "
+                     "to switch %d by port %d) without an ITB", s, d, alt, h[hit].sw, prevsw,
+                     t->ch_to[t->sw[h[hit].sw].ch[h[hit].port]], h[hit].port);
+        }
+    }
+    return bad;
+}
+
+long sf_check_layers(const sf_routes *rs, sf_rule rule, const int8_t *cls, char *msg, size_t len)
+{
+    const sf_topo *t = rs->t;
+    long bad = 0;
+    for (int id = 0; id < rs->npath; id++) {
+        const sf_hop *h = rs->hops + rs->poff[id];
+        int pv = rs->pvc0[id], pc = -1;
+        char why[300] = "";
+        for (int i = 0; i < rs->plen[id] && !why[0]; i++) {
+            if (h[i].itb) { pc = -1; pv = 127; continue; } /* reinjected: starts afresh */
+            int c = t->sw[h[i].sw].ch[h[i].port];
+            if (h[i].vc > pv)
+                snprintf(why, sizeof why, "climbs from VC %d to VC %d at switch %d (layers may only descend)", pv, h[i].vc, h[i].sw);
+            else if (pc >= 0 && h[i].vc == pv && !sf_rule_allows(rule, pv, cls[pc], cls[c]))
+                snprintf(why, sizeof why, "turns from a class-%d channel to a class-%d channel at switch %d inside layer %d, "
+                         "which the rule forbids", cls[pc], cls[c], h[i].sw, pv);
+            pv = h[i].vc;
+            pc = c;
+        }
+        if (!why[0]) continue;
+        if (!bad++ && msg && len) {
+            int s, d, alt;
+            path_pair(rs, id, &s, &d, &alt);
+            snprintf(msg, len, "route %d->%d alt %d %s", s, d, alt, why);
+        }
+    }
+    return bad;
+}
+
 /* ------------------------------------------------------------------ deadlock: channel dependency graph */
 
 typedef struct { uint64_t *k; size_t cap, n; } hset;
@@ -310,6 +384,50 @@ int sf_check_deadlock(const sf_routes *rs, char *msg, size_t msglen)
     return found;
 }
 
+/* ------------------------------------------------------------------ everything a set promises */
+
+static const char *rule_text(int r)
+{
+    static const char *nm[] = {"none", "(UD)*", "(UD-DU)*", "UD-(DU)*", "(L-turn)*"};
+    return r >= 0 && r <= 4 ? nm[r] : "?";
+}
+
+int sf_verify(const sf_routes *rs, int allow_deadlock, FILE *log, const char *prefix)
+{
+    sf_err e = {""};
+    int bad = 0;
+    if (!prefix) prefix = "";
+    char *msg = xcalloc(4096, 1);
+    if (sf_check_routes(rs, &e)) {
+        if (log) fprintf(log, "%scheck: %s\n", prefix, e.msg);
+        free(msg);
+        return 1; /* the other checks assume well-formed routes */
+    }
+    if (sf_check_deadlock(rs, msg, 4096)) {
+        if (log) fprintf(log, "%scheck: deadlock possible: %s\n", prefix, msg);
+        if (!allow_deadlock) bad++;
+    } else if (log) fprintf(log, "%scheck: deadlock-free (%d VC%s)\n", prefix, rs->nvc, rs->nvc > 1 ? "s" : "");
+    if (rs->promise_minimal) {
+        long tot, nm = sf_count_nonminimal(rs, &tot);
+        if (nm) { if (log) fprintf(log, "%scheck: %ld of %ld routes promised minimal are not\n", prefix, nm, tot); bad++; }
+        else if (log) fprintf(log, "%scheck: minimal as promised (%ld routes)\n", prefix, tot);
+    }
+    if (rs->promise_updown && rs->dir) {
+        long du = sf_check_updown(rs, rs->dir, msg, 4096);
+        if (du) { if (log) fprintf(log, "%scheck: up*/down* (root %d, tie lower id) broken by %ld routes: %s\n", prefix, rs->root, du, msg); bad++; }
+        else if (log) fprintf(log, "%scheck: up*/down* legal (root %d, tie lower id)\n", prefix, rs->root);
+    }
+    if (rs->rule != SF_RULE_NONE) {
+        int8_t *cls = sf_channel_classes(rs->t, (sf_rule)rs->rule, rs->root);
+        long nb = sf_check_layers(rs, (sf_rule)rs->rule, cls, msg, 4096);
+        free(cls);
+        if (nb) { if (log) fprintf(log, "%scheck: DL rule %s (root %d) broken by %ld routes: %s\n", prefix, rule_text(rs->rule), rs->root, nb, msg); bad++; }
+        else if (log) fprintf(log, "%scheck: DL rule %s holds in every layer, layers never increase (root %d)\n", prefix, rule_text(rs->rule), rs->root);
+    }
+    free(msg);
+    return bad;
+}
+
 /* ------------------------------------------------------------------ metrics */
 
 void sf_stats_compute(const sf_routes *rs, sf_stats *s)
@@ -358,6 +476,7 @@ void sf_stats_compute(const sf_routes *rs, sf_stats *s)
     }
     s->mean_link_routes = t->nch ? (double)tot / t->nch : 0;
     s->vcs_used = maxvc + 1;
+    s->itb_fallbacks = rs->fallbacks;
 }
 
 void sf_stats_free(sf_stats *s) { free(s->link_routes); s->link_routes = NULL; }
@@ -368,8 +487,8 @@ void sf_stats_json(const sf_stats *s, const sf_topo *t, FILE *f, int links)
             s->switches, s->links, s->routes, s->nalt);
     fprintf(f, " \"avg_hops\": %.4f, \"avg_hops_remote\": %.4f, \"max_hops\": %d, \"minimal_share\": %.4f,\n",
             s->avg_hops, s->avg_hops_remote, s->max_hops, s->minimal_share);
-    fprintf(f, " \"avg_itb\": %.4f, \"routes_with_itb\": %ld, \"vcs_used\": %d,\n", s->avg_itb, s->routes_with_itb,
-            s->vcs_used);
+    fprintf(f, " \"avg_itb\": %.4f, \"routes_with_itb\": %ld, \"itb_fallbacks\": %d, \"vcs_used\": %d,\n", s->avg_itb,
+            s->routes_with_itb, s->itb_fallbacks, s->vcs_used);
     fprintf(f, " \"max_link_routes\": %ld, \"mean_link_routes\": %.2f", s->max_link_routes, s->mean_link_routes);
     if (links) {
         fprintf(f, ",\n \"per_link\": [");
@@ -389,6 +508,7 @@ void sf_stats_table(const sf_stats *s, const sf_topo *t, FILE *f, int links)
             "avg hops (remote pairs)", s->avg_hops_remote, "max hops", s->max_hops);
     fprintf(f, "%-28s %.2f %%\n", "minimal routes", 100.0 * s->minimal_share);
     fprintf(f, "%-28s %.4f\n%-28s %ld\n", "ITBs per route", s->avg_itb, "routes with ITB", s->routes_with_itb);
+    fprintf(f, "%-28s %d\n", "ITB fallbacks (up*/down*)", s->itb_fallbacks);
     fprintf(f, "%-28s %ld\n%-28s %.2f\n%-28s %d\n", "max routes per link", s->max_link_routes,
             "mean routes per link", s->mean_link_routes, "VCs (layers) used", s->vcs_used);
     if (links) {

@@ -33,6 +33,12 @@ static sf_routes *run(const char *alg, const sf_topo *t, const sf_route_opts *o,
     return rs;
 }
 
+static int dcmp(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
 static const char *selname(sf_select s) { const char *n[] = {"low", "random", "balanced", "sancho", "pch"}; return n[s]; }
 static const char *rulename(sf_rule r) { const char *n[] = {"none", "ud", "ud-du", "ud-dudu", "lturn"}; return n[r]; }
 
@@ -158,29 +164,39 @@ int main(int argc, char **argv)
         sf_topo *t = sf_gen_random(1024, 8, 4, seed, &e);
         tg = now() - tg;
         struct { const char *alg; sf_select sel; int nvc; } big[] = {{"updown", SF_SEL_LOW, 1}, {"dl", SF_SEL_LOW, 3}};
+        enum { REP = 7 };
         for (int c = 0; c < 2; c++) {
             sf_route_opts op;
             sf_route_opts_default(&op);
             op.sel = big[c].sel; op.nvc = big[c].nvc; op.seed = seed;
-            double secs;
-            sf_routes *rs = run(big[c].alg, t, &op, &secs);
-            double tc0 = now();
-            int dl = sf_check_deadlock(rs, msg, sizeof msg);
-            double tcheck = now() - tc0;
-            sf_stats s;
-            sf_stats_compute(rs, &s);
+            double rt[REP], ct[REP], tot[REP];
+            int dl = 0;
+            sf_stats s = {0};
+            for (int r = 0; r < REP; r++) {
+                double secs;
+                sf_routes *rs = run(big[c].alg, t, &op, &secs);
+                double tc0 = now();
+                dl |= sf_check_deadlock(rs, msg, sizeof msg);
+                double tcheck = now() - tc0;
+                rt[r] = secs; ct[r] = tcheck; tot[r] = secs + tcheck;
+                if (r == 0) sf_stats_compute(rs, &s);
+                sf_routes_free(rs);
+            }
+            qsort(rt, REP, sizeof(double), dcmp); qsort(ct, REP, sizeof(double), dcmp); qsort(tot, REP, sizeof(double), dcmp);
             rec_begin(&o);
             fprintf(o.f, "\"params\": {\"topology\": \"random\", \"switches\": 1024, \"ports\": 8, \"hosts_per_switch\": 4, \"seed\": %llu, "
-                         "\"algorithm\": \"%s\", \"select\": \"low\", \"vcs\": %d}, \"what\": \"deadlock-free route set for 1024 switches\", "
-                         "\"seconds\": %.6f, \"route_seconds\": %.6f, \"check_seconds\": %.6f, \"generate_seconds\": %.6f, "
+                         "\"algorithm\": \"%s\", \"select\": \"low\", \"vcs\": %d, \"repeats\": %d}, \"what\": \"deadlock-free route set for 1024 switches "
+                         "(route + deadlock check, min / median / max of repeated runs on the shared 2-core machine)\", "
+                         "\"seconds\": %.6f, \"median_seconds\": %.6f, \"max_seconds\": %.6f, \"route_seconds\": %.6f, "
+                         "\"median_route_seconds\": %.6f, \"check_seconds\": %.6f, \"median_check_seconds\": %.6f, \"generate_seconds\": %.6f, "
                          "\"avg_hops\": %.4f, \"minimal_share\": %.4f, \"deadlock_free\": %s, \"target_seconds\": 5}",
-                    (unsigned long long)seed, big[c].alg, big[c].nvc, secs + tcheck, secs, tcheck, tg, s.avg_hops, s.minimal_share,
-                    dl ? "false" : "true");
-            printf("random1024 %-6s: route %.3f s + deadlock check %.3f s, avg hops %.3f, minimal %.1f%%, %s\n", big[c].alg, secs,
-                   tcheck, s.avg_hops, 100 * s.minimal_share, dl ? "CYCLE" : "deadlock-free");
+                    (unsigned long long)seed, big[c].alg, big[c].nvc, REP, tot[0], tot[REP / 2], tot[REP - 1], rt[0], rt[REP / 2], ct[0],
+                    ct[REP / 2], tg, s.avg_hops, s.minimal_share, dl ? "false" : "true");
+            printf("random1024 %-6s: route+check min %.3f s median %.3f s max %.3f s (route min %.3f median %.3f; check min %.3f median %.3f), "
+                   "avg hops %.3f, %s\n", big[c].alg, tot[0], tot[REP / 2], tot[REP - 1], rt[0], rt[REP / 2], ct[0], ct[REP / 2],
+                   s.avg_hops, dl ? "CYCLE" : "deadlock-free");
             fflush(stdout);
             sf_stats_free(&s);
-            sf_routes_free(rs);
         }
         sf_topo_free(t);
     }
@@ -234,6 +250,76 @@ int main(int argc, char **argv)
             }
         sf_topo_free(nets[0]);
         sf_topo_free(nets[1]);
+    }
+
+    /* 6. up/down average hops on the ten 64-switch networks: selections and root choices (seed 001 Table 7: 3.72) */
+    {
+        sf_select sels[4] = {SF_SEL_LOW, SF_SEL_RANDOM, SF_SEL_SANCHO, SF_SEL_BALANCED};
+        double selsum[4] = {0}, r0 = 0, rmean = 0, rbest = 0, rworst = 0, rdeg = 0, rcen = 0, perk[10];
+        for (int k = 0; k < 10; k++) {
+            sf_topo *t = sf_gen_random(64, 8, 4, seed + (uint64_t)k, &e);
+            for (int q = 0; q < 4; q++) {
+                sf_route_opts op;
+                sf_route_opts_default(&op);
+                op.sel = sels[q]; op.seed = seed + (uint64_t)k; op.root = 0;
+                double secs;
+                sf_routes *rs = run("updown", t, &op, &secs);
+                sf_stats s;
+                sf_stats_compute(rs, &s);
+                selsum[q] += s.avg_hops;
+                if (q == 0) perk[k] = s.avg_hops;
+                sf_stats_free(&s);
+                sf_routes_free(rs);
+            }
+            /* every root with low-port selection */
+            int *d = sf_topo_distances(t);
+            double best = 1e9, worst = 0, sum = 0, vdeg = 0, vcen = 0;
+            int maxdeg = -1, degroot = 0, cenroot = 0;
+            long cenbest = -1;
+            for (int x = 0; x < t->nsw; x++) {
+                int deg = t->adjoff[x + 1] - t->adjoff[x];
+                long dsum = 0;
+                for (int y = 0; y < t->nsw; y++) dsum += d[(size_t)x * t->nsw + y];
+                if (deg > maxdeg) { maxdeg = deg; degroot = x; }
+                if (cenbest < 0 || dsum < cenbest) { cenbest = dsum; cenroot = x; }
+            }
+            for (int x = 0; x < t->nsw; x++) {
+                sf_route_opts op;
+                sf_route_opts_default(&op);
+                op.root = x;
+                double secs;
+                sf_routes *rs = run("updown", t, &op, &secs);
+                sf_stats s;
+                sf_stats_compute(rs, &s);
+                sum += s.avg_hops;
+                if (s.avg_hops < best) best = s.avg_hops;
+                if (s.avg_hops > worst) worst = s.avg_hops;
+                if (x == degroot) vdeg = s.avg_hops;
+                if (x == cenroot) vcen = s.avg_hops;
+                sf_stats_free(&s);
+                sf_routes_free(rs);
+            }
+            free(d);
+            r0 += perk[k]; rmean += sum / t->nsw; rbest += best; rworst += worst; rdeg += vdeg; rcen += vcen;
+            sf_topo_free(t);
+        }
+        rec_begin(&o);
+        fprintf(o.f, "\"params\": {\"topology\": \"random\", \"switches\": 64, \"ports\": 8, \"hosts_per_switch\": 4, \"networks\": 10, "
+                     "\"first_seed\": %llu, \"algorithm\": \"updown\", \"study\": \"selection and root\"}, "
+                     "\"what\": \"up*/down* avg hops (seed 001 Table 7: 3.72) by selection (root 0) and by root (low-port)\", "
+                     "\"avg_hops_root0\": {\"low\": %.4f, \"random\": %.4f, \"sancho\": %.4f, \"balanced\": %.4f}, "
+                     "\"avg_hops_low_by_root\": {\"root0\": %.4f, \"mean_over_roots\": %.4f, \"best_root\": %.4f, \"worst_root\": %.4f, "
+                     "\"max_degree_root\": %.4f, \"centre_root\": %.4f}, \"avg_hops_root0_low_per_network\": [",
+                (unsigned long long)seed, selsum[0] / 10, selsum[1] / 10, selsum[2] / 10, selsum[3] / 10, r0 / 10, rmean / 10, rbest / 10,
+                rworst / 10, rdeg / 10, rcen / 10);
+        for (int k = 0; k < 10; k++) fprintf(o.f, "%s%.4f", k ? ", " : "", perk[k]);
+        fprintf(o.f, "], \"paper_avg_hops\": 3.72}");
+        printf("updown study: root 0: low %.4f random %.4f sancho %.4f balanced %.4f; low by root: root0 %.4f mean %.4f best %.4f worst %.4f "
+               "maxdeg %.4f centre %.4f\n", selsum[0] / 10, selsum[1] / 10, selsum[2] / 10, selsum[3] / 10, r0 / 10, rmean / 10,
+               rbest / 10, rworst / 10, rdeg / 10, rcen / 10);
+        printf("updown study: per network (root 0, low):");
+        for (int k = 0; k < 10; k++) printf(" %.3f", perk[k]);
+        printf("\n");
     }
     fprintf(o.f, "\n]\n");
     fclose(o.f);

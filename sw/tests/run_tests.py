@@ -69,10 +69,11 @@ def tool_tests(prefix):
         path = os.path.join(TMP, f"{prefix}{kind}.topo")
         rc, _, err = run([topo, kind] + args + ["-o", path])
         rc2, out2, err2 = run([topo, "check", path])
-        result(rc == 0 and "seed" in err and rc2 == 0 and ": ok:" in out2, f"{tag} sanfab-topo {kind} writes a valid file",
-               err + err2)
+        seed_ok = ("seed" in err) == (kind == "random")  # only random makes random choices
+        result(rc == 0 and seed_ok and rc2 == 0 and ": ok:" in out2, f"{tag} sanfab-topo {kind} writes a valid file"
+               f"{' and prints its seed' if kind == 'random' else ' and prints no seed'}", err + err2)
         files[kind] = path
-    algs = [["updown"], ["updown", "--select", "balanced"], ["itb"], ["dl", "--select", "sancho"],
+    algs = [["updown"], ["updown", "--select", "balanced"], ["updown", "--select", "random"], ["itb"], ["dl", "--select", "sancho"],
             ["dl", "--rule", "lturn", "--select", "pch"], ["fm", "--map", "random"], ["lash"], ["clos-all", "--max-alt", "4"]]
     for kind in ("random", "torus", "clos", "cplant"):
         if prefix and kind == "cplant":
@@ -80,15 +81,16 @@ def tool_tests(prefix):
         for alg in algs:
             rpath = os.path.join(TMP, f"{prefix}{kind}.routes")
             rc, out, err = run([route, alg[0], files[kind]] + alg[1:] + ["-o", rpath, "--json"])
-            ok = rc == 0 and "deadlock-free" in err and "seed" in err
+            random_run = alg[0] == "itb" or "random" in alg
+            ok = rc == 0 and "deadlock-free" in err and ("seed" in err) == random_run
             try:
                 js = json.loads(out)
                 ok = ok and js["routes"] > 0 and "avg_hops" in js and "max_link_routes" in js
             except ValueError:
                 ok = False
             rc2, _, err2 = run([route, "check", files[kind], rpath])
-            result(ok and rc2 == 0, f"{tag} sanfab-route {' '.join(alg)} on {kind}: computed, checked, file re-checked",
-                   (err + err2)[-1500:])
+            result(ok and rc2 == 0 and "seed" not in err2, f"{tag} sanfab-route {' '.join(alg)} on {kind}: computed, checked, "
+                   "file re-checked (seed printed only when used)", (err + err2)[-1500:])
     # tables
     rc, _, err = run([route, "dl", files["random"], "--rhinet", os.path.join(TMP, prefix + "r.rhinet")])
     txt = open(os.path.join(TMP, prefix + "r.rhinet")).read() if rc == 0 else ""
@@ -133,14 +135,213 @@ def tool_tests(prefix):
     # wrong usage
     rc, _, err = run([route, "nosuch", files["random"]])
     result(rc == 2 and "unknown algorithm" in err, f"{tag} unknown algorithm is a usage error", err)
+    issue12_tools(tag, topo, route, files, prefix)
+
+
+def write(path, text):
+    with open(path, "w") as f:
+        f.write(text)
+
+
+RING5 = ("sanfab-topology 1\n" + "".join(f"switch {i} ports 3\n" for i in range(5)) +
+         "".join(f"link {i}:1 {(i + 1) % 5}:2\n" for i in range(5)))
+
+# options each command uses (docs/routing.md "Command line"); value given for each option in the sweep
+USED = {
+    "updown": {"--root", "--select"},
+    "itb": {"--root", "--seed", "--fallback"},
+    "dl": {"--root", "--select", "--vcs", "--rule"},
+    "fm": {"--deadlock", "--map"},
+    "clos-all": {"--root", "--max-alt"},
+    "lash": {"--select", "--max-vcs"},
+}
+COMMON = {"-o", "--rhinet", "--maestro", "--stats", "--json", "--time"}
+VALUES = {"--root": "1", "--select": "sancho", "--vcs": "2", "--rule": "ud-du", "--weight": "2", "--max-alt": "3",
+          "--max-vcs": "12", "--deadlock": "layers", "--map": "random", "--fallback": "updown", "--seed": "7",
+          "--stats": None, "--json": None, "--links": None, "--allow-deadlock": None, "--time": None}
+
+
+def issue12_tools(tag, topo, route, files, prefix):
+    """Issue 12: ITB fallbacks, header promises checked, command line, LASH limits."""
+    # 1. ITB fallback: 5-switch ring, no host on switch 3
+    ring = os.path.join(TMP, prefix + "ring5.topo")
+    write(ring, RING5 + "host 0 0:0\nhost 1 1:0\nhost 2 2:0\nhost 3 4:0\n")
+    rpath = os.path.join(TMP, prefix + "ring5.routes")
+    rc, out, err = run([route, "itb", ring, "-o", rpath, "--json"])
+    try:
+        js = json.loads(out)
+    except ValueError:
+        js = {}
+    hdr = open(rpath).read() if rc == 0 else ""
+    result(rc == 0 and "warning: itb: 2 host pairs" in err and "host 2 -> host 3 (switch 2 -> switch 4): ITB needed at switch 3" in err
+           and "host 3 -> host 2" in err and " 3 (2 pairs)" in err and js.get("itb_fallbacks") == 2 and "fallbacks=2" in hdr
+           and "promise minimal" not in hdr, f"{tag} itb fallback on a ring without a host on switch 3: warning names pairs and "
+           "switch, count in JSON and header, no minimality promise", err + out)
+    rc, out, err = run([route, "itb", ring, "--stats"])
+    result(rc == 0 and re.search(r"ITB fallbacks \(up\*/down\*\)\s+2", out) is not None, f"{tag} itb fallback count in --stats", out)
+    rc2, _, err2 = run([route, "check", ring, rpath])
+    result(rc2 == 0 and "records 2 ITB fallbacks" in err2, f"{tag} check of a file with ITB fallbacks passes and says so", err2)
+    r2 = os.path.join(TMP, prefix + "ring5-refuse.routes")
+    rc, _, err = run([route, "itb", ring, "--fallback", "refuse", "-o", r2])
+    result(rc == 1 and "switch 3, which has no host" in err and "host 2 (switch 2) to host 3 (switch 4)" in err and not os.path.exists(r2),
+           f"{tag} itb --fallback refuse fails naming the pair and the switch, writes nothing", err)
+    # 2. check verifies the header's promises
+    ring_all = os.path.join(TMP, prefix + "ring5all.topo")
+    write(ring_all, RING5 + "".join(f"host {i} {i}:0\n" for i in range(5)))
+    ud = os.path.join(TMP, prefix + "ring5-ud.routes")
+    rc, _, err = run([route, "updown", ring_all, "-o", ud])
+    txt = open(ud).read()
+    good = "route 2 4 0 : 82 82 82 80" in txt
+    write(ud, txt.replace("route 2 4 0 : 82 82 82 80", "route 2 4 0 : 81 81 80"))
+    rc, _, err = run([route, "check", ring_all, ud])
+    result(good and rc == 1 and "down->up at switch 3" in err and "route 2->4" in err,
+           f"{tag} check rejects a down->up route pasted into an up*/down* file (root and tie from the header)", err)
+    write(ud, txt.replace("root=-1(top-or-0)", "root=3"))
+    rc, _, err = run([route, "check", ring_all, ud])
+    result(rc == 1 and "root 3" in err and "down->up" in err, f"{tag} check uses the header's root (same routes, root 3: rejected)", err)
+    write(ud, txt.replace(" root=-1(top-or-0)", ""))
+    rc, _, err = run([route, "check", ring_all, ud])
+    result(rc == 1 and ":2: algorithm updown: root=N missing" in err, f"{tag} an updown header without root is an error naming the line", err)
+    dl = os.path.join(TMP, prefix + "ring5-dl.routes")
+    rc, _, err = run([route, "dl", ring_all, "--vcs", "2", "-o", dl])
+    txt = open(dl).read()
+    good = "route 2 4 0 : 81 81 80 | vc 1 0 0" in txt
+    write(dl, txt.replace("route 2 4 0 : 81 81 80 | vc 1 0 0", "route 2 4 0 : 81 81 80 | vc 0 1 1"))
+    rc, _, err = run([route, "check", ring_all, dl])
+    result(good and rc == 1 and "climbs from VC 0 to VC 1" in err, f"{tag} check rejects a DL route whose layer climbs", err)
+    write(dl, txt.replace("route 2 4 0 : 81 81 80 | vc 1 0 0", "route 2 4 0 : 81 81 80 | vc 1 1 1"))
+    rc, _, err = run([route, "check", ring_all, dl])
+    result(rc == 1 and "inside layer 1" in err and "forbids" in err, f"{tag} check rejects a DL route with a forbidden turn inside a layer", err)
+    # 3. command line
+    rc, out, err = run([route, "--select", "random", "--seed", "4", "updown", "--json", ring_all])
+    rc2, out2, _ = run([route, "updown", ring_all, "--json", "--seed", "4", "--select", "random"])
+    result(rc == 0 and out == out2 and "seed 4" in err, f"{tag} options before and after the topology", err)
+    bad_lines = [
+        (["updown", ring_all, "--vcs", "5"], "--vcs is not used"),
+        (["itb", ring_all, "--select", "sancho"], "--select is not used by itb"),
+        (["updown", ring_all, "--select", "pch"], "updown does not implement --select pch"),
+        (["lash", ring_all, "--select", "balanced"], "lash does not implement --select balanced"),
+        (["itb", ring_all, "--seed", "-1"], "--seed needs a whole number"),
+        (["itb", ring_all, "--seed", "1x"], "--seed needs a whole number"),
+        (["updown", ring_all, "--seed", "3"], "--seed is not used"),
+        (["dl", ring_all, "--vcs", "0"], "--vcs needs a whole number in 1..16"),
+        (["dl", ring_all, "--root", "-1"], "--root needs a whole number"),
+        (["updown", ring_all, "--weight", "2"], "--weight is not used"),
+        (["updown", ring_all, "--select", "balanced", "--weight", "nan"], "--weight needs a number"),
+        (["fm", ring_all, "--deadlock", "layers", "--root", "1"], "--root is not used by fm unless --deadlock itb"),
+        (["clos-all", ring_all, "--max-vcs", "3"], "--max-vcs is not used"),
+        (["updown", ring_all, "--stats", "--json"], "not both"),
+        (["updown", ring_all, "--links"], "--links is not used without"),
+        (["updown", ring_all, "--root", "1", "--root", "2"], "--root given twice"),
+        (["updown", ring_all, ring_all], "unexpected argument"),
+        (["check", ring_all, ud, "--seed", "1"], "--seed is not used by check"),
+        (["check", ring_all, ud, "--json"], "--json is not used by check"),
+        (["stats", ring_all, ud, "--stats"], "--stats is not used by stats"),
+        (["updown", ring_all, "--allow-deadlock"], "--allow-deadlock is not used"),
+    ]
+    for args, want in bad_lines:
+        rc, _, err = run([route] + args)
+        result(rc == 2 and want in err, f"{tag} usage error: {' '.join(a if a not in (ring_all, ud) else os.path.basename(a) for a in args)}",
+               f"rc={rc} {err}")
+    rc, _, err = run([route, "check", ring_all, os.path.join(TMP, prefix + "ring5.routes")])
+    rc2, _, err2 = run([route, "check", ring, rpath])
+    result("seed" not in err and "seed" not in err2, f"{tag} check prints no seed", err + err2)
+    rc, _, err = run([route, "dl", ring_all, "-o", os.path.join(TMP, "no-such-dir", "x.routes")])
+    result(rc == 1 and "does not exist" in err and "check:" not in err, f"{tag} output path checked before routing", err)
+    rc, _, err = run([route, "dl", ring_all, "-o", ring_all])
+    result(rc == 2 and "overwrite the topology" in err, f"{tag} -o may not overwrite the topology", err)
+    rc, _, err = run([topo, "cplant", "--k", "3"])
+    result(rc == 2 and "--k is not an option of cplant" in err, f"{tag} sanfab-topo: an option the kind does not use is an error", err)
+    rc, _, err = run([topo, "random", "--seed", "-1"])
+    result(rc == 2 and "--seed needs a whole number" in err, f"{tag} sanfab-topo: --seed -1 rejected", err)
+    rc, _, err = run([topo, "mesh", "--seed", "3"])
+    result(rc == 2 and "--seed is not an option of mesh" in err, f"{tag} sanfab-topo: mesh takes no seed", err)
+    if prefix:
+        return
+    # every (command, option) pair: used ones work, the others are usage errors (nothing accepted and ignored)
+    sweep_ok, sweep_bad = 0, []
+    tp = files["random"]
+    for alg, used in USED.items():
+        for opt, val in VALUES.items():
+            args = [route, alg, tp, opt] + ([val] if val is not None else [])
+            if opt == "--links":
+                args.append("--json")
+            if opt in ("--weight",):
+                args += ["--select", "balanced"]
+            if opt == "--seed" and alg in ("updown", "dl", "lash"):
+                args += ["--select", "random"]
+            if opt == "--root" and alg == "fm":
+                args += ["--deadlock", "itb"]
+            if opt == "--max-vcs" and alg == "fm":
+                args += ["--deadlock", "layers"]
+            if opt == "--seed" and alg == "fm":
+                args += ["--map", "random"]
+            if opt == "--allow-deadlock" and alg == "fm":
+                args += ["--deadlock", "none"]
+            cond_used = {("updown", "--weight"), ("dl", "--weight"), ("updown", "--seed"), ("dl", "--seed"), ("lash", "--seed"),
+                         ("fm", "--root"), ("fm", "--max-vcs"), ("fm", "--seed"), ("fm", "--allow-deadlock")}
+            if opt in ("-o", "--rhinet", "--maestro"):
+                args[4] = os.path.join(TMP, f"sweep{opt.replace('-', '_')}")
+            expect_ok = opt in used or opt in COMMON or opt == "--links" or (alg, opt) in cond_used
+            if (alg, opt) in (("fm", "--rhinet"), ("fm", "--maestro"), ("itb", "--rhinet"), ("itb", "--maestro"),
+                              ("dl", "--maestro"), ("lash", "--maestro"), ("updown", "--maestro"), ("clos-all", "--maestro"),
+                              ("clos-all", "--rhinet")):
+                expect_ok = None  # used, but the tables may refuse this route set (exit 1, never 2)
+            rc, _, err = run(args)
+            if (expect_ok is None and rc in (0, 1)) or (expect_ok and rc == 0) or (expect_ok is False and rc == 2 and ("not used" in err or "does not implement" in err)):
+                sweep_ok += 1
+            else:
+                sweep_bad.append(f"{alg} {opt}: rc={rc} {err.strip()[-200:]}")
+    result(not sweep_bad, f"{tag} option sweep: {sweep_ok} (command, option) pairs, each used or a usage error, none ignored",
+           "; ".join(sweep_bad[:5]))
+    # 4. LASH: warning above 8 layers, early failure under --max-vcs
+    big = os.path.join(TMP, "r256.topo")
+    run([topo, "random", "--switches", "256", "--seed", "1", "-o", big])
+    rc, _, err = run([route, "lash", big])
+    result(rc == 0 and re.search(r"warning: lash needs (9|[1-9]\d) layers, more than the 8 data VLs", err) is not None,
+           f"{tag} lash warns when it needs more than 8 layers", err)
+    rc, _, err = run([route, "lash", big, "--max-vcs", "3"])
+    m = re.search(r"stopped after placing (\d+) paths", err)
+    result(rc == 1 and "more than 3 layers needed" in err and m is not None and int(m.group(1)) < 256 * 255 // 4,
+           f"{tag} lash --max-vcs 3 fails as soon as one path does not fit (before routing every pair)", err)
+
+
+def build_alone():
+    """Issue 12 item 6: sw/ finds link.h only through the include path (LINK_INC), never by a relative path."""
+    src = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "src")
+    rel = [f for f in os.listdir(src) if f.endswith((".c", ".h")) and re.search(r'#include\s+"\.\./', open(os.path.join(src, f)).read())]
+    inc = os.path.join(TMP, "linkinc")
+    os.makedirs(inc, exist_ok=True)
+    link_h = os.path.join(src, "..", "..", "cmodel", "link.h")
+    ok = False
+    err = ""
+    if os.path.exists(link_h):
+        with open(link_h) as f, open(os.path.join(inc, "link.h"), "w") as g:
+            g.write(f.read())
+        rc, _, err = run(["cc", "-std=c11", "-Wall", "-Wextra", "-Werror", "-I" + src, "-I" + inc, "-c", os.path.join(src, "sf_io.c"),
+                          "-o", os.path.join(TMP, "sf_io_alone.o")])
+        ok = rc == 0
+    result(not rel and ok, "build: no source includes a ../ path; sf_io.c compiles with link.h from another -I directory (LINK_INC)",
+           f"relative includes in {rel} {err}")
+
+
+def cross_check():
+    """Independent checker (tests/refcheck.py, written from docs/routing.md) against sanfab-route check."""
+    here = os.path.dirname(os.path.abspath(__file__))
+    rc, out, err = run([sys.executable, os.path.join(here, "crosscheck.py"), "--build", BUILD, "--topologies", "12", "--seed", "12"],
+                       timeout=300)
+    last = out.strip().splitlines()[-1] if out.strip() else ""
+    result(rc == 0 and "disagreements 0" in last, f"cross-check: refcheck.py and check agree ({last})", (out + err)[-3000:])
 
 
 def main():
     t0 = time.time()
+    build_alone()
     c_suite("test_sw", [])
     c_suite("test_sw-san", ["--quick"])
     tool_tests("")
     tool_tests("san-")
+    cross_check()
     print(f"(sw tests took {time.time() - t0:.1f} s)")
     print(f"{passed} passed, {failed} failed")
     sys.exit(1 if failed else 0)

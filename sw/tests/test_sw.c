@@ -598,6 +598,128 @@ static void test_specifics(T *t)
     sf_topo_free(r64);
 }
 
+/* ------------------------------------------------------------------ property: check rejects rule-breaking mutations */
+/* The reference rule here is written out from docs/routing.md, independently of the library's sf_rule_allows. */
+static int ref_allows(sf_rule r, int v, int a, int b)
+{
+    int downup = a == 1 && b == 0, updown = a == 0 && b == 1;
+    if (r == SF_RULE_UD) return !downup;
+    if (r == SF_RULE_UDDU) return v % 2 ? !updown : !downup;
+    if (r == SF_RULE_UD_DU) return v ? !updown : !downup;
+    if (r == SF_RULE_LTURN) return a <= b; /* LD < LU < RU < RD */
+    return 1;
+}
+
+/* does path h (n hops, start VC vc0) break the set's rule? updown: a down->up turn; DL: a VC climb or a forbidden
+ * same-layer turn */
+static int ref_breaks(const sf_topo *tp, const int8_t *dir, const int8_t *cls, sf_rule rule, const sf_hop *h, int n, int vc0)
+{
+    int down = 0, pv = vc0, pc = -1;
+    for (int i = 0; i < n; i++) {
+        int c = tp->sw[h[i].sw].ch[h[i].port];
+        if (rule == SF_RULE_NONE) {
+            if (dir[c] && down) return 1;
+            if (!dir[c]) down = 1;
+        } else {
+            if (h[i].vc > pv) return 1;
+            if (pc >= 0 && h[i].vc == pv && !ref_allows(rule, pv, cls[pc], cls[c])) return 1;
+            pv = h[i].vc;
+            pc = c;
+        }
+    }
+    return 0;
+}
+
+/* copy of rs (per-switch, one alternative) with the path of switch pair (a, b) replaced */
+static sf_routes *with_path(const sf_routes *rs, int a, int b, const sf_hop *h, int n, int vc0)
+{
+    const sf_topo *tp = rs->t;
+    sf_routes *m = sf_routes_new(tp, 1, 1);
+    for (int x = 0; x < tp->nsw; x++)
+        for (int y = 0; y < tp->nsw; y++) {
+            int id = rs->index[(size_t)x * tp->nsw + y];
+            if (x == a && y == b) sf_routes_set(m, x, y, 0, h, n, vc0);
+            else if (id >= 0) sf_routes_set(m, x, y, 0, rs->hops + rs->poff[id], rs->plen[id], rs->pvc0[id]);
+        }
+    m->nvc = rs->nvc;
+    m->promise_updown = rs->promise_updown;
+    m->root = rs->root;
+    m->rule = rs->rule;
+    if (rs->dir) { m->dir = malloc((size_t)tp->nch); memcpy(m->dir, rs->dir, (size_t)tp->nch); }
+    return m;
+}
+
+static void test_mutations(T *t)
+{
+    struct { const char *name; int dl; sf_rule rule; int nvc; sf_select sel; } cfg[] = {
+        {"updown low", 0, SF_RULE_NONE, 1, SF_SEL_LOW}, {"updown sancho", 0, SF_RULE_NONE, 1, SF_SEL_SANCHO},
+        {"dl (UD)* 3 VCs", 1, SF_RULE_UD, 3, SF_SEL_SANCHO}, {"dl (UD-DU)* 3 VCs", 1, SF_RULE_UDDU, 3, SF_SEL_LOW},
+        {"dl UD-(DU)* 2 VCs", 1, SF_RULE_UD_DU, 2, SF_SEL_RANDOM}, {"dl (L-turn)* 2 VCs", 1, SF_RULE_LTURN, 2, SF_SEL_PCH},
+    };
+    int ntopo = t->quick ? 2 : 5, cap = t->quick ? 150 : 600;
+    for (size_t k = 0; k < sizeof cfg / sizeof cfg[0]; k++) {
+        long breaking = 0, rejected = 0, keeping = 0, accepted = 0;
+        char why[600] = "";
+        for (int ti = 0; ti < ntopo; ti++) {
+            sf_err e = {""};
+            sf_topo *tp = sf_gen_random(10 + 3 * ti, 6, 1, t->seed + 77 * (uint64_t)ti + k, &e);
+            sf_route_opts o;
+            sf_route_opts_default(&o);
+            o.sel = cfg[k].sel; o.nvc = cfg[k].nvc; o.rule = cfg[k].dl ? cfg[k].rule : SF_RULE_UD; o.seed = t->seed;
+            o.root = ti % 3 == 2 ? tp->nsw - 1 : -1;
+            sf_routes *rs = cfg[k].dl ? sf_route_dl(tp, &o, &e) : sf_route_updown(tp, &o, &e);
+            if (!rs) { snprintf(why, sizeof why, "routing failed: %.300s", e.msg); sf_topo_free(tp); break; }
+            int8_t *dir = sf_updown_dir(tp, rs->root, NULL, NULL);
+            int8_t *cls = cfg[k].dl ? sf_channel_classes(tp, cfg[k].rule, rs->root) : NULL;
+            int *dist = sf_topo_distances(tp);
+            sf_rng r;
+            sf_rng_seed(&r, t->seed ^ (k * 131 + (uint64_t)ti));
+            for (int tries = 0; tries < cap; tries++) {
+                int a = (int)sf_rng_below(&r, (uint32_t)tp->nsw), b = (int)sf_rng_below(&r, (uint32_t)tp->nsw);
+                int id = rs->index[(size_t)a * tp->nsw + b];
+                if (id < 0 || rs->plen[id] == 0) continue;
+                int n = rs->plen[id], i = (int)sf_rng_below(&r, (uint32_t)n), vc0 = rs->pvc0[id];
+                sf_hop mh[256];
+                memcpy(mh, rs->hops + rs->poff[id], sizeof(sf_hop) * (size_t)n);
+                int m = n;
+                if (cfg[k].dl && sf_rng_below(&r, 2)) { /* mutate the VC of hop i */
+                    int nv = (int)sf_rng_below(&r, (uint32_t)cfg[k].nvc);
+                    if (nv == mh[i].vc) continue;
+                    mh[i].vc = (int8_t)nv;
+                    if (i == 0) vc0 = nv;
+                } else { /* hop i leaves by another link port; the rest is a shortest path from there, same VC */
+                    int x = mh[i].sw, np = tp->sw[x].nports, p = (int)sf_rng_below(&r, (uint32_t)np);
+                    if (p == mh[i].port || tp->sw[x].peer[p].kind != SF_PEER_SWITCH) continue;
+                    mh[i].port = (int16_t)p;
+                    int cur = tp->sw[x].peer[p].id, v = mh[i].vc;
+                    m = i + 1;
+                    while (cur != b && m < 250) {
+                        int q = 0;
+                        while (!(tp->sw[cur].peer[q].kind == SF_PEER_SWITCH &&
+                                 dist[(size_t)tp->sw[cur].peer[q].id * tp->nsw + b] == dist[(size_t)cur * tp->nsw + b] - 1)) q++;
+                        mh[m++] = (sf_hop){cur, (int16_t)q, (int8_t)v, 0};
+                        cur = tp->sw[cur].peer[q].id;
+                    }
+                }
+                int brk = ref_breaks(tp, dir, cls, cfg[k].dl ? cfg[k].rule : SF_RULE_NONE, mh, m, vc0);
+                sf_routes *mu = with_path(rs, a, b, mh, m, vc0);
+                int rej = sf_verify(mu, 0, NULL, NULL) != 0;
+                sf_routes_free(mu);
+                if (brk) { breaking++; rejected += rej; if (!rej && !why[0]) snprintf(why, sizeof why, "switch pair %d->%d hop %d: mutation breaks the rule but check accepts it", a, b, i); }
+                else { keeping++; accepted += !rej; }
+            }
+            free(dir); free(cls); free(dist);
+            sf_routes_free(rs);
+            sf_topo_free(tp);
+        }
+        char name[200], d[800];
+        snprintf(name, sizeof name, "mutation: check rejects every rule-breaking single-hop mutation of %s (%ld of %ld rejected; "
+                 "%ld of %ld rule-keeping mutations accepted)", cfg[k].name, rejected, breaking, accepted, keeping);
+        snprintf(d, sizeof d, "%s", why);
+        report(t, !why[0] && breaking > 0 && rejected == breaking, name, d);
+    }
+}
+
 int main(int argc, char **argv)
 {
     T t = {0, 0, "/tmp", 0, 20240601};
@@ -618,6 +740,7 @@ int main(int argc, char **argv)
     test_route_files(&t);
     test_specifics(&t);
     test_properties(&t);
+    test_mutations(&t);
     printf("%d passed, %d failed\n", t.pass, t.fail);
     return t.fail ? 1 : 0;
 }

@@ -2,6 +2,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <ctype.h>
+#include <errno.h>
 #include "sf_topo.h"
 
 static void usage(FILE *f)
@@ -20,7 +22,8 @@ static void usage(FILE *f)
             "  fattree   --k K [4] --n N [3]                  k-ary n-tree\n"
             "  hypercube --dim D [4] --ports P [8] --hosts H [4]\n"
             "  -o FILE   output file (default standard output)\n"
-            "Every run prints its seed on standard error.\n");
+            "Options may come in any order after KIND; an option KIND does not use is an error.\n"
+            "random prints its seed on standard error (the other kinds make no random choice).\n");
 }
 
 int main(int argc, char **argv)
@@ -47,16 +50,53 @@ int main(int argc, char **argv)
         sf_topo_free(t);
         return 0;
     }
+    /* options each kind uses; any other option is an error, never ignored */
+    static const struct { const char *kind, *opts; } K[] = {
+        {"random", " --switches --ports --hosts --seed "}, {"mesh", " --k --ky --ports --hosts "},
+        {"torus", " --k --ky --ports --hosts "}, {"express", " --k --ports --hosts "}, {"cplant", " "},
+        {"clos", " --leaves --hosts --spines "}, {"fattree", " --k --n "}, {"hypercube", " --dim --ports --hosts "},
+    };
+    const char *kopts = NULL;
+    for (size_t i = 0; i < sizeof K / sizeof K[0]; i++)
+        if (!strcmp(kind, K[i].kind)) kopts = K[i].opts;
+    if (!kopts) { fprintf(stderr, "sanfab-topo: unknown kind \"%s\" (see --help)\n", kind); return 2; }
+    char seen[400] = " ";
     for (int i = 2; i < argc; i++) {
         const char *a = argv[i];
         if (!strcmp(a, "--help") || !strcmp(a, "-h")) { usage(stdout); return 0; }
+        if (a[0] != '-') { fprintf(stderr, "sanfab-topo: unexpected argument \"%s\" (see --help)\n", a); return 2; }
+        char key[64];
+        snprintf(key, sizeof key, " %.60s ", a);
+        if (strcmp(a, "-o") && !strstr(kopts, key)) {
+            int any = 0;
+            for (size_t k = 0; k < sizeof K / sizeof K[0]; k++) any |= strstr(K[k].opts, key) != NULL;
+            if (any) fprintf(stderr, "sanfab-topo: %s is not an option of %s (its options:%s-o)\n", a, kind, kopts);
+            else fprintf(stderr, "sanfab-topo: unknown option %s (see --help)\n", a);
+            return 2;
+        }
+        if (strstr(seen, key)) { fprintf(stderr, "sanfab-topo: %s given twice\n", a); return 2; }
+        if (strlen(seen) + strlen(key) < sizeof seen) strcat(seen, key + 1);
         if (i + 1 >= argc) { fprintf(stderr, "sanfab-topo: option %s needs a value\n", a); return 2; }
         const char *v = argv[++i];
+        if (!strcmp(a, "-o")) { out = v; continue; }
+        if (!strcmp(a, "--seed")) {
+            char *end;
+            errno = 0;
+            unsigned long long sv = strtoull(v, &end, 10);
+            if (!isdigit((unsigned char)v[0]) || *end || errno) {
+                fprintf(stderr, "sanfab-topo: --seed needs a whole number in 0..18446744073709551615, got \"%s\"\n", v);
+                return 2;
+            }
+            seed = sv;
+            continue;
+        }
         char *end;
         long x = strtol(v, &end, 10);
-        int isnum = *end == 0;
-        if (!strcmp(a, "-o")) { out = v; continue; }
-        if (!isnum || x < 0) { fprintf(stderr, "sanfab-topo: option %s needs a number, got \"%s\"\n", a, v); return 2; }
+        long lo = strcmp(a, "--hosts") ? 1 : 0;
+        if (!isdigit((unsigned char)v[0]) || *end || x < lo || x > 100000) {
+            fprintf(stderr, "sanfab-topo: option %s needs a whole number in %ld..100000, got \"%s\"\n", a, lo, v);
+            return 2;
+        }
         if (!strcmp(a, "--switches")) n = (int)x;
         else if (!strcmp(a, "--ports")) p = (int)x;
         else if (!strcmp(a, "--hosts")) h = (int)x;
@@ -66,11 +106,9 @@ int main(int argc, char **argv)
         else if (!strcmp(a, "--spines")) spines = (int)x;
         else if (!strcmp(a, "--n")) nlev = (int)x;
         else if (!strcmp(a, "--dim")) dim = (int)x;
-        else if (!strcmp(a, "--seed")) seed = (unsigned long long)x;
-        else { fprintf(stderr, "sanfab-topo: unknown option %s (see --help)\n", a); return 2; }
     }
     sf_topo *t = NULL;
-    fprintf(stderr, "sanfab-topo: seed %llu\n", seed);
+    if (!strcmp(kind, "random")) fprintf(stderr, "sanfab-topo: seed %llu\n", seed); /* the only kind with random choices */
     if (!strcmp(kind, "random")) t = sf_gen_random(n < 0 ? 16 : n, p < 0 ? 8 : p, h < 0 ? 4 : h, seed, &e);
     else if (!strcmp(kind, "mesh")) t = sf_gen_mesh(k < 0 ? 4 : k, ky < 0 ? (k < 0 ? 4 : k) : ky, 0, p < 0 ? 8 : p, h < 0 ? 4 : h, &e);
     else if (!strcmp(kind, "torus")) t = sf_gen_mesh(k < 0 ? 8 : k, ky < 0 ? (k < 0 ? 8 : k) : ky, 1, p < 0 ? 16 : p, h < 0 ? 8 : h, &e);
@@ -78,8 +116,7 @@ int main(int argc, char **argv)
     else if (!strcmp(kind, "cplant")) t = sf_gen_cplant(&e);
     else if (!strcmp(kind, "clos")) t = sf_gen_clos(leaves, h < 0 ? 16 : h, spines, &e);
     else if (!strcmp(kind, "fattree")) t = sf_gen_fattree(k < 0 ? 4 : k, nlev, &e);
-    else if (!strcmp(kind, "hypercube")) t = sf_gen_hypercube(dim, p < 0 ? 8 : p, h < 0 ? 4 : h, &e);
-    else { fprintf(stderr, "sanfab-topo: unknown kind \"%s\" (see --help)\n", kind); return 2; }
+    else t = sf_gen_hypercube(dim, p < 0 ? 8 : p, h < 0 ? 4 : h, &e);
     if (!t) { fprintf(stderr, "sanfab-topo: %s\n", e.msg); return 1; }
     FILE *f = out ? fopen(out, "w") : stdout;
     if (!f) { perror(out); sf_topo_free(t); return 1; }
