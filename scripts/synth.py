@@ -9,6 +9,12 @@
                                    sets them, its gate_mhz / gate_luts regression floors (make synth-check).
                                    Writes no tracked file; prints one line per config and then
                                    "N passed, M failed".
+  scripts/synth.py --check --name NAME   the same for the named config(s) only (make test runs
+                                   one placed-and-routed gate per block this way)
+  scripts/synth.py --check-records no tools: fail, naming it, on any record of reports/synth.json
+                                   not made from the current inputs (its "inputs_sha": RTL files and
+                                   included headers, wrapper, constraints, config entry), and on any
+                                   config without a record (make test, make synth-fresh)
   scripts/synth.py --docs          regenerate docs/synthesis.md from reports/synth.json only
 
 Each config (block, params, device) is synthesized inside its wrapper rtl/fpga/<block>_fpga_top.v,
@@ -17,7 +23,8 @@ the core kept as its own hierarchy level. The counts reported ("luts", "ffs", "b
 core's own cells after technology mapping (Yosys stat of the core module, including any kept
 submodules); the wrapper's are reported apart. Fmax is nextpnr's post-route figure for the one
 clock. Results are cached under build/synth/<name>/ keyed by a hash of the RTL, wrapper,
-constraint files, config entry and tool versions.
+constraint files, config entry and tool versions. A config's gate, max_luts and floors
+(gate_mhz, gate_luts) only judge a result: changing them re-runs nothing.
 
 Environment: YOSYS, NEXTPNR_ICE40, NEXTPNR_ECP5 override the tool commands (default: the
 yowasp-* console scripts).
@@ -328,8 +335,7 @@ def prepare(cfg, filelists):
         fh.write("`define SANFAB_CORE_PARAMS %s\n"
                  % "".join(", .%s(%s)" % (k, vlit(v)) for k, v in sorted(core_params.items())))
 
-    constraint = blk.get("constraints", {}).get(cfg["device"]) or \
-        "constraints/%s.%s.%s" % (top, cfg["device"], dev["constraint_ext"])
+    constraint = constraint_file(cfg)
     if not os.path.isfile(os.path.join(ROOT, constraint)):
         raise FlowError("constraint file %s not found" % constraint)
 
@@ -370,22 +376,90 @@ def prepare(cfg, filelists):
                               "-l", os.path.join(bdir, "pnr.log")] + list(cfg.get("nextpnr_opts", []))
 
     versions = tool_versions(["yosys", dev["nextpnr"]])
+    inputs = inputs_sha(cfg, filelists)
+    h = hashlib.sha256()
+    h.update(json.dumps([inputs, versions, ys, pnr_args], sort_keys=True).encode())
+    return {"cfg": cfg, "dev": dev, "dir": bdir, "files": files, "ys": ys_file,
+            "stat": stat_json, "report": report, "ys_bd": ys_bd_file, "stat_bd": bd_stat, "pnr_args": pnr_args,
+            "versions": versions, "key": h.hexdigest(), "inputs_sha": inputs, "core": core, "top": top,
+            "constraint": constraint, "filelist": flist}
+
+
+# config keys that only judge a result (the gate and its floors) or name it: changing them never
+# re-runs the tools, and records take their current values from the config
+JUDGE_KEYS = ("gate", "gate_mhz", "gate_luts", "max_luts", "breakdown", "name")
+
+
+def constraint_file(cfg):
+    blk, dev = cfg["_block"], DEVICES[cfg["device"]]
+    return blk.get("constraints", {}).get(cfg["device"]) or \
+        "constraints/%s.%s.%s" % (blk["top"], cfg["device"], dev["constraint_ext"])
+
+
+def inputs_sha(cfg, filelists=None):
+    """sha256 of everything a config's result is made from, without running any tool: the RTL
+    files of the list, every header on its include path, the wrapper, the constraint file, the
+    config entry (less JUDGE_KEYS), its block entry and the flow version. Stored in each record
+    as "inputs_sha"; `--check-records` compares it with the current inputs."""
+    blk = cfg["_block"]
+    flist = (filelists or {}).get(cfg["block"], blk["filelist"])
+    files, incdirs, defines = read_filelist(flist)
+    constraint = constraint_file(cfg)
     h = hashlib.sha256()
     h.update(("flow %d\n" % FLOW_VERSION).encode())
-    for f in files + [wrapper, constraint]:
+    for f in files + [blk["wrapper"], constraint]:
         h.update(("file %s\n" % f).encode())
-        h.update(read_bytes(os.path.join(ROOT, f)))
+        try:
+            h.update(read_bytes(os.path.join(ROOT, f)))
+        except OSError:
+            raise FlowError("%s not found" % f)
     for d in incdirs:  # the headers an `include can reach
         for f in sorted(glob.glob(os.path.join(ROOT, d, "*.vh")) + glob.glob(os.path.join(ROOT, d, "*.svh"))):
             h.update(("include %s\n" % os.path.relpath(f, ROOT)).encode())
             h.update(read_bytes(f))
-    cfg_pub = {k: v for k, v in cfg.items() if not k.startswith("_")}
-    h.update(json.dumps([cfg_pub, blk, versions, ys, pnr_args, defines, incdirs],
-                        sort_keys=True).encode())
-    return {"cfg": cfg, "dev": dev, "dir": bdir, "files": files, "ys": ys_file,
-            "stat": stat_json, "report": report, "ys_bd": ys_bd_file, "stat_bd": bd_stat, "pnr_args": pnr_args,
-            "versions": versions, "key": h.hexdigest(), "core": core, "top": top,
-            "constraint": constraint, "filelist": flist}
+    cfg_pub = {k: v for k, v in cfg.items() if not k.startswith("_") and k not in JUDGE_KEYS}
+    h.update(json.dumps([cfg_pub, blk, defines, incdirs], sort_keys=True).encode())
+    return h.hexdigest()
+
+
+def judge_fields(rec, cfg):
+    """Give a record the gate, goal and floors the config has now."""
+    rec["gate"] = bool(cfg["gate"])
+    for k in ("max_luts", "gate_mhz", "gate_luts"):
+        if k in cfg:
+            rec[k] = cfg[k]
+        else:
+            rec.pop(k, None)
+    return rec
+
+
+def check_records(configs, filelists=None, path=REPORT_FILE):
+    """Tool-free: every record of reports/synth.json has a config and was made from the current
+    inputs (its "inputs_sha"), and every config has a record. Returns a list of problems."""
+    try:
+        recs = read_json(os.path.join(ROOT, path))
+    except (OSError, ValueError) as e:
+        return ["%s: %s" % (path, e)]
+    by_cfg = {c["name"]: c for c in configs}
+    bad = []
+    for r in recs:
+        name = r.get("name", "?")
+        cfg = by_cfg.get(name)
+        if cfg is None:
+            bad.append("%s: record \"%s\" has no config in %s; run `make synth` (it drops it)"
+                       % (path, name, CONFIG_FILE))
+            continue
+        now = inputs_sha(cfg, filelists)
+        if r.get("inputs_sha") != now:
+            bad.append("%s: record \"%s\" is stale (%s); run `make synth` and commit the report"
+                       % (path, name, "made from other RTL, wrapper, constraints or config"
+                          if r.get("inputs_sha") else "it has no inputs_sha"))
+    have = set(r.get("name") for r in recs)
+    for c in configs:
+        if c["name"] not in have:
+            bad.append("%s: no record of config \"%s\"; run `make synth` and commit the report"
+                       % (path, c["name"]))
+    return bad
 
 
 # ----------------------------------------------------------------------------- counting
@@ -557,7 +631,8 @@ def run_main(job, force):
             if old.get("_key") == job["key"]:
                 old["_cached"] = True
                 old["input_hash"] = job["key"][:16]
-                return old
+                old["inputs_sha"] = job["inputs_sha"]
+                return judge_fields(old, cfg)
         except (OSError, ValueError):
             pass
     for f in (job["stat"], job["report"]):
@@ -637,6 +712,7 @@ def run_main(job, force):
 def finish(job, rec):
     rec["_key"] = job["key"]
     rec["input_hash"] = job["key"][:16]
+    rec["inputs_sha"] = job["inputs_sha"]
     with open(os.path.join(ROOT, job["dir"], "result.json"), "w") as fh:
         json.dump(rec, fh, indent=1, sort_keys=True)
     return rec
@@ -827,10 +903,14 @@ def write_docs(records):
              "lie in the core (`critical_path.in_core`).")
     L.append("- **fits**: nextpnr placed and routed the design (core and wrapper) within the "
              "device's resources; `device_utilization` in the JSON has nextpnr's used/available.")
-    L.append("- **gate**: `make synth-check` (part of `make test`) fails when a gate config does "
+    L.append("- **gate**: `make synth-check` fails when a gate config does "
              "not fit, misses `target_mhz`, or exceeds `max_luts`; while a goal is still missed, the "
              "config's `gate_mhz` / `gate_luts` (regression floors a few percent under the last accepted "
-             "measurement) are enforced instead, and the miss is shown in the *target* column.")
+             "measurement) are enforced instead, and the miss is shown in the *target* column. "
+             "`make test` places and routes one gate config per block (the one its `mk/<block>.mk` "
+             "names) and checks, without any tool, that every record here was made from the current "
+             "inputs (`inputs_sha`: RTL files and included headers, wrapper, constraints, config "
+             "entry); a stale record fails it with the advice to run `make synth`.")
     L.append("")
     path = os.path.join(ROOT, DOC_FILE)
     os.makedirs(os.path.dirname(path), exist_ok=True)
@@ -855,10 +935,13 @@ def write_report(records, configs, current=()):
     for name, h in current:
         r = by_name.get(name)
         if r is not None:
-            if h is None or r.get("input_hash") != h:
+            if h is None or r.get("inputs_sha") != h:
                 r["stale"] = True
             else:
                 r.pop("stale", None)
+    for c in configs:
+        if c["name"] in by_name:
+            judge_fields(by_name[c["name"]], c)
     order = [c["name"] for c in configs]
     out = [by_name[n] for n in order if n in by_name]
     os.makedirs(os.path.dirname(path), exist_ok=True)
@@ -879,6 +962,10 @@ def main(argv=None):
     ap.add_argument("--docs", action="store_true", help="only regenerate docs from reports/synth.json")
     ap.add_argument("--only", action="append", default=[], metavar="SUBSTR",
                     help="run only configs whose name contains SUBSTR (repeatable)")
+    ap.add_argument("--name", action="append", default=[], metavar="NAME",
+                    help="run only the config named NAME (repeatable; with --check, gate or not)")
+    ap.add_argument("--check-records", action="store_true",
+                    help="no tools: every record in reports/synth.json matches the current inputs")
     ap.add_argument("--jobs", type=int, default=1, metavar="N",
                     help="run N configs in parallel (default 1)")
     ap.add_argument("--force", action="store_true",
@@ -909,9 +996,23 @@ def main(argv=None):
                 raise FlowError("--filelist wants BLOCK=PATH, got '%s'" % fl)
             b, p = fl.split("=", 1)
             filelists[b] = p
+        if args.check_records:
+            bad = check_records(configs, filelists)
+            for b in bad:
+                print("synth-fresh: " + b)
+            nrec = len(read_json(os.path.join(ROOT, REPORT_FILE))) if os.path.isfile(
+                os.path.join(ROOT, REPORT_FILE)) else 0
+            print("synth-fresh: %d records, %d configs: %s" % (
+                nrec, len(configs), "every record matches the current inputs" if not bad else
+                "%d problem(s)" % len(bad)))
+            return 1 if bad else 0
+        unknown = [n for n in args.name if n not in [c["name"] for c in configs]]
+        if unknown:
+            raise FlowError("no config named %s (see --list)" % ", ".join(unknown))
         sel = [c for c in configs
                if (not args.only or any(s in c["name"] for s in args.only))
-               and (c["gate"] or not args.check)]
+               and (not args.name or c["name"] in args.name)
+               and (c["gate"] or not args.check or args.name)]
         if not sel:
             raise FlowError("no config selected (see --list)")
     except FlowError as e:
@@ -971,7 +1072,7 @@ def main(argv=None):
         if c in sel:
             continue
         try:
-            stale.add((c["name"], prepare(c, filelists)["key"][:16]))
+            stale.add((c["name"], inputs_sha(c, filelists)))
         except FlowError:
             stale.add((c["name"], None))
     allrecs = write_report(good, configs, stale)

@@ -124,11 +124,59 @@ class TestInputs(unittest.TestCase):
                 synth.load_configs(d + "/c.json")
 
 
+class TestRecordsFresh(unittest.TestCase):
+    """inputs_sha covers the RTL, included headers, wrapper, constraints and the config entry, but
+    not the keys that only judge a result; check_records names a stale or missing record."""
+
+    def setup(self, d):
+        os.makedirs(os.path.join(synth.ROOT, d, "inc"))
+        write(d + "/a.v", "module a; endmodule\n")
+        write(d + "/inc/h.vh", "localparam X = 1;\n")
+        write(d + "/w.v", "module w; endmodule\n")
+        write(d + "/w.ice40-hx8k.pcf", "set_io clk A1\n")
+        write(d + "/files.f", "+incdir+%s/inc\n%s/a.v\n" % (d, d))
+        write(d + "/c.json", json.dumps({
+            "blocks": {"a": {"core": "a", "filelist": d + "/files.f", "wrapper": d + "/w.v", "top": "w",
+                             "constraints": {"ice40-hx8k": d + "/w.ice40-hx8k.pcf"}}},
+            "configs": [{"block": "a", "device": "ice40-hx8k", "target_mhz": 100, "gate": True,
+                         "gate_mhz": 50}]}))
+        return synth.load_configs(d + "/c.json")
+
+    def test_inputs_sha(self):
+        with Tmp() as d:
+            cfg = self.setup(d)[0]
+            h0 = synth.inputs_sha(cfg)
+            self.assertEqual(synth.inputs_sha(dict(cfg, gate_mhz=99, max_luts=5, gate=False)), h0)
+            self.assertNotEqual(synth.inputs_sha(dict(cfg, target_mhz=101)), h0)
+            for f in ("/inc/h.vh", "/a.v", "/w.v", "/w.ice40-hx8k.pcf"):
+                with open(os.path.join(synth.ROOT, d + f), "a") as fh:
+                    fh.write("// changed\n")
+                h1 = synth.inputs_sha(cfg)
+                self.assertNotEqual(h1, h0, f)
+                h0 = h1
+
+    def test_check_records(self):
+        with Tmp() as d:
+            cfgs = self.setup(d)
+            name = cfgs[0]["name"]
+            rep = d + "/synth.json"
+            write(rep, json.dumps([{"name": name, "inputs_sha": synth.inputs_sha(cfgs[0])}]))
+            self.assertEqual(synth.check_records(cfgs, path=rep), [])
+            write(d + "/inc/h.vh", "localparam X = 2;\n")
+            bad = synth.check_records(cfgs, path=rep)
+            self.assertEqual(len(bad), 1)
+            self.assertRegex(bad[0], 'record "%s" is stale.*make synth' % name)
+            write(rep, json.dumps([{"name": "other", "inputs_sha": "0"}]))
+            bad = synth.check_records(cfgs, path=rep)
+            self.assertRegex(bad[0], 'record "other" has no config')
+            self.assertRegex(bad[1], 'no record of config "%s"' % name)
+
+
 WRAPPER_TB = r"""
 `timescale 1ns/1ps
 module tb;
   reg clk = 0, rst = 1, sin = 0, load = 0; wire sout;
-  localparam N = 8, IN_W = N*9+9, OUT_W = N*9+33;
+  localparam N = 8, IN_W = N*9+9, OUT_W = N*8+N*9+33;  // {stat_occ, reg_rvalid, reg_rdata, tx}
   xbar_fpga_top #(.NPORTS(N)) dut (.clk(clk), .rst(rst), .sin(sin), .load(load), .sout(sout));
   always #5 clk = ~clk;
   reg [IN_W-1:0] pat; reg [OUT_W-1:0] got, snap; integer i, errs = 0;
