@@ -45,6 +45,8 @@ int host_busy(const host_t *h) { return h->q_count > 0; }
 
 void host_force_stop(host_t *h, int on) { h->force_stop = on; }
 
+void host_pause_at(host_t *h, unsigned pos) { h->pause_at = pos; }
+
 static void rx_char(host_t *h, uint16_t c)
 {
     if (c == CH_STOP || c == CH_GO) {
@@ -122,6 +124,8 @@ uint16_t host_step(host_t *h, uint16_t from_link)
     if (h->q_count == 0 || (h->stopped && !h->cfg.ignore_stop))
         return CH_IDLE;
     host_pkt_t *p = &h->q[h->q_head];
+    if (h->pause_at && h->pos == h->pause_at)
+        return CH_IDLE;
     if (h->pos > 0 && h->cfg.bubble_pct && rng_pct(&h->rng, h->cfg.bubble_pct))
         return CH_IDLE;
     uint16_t c = p->ch[h->pos++];

@@ -46,6 +46,7 @@ typedef struct {
     host_pkt_t q[HOST_QUEUE];
     unsigned q_head, q_count, pos;
     int stopped;                      /* obeyed STOP state */
+    unsigned pause_at;                /* >0: hold the current packet before its character pause_at */
     uint8_t react_line[HOST_MAX_REACT + 1]; /* pending STOP(1)/GO(2) symbols by age */
     /* receiver */
     unsigned occ;
@@ -82,6 +83,10 @@ int host_queue_between(host_t *h, const uint16_t *ch, unsigned len);
 
 /* True while a packet is queued or being sent. */
 int host_busy(const host_t *h);
+
+/* Holds the packet being sent before its character `pos` (0: never) until called again with 0:
+ * the link idles inside the packet (blocked-packet tests). */
+void host_pause_at(host_t *h, unsigned pos);
 
 /* Forces STOP towards the switch (a STOP storm) while on is set. */
 void host_force_stop(host_t *h, int on);

@@ -17,6 +17,7 @@
 #include <errno.h>
 #include <inttypes.h>
 #include <stdarg.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -26,9 +27,10 @@
  * Every constant here is a number written in docs/xbar.md; the checks below use only these, the
  * parameters, and what the bench itself put on the links and saw come out. */
 
-/* "Header in to first byte out": an idle switch forwards the first body byte on tx[p]
- * LAT_BASE + ROUTE_DELAY + LINK_DELAY cycles after the route byte was sampled on rx[i]. */
-#define DOC_LAT_BASE 4u
+/* "Latency": an idle switch forwards the first body byte on tx[p] max(DOC_LAT_MIN, ROUTE_DELAY +
+ * DOC_LAT_RD) + LINK_DELAY cycles after the route byte was sampled on rx[i]. */
+#define DOC_LAT_MIN 4u
+#define DOC_LAT_RD 3u
 /* "Flow control, towards upstream": input i's wish changes when stat_occ[i] (registered) crosses a
  * threshold in cycle c; STOP/GO leaves on tx[i] in cycle c + DOC_FC_DELAY + LINK_DELAY. */
 #define DOC_FC_DELAY 2u
@@ -37,23 +39,18 @@
 #define DOC_STOP_EFFECT 1u
 /* "Arbitration": a contended handover leaves exactly this many IDLE cycles on tx[p] between
  * the GAP of one packet and the first byte of the next. */
-#define DOC_HANDOVER_IDLE 1u
+#define DOC_HANDOVER_IDLE 0u
 /* "Counters": a read answered in cycle r counts exactly the events that happened in cycles
  * <= r - DOC_CTR_AGE (rx events: the cycle the character was sampled; tx events: the cycle it
  * left on tx less LINK_DELAY). */
 #define DOC_CTR_AGE 4u
-/* "Blocking timeout": a packet that makes no progress for TIMEOUT cycles is drained; see
- * scen_blocked() for the exact cycles and what "progress" is. Offsets: the first cycle stat_occ
- * shows the drain is DOC_TO_DRAIN cycles after the TIMEOUT-th cycle without progress, and the
- * ABORT of a packet that owned its output leaves DOC_TO_ABORT + LINK_DELAY cycles after the GO
- * that lets it out was sampled. */
-#define DOC_TO_WAIT_START 3u  /* header sampled in cycle h: a waiting packet's count starts at h + this */
-#define DOC_TO_DRAIN 1u
-#define DOC_TO_ABORT 1u
+/* "Blocking timeout": see scen_blocked() (the drain shows on stat_occ one step after the step that
+ * drains; the ABORT leaves two steps after it when the output is free to send). */
 /* Register port: a read sampled in cycle k to an absent address (any address when COUNTERS=0) has
  * reg_rvalid high in cycle k + DOC_RD_ABSENT ("the next cycle"); a present counter in cycle k + j,
  * DOC_RD_MIN <= j <= DOC_RD_MIN - 1 + 9 * NPORTS, in the flusher's rotation. */
 #define DOC_NCTR_SLOTS 9u
+#define DOC_FLUSH_OFFSET 3u /* "Schedule": slot s is written in steps W = s + 3 (mod NS) */
 #define DOC_RD_ABSENT 0u
 #define DOC_RD_MIN 1u
 
@@ -303,8 +300,8 @@ static void queue_between(traffic_t *t, sb_t *sb, host_t *h, unsigned src)
             }
 }
 
-/* Makes one packet from src (dst < 0: by the test's policy) and queues it; 1 if queued. */
-static int make_packet(traffic_t *t, sb_t *sb, host_t *h, unsigned src, int dst_force)
+/* Makes one packet from src (dst < 0, len 0: by the test's policy) and queues it; 1 if queued. */
+static int make_packet(traffic_t *t, sb_t *sb, host_t *h, unsigned src, int dst_force, unsigned len_force)
 {
     const unsigned n = t->n;
     if (t->d->between_pm && rng_below(&t->rng, 1000) < t->d->between_pm && h->q_count + 2 <= HOST_QUEUE)
@@ -312,7 +309,7 @@ static int make_packet(traffic_t *t, sb_t *sb, host_t *h, unsigned src, int dst_
     if (!host_can_queue(h))
         return 0;
     unsigned dst = dst_force >= 0 ? (unsigned)dst_force : pick_dst(t, src);
-    unsigned len = pick_len(t);
+    unsigned len = len_force ? len_force : pick_len(t);
     sb_kind_t kind = pick_kind(t);
     uint8_t route[1];
     uint32_t aux = (uint32_t)rng_next(&t->rng);
@@ -373,7 +370,7 @@ static void traffic_cycle(traffic_t *t, host_t *host, sb_t *sb, uint64_t cyc, in
     const test_desc_t *d = t->d;
     for (unsigned i = 0; i < t->n; i++) {
         if (generate && host[i].q_count < 2 && t->load_pct[i] && rng_pct(&t->rng, t->load_pct[i]))
-            make_packet(t, sb, &host[i], i, -1);
+            make_packet(t, sb, &host[i], i, -1, 0);
         if (d->storm_pm && generate) {
             if (cyc >= t->storm_until[i]) {
                 host_force_stop(&host[i], 0);
@@ -440,7 +437,6 @@ typedef struct {
     int rd_out;                 /* a read is outstanding */
     unsigned rd_addr;
     uint64_t rd_at;
-    int64_t flush_phase;        /* (answer cycle - slot) mod NS, learnt from the first answer; -1 unknown */
     uint32_t last_value;
     int have_value;
     /* rates (permutation) */
@@ -460,7 +456,6 @@ static void chk_init(chk_t *k, const xbar_params_t *p, const test_desc_t *d)
     k->n = p->NPORTS;
     k->ld = p->LINK_DELAY;
     k->damage_possible = d->ignore_stop0;
-    k->flush_phase = -1;
     for (unsigned i = 0; i < XBAR_MAX_PORTS; i++) {
         k->cur_src[i] = k->last_src[i] = -1;
         k->gap_contended[i] = 0;
@@ -490,7 +485,11 @@ static void hf_pop(hfifo_t *f)
     }
 }
 
-static unsigned lat_formula(const xbar_params_t *p) { return DOC_LAT_BASE + p->ROUTE_DELAY + p->LINK_DELAY; }
+static unsigned lat_formula(const xbar_params_t *p)
+{
+    unsigned a = p->ROUTE_DELAY + DOC_LAT_RD;
+    return (a > DOC_LAT_MIN ? a : DOC_LAT_MIN) + p->LINK_DELAY;
+}
 
 /* Does input m hold a packet for output p that has been waiting and could be granted at `when`? */
 static int waiting_for(const chk_t *k, unsigned m, unsigned p, uint64_t when)
@@ -547,18 +546,18 @@ static void check_regport(chk_t *k, result_t *res, uint64_t c, const xbar_out_t 
                  DOC_RD_ABSENT);
         return;
     }
+    /* the flusher writes slot s in every step W >= 3 with W = s + 3 (mod NS), steps counted from the
+     * last reset edge (step 0; the bench's cycle c is step c + 1); the read is answered in the first
+     * such W after the request's step */
     unsigned slot = (a >> 4) * DOC_NCTR_SLOTS + (a & 15u);
-    if (j < DOC_RD_MIN || j > DOC_RD_MIN - 1 + ns) {
-        fail(res, c, "CHECK register port: address 0x%02x answered after %" PRIu64 " cycles, expected %u..%u", a, j,
-             DOC_RD_MIN, DOC_RD_MIN - 1 + ns);
-        return;
-    }
-    int64_t phase = (int64_t)((c + ns * 64 - slot) % ns);
-    if (k->flush_phase < 0)
-        k->flush_phase = phase;
-    else if (phase != k->flush_phase) {
-        fail(res, c, "CHECK register port: slot %u answered in cycle %" PRIu64 ", out of the flusher's rotation "
-             "(earlier answers put slot 0 at cycles = %" PRId64 " mod %u)", slot, c, k->flush_phase, ns);
+    uint64_t R = k->rd_at + 1, W0 = R + 1;
+    uint64_t W = W0 + ((uint64_t)slot + DOC_FLUSH_OFFSET + ns * 4 - W0 % ns) % ns;
+    if (W < 3)
+        W += ns;
+    if (c + 1 != W) {
+        fail(res, c, "CHECK register port: read of port %u counter %u (slot %u) in cycle %" PRIu64 " answered in cycle %"
+             PRIu64 ", expected %" PRIu64 " (the flusher writes slot s at steps = s + %u mod %u)", a >> 4, a & 15u,
+             slot, k->rd_at, c, W - 1, DOC_FLUSH_OFFSET, ns);
         return;
     }
     if (out->reg_rdata > mask) {
@@ -695,9 +694,10 @@ static void check_cycle(chk_t *k, result_t *res, uint64_t c, const xbar_in_t *in
                     uint64_t l = c - h;
                     if (l < lat || ((k->d->checks & CK_LATENCY_EXACT) && l != lat)) {
                         fail(res, c, "CHECK latency: packet from input %u to output %u: route byte in cycle %" PRIu64
-                             ", first byte out in cycle %" PRIu64 ": %" PRIu64 " cycles, expected %s%u (%u + ROUTE_DELAY "
-                             "%u + LINK_DELAY %u)", src, q, h, c, l, (k->d->checks & CK_LATENCY_EXACT) ? "" : "at least ",
-                             lat, DOC_LAT_BASE, p->ROUTE_DELAY, ld);
+                             ", first byte out in cycle %" PRIu64 ": %" PRIu64 " cycles, expected %s%u (max(%u, "
+                             "ROUTE_DELAY %u + %u) + LINK_DELAY %u)", src, q, h, c, l,
+                             (k->d->checks & CK_LATENCY_EXACT) ? "" : "at least ", lat, DOC_LAT_MIN, p->ROUTE_DELAY,
+                             DOC_LAT_RD, ld);
                         return;
                     }
                     if (l > k->lat_worst)
@@ -781,22 +781,20 @@ typedef struct {
 } scen_lat_t;
 
 /* blocked packets: see scen_blocked() */
-typedef enum { BL_IDLE, BL_STOP, BL_SEND, BL_WAIT, BL_GO, BL_DONE } bl_phase_t;
+typedef enum { BL_IDLE, BL_RUN, BL_RESUME } bl_phase_t;
 typedef struct {
     bl_phase_t ph;
     unsigned round;
-    uint64_t at;            /* when the current phase started */
-    uint64_t stop_at;       /* STOP sampled on rx[0] */
-    uint64_t go_at;         /* GO sampled on rx[0] */
+    int with_stop;          /* this round output 0 is also stopped from downstream */
     unsigned a, b;          /* the owning input and the waiting input */
-    uint64_t hdr_a, hdr_b;  /* route bytes sampled */
-    uint64_t last_take_a;   /* last cycle input a's packet moved (a character left on tx[0] - LINK_DELAY) */
-    int mid;                /* this round the owner is cut mid-packet (else blocked from its first byte) */
-    uint64_t drain_a, drain_b; /* first cycle stat_occ showed the drain (0: not yet) */
-    unsigned occ_a, occ_b;
-    uint64_t abort_expect;  /* cycle the ABORT is due on tx[0] */
-    int abort_seen;
-    uint64_t rx_last_a, rx_last_b; /* last packet character sampled on the inputs */
+    uint64_t at;            /* when the round started */
+    uint64_t hdr_a, hdr_b;  /* route bytes sampled (UINT64_MAX: not yet) */
+    uint64_t end_b;         /* B's GAP sampled */
+    uint64_t last_out_a;    /* last data character of A on tx[0] */
+    uint64_t go_at;         /* GO sampled on rx[0] (with_stop rounds) */
+    unsigned occ_b;         /* stat_occ[b] after B's GAP */
+    int b_drained, a_aborted;
+    uint64_t done_at;
 } scen_bl_t;
 
 typedef struct {
@@ -825,90 +823,142 @@ static void scen_latency(scen_t *s, traffic_t *t, host_t *host, sb_t *sb, const 
     l->src = (l->k + l->k / n) % n;
     unsigned dst = l->k % n;
     l->k++;
-    if (make_packet(t, sb, &host[l->src], l->src, (int)dst))
+    if (make_packet(t, sb, &host[l->src], l->src, (int)dst, 0))
         l->waiting = 1;
 }
 
-/* Blocked packets, in rounds. Receiver 0 forces STOP; with TIMEOUT > 0:
- *  - "from the start": input a sends a packet to output 0 (it takes the output, which is stopped:
- *    no character can leave), then input b sends one to output 0 (it waits behind a);
- *  - "mid-packet": input a's long packet is flowing to output 0 when receiver 0 sends STOP.
- * Each blocked packet is drained exactly TIMEOUT cycles after its last progress; the bench sees the
- * drain on stat_occ (the packet is whole in the slack buffer, nothing else arrives there). Then
- * receiver 0 sends GO and the owner's ABORT must leave exactly when documented, nothing else. */
-static void scen_blocked(scen_t *s, traffic_t *t, host_t *host, sb_t *sb, const chk_t *k, result_t *res,
-                         uint64_t cyc, const xbar_in_t *in, const xbar_out_t *out, int generate)
+#define BL_LEN_A 12u   /* A: route byte, 12 body bytes, CRC, GAP; held after BL_PAUSE_A characters */
+#define BL_PAUSE_A 8u  /* route byte + b1..b7 sent: b7 is held at the ingress, b1..b6 leave */
+#define BL_LEN_B 8u
+
+/* Blocked packets (docs/xbar.md, "Blocking timeout"), in rounds on a quiet switch:
+ *  - input a sends a packet to output 0 and its host pauses inside it: a owns output 0 and makes no
+ *    progress (its last pop is the byte that left on tx[0] last, LINK_DELAY + 1 cycles before);
+ *  - input b's packet to output 0 arrives meanwhile and waits in HDR from its route byte's step;
+ *  - b is drained at step h_b + TIMEOUT: stat_occ[b] first falls at h_b + TIMEOUT + 1 (the whole
+ *    packet sits in the buffer, nothing else arrives there);
+ *  - a is drained at step j + TIMEOUT (j = its last pop) and output 0 sends ABORT at the first step
+ *    >= j + TIMEOUT + 2 in which it is not stopped: o + TIMEOUT + 1 on the port (o = the cycle its last
+ *    byte showed there); in odd rounds receiver 0 holds STOP past that and the ABORT leaves exactly
+ *    LINK_DELAY + 1 cycles after the GO is sampled. Nothing else leaves tx[0] meanwhile.
+ * With TIMEOUT 0 nothing may drain in 3000 cycles, and both packets arrive whole once a resumes.
+ * post = 0: act before the hosts step; post = 1: observe the step's ports. */
+static void scen_blocked(scen_t *s, traffic_t *t, host_t *host, sb_t *sb, result_t *res, uint64_t cyc,
+                         const xbar_in_t *in, const xbar_out_t *out, int generate, int post)
 {
     scen_bl_t *b = &s->bl;
     const xbar_params_t *p = &t->o->p;
     const unsigned n = t->n, ld = p->LINK_DELAY;
-    const uint64_t TO = p->TIMEOUT ? p->TIMEOUT : 3000; /* TIMEOUT 0: nothing may ever drain */
-    (void)k;
-    switch (b->ph) {
-    case BL_IDLE:
-        if (!generate) {
-            b->ph = BL_DONE;
+    const uint64_t T = p->TIMEOUT;
+    const uint64_t hold = T ? T : 3000; /* how long a round waits for the timeout */
+    char b1[24];
+    if (!post) {
+        switch (b->ph) {
+        case BL_IDLE:
+            if (!generate || n < 3)
+                return;
+            for (unsigned q = 0; q < n; q++)
+                if (host_busy(&host[q]) || out->tx[q] != CH_IDLE || out->stat_occ[q] || host[q].announced_stop)
+                    return;
+            memset(b, 0, offsetof(scen_bl_t, done_at));
+            b->ph = BL_RUN;
+            b->round = (unsigned)res->scen_done;
+            b->with_stop = b->round % 2 == 1;
+            b->a = 1 + b->round % (n - 1);
+            b->b = 1 + (b->round + 1) % (n - 1);
+            b->hdr_a = b->hdr_b = b->end_b = UINT64_MAX;
+            b->at = cyc;
+            host_pause_at(&host[b->a], BL_PAUSE_A);
+            make_packet(t, sb, &host[b->a], b->a, 0, BL_LEN_A);
+            return;
+        case BL_RUN:
+            if (b->hdr_a != UINT64_MAX && cyc == b->hdr_a + 2)
+                make_packet(t, sb, &host[b->b], b->b, 0, BL_LEN_B);
+            if (b->with_stop && b->hdr_a != UINT64_MAX && cyc == b->hdr_a + lat_formula(p) + 20)
+                host_force_stop(&host[0], 1);
+            if (b->with_stop && b->hdr_a != UINT64_MAX && cyc == b->hdr_a + hold + 200)
+                host_force_stop(&host[0], 0);
+            if (cyc == b->at + hold + 400 + 4 * ld) {
+                /* the round is over: a sends the rest of its packet (drained at the input, or
+                 * delivered whole with TIMEOUT 0) */
+                if (!T && !res->failed && (b->a_aborted || b->b_drained))
+                    fail(res, cyc, "CHECK timeout: TIMEOUT is 0 but a blocked packet was drained");
+                if (T && !res->failed && (!b->a_aborted || !b->b_drained))
+                    fail(res, cyc, "CHECK timeout: round %u: %s", b->round,
+                         !b->b_drained ? "the waiting packet was never drained" : "no ABORT for the owning packet");
+                host_pause_at(&host[b->a], 0);
+                host_force_stop(&host[0], 0);
+                b->ph = BL_RESUME;
+            }
+            return;
+        case BL_RESUME:
+            if (!host_busy(&host[b->a]) && !host_busy(&host[b->b])) {
+                res->scen_done++;
+                b->ph = BL_IDLE;
+            }
             return;
         }
-        /* wait for a quiet switch */
-        for (unsigned q = 0; q < n; q++)
-            if (host_busy(&host[q]) || out->tx[q] != CH_IDLE || out->stat_occ[q] || host[q].announced_stop)
-                return;
-        b->mid = b->round % 2 == 1;
-        b->a = 1 + b->round % (n - 1);
-        b->b = 1 + (b->round + 1) % (n - 1);
-        if (b->b == b->a)
-            b->b = 0;
-        b->drain_a = b->drain_b = 0;
-        b->abort_seen = 0;
-        b->abort_expect = 0;
-        b->hdr_a = b->hdr_b = UINT64_MAX;
-        b->last_take_a = 0;
-        b->at = cyc;
-        if (b->mid) {
-            /* a long packet from a to output 0, STOP when its body is halfway out */
-            make_packet(t, sb, &host[b->a], b->a, 0);
-            b->ph = BL_SEND;
-        } else {
-            host_force_stop(&host[0], 1);
-            b->ph = BL_STOP;
-        }
         return;
-    case BL_STOP:
-        if (in->rx[0] == CH_STOP) {
-            b->stop_at = cyc;
-            /* both packets are short enough to sit whole in the slack buffers */
-            make_packet(t, sb, &host[b->a], b->a, 0);
-            b->ph = BL_SEND;
-        }
-        return;
-    case BL_SEND:
-        if (b->mid && b->hdr_a != UINT64_MAX && host[0].announced_stop == 0 && cyc == b->hdr_a + lat_formula(p) + 8)
-            host_force_stop(&host[0], 1);
-        if (!b->mid && cyc == b->stop_at + 6)
-            make_packet(t, sb, &host[b->b], b->b, 0);
-        /* wait until everything sent has arrived and the drains are over */
-        if (cyc > b->at + 3 * TO + 4000) {
-            host_force_stop(&host[0], 0);
-            b->ph = BL_GO;
-            b->at = cyc;
-        }
-        break;
-    case BL_GO:
-        if (in->rx[0] == CH_GO && !b->go_at) {
-            b->go_at = cyc;
-        }
-        if (cyc > b->at + 200 + 4 * ld) {
-            b->round++;
-            b->go_at = 0;
-            b->ph = BL_IDLE;
-            res->scen_done++;
-        }
-        break;
-    default:
-        break;
     }
-    (void)sb;
+    if (b->ph != BL_RUN || res->failed)
+        return;
+    /* observe */
+    if (b->hdr_a == UINT64_MAX && CH_IS_DATA(in->rx[b->a]))
+        b->hdr_a = cyc;
+    if (b->hdr_b == UINT64_MAX && CH_IS_DATA(in->rx[b->b]))
+        b->hdr_b = cyc;
+    if (b->hdr_b != UINT64_MAX && b->end_b == UINT64_MAX && in->rx[b->b] == CH_GAP) {
+        b->end_b = cyc;
+        b->occ_b = UINT32_MAX;
+    }
+    if (in->rx[0] == CH_GO && b->with_stop)
+        b->go_at = cyc;
+    uint16_t t0 = out->tx[0];
+    if (CH_IS_DATA(t0))
+        b->last_out_a = cyc;
+    /* B: constant once whole, first falls exactly at h_b + TIMEOUT + 1 */
+    if (b->end_b != UINT64_MAX && cyc >= b->end_b + 3 && !b->b_drained) {
+        unsigned occ = out->stat_occ[b->b];
+        uint64_t due = b->hdr_b + T + 1;
+        if (b->occ_b == UINT32_MAX)
+            b->occ_b = occ;
+        else if (occ < b->occ_b) {
+            b->b_drained = 1;
+            if (!T || cyc != due)
+                fail(res, cyc, "CHECK timeout: input %u's packet to output 0 waited from its route byte in cycle %"
+                     PRIu64 "; its drain shows on stat_occ in cycle %" PRIu64 ", expected %s%" PRIu64, b->b, b->hdr_b,
+                     cyc, T ? "" : "never (TIMEOUT 0), not ", T ? due : cyc);
+            return;
+        } else if (occ != b->occ_b) {
+            fail(res, cyc, "CHECK timeout: stat_occ[%u] moved from %u to %u in cycle %" PRIu64 " with nothing arriving",
+                 b->b, b->occ_b, occ, cyc);
+            return;
+        }
+        if (T && cyc == due) {
+            fail(res, cyc, "CHECK timeout: input %u's packet to output 0 waited from its route byte in cycle %" PRIu64
+                 " but was not drained %" PRIu64 " cycles later (stat_occ[%u] still %u in cycle %" PRIu64 ")", b->b,
+                 b->hdr_b, T + 1, b->b, occ, cyc);
+            return;
+        }
+    }
+    /* A: after its last byte, nothing but STOP/GO/IDLE on tx[0] until the ABORT, which comes exactly
+     * at o + TIMEOUT + 1, or LINK_DELAY + 1 after the GO when output 0 was still stopped then */
+    if (b->hdr_a != UINT64_MAX && !b->a_aborted && b->last_out_a) {
+        uint64_t due = b->last_out_a + T + 1;
+        if (b->with_stop)
+            due = b->go_at ? b->go_at + DOC_STOP_EFFECT + ld : UINT64_MAX;
+        if (t0 == CH_ABORT || t0 == CH_GAP) {
+            b->a_aborted = 1;
+            if (!T || t0 == CH_GAP || cyc != due)
+                fail(res, cyc, "CHECK timeout: output 0 sent %s in cycle %" PRIu64 "; input %u's packet last moved "
+                     "(byte out) in cycle %" PRIu64 "%s, so the ABORT was due in cycle %" PRIu64 "%s", ch_name(t0, b1),
+                     cyc, b->a, b->last_out_a, b->with_stop ? " and GO came later" : "", due,
+                     T ? "" : " (TIMEOUT 0: never)");
+        } else if (T && cyc == due)
+            fail(res, cyc, "CHECK timeout: no ABORT on tx[0] in cycle %" PRIu64 " (found %s); input %u's packet last "
+                 "moved (byte out) in cycle %" PRIu64 "%s%" PRIu64, cyc, ch_name(t0, b1), b->a, b->last_out_a,
+                 b->with_stop ? ", GO sampled in cycle " : ", TIMEOUT ", b->with_stop ? b->go_at : T);
+    }
 }
 
 /* ================================================================ one run */
@@ -1021,7 +1071,7 @@ static result_t run(const opts_t *o, const test_desc_t *d, uint64_t trace_from)
             scen_latency(sc, t, host, &sb, k, cyc, generate);
         traffic_cycle(t, host, &sb, cyc, generate);
         if (d->scen == SCEN_BLOCKED)
-            scen_blocked(sc, t, host, &sb, k, &res, cyc, &in, out, generate);
+            scen_blocked(sc, t, host, &sb, &res, cyc, &in, out, generate, 0);
 
         for (unsigned p = 0; p < n; p++)
             in.rx[p] = host_step(&host[p], out->tx[p]);
@@ -1054,6 +1104,8 @@ static result_t run(const opts_t *o, const test_desc_t *d, uint64_t trace_from)
         int had_read = k->rd_out;
         unsigned read_addr = k->rd_addr;
         check_cycle(k, &res, cyc, &in, out, generate && cyc >= measure_from);
+        if (d->scen == SCEN_BLOCKED)
+            scen_blocked(sc, t, host, &sb, &res, cyc, &in, out, generate, 1);
         if (res.failed)
             break;
         if (had_read && !k->rd_out) {
@@ -1129,6 +1181,8 @@ static result_t run(const opts_t *o, const test_desc_t *d, uint64_t trace_from)
             fail(&res, cyc, "CHECK permutation: outputs sent %" PRIu64 " data characters, expected %.0f +- %.0f (33 of "
                  "every 35 characters in)", k->out_data, out_want, P->ROUTE_DELAY ? buf : slop);
     }
+    if (!res.failed && (ck & CK_TIMEOUT_EXACT) && res.scen_done < 2 && n >= 3)
+        fail(&res, cyc, "CHECK timeout: only %" PRIu64 " blocked rounds ran (run more cycles)", res.scen_done);
     if (!res.failed && (ck & CK_LATENCY_EXACT) && k->lat_samples == 0)
         fail(&res, cyc, "CHECK latency: no packet measured");
     if (!res.failed && (ck & CK_NO_TIMEOUT) && P->TIMEOUT && res.timeouts)
