@@ -68,7 +68,9 @@ module xbar_out #(
             x_ab = x_ab | (own_q[k] & ab[k]);
         end
     end
-    wire x_end = x_v & ((x_d[9:8] == K_LAST) | (x_d[9:8] == K_ABORT));
+    // once its packet was cut by the timeout (abt_q), the owner's transfers are for its next output
+    wire x_in  = x_v & ~abt_q;
+    wire x_end = x_in & ((x_d[9:8] == K_LAST) | (x_d[9:8] == K_ABORT));
 
     // round-robin arbitration: when free, or when the owner's last entry arrives
     wire              arb_en = ~busy_q | x_end;
@@ -113,7 +115,7 @@ module xbar_out #(
             stop_d = 1'b0;
         end
 
-        e_v = (qn_q != 2'd0) | x_v;
+        e_v = (qn_q != 2'd0) | x_in;
         e   = (qn_q != 2'd0) ? q0_q : x_d;
 
 `ifdef SANFAB_MUTANT_STOP_LATE
@@ -155,7 +157,7 @@ module xbar_out #(
         // queue: the head leaves if it was sent; the transfer joins unless it went straight out
         if (sent && qn_q != 2'd0) begin
             q0_d = q1_q;
-            if (x_v) begin
+            if (x_in) begin
                 if (qn_q == 2'd1) begin
                     q0_d = x_d;
                 end else begin
@@ -164,7 +166,7 @@ module xbar_out #(
             end else begin
                 qn_d = qn_q - 2'd1;
             end
-        end else if (x_v && !sent) begin
+        end else if (x_in && !sent) begin
             if (qn_q == 2'd0) begin
                 q0_d = x_d;
             end else begin
@@ -231,7 +233,7 @@ module xbar_out #(
 
 `ifdef SANFAB_ASSERT
     always @(posedge clk) begin
-        if (!rst && x_v && !sent && qn_q == 2'd2) begin
+        if (!rst && x_in && !sent && qn_q == 2'd2) begin
             $display("ASSERTION FAILED: xbar_out %m: a transfer arrives with the queue full");
             $stop;
         end
