@@ -482,6 +482,10 @@ static void test_timeout_hdr(tally_t *t)
         uint8_t pk[16];
         unsigned len = make_pkt(pk, 1, 4, 3);
         put_pkt(s, 3, h, pk, len, CRC_GOOD, CH_GAP);
+        /* afterwards output 1 must be free for anyone: a packet from input 0 */
+        uint8_t pk0[16];
+        unsigned len0 = make_pkt(pk0, 1, 4, 0x55);
+        put_pkt(s, 0, 300, pk0, len0, CRC_GOOD, CH_GAP);
         sim_all(s);
         /* x_end step: the CRC byte (LAST) appears on tx[1] in the step the output takes x */
         rxpkt_t rp[3];
@@ -491,12 +495,14 @@ static void test_timeout_hdr(tally_t *t)
               e_seen, e);
         int wins = e <= h + T - 1;
         uint32_t dt = ctr_at(s, 599, 3, XBAR_CTR_DROP_TIMEOUT);
+        check(t, np >= 1 && parse_tx(s, 1, 300, 599, rp + 2, 1) == 1 && rp[2].len == 5 && rp[2].b[0] == pk0[1],
+              "timeout HDR d=%u: output 1 serves a later packet (no grant to a drained input)", d);
         if (wins)
-            check(t, dt == 0 && np == 2 && rp[1].len == 5 && rp[1].residue == 0,
+            check(t, dt == 0 && np == 3 && rp[1].len == 5 && rp[1].residue == 0,
                   "timeout HDR: x_end at %u <= h+T-1 = %u: input 3 must be granted and delivered", e, h + T - 1);
         else
             check(t, dt == 1 && ctr_at(s, h + T - 1, 3, XBAR_CTR_DROP_TIMEOUT) == 0 &&
-                         ctr_at(s, h + T, 3, XBAR_CTR_DROP_TIMEOUT) == 1 && np == 1,
+                         ctr_at(s, h + T, 3, XBAR_CTR_DROP_TIMEOUT) == 1 && np == 2,
                   "timeout HDR: x_end at %u > h+T-1 = %u: input 3 must be drained at step h+T = %u", e, h + T - 1,
                   h + T);
         sim_free(s);
@@ -922,6 +928,65 @@ static void test_round_robin(tally_t *t)
     }
 }
 
+/* Round robin after an idle output: input 1 sends two packets to output 0 back to back; input 2's
+ * route byte arrives (bypass) in the step input 1's second header is popped, so both request in
+ * the same step t while the output is free: input 2 (at or after rr = 2) goes first. The step t is
+ * found by a first run without input 2 (the step input 1's first CRC is on tx). */
+static void test_rr_regrant(tally_t *t)
+{
+    unsigned tt = 0;
+    for (unsigned run = 0; run < 2; run++) {
+        xbar_params_t p = params(4);
+        sim_t *s = sim_new(&p, 200);
+        uint8_t a[16], b[16], c[16];
+        unsigned la = make_pkt(a, 0, 5, 1), lb = make_pkt(b, 0, 5, 2), lc = make_pkt(c, 0, 5, 3);
+        unsigned k = put_pkt(s, 1, 10, a, la, CRC_GOOD, CH_GAP);
+        put_pkt(s, 1, k, b, lb, CRC_GOOD, CH_GAP);
+        if (run)
+            put_pkt(s, 2, tt, c, lc, CRC_GOOD, CH_GAP);
+        sim_all(s);
+        rxpkt_t rp[4];
+        unsigned np = parse_tx(s, 0, 1, 199, rp, 4);
+        if (!run) {
+            tt = np ? rp[0].end_step - 1 : 0;
+            check(t, np == 2 && tt > 10, "round robin regrant: first run");
+        } else {
+            check(t, np == 3 && rp[0].b[0] == a[1] && rp[1].b[0] == c[1] && rp[2].b[0] == b[1],
+                  "round robin regrant: input 2 served before input 1's second packet (header in at %u)", tt);
+        }
+        sim_free(s);
+    }
+}
+
+/* Head timing: an entry written while its predecessor waits at the head reaches the head at
+ * max(w + 2, p). With ROUTE_DELAY = 2, b2 is written at n+3 and b1 popped at n+4 = w+1, so b2
+ * reaches the head at n+5 and leaves one step late: b1 at n+5, a bubble, then b2, b3, ... With
+ * ROUTE_DELAY 0, 1, 3 there is no bubble. */
+static void test_head_timing(tally_t *t)
+{
+    for (unsigned rd = 0; rd < 4; rd++) {
+        xbar_params_t p = params(4);
+        p.ROUTE_DELAY = rd;
+        sim_t *s = sim_new(&p, 100);
+        uint8_t pk[16];
+        unsigned len = make_pkt(pk, 3, 6, 4);
+        const unsigned n = 10;
+        put_pkt(s, 0, n, pk, len, CRC_GOOD, CH_GAP);
+        sim_all(s);
+        unsigned f = n + umax(4, rd + 3);
+        int ok = s->tx[3][f] == pk[1];
+        unsigned k = f + 1;
+        if (rd == 2)
+            ok &= s->tx[3][k++] == CH_IDLE;
+        for (unsigned i = 2; i <= 6; i++)
+            ok &= s->tx[3][k++] == pk[i];
+        ok &= CH_IS_DATA(s->tx[3][k]) && s->tx[3][k + 1] == CH_GAP;
+        check(t, ok, "head timing ROUTE_DELAY=%u: b1 at step %u then %s", rd, f,
+              rd == 2 ? "one idle step, then the rest back to back" : "the rest back to back");
+        sim_free(s);
+    }
+}
+
 /* Permutation: every input sends back-to-back packets of L characters to a distinct output; the
  * inputs take one character per cycle without any STOP; each output sends L-1 characters per L
  * cycles (route byte stripped); every packet arrives whole. */
@@ -1061,6 +1126,8 @@ int main(void)
     test_overflow(&t);
     test_counters(&t);
     test_round_robin(&t);
+    test_rr_regrant(&t);
+    test_head_timing(&t);
     test_permutation(&t);
     test_occupancy(&t);
     printf("%u passed, %u failed\n", t.passed, t.failed);
