@@ -610,17 +610,16 @@ sf_routes *sf_route_itb(const sf_topo *t, const sf_route_opts *o, sf_err *e)
     eng E, I, U;
     int8_t *itbok = xcalloc((size_t)t->nsw, 1);
     for (int x = 0; x < t->nsw; x++) itbok[x] = (int8_t)(nhosts_of(t, x) > 0);
-    if (eng_init(&E, t, SF_RULE_NONE, 1, o->root, 1)) {
-        free(itbok);
+    if (eng_init2(&I, t, SF_RULE_UD, 1, o->root, 1, itbok)) {
+        eng_free(&I);
         rfail(e, "network too large (%d switches)%.0d", t->nsw, 0);
         return NULL;
     }
-    eng_init2(&I, t, SF_RULE_UD, 1, o->root, 1, itbok);
-    eng_init(&U, t, SF_RULE_UD, 1, o->root, 1);
+    int have_fb = 0; /* E, U and their selectors are built at the first fallback only */
+    int *dist = sf_topo_distances(t);
     selctx S, SI, SU;
-    sel_init(&S, &E, SF_SEL_RANDOM, o->seed ^ 0xFA11BAC4ULL, o->weight);
+    memset(&E, 0, sizeof E); memset(&U, 0, sizeof U); memset(&S, 0, sizeof S); memset(&SU, 0, sizeof SU);
     sel_init(&SI, &I, SF_SEL_RANDOM, o->seed, o->weight);
-    sel_init(&SU, &U, SF_SEL_LOW, o->seed, o->weight);
     sf_routes *rs = sf_routes_new(t, 0, 1);
     sf_hop *tmp = xcalloc((size_t)I.ns * 2 + 16, sizeof(sf_hop));
     int *rr = xcalloc((size_t)t->nsw, sizeof(int));
@@ -629,13 +628,20 @@ sf_routes *sf_route_itb(const sf_topo *t, const sf_route_opts *o, sf_err *e)
         for (int b = 0; b < N; b++) {
             if (a == b) continue;
             int sa = t->host[a].sw, sb = t->host[b].sw, vc0, m;
-            const int16_t *DE = E.dist + (size_t)sb * E.ns, *DI = I.dist + (size_t)sb * I.ns;
-            int lmin = DE[st_id(&E, sa, 0, E.C)], litb = DI[st_id(&I, sa, 0, I.C)];
+            const int16_t *DI = I.dist + (size_t)sb * I.ns;
+            int lmin = dist[(size_t)sa * t->nsw + sb], litb = DI[st_id(&I, sa, 0, I.C)];
             if (lmin < 0) { rfail(e, "no path from switch %d to switch %d", sa, sb); goto bad; }
             if (litb == lmin) { /* uniform over the minimal paths whose down->up turns are all at switches with hosts */
                 int n = pick_shortest(&SI, sa, sb, &vc0);
                 m = split_itb(t, I.dir, SI.hops, n, tmp, rr);
             } else { /* every minimal path turns down->up at a switch without a host */
+                if (!have_fb) {
+                    have_fb = 1;
+                    eng_init(&E, t, SF_RULE_NONE, 1, o->root, 1);
+                    eng_init(&U, t, SF_RULE_UD, 1, o->root, 1);
+                    sel_init(&S, &E, SF_SEL_RANDOM, o->seed ^ 0xFA11BAC4ULL, o->weight);
+                    sel_init(&SU, &U, SF_SEL_LOW, o->seed, o->weight);
+                }
                 int n = pick_shortest(&S, sa, sb, &vc0), bad = -1, down = 0;
                 for (int i = 0; i < n && bad < 0; i++) {
                     int c = t->sw[S.hops[i].sw].ch[S.hops[i].port];
@@ -669,15 +675,15 @@ sf_routes *sf_route_itb(const sf_topo *t, const sf_route_opts *o, sf_err *e)
     rs->promise_minimal = fallback == 0;
     rs->promise_updown = 1;
     rs->root = o->root;
-    rs->dir = dup_dir(&E);
+    rs->dir = dup_dir(&I);
     snprintf(rs->algo, sizeof rs->algo, "itb select=random-minimal root=%d%s tie=lower-id seed=%llu fallback=%s fallbacks=%d",
              o->root, o->root < 0 ? "(top-or-0)" : "", (unsigned long long)o->seed,
              o->fallback == SF_FALLBACK_REFUSE ? "refuse" : "updown", fallback);
-    free(tmp); free(rr);
+    free(tmp); free(rr); free(dist);
     sel_free(&S); sel_free(&SI); sel_free(&SU); eng_free(&E); eng_free(&I); eng_free(&U);
     return rs;
 bad:
-    free(tmp); free(rr);
+    free(tmp); free(rr); free(dist);
     sel_free(&S); sel_free(&SI); sel_free(&SU); eng_free(&E); eng_free(&I); eng_free(&U);
     sf_routes_free(rs);
     return NULL;

@@ -33,6 +33,15 @@ static sf_routes *run(const char *alg, const sf_topo *t, const sf_route_opts *o,
     return rs;
 }
 
+/* 1-minute load average of the machine (Linux), -1 when unknown: timings are taken on a shared machine */
+static double loadavg(void)
+{
+    double l = -1;
+    FILE *f = fopen("/proc/loadavg", "r");
+    if (f) { if (fscanf(f, "%lf", &l) != 1) l = -1; fclose(f); }
+    return l;
+}
+
 static int dcmp(const void *a, const void *b)
 {
     double x = *(const double *)a, y = *(const double *)b;
@@ -172,6 +181,7 @@ int main(int argc, char **argv)
             double rt[REP], ct[REP], tot[REP];
             int dl = 0;
             sf_stats s = {0};
+            double load0 = loadavg();
             for (int r = 0; r < REP; r++) {
                 double secs;
                 sf_routes *rs = run(big[c].alg, t, &op, &secs);
@@ -189,9 +199,10 @@ int main(int argc, char **argv)
                          "(route + deadlock check, min / median / max of repeated runs on the shared 2-core machine)\", "
                          "\"seconds\": %.6f, \"median_seconds\": %.6f, \"max_seconds\": %.6f, \"route_seconds\": %.6f, "
                          "\"median_route_seconds\": %.6f, \"check_seconds\": %.6f, \"median_check_seconds\": %.6f, \"generate_seconds\": %.6f, "
-                         "\"avg_hops\": %.4f, \"minimal_share\": %.4f, \"deadlock_free\": %s, \"target_seconds\": 5}",
+                         "\"avg_hops\": %.4f, \"minimal_share\": %.4f, \"deadlock_free\": %s, \"target_seconds\": 5, "
+                         "\"loadavg_before\": %.2f, \"loadavg_after\": %.2f}",
                     (unsigned long long)seed, big[c].alg, big[c].nvc, REP, tot[0], tot[REP / 2], tot[REP - 1], rt[0], rt[REP / 2], ct[0],
-                    ct[REP / 2], tg, s.avg_hops, s.minimal_share, dl ? "false" : "true");
+                    ct[REP / 2], tg, s.avg_hops, s.minimal_share, dl ? "false" : "true", load0, loadavg());
             printf("random1024 %-6s: route+check min %.3f s median %.3f s max %.3f s (route min %.3f median %.3f; check min %.3f median %.3f), "
                    "avg hops %.3f, %s\n", big[c].alg, tot[0], tot[REP / 2], tot[REP - 1], rt[0], rt[REP / 2], ct[0], ct[REP / 2],
                    s.avg_hops, dl ? "CYCLE" : "deadlock-free");
