@@ -2,69 +2,139 @@
 # sanfab — the regression `make test` runs: every step is run, each prints its own detail, and
 # the summary at the end says which failed. Exit status non-zero if any step failed.
 #   scripts/run_tests.sh [STEP...]    (default: all steps; `--list` names them)
+# What runs for each block (parameter sets, mutants, sanitizer runs, the synthesis gate, the Icarus
+# bench) comes from its mk/<block>.mk through `make list-runs`.
 set -uo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 
 MAKE=${MAKE:-make}
 TEST_CYCLES=${TEST_CYCLES:-100000}
+MUTANT_CYCLES=${MUTANT_CYCLES:-20000}
+MUTANT_TIMEOUT=${MUTANT_TIMEOUT:-600}
 SEED=${SEED:-1}
-STEPS_ALL=(lint model-sanitizers lockstep mutants icarus routing synth-gates)
+JOBS=${JOBS:-2}
+PY=.venv/bin/python
+STEPS_ALL=(lint packaging model-sanitizers lockstep mutants icarus routing synth-fresh synth-gates)
+
+# KIND BLOCK NAME BINARY [ARGS...] lines of the given kind
+runs() { $MAKE -s --no-print-directory list-runs SEED="$SEED" | awk -v k="$1" '$1 == k'; }
 
 step_lint() { $MAKE -s lint; }
 
+step_packaging() {
+    # the .core files are checked against their file lists by `make lint`; here FuseSoC reads them
+    local rc=0 b
+    [ -f LICENSE ] || { echo "LICENSE missing"; rc=1; }
+    if [ -x .venv/bin/fusesoc ]; then
+        for b in $(runs set | awk '{print $2}' | sort -u); do
+            if out=$(.venv/bin/fusesoc --cores-root rtl core-info "sanfab:sanfab:$b" 2>&1); then
+                echo "fusesoc core-info sanfab:sanfab:$b: ok ($(grep -c '^[a-z]* *:' <<< "$out") targets)"
+            else
+                echo "fusesoc core-info sanfab:sanfab:$b FAILED:"; sed 's/^/    /' <<< "$out" | tail -10; rc=1
+            fi
+        done
+    else
+        echo "fusesoc not in .venv (make deps installs it)"; rc=1
+    fi
+    return $rc
+}
+
 step_model-sanitizers() {
-    # the C model and the bench's host/scoreboard code under ASan/UBSan, two parameter sets
-    $MAKE -s build/xbar/san/xbar_bench build/xbar/san/xbar_unit || return 1
-    build/xbar/san/xbar_unit || return 1
-    build/xbar/san/xbar_bench --quiet --cycles 50000 --seed "$SEED" || return 1
-    build/xbar/san/xbar_bench --quiet --cycles 30000 --seed "$SEED" --NPORTS 5 --SLACK_DEPTH 24 \
-        --STOP_THRESH 12 --GO_THRESH 6 --ROUTE_DELAY 3 --LINK_DELAY 2 --TIMEOUT 300 || return 1
-    build/xbar/san/xbar_bench --quiet --cycles 30000 --seed "$SEED" --NPORTS 3 --TIMEOUT 0
+    # the C models and the benches' host/scoreboard code under ASan/UBSan with -DSANFAB_ASSERT
+    local blocks rc=0 kind block name bin args
+    blocks=$(runs san; runs unit)
+    blocks=$(awk '{print $2}' <<< "$blocks" | sort -u)
+    for b in $blocks; do $MAKE -s "$b-san" || return 1; done
+    while read -r kind block name bin args; do
+        [ -z "$kind" ] && continue
+        echo "-- $block $kind $name: $bin $args"
+        # shellcheck disable=SC2086
+        if [ "$kind" = unit ]; then "$bin" || rc=1
+        else "$bin" --quiet --seed "$SEED" $args || rc=1; fi
+    done < <(runs unit; runs san)
+    return $rc
 }
 
 step_lockstep() {
-    $MAKE -s xbar-build || return 1
-    local rc=0
-    for b in build/xbar/{p8,p4,p16,myri}/xbar_bench; do
-        echo "-- $b"
-        "$b" --quiet --cycles "$TEST_CYCLES" --seed "$SEED" --vcd "$(dirname "$b")/fail.vcd" || rc=1
-    done
+    $MAKE -s benches || return 1
+    local rc=0 kind block name bin args
+    while read -r kind block name bin args; do
+        echo "-- $block [$name] $bin${args:+ $args}"
+        # shellcheck disable=SC2086
+        "$bin" --quiet --cycles "$TEST_CYCLES" --seed "$SEED" --vcd "$(dirname "$bin")/fail.vcd" $args || rc=1
+    done < <(runs set)
     return $rc
 }
 
 step_mutants() {
-    # every deliberately broken build must fail: in lockstep, and with the scoreboard alone
-    $MAKE -s xbar-mutants || return 1
-    local rc=0
-    for b in build/xbar/MUTANT_*/xbar_bench; do
+    # Every deliberately broken build must make its bench fail, once in lockstep and once with the
+    # RTL alone (scoreboard and the bench's own checks). Caught only when the bench exits non-zero
+    # with a LOCKSTEP MISMATCH, SCOREBOARD or CHECK line: a crash, a sanitizer or Verilator runtime
+    # error, a timeout or a build error never counts.
+    $MAKE -s -k mutants > build/mutants-build.log 2>&1 || true
+    local rc=0 kind block name bin args mode log out code first
+    while read -r kind block name bin args; do
+        if ! $MAKE -s -q "$bin" 2>/dev/null || [ ! -x "$bin" ]; then
+            for mode in lockstep rtl; do
+                echo "NOT CAUGHT: $block $name ($mode): the mutant does not build (build/mutants-build.log, $(dirname "$bin")/verilate.log)"
+            done
+            rc=1; continue
+        fi
         for mode in lockstep rtl; do
-            if "$b" --quiet --cycles 20000 --seed "$SEED" --mode "$mode" > "$(dirname "$b")/$mode.log" 2>&1; then
-                echo "NOT CAUGHT: $(basename "$(dirname "$b")") passed in $mode mode"; rc=1
+            log="$(dirname "$bin")/$mode.log"
+            # shellcheck disable=SC2086
+            timeout "$MUTANT_TIMEOUT" "$bin" --quiet --cycles "$MUTANT_CYCLES" --seed "$SEED" --mode "$mode" $args \
+                > "$log" 2>&1
+            code=$?
+            first=$(grep -m1 -E '^(LOCKSTEP MISMATCH|SCOREBOARD|CHECK)' "$log" | cut -c1-150)
+            if [ $code -eq 0 ]; then
+                echo "NOT CAUGHT: $block $name ($mode): the bench passed"; rc=1
+            elif [ $code -eq 124 ]; then
+                echo "NOT CAUGHT: $block $name ($mode): timed out after $MUTANT_TIMEOUT s ($log)"; rc=1
+            elif [ $code -ge 128 ] || grep -q -E '^==[0-9]+==ERROR|runtime error:|^%Error|Assertion .* failed' "$log"; then
+                echo "NOT CAUGHT: $block $name ($mode): crashed or runtime error, exit $code ($log)"; rc=1
+            elif [ -z "$first" ]; then
+                echo "NOT CAUGHT: $block $name ($mode): exit $code without a LOCKSTEP MISMATCH/SCOREBOARD/CHECK line ($log)"; rc=1
             else
-                echo "caught: $(basename "$(dirname "$b")") ($mode): $(grep -m1 '^FAIL' "$(dirname "$b")/$mode.log" | cut -c1-150)"
+                echo "caught: $block $name ($mode): $first"
             fi
         done
-    done
+    done < <(runs mutant)
     return $rc
 }
 
 step_icarus() {
-    if [ -x tb/xbar/run_icarus.sh ]; then bash tb/xbar/run_icarus.sh && bash tb/xbar/run_icarus.sh --selftest
-    else echo "tb/xbar/run_icarus.sh missing"; return 1; fi
+    local rc=0 kind block name script
+    while read -r kind block name script; do
+        bash "$script" && bash "$script" --selftest || rc=1
+    done < <(runs icarus)
+    return $rc
 }
 
 step_routing() { $MAKE -s -C sw test; }
 
+step_synth-fresh() {
+    # no tools: every committed record of reports/synth.json was made from the current inputs
+    $PY scripts/synth.py --check-records
+}
+
 step_synth-gates() {
-    python3 -m unittest discover -s scripts -p 'test_synth.py' 2>&1 | tail -3 || return 1
-    $MAKE -s synth-check
+    # the synthesis flow's own unit tests, then ONE placed-and-routed gate per block; every other
+    # config runs in `make synth` / `make synth-check`
+    $PY -m unittest discover -s scripts -p 'test_synth.py' 2>&1 | tail -3 || return 1
+    local names
+    names=$(runs gate | awk '{print "--name " $3}')
+    [ -z "$names" ] && { echo "no gate configs"; return 0; }
+    # shellcheck disable=SC2086
+    $PY scripts/synth.py --check --jobs "$JOBS" $names
 }
 
 if [ "${1:-}" = "--list" ]; then printf '%s\n' "${STEPS_ALL[@]}"; exit 0; fi
 steps=("$@")
 [ ${#steps[@]} -eq 0 ] && steps=("${STEPS_ALL[@]}")
+mkdir -p build
 
-passed=0; failed=0; failed_names=()
+passed=0; failed=0; failed_names=(); times=()
 for s in "${steps[@]}"; do
     if ! declare -F "step_$s" >/dev/null; then echo "run_tests: unknown step '$s' (--list)"; exit 2; fi
     echo "==== $s"
@@ -74,7 +144,9 @@ for s in "${steps[@]}"; do
     else
         failed=$((failed + 1)); failed_names+=("$s"); echo "==== $s: FAILED ($(( $(date +%s) - t0 )) s)"
     fi
+    times+=("$s $(( $(date +%s) - t0 ))s")
 done
+echo "step times: ${times[*]}"
 [ $failed -gt 0 ] && echo "failed steps: ${failed_names[*]}"
 echo "test: $passed passed, $failed failed"
 [ $failed -eq 0 ]

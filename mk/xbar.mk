@@ -1,0 +1,49 @@
+# mk/xbar.mk -- the crossbar as a block of the generic build (mk/rules.mk documents every variable).
+
+BLOCKS += xbar
+
+xbar_FILELIST := rtl/xbar/files.f
+xbar_TOP      := xbar
+xbar_CDEF     := XB_
+# parameter names with their defaults (the RTL's and the C model's)
+xbar_PARAMS   := NPORTS=8 SLACK_DEPTH=80 STOP_THRESH=56 GO_THRESH=40 ROUTE_DELAY=0 LINK_DELAY=0 \
+                 TIMEOUT=4096 COUNTERS=1 CTR_WIDTH=32
+
+# parameter sets: name -> overrides of the defaults
+xbar_SETS     := p8 p4 p16 myri p3 p5
+xbar_SET_p8   :=
+xbar_SET_p4   := NPORTS=4 SLACK_DEPTH=24 STOP_THRESH=14 GO_THRESH=8 TIMEOUT=600
+xbar_SET_p16  := NPORTS=16 TIMEOUT=0
+xbar_SET_myri := ROUTE_DELAY=20 LINK_DELAY=8 TIMEOUT=2000
+xbar_SET_p3   := NPORTS=3 SLACK_DEPTH=32 STOP_THRESH=20 GO_THRESH=12 TIMEOUT=300 COUNTERS=0
+xbar_SET_p5   := NPORTS=5 TIMEOUT=1000 CTR_WIDTH=8
+# sets verilated with --x-initial unique and run with a seeded +verilator+rand+reset+2
+xbar_RANDINIT := p3 p5
+
+# deliberately broken builds (`define SANFAB_MUTANT_<NAME>, no SANFAB_ASSERT): NAME:set
+xbar_MUTANTS  := CRC_NOMARK:p8 RR_NOROTATE:p8 STOP_LATE:p8 DROP_LAST:p8 CTR_LOSE:p8 \
+                 ILLEGAL_NARROW:p8 ILLEGAL_BETWEEN:p8 ROUTE_DECODE:p8 TIMEOUT_LATE:p8 \
+                 ABORT_LOST:p8 FIFO_BYPASS:p8 GO_NOHYST:p8 PORT_RANGE:p5 CTR_NARROW:p5
+
+# the lockstep bench: C sources (archived into a library), the C++ glue to the Verilated model
+xbar_BENCH      := xbar_bench
+xbar_BENCH_C    := cmodel/xbar.c tb/common/host.c tb/common/scoreboard.c tb/xbar/xbar_bench.c
+xbar_BENCH_CXX  := tb/xbar/xbar_rtl.cpp
+xbar_BENCH_H    := $(wildcard cmodel/*.h tb/common/*.h tb/xbar/*.h)
+# model-only bench under ASan/UBSan (RTL side stubbed) and its runs (one per line of arguments)
+xbar_SAN_C      := $(xbar_BENCH_C) tb/xbar/xbar_rtl_none.c
+xbar_SAN_RUNS   := m8 m5 m3
+xbar_SAN_m8     := --cycles 50000
+xbar_SAN_m5     := --cycles 30000 --NPORTS 5 --SLACK_DEPTH 24 --STOP_THRESH 12 --GO_THRESH 6 \
+                   --ROUTE_DELAY 3 --LINK_DELAY 2 --TIMEOUT 300
+xbar_SAN_m3     := --cycles 30000 --NPORTS 3 --TIMEOUT 0
+# unit tests of the model's documented timing (sanitizers)
+xbar_UNIT       := xbar_unit
+xbar_UNIT_C     := cmodel/xbar.c tb/xbar/xbar_unit.c
+
+# synthesis wrapper (linted with the block) and the one placed-and-routed gate `make test` runs
+xbar_WRAPPER     := rtl/fpga/xbar_fpga_top.v
+xbar_WRAPPER_TOP := xbar_fpga_top
+xbar_GATE        := xbar-nports8-ice40-hx8k
+# Icarus bench: a script that prints "icarus: N passed, M failed" (and --selftest for its mutant)
+xbar_ICARUS      := tb/xbar/run_icarus.sh
