@@ -4,8 +4,10 @@
 #   tb/xbar/run_icarus.sh [--vcd] [--selftest] [SET ...]
 #
 # SET is a comma-separated list of bench parameters, e.g. NPORTS=8 or NPORTS=5,LINK_DELAY=3,ROUTE_DELAY=2
-# (NPORTS SLACK_DEPTH STOP_THRESH GO_THRESH ROUTE_DELAY LINK_DELAY TIMEOUT SEED HOT_LEN WATCHDOG).
-# Without sets it runs NPORTS=4, NPORTS=8 and NPORTS=16. One line per set, then
+# (NPORTS SLACK_DEPTH STOP_THRESH GO_THRESH ROUTE_DELAY LINK_DELAY TIMEOUT COUNTERS CTR_WIDTH SEED HOT_LEN
+# WATCHDOG).
+# Without sets it runs NPORTS=4, NPORTS=8, NPORTS=16, a 5-port set with 8-bit counters and delays and a
+# 3-port set without counters. One line per set, then
 # "icarus: N passed, M failed"; the exit status is non-zero when anything failed.
 #   --vcd       dump waves to build/icarus/xbar_<params>.vcd
 #   --selftest  instead, build once with -DSANFAB_MUTANT_CRC_NOMARK (bad CRCs no longer marked) on the
@@ -18,7 +20,7 @@ cd "$(dirname "$0")/../.." || exit 2
 IVERILOG=${IVERILOG:-iverilog}
 VVP=${VVP:-vvp}
 OUT=build/icarus
-KNOWN=" NPORTS SLACK_DEPTH STOP_THRESH GO_THRESH ROUTE_DELAY LINK_DELAY TIMEOUT SEED HOT_LEN WATCHDOG "
+KNOWN=" NPORTS SLACK_DEPTH STOP_THRESH GO_THRESH ROUTE_DELAY LINK_DELAY TIMEOUT COUNTERS CTR_WIDTH SEED HOT_LEN WATCHDOG "
 
 vcd=0
 selftest=0
@@ -33,7 +35,9 @@ for a in "$@"; do
     esac
 done
 if [ ${#sets[@]} -eq 0 ]; then
-    if [ $selftest -eq 1 ]; then sets=(NPORTS=4); else sets=(NPORTS=4 NPORTS=8 NPORTS=16); fi
+    if [ $selftest -eq 1 ]; then sets=(NPORTS=4); else
+        sets=(NPORTS=4 NPORTS=8 NPORTS=16 NPORTS=5,CTR_WIDTH=8,ROUTE_DELAY=2,LINK_DELAY=3 NPORTS=3,COUNTERS=0)
+    fi
 fi
 if [ $selftest -eq 1 ]; then sets=("${sets[0]}"); fi
 

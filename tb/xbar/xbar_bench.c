@@ -1095,8 +1095,13 @@ static result_t run(const opts_t *o, const test_desc_t *d, uint64_t trace_from)
             o->record[cyc] = in;
         if (m)
             xbar_step(m, &in, &om);
-        if (r)
+        if (r) {
             xbar_rtl_step(r, &in, &orr);
+            if (xbar_rtl_stopped(r)) {
+                fail(&res, cyc, "ASSERTION the RTL stopped itself in cycle %" PRIu64 " (message above)", cyc);
+                break;
+            }
+        }
         if (m && r)
             compare_lockstep(&res, cyc, n, &om, &orr);
         if (res.failed)

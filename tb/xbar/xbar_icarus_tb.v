@@ -30,6 +30,8 @@ module xbar_icarus_tb;
     parameter ROUTE_DELAY = 0;
     parameter LINK_DELAY  = 0;
     parameter TIMEOUT     = 4096;
+    parameter COUNTERS    = 1;
+    parameter CTR_WIDTH   = 32;
     parameter SEED        = 1;         // varies the body bytes
     parameter HOT_LEN     = 72;        // body length of the hotspot packets
     parameter WATCHDOG    = 400000;    // cycles
@@ -54,6 +56,7 @@ module xbar_icarus_tb;
     reg  [7:0]          reg_addr = 8'h00;
     wire [31:0]         reg_rdata;
     wire                reg_rvalid;
+    wire [NPORTS*8-1:0] stat_occ;
 
     always #5 clk = ~clk;
 
@@ -64,7 +67,9 @@ module xbar_icarus_tb;
         .GO_THRESH   (GO_THRESH),
         .ROUTE_DELAY (ROUTE_DELAY),
         .LINK_DELAY  (LINK_DELAY),
-        .TIMEOUT     (TIMEOUT)
+        .TIMEOUT     (TIMEOUT),
+        .COUNTERS    (COUNTERS),
+        .CTR_WIDTH   (CTR_WIDTH)
     ) dut (
         .clk        (clk),
         .rst        (rst),
@@ -73,7 +78,8 @@ module xbar_icarus_tb;
         .reg_rd     (reg_rd),
         .reg_addr   (reg_addr),
         .reg_rdata  (reg_rdata),
-        .reg_rvalid (reg_rvalid)
+        .reg_rvalid (reg_rvalid),
+        .stat_occ   (stat_occ)
     );
 
     // ------------------------------------------------------------------ helpers
@@ -140,6 +146,15 @@ module xbar_icarus_tb;
     reg [8:0]  mch;
     reg [7:0]  mexp, mcrc;
 
+    // flow control towards upstream (docs/xbar.md, "Flow control"): when stat_occ[i] reaches
+    // STOP_THRESH (falls to GO_THRESH) STOP (GO) is on tx[i] exactly FCD cycles later, never otherwise
+    localparam FCD = 2 + LINK_DELAY;
+    reg        fc_wish [0:NPORTS-1];
+    reg [8:0]  fc_due  [0:NPORTS*(FCD+1)-1];
+    reg [7:0]  focc;
+    reg        fw;
+    reg [8:0]  fexp, fgot;
+
     initial begin
         for (mp = 0; mp < NPORTS; mp = mp + 1) begin
             cur_n[mp] = 0;
@@ -147,6 +162,12 @@ module xbar_icarus_tb;
         end
         for (mp = 0; mp < NPORTS * NSLOT; mp = mp + 1) begin
             got[mp] = 1'b0;
+        end
+        for (mp = 0; mp < NPORTS; mp = mp + 1) begin
+            fc_wish[mp] = 1'b0;
+        end
+        for (mp = 0; mp < NPORTS * (FCD + 1); mp = mp + 1) begin
+            fc_due[mp] = 9'h000;
         end
         stopped = {NPORTS{1'b0}};
         n_stop  = 0;
@@ -158,7 +179,21 @@ module xbar_icarus_tb;
         cycle <= cycle + 1;
         if (!rst) begin
             for (mp = 0; mp < NPORTS; mp = mp + 1) begin
-                mch = tx[mp*9 +: 9];
+                mch  = tx[mp*9 +: 9];
+                focc = stat_occ[mp*8 +: 8];
+                fexp = fc_due[mp*(FCD+1) + cycle % (FCD+1)];
+                fgot = (mch == 9'h102 || mch == 9'h103) ? mch : 9'h000;
+                if (fexp != fgot) begin
+                    $display("FAIL: tx port %0d: flow control at cycle %0d: %h expected (stat_occ crossed %0d cycles before), %h sent",
+                             mp, cycle, fexp, FCD, mch);
+                    fail_end;
+                end
+                fc_due[mp*(FCD+1) + cycle % (FCD+1)] = 9'h000;
+                fw = (focc >= STOP_THRESH) ? 1'b1 : (focc <= GO_THRESH) ? 1'b0 : fc_wish[mp];
+                if (fw != fc_wish[mp]) begin
+                    fc_wish[mp] = fw;
+                    fc_due[mp*(FCD+1) + (cycle + FCD) % (FCD+1)] = fw ? 9'h102 : 9'h103;
+                end
                 if (!mch[8]) begin
                     if (cur_n[mp] >= MAXB) begin
                         $display("FAIL: tx port %0d: packet longer than %0d bytes at cycle %0d", mp, MAXB, cycle);
@@ -407,6 +442,7 @@ module xbar_icarus_tb;
         input integer p;
         input integer idx;
         integer t;
+        reg [31:0] exp_v;
         reg [7:0] a;
         begin
             a = {p[3:0], idx[3:0]};
@@ -426,9 +462,12 @@ module xbar_icarus_tb;
                          p, idx, NPORTS * NCTR + 1);
                 fail_end;
             end
-            if (reg_rdata !== exp_ctr[p*NCTR + idx]) begin
+            // counters wrap modulo 2^CTR_WIDTH; without the counter block every read answers 0
+            exp_v = (COUNTERS == 0) ? 32'd0 :
+                    (CTR_WIDTH >= 32) ? exp_ctr[p*NCTR + idx] : exp_ctr[p*NCTR + idx] & ((32'd1 << CTR_WIDTH) - 32'd1);
+            if (reg_rdata !== exp_v) begin
                 $display("FAIL: counter port %0d index %0d: read %0d expected %0d",
-                         p, idx, reg_rdata, exp_ctr[p*NCTR + idx]);
+                         p, idx, reg_rdata, exp_v);
                 fail_end;
             end
         end

@@ -87,6 +87,8 @@ xbar_rtl_t *xbar_rtl_new(int argc, const char *const *argv)
     args[na] = nullptr;
     r->ctx->commandArgs(na, args);
     r->ctx->traceEverOn(true);
+    // an assertion's $stop ends the run through xbar_rtl_stopped() (with the replay line), not abort()
+    r->ctx->fatalOnError(false);
     r->top = new Vxbar{r->ctx};
     r->vcd = nullptr;
     r->time = 0;
@@ -120,6 +122,8 @@ void xbar_rtl_free(xbar_rtl_t *r)
     delete r->ctx;
     delete r;
 }
+
+int xbar_rtl_stopped(const xbar_rtl_t *r) { return r->ctx->gotError() || r->ctx->gotFinish(); }
 
 int xbar_rtl_trace_open(xbar_rtl_t *r, const char *path)
 {

@@ -32,6 +32,10 @@ void xbar_rtl_free(xbar_rtl_t *r);
 /* One rising clock edge. */
 void xbar_rtl_step(xbar_rtl_t *r, const xbar_in_t *in, xbar_out_t *out);
 
+/* 1 once the RTL has stopped itself ($stop/$error of an assertion in a SANFAB_ASSERT build; the
+ * message is on stdout): the caller ends the run and reports it. */
+int xbar_rtl_stopped(const xbar_rtl_t *r);
+
 /* Starts writing a VCD of every following cycle; 0 on success. */
 int xbar_rtl_trace_open(xbar_rtl_t *r, const char *path);
 
