@@ -343,6 +343,13 @@ static void test_route_files(T *t)
         {"host count", "sanfab-routes 1\nhosts 4 switches 2 vcs 1 alternatives 1\n", ":2: route file is for 4 hosts"},
         {"vc out of range", "sanfab-routes 1\nhosts 3 switches 2 vcs 1 alternatives 1\nroute 0 1 0 : 82 80 | vc 0 1\n", ":3: VC 1 out of range"},
         {"duplicate route", "sanfab-routes 1\nhosts 3 switches 2 vcs 1 alternatives 1\nroute 0 1 0 : 82 80\nroute 0 1 0 : 82 80\n", ":4: second route"},
+        {"updown header without root", "sanfab-routes 1\nalgorithm updown select=low\nhosts 3 switches 2 vcs 1 alternatives 1\n", ":2: algorithm updown: root=N missing"},
+        {"unknown tie rule", "sanfab-routes 1\nalgorithm updown root=0 tie=higher-id\nhosts 3 switches 2 vcs 1 alternatives 1\n", ":2: algorithm header: unknown tie rule"},
+        {"root out of range", "sanfab-routes 1\nalgorithm clos-all root=9\nhosts 3 switches 2 vcs 1 alternatives 1\n", ":2: algorithm header: bad root="},
+        {"unknown DL rule", "sanfab-routes 1\nalgorithm dl rule=(XY)* root=0\nhosts 3 switches 2 vcs 1 alternatives 1\n", ":2: algorithm dl: unknown rule"},
+        {"DL vcs below use", "sanfab-routes 1\nalgorithm dl vcs=1 rule=(UD)* root=0\nhosts 3 switches 2 vcs 2 alternatives 1\nroute 0 1 0 : 82 80 | vc 1 1\n", ":2: algorithm dl: vcs=1 but the routes use 2 VCs"},
+        {"fm header without deadlock", "sanfab-routes 1\nalgorithm fm alternatives=2\nhosts 3 switches 2 vcs 1 alternatives 1\n", ":2: algorithm fm: deadlock=itb|layers|none missing"},
+        {"second algorithm line", "sanfab-routes 1\nalgorithm lash\nalgorithm lash\n", ":3: second \"algorithm\" line (first at line 2)"},
     };
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         write_text(path, bad[i].body);
