@@ -99,6 +99,7 @@ struct xbar {
     uint8_t rvalid;
     uint32_t rdata;
     unsigned cpos; /* cable ring position (shared by all ports) */
+    uint8_t crc_tab[256]; /* crc_tab[x] = crc8_step(0, x), so crc8_step(s, d) = crc_tab[s ^ d] */
     xin_t in[XBAR_MAX_PORTS];
     xout_t out[XBAR_MAX_PORTS];
 };
@@ -169,6 +170,8 @@ xbar_t *xbar_new(const xbar_params_t *p)
         return NULL;
     m->p = *p;
     m->ctr_mask = p->CTR_WIDTH >= 32 ? 0xFFFFFFFFu : ((1u << p->CTR_WIDTH) - 1u);
+    for (unsigned x = 0; x < 256; x++)
+        m->crc_tab[x] = crc8_step(0, (uint8_t)x);
     xbar_reset(m);
     return m;
 }
@@ -259,7 +262,7 @@ static ingress_res_t ingress(const xbar_t *m, xin_t *s, unsigned i, unsigned c, 
     if (CH_IS_DATA(c)) {
         uint8_t b = (uint8_t)c;
         event(ev, i, XBAR_CTR_RX_BYTES);
-        s->crc_chk = crc8_step(s->in_pkt ? s->crc_chk : 0, b);
+        s->crc_chk = m->crc_tab[(s->in_pkt ? s->crc_chk : 0) ^ b];
         if (!s->in_pkt) { /* the route byte */
             s->in_pkt = 1;
             s->err = 0;
@@ -278,7 +281,7 @@ static ingress_res_t ingress(const xbar_t *m, xin_t *s, unsigned i, unsigned c, 
         } else {
             if (s->ih_v) {
                 if (ingress_write(m, s, i, occ0, ENT(K_DATA, s->ih), &r, ev))
-                    s->crc_fwd = crc8_step(s->crc_fwd, s->ih);
+                    s->crc_fwd = m->crc_tab[s->crc_fwd ^ s->ih];
                 else
                     s->err = 1;
             }
