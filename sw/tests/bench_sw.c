@@ -53,9 +53,13 @@ static const char *rulename(sf_rule r) { const char *n[] = {"none", "ud", "ud-du
 
 int main(int argc, char **argv)
 {
-    if (argc < 2) { fprintf(stderr, "usage: bench_sw OUT.json [--seed S]\n"); return 2; }
     uint64_t seed = 1;
-    if (argc >= 4 && !strcmp(argv[2], "--seed")) seed = strtoull(argv[3], NULL, 10);
+    char *end = NULL;
+    if (!(argc == 2 || (argc == 4 && !strcmp(argv[2], "--seed") && argv[3][0] >= '0' && argv[3][0] <= '9' &&
+                        (seed = strtoull(argv[3], &end, 10), !*end)))) {
+        fprintf(stderr, "usage: bench_sw OUT.json [--seed S]\n");
+        return 2;
+    }
     printf("bench_sw: seed %llu\n", (unsigned long long)seed);
     out_t o = {fopen(argv[1], "w"), 0};
     if (!o.f) { perror(argv[1]); return 1; }
