@@ -867,6 +867,22 @@ static void test_counters(tally_t *t)
               answered);
         sim_free(s);
     }
+    /* the flusher writes only from step 3: slot NS-1 read in step 1 (W = 2 would match the
+     * rotation) is answered at step NS + 2 */
+    {
+        xbar_params_t p = params(3);
+        sim_t *s = sim_new(&p, 100);
+        s->rd[1] = 1;
+        s->addr[1] = 2 * 16 + 8; /* slot 26 = NS - 1 */
+        sim_all(s);
+        unsigned got = 0;
+        for (unsigned k = 1; k < 100 && !got; k++)
+            if (s->rv[k])
+                got = k;
+        check(t, got == 29 && s->rdata[29] == 0, "counters: slot NS-1 read in step 1 answered at step 29 (got %u)",
+              got);
+        sim_free(s);
+    }
     /* absent addresses: answered in the request step with 0; every address at NPORTS 5 */
     {
         xbar_params_t p = params(5);
