@@ -433,6 +433,14 @@ typedef struct {
     /* counter events by cycle (cumulative), for the register port */
     uint64_t ev_cum[EV_N][XBAR_MAX_PORTS];
     uint64_t ev_hist[RING][EV_N][XBAR_MAX_PORTS];
+    /* counter values to compare once the bench has seen every event they count (a tx event shows
+     * on the port LINK_DELAY cycles after its step) */
+    struct {
+        uint64_t at, upto;      /* compare in cycle `at` with the events of cycles <= upto */
+        unsigned port, ev;
+        uint32_t value, read_at;
+    } defer[16];
+    unsigned ndefer;
     /* register port */
     int rd_out;                 /* a read is outstanding */
     unsigned rd_addr;
@@ -564,17 +572,41 @@ static void check_regport(chk_t *k, result_t *res, uint64_t c, const xbar_out_t 
         fail(res, c, "CHECK register port: 0x%08x is wider than CTR_WIDTH=%u", out->reg_rdata, k->p->CTR_WIDTH);
         return;
     }
-    /* counters whose events the bench sees on the links: exact value */
+    /* counters whose events the bench sees on the links: exact value, compared as soon as the bench
+     * has seen every event it counts */
     for (unsigned e = 0; e < EV_N; e++) {
-        if ((a & 15u) != ev_ctr[e])
+        if ((a & 15u) != ev_ctr[e] || c < DOC_CTR_AGE)
             continue;
-        if (c < DOC_CTR_AGE)
-            return;
-        uint64_t want = k->ev_hist[(c - DOC_CTR_AGE) % RING][e][a >> 4] & mask;
-        if (out->reg_rdata != want)
-            fail(res, c, "CHECK register port: counter %s of port %u read in cycle %" PRIu64 " is %u, expected %"
-                 PRIu64 " (events the bench saw up to cycle %" PRIu64 ", mod 2^%u)", xbar_counter_name(a & 15u),
-                 a >> 4, c, out->reg_rdata, want, c - DOC_CTR_AGE, k->p->CTR_WIDTH);
+        uint64_t upto = c - DOC_CTR_AGE;
+        uint64_t at = (e == EV_TX_PKTS || e == EV_TX_BYTES) && k->ld > DOC_CTR_AGE ? upto + k->ld : c;
+        if (k->ndefer == sizeof k->defer / sizeof k->defer[0])
+            return; /* (never: at most LINK_DELAY / 1 reads are pending) */
+        k->defer[k->ndefer].at = at;
+        k->defer[k->ndefer].upto = upto;
+        k->defer[k->ndefer].port = a >> 4;
+        k->defer[k->ndefer].ev = e;
+        k->defer[k->ndefer].value = out->reg_rdata;
+        k->defer[k->ndefer].read_at = (uint32_t)c;
+        k->ndefer++;
+    }
+}
+
+/* Deferred counter comparisons due in cycle c (after this cycle's events are recorded). */
+static void check_deferred(chk_t *k, result_t *res, uint64_t c)
+{
+    const uint64_t mask = k->p->CTR_WIDTH >= 32 ? 0xFFFFFFFFull : (1ull << k->p->CTR_WIDTH) - 1;
+    for (unsigned i = 0; i < k->ndefer && !res->failed;) {
+        if (k->defer[i].at != c) {
+            i++;
+            continue;
+        }
+        unsigned e = k->defer[i].ev, port = k->defer[i].port;
+        uint64_t want = k->ev_hist[k->defer[i].upto % RING][e][port] & mask;
+        if (k->defer[i].value != want)
+            fail(res, c, "CHECK register port: counter %s of port %u read in cycle %u is %u, expected %" PRIu64
+                 " (events the bench saw up to cycle %" PRIu64 ", mod 2^%u)", xbar_counter_name(ev_ctr[e]), port,
+                 k->defer[i].read_at, k->defer[i].value, want, k->defer[i].upto, k->p->CTR_WIDTH);
+        k->defer[i] = k->defer[--k->ndefer];
     }
 }
 
@@ -769,6 +801,7 @@ static void check_cycle(chk_t *k, result_t *res, uint64_t c, const xbar_in_t *in
 
     /* 7. register port */
     check_regport(k, res, c, out);
+    check_deferred(k, res, c);
 }
 
 /* ================================================================ directed scenarios */
