@@ -86,6 +86,7 @@ unsigned sb_make(sb_t *sb, unsigned src, unsigned dst, sb_kind_t kind, const uin
     r->dst = (uint8_t)dst;
     r->kind = (uint8_t)kind;
     r->state = 0;
+    r->lone = (uint8_t)(kind == SB_RUNT || (kind == SB_ABORT && aux % 8 == 0));
     sb->made[src][kind]++;
 
     unsigned n = 0;
@@ -98,7 +99,7 @@ unsigned sb_make(sb_t *sb, unsigned src, unsigned dst, sb_kind_t kind, const uin
         ch[n++] = CH_GAP;
         return n;
     }
-    unsigned cut = kind == SB_ABORT ? SB_ID_LEN + 2 + aux % (body_len - SB_ID_LEN) : body_len;
+    unsigned cut = kind != SB_ABORT ? body_len : r->lone ? 0 : SB_ID_LEN + 2 + aux % (body_len - SB_ID_LEN);
     const unsigned ill_pos = (aux & 0xFFFFu) % (body_len + 2);
     const uint16_t ill_code = (uint16_t)(0x105u + ((aux >> 16) % 251u));
     for (unsigned i = 0; i < body_len && i < cut; i++) {
@@ -313,7 +314,7 @@ uint64_t sb_finish_single(sb_t *sb, const host_t *host, const sb_port_counters_t
         sb->missing[i] = 0;
         for (uint32_t s = 0; s < sb->nrec[i]; s++) {
             const sb_rec_t *r = &sb->rec[i][s];
-            if (r->kind == SB_RUNT)
+            if (r->lone)
                 runts_to[r->dst]++;
             else if (r->kind != SB_BADROUTE && r->state != (r->kind == SB_ABORT ? 2 : 1))
                 sb->missing[i]++;
@@ -332,8 +333,8 @@ uint64_t sb_finish_single(sb_t *sb, const host_t *host, const sb_port_counters_t
             errs++;
         }
     }
-    /* lone ABORTs: one per runt, give or take one per timeout (a timeout can drain a waiting
-     * runt, or cut a packet before its id was sent) */
+    /* lone ABORTs: one per runt or route-then-ABORT packet, give or take one per timeout (a timeout
+     * can drain a waiting one, or cut a packet before its id was sent) */
     if (!ctr && timeouts_possible)
         return errs;
     for (unsigned p = 0; p < sb->nports; p++) {

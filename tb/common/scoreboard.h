@@ -23,7 +23,8 @@ typedef enum {
     SB_MARKED,    /* sent already marked bad: delivered marked bad, not counted again */
     SB_ILLEGAL,   /* an illegal control character inside: delivered marked bad, counted malformed
                    * (which code and where: see SB_ILLEGAL_AUX) */
-    SB_ABORT,     /* sender ends it with ABORT: delivered as an aborted prefix */
+    SB_ABORT,     /* sender ends it with ABORT: delivered as an aborted prefix (aux % 8 == 0: the ABORT
+                   * follows the route bytes at once, a lone ABORT at the destination, not counted) */
     SB_RUNT,      /* route byte then GAP: a lone ABORT at the destination, counted malformed */
     SB_BADROUTE,  /* route byte names no port: dropped and counted at the input */
     SB_NKINDS
@@ -34,6 +35,7 @@ typedef struct {
     uint8_t dst;    /* destination host/port */
     uint8_t kind;   /* sb_kind_t */
     uint8_t state;  /* 0 made, 1 delivered with GAP, 2 delivered aborted */
+    uint8_t lone;   /* leaves as a lone ABORT: a runt, or an ABORT right after the route bytes */
 } sb_rec_t;
 
 typedef struct {
