@@ -43,9 +43,13 @@ set_benches = $(foreach s,$($(1)_SETS),$(BUILD)/$(1)/$(s)/$($(1)_BENCH))
 mutant_benches = $(foreach m,$($(1)_MUTANTS),$(BUILD)/$(1)/MUTANT_$(call mutant_name,$(m))/$($(1)_BENCH))
 
 MK_FILES := Makefile mk/rules.mk $(wildcard mk/*.mk)
+# C/C++ optimization of the mutant benches: they run briefly and are many, so their build time
+# dominates (the parameter sets keep -O2 and Verilator's own defaults: make sim runs them long)
+MUTANT_OPT ?= -O0
 
 # ------------------------------------------------------------------ one Verilated bench
-# $(1) block, $(2) build name, $(3) parameter set, $(4) extra Verilator options (defines)
+# $(1) block, $(2) build name, $(3) parameter set, $(4) extra Verilator options (defines),
+# $(5) empty, or a C/C++ optimization level for the whole build (Verilator's OPT_FAST/SLOW/GLOBAL too)
 define VBENCH_RULE
 $(BUILD)/$(1)/$(2)/$($(1)_BENCH): $(call rtl_deps,$(1)) $($(1)_FILELIST) $($(1)_BENCH_C) $($(1)_BENCH_H) $($(1)_BENCH_CXX) $(MK_FILES)
 	@mkdir -p $(BUILD)/$(1)/$(2)/c $(BUILD)/$(1)/$(2)/lib
@@ -57,19 +61,20 @@ $(BUILD)/$(1)/$(2)/$($(1)_BENCH): $(call rtl_deps,$(1)) $($(1)_FILELIST) $($(1)_
 	@$(VERILATOR) --cc --exe --trace -O3 $(call x_flags,$(1),$(3)) \
 	  -Wall -Wno-fatal --top-module $($(1)_TOP) -Mdir $(BUILD)/$(1)/$(2)/obj \
 	  $(call p_gflags,$(1),$(3)) $(4) \
-	  -CFLAGS "-O2 $(call p_dflags,$(1),$(3)) -D$($(1)_CDEF)VARIANT='\"$(2)\"'" \
+	  -CFLAGS "$(or $(5),-O2) $(call p_dflags,$(1),$(3)) -D$($(1)_CDEF)VARIANT='\"$(2)\"'" \
 	  $(call rtl_list,$(1)) $(abspath $($(1)_BENCH_CXX)) $(abspath $(BUILD)/$(1)/$(2)/lib/libbench.a) \
 	  -o $($(1)_BENCH)_bin > $(BUILD)/$(1)/$(2)/verilate.log 2>&1 \
 	  || { tail -30 $(BUILD)/$(1)/$(2)/verilate.log; exit 1; }
-	@$(MAKE) -s -C $(BUILD)/$(1)/$(2)/obj -f V$($(1)_TOP).mk -j $(JOBS) >> $(BUILD)/$(1)/$(2)/verilate.log 2>&1 \
+	@$(MAKE) -s -C $(BUILD)/$(1)/$(2)/obj -f V$($(1)_TOP).mk -j $(JOBS) \
+	  $(if $(5),OPT_FAST=$(5) OPT_SLOW=$(5) OPT_GLOBAL=$(5)) >> $(BUILD)/$(1)/$(2)/verilate.log 2>&1 \
 	  || { tail -30 $(BUILD)/$(1)/$(2)/verilate.log; exit 1; }
 	@cp $(BUILD)/$(1)/$(2)/obj/$($(1)_BENCH)_bin $$@
 endef
 
 # ------------------------------------------------------------------ everything of one block
 define BLOCK_RULES
-$(foreach s,$($(1)_SETS),$(eval $(call VBENCH_RULE,$(1),$(s),$(s),+define+SANFAB_ASSERT)))
-$(foreach m,$($(1)_MUTANTS),$(eval $(call VBENCH_RULE,$(1),MUTANT_$(call mutant_name,$(m)),$(call mutant_set,$(m)),+define+SANFAB_MUTANT_$(call mutant_name,$(m)))))
+$(foreach s,$($(1)_SETS),$(eval $(call VBENCH_RULE,$(1),$(s),$(s),+define+SANFAB_ASSERT,)))
+$(foreach m,$($(1)_MUTANTS),$(eval $(call VBENCH_RULE,$(1),MUTANT_$(call mutant_name,$(m)),$(call mutant_set,$(m)),+define+SANFAB_MUTANT_$(call mutant_name,$(m)),$(MUTANT_OPT))))
 
 .PHONY: $(1)-build $(1)-mutants $(1)-san $(1)-lint
 $(1)-build: $(call set_benches,$(1))
