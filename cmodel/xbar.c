@@ -35,16 +35,6 @@
 #define XASSERT(m, cond, port, ...) ((void)0)
 #endif
 
-/* DOC hole (reported to the lead): an input drained by the timeout in BOUND can be granted another
- * output while its old output still owns it (abt set, waiting to send the ABORT, e.g. stopped
- * downstream). Read literally, rules 1 and 6 then feed the old output the input's new xf and ab:
- * its queue overflows, the new packet's bytes leave on both outputs, and an ABORT can follow the
- * release. The default follows the doc literally (SANFAB_ASSERT stops at the queue overflow);
- * -DXBAR_FIX_ABT_OWNER=1 builds the proposed fix: an output with abt[k-1] set ignores its
- * owner's xf and ab (rules 1 and 6). */
-#ifndef XBAR_FIX_ABT_OWNER
-#define XBAR_FIX_ABT_OWNER 0
-#endif
 
 /* ------------------------------------------------------------------ state */
 
@@ -456,7 +446,7 @@ static void output_step(xbar_t *m, unsigned p, unsigned c, const prev_t *pv, uin
     /* 1. transfer in: xf of the owner at k-1 */
     int xv = 0;
     uint16_t x = 0;
-    if (busy0 && !(XBAR_FIX_ABT_OWNER && abt0)) {
+    if (busy0 && !abt0) { /* rule 1: nothing once a timeout ABORT is owed */
         unsigned j = ctz16(own0);
         if ((pv->xf_v >> j) & 1u) {
             xv = 1;
@@ -533,9 +523,8 @@ static void output_step(xbar_t *m, unsigned p, unsigned c, const prev_t *pv, uin
         o->qn--;
     }
     if (xv && !sent_x) {
-        /* The queue holds at most 2 entries by construction (av) as long as only one output owns
-         * the input; see XBAR_FIX_ABT_OWNER for the case the doc misses. Without SANFAB_ASSERT a
-         * third entry is dropped. */
+        /* The queue holds at most 2 entries by construction (av; rule 1 ignores a timed-out
+         * owner's transfers). Without SANFAB_ASSERT a third entry is dropped. */
         XASSERT(m, o->qn < 2, p, "output queue above 2 entries (owner input %u, abt %u, input state %u)", ctz16(own0),
                 abt0, m->in[ctz16(own0)].state);
         if (o->qn < 2)
@@ -543,7 +532,7 @@ static void output_step(xbar_t *m, unsigned p, unsigned c, const prev_t *pv, uin
     }
 
     /* 6. abort request of the owner */
-    if (busy0 && (pv->ab & own0) && !(XBAR_FIX_ABT_OWNER && abt0))
+    if (busy0 && (pv->ab & own0) && !abt0) /* rule 6 */
         o->abt = 1;
 
     /* 7. arbitration */

@@ -20,7 +20,7 @@ module xbar_out #(
     input  wire [8:0]           rx,        // this port's receive link: STOP/GO from downstream
     input  wire [NPORTS-1:0]    req,       // inputs requesting this output (registered)
     input  wire [NPORTS-1:0]    xf_v,      // every input's transfer register ...
-    input  wire [NPORTS*10-1:0] xf_d,
+    input  wire [NPORTS*10-1:0] xf_d,      // (zero when not valid)
     input  wire [NPORTS-1:0]    ab,        // every input's abort request
     input  wire                 want,      // this port's input wants STOP (registered)
     output wire [NPORTS-1:0]    gp,        // grant pulse, one-hot (registered)
@@ -64,7 +64,7 @@ module xbar_out #(
         x_ab = 1'b0;
         for (k = 0; k < NPORTS; k = k + 1) begin
             x_v  = x_v  | (own_q[k] & xf_v[k]);
-            x_d  = x_d  | ({10{own_q[k] & xf_v[k]}} & xf_d[k*10 +: 10]);
+            x_d  = x_d  | ({10{own_q[k]}} & xf_d[k*10 +: 10]);   // xf_d is zero unless valid
             x_ab = x_ab | (own_q[k] & ab[k]);
         end
     end
@@ -175,7 +175,7 @@ module xbar_out #(
             qn_d = qn_q + 2'd1;
         end
 
-        if (busy_q && x_ab) begin
+        if (busy_q && !abt_q && x_ab) begin
 `ifndef SANFAB_MUTANT_ABORT_LOST
             abt_d = 1'b1;  // (left out by the deliberately broken build: released without ABORT)
 `else

@@ -97,7 +97,7 @@ module xbar_rdside #(
         rdone_d         = rdone_q;
         tmo_d           = tmo_q;
         xf_v_d          = 1'b0;
-        xf_d_d          = xf_d_q;
+        xf_d_d          = 10'd0;     // zero when not valid: the outputs' AND-OR needs no valid term
         ab_d            = 1'b0;
         pop             = 1'b0;
         hdr_load        = 1'b0;

@@ -771,8 +771,7 @@ static void test_dropping(tally_t *t)
     sim_free(s);
 }
 
-#if defined(XBAR_FIX_ABT_OWNER) && XBAR_FIX_ABT_OWNER
-/* (Only with the proposed fix of the doc hole, see cmodel/xbar.c.) Input 0 times out owning the
+/* Input 0 times out owning the
  * stopped output 1, drains, and sends a packet to output 2 while output 1 still owes the ABORT:
  * the new packet leaves whole on output 2 only; after GO output 1 sends its 2 queued bytes and
  * the ABORT. */
@@ -798,7 +797,6 @@ static void test_abt_owner(tally_t *t)
           "abt owner: output 1 sends its 2 queued bytes and the ABORT after GO (at %u), nothing else", g + 3);
     sim_free(s);
 }
-#endif
 
 /* Counter schedule and read timing: a read of slot s in step r is answered in the first step W > r,
  * W >= 3, W = s+3 (mod NS), with the events of steps <= W-4; requests while one is outstanding
@@ -1200,11 +1198,7 @@ int main(void)
     test_crc(&t);
     test_overflow(&t);
     test_dropping(&t);
-#if defined(XBAR_FIX_ABT_OWNER) && XBAR_FIX_ABT_OWNER
     test_abt_owner(&t);
-#else
-    printf("NOTE the doc-hole test (timed-out owner, see cmodel/xbar.c) runs with -DXBAR_FIX_ABT_OWNER=1\n");
-#endif
     test_counters(&t);
     test_round_robin(&t);
     test_rr_regrant(&t);
