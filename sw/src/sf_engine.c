@@ -822,7 +822,39 @@ static void ivec_push(ivec *a, int x)
 /* One layer's channel dependency graph kept with a topological order (Pearce-Kelly dynamic topological sort):
  * an edge that agrees with the order is added without any search; otherwise only the nodes between the two ends
  * in the order are searched. Removing edges keeps the order valid, so a rolled-back path costs nothing. */
-typedef struct { ivec *out, *in; int *ord, *at; } layer;
+typedef struct {
+    ivec *out, *in; int *ord, *at;
+    uint64_t *no; size_t nocap, non; /* edges known to close a cycle (hash set; edges are never removed for good) */
+} layer;
+
+static int no_has(const layer *g, uint64_t k)
+{
+    if (!g->nocap) return 0;
+    for (size_t j = (k * 0x9E3779B97F4A7C15ULL) >> 17 & (g->nocap - 1); g->no[j] != UINT64_MAX; j = (j + 1) & (g->nocap - 1))
+        if (g->no[j] == k) return 1;
+    return 0;
+}
+
+static void no_add(layer *g, uint64_t k)
+{
+    if ((g->non + 1) * 2 > g->nocap) {
+        size_t nc = g->nocap ? 2 * g->nocap : 1024;
+        uint64_t *nk = xcalloc(nc, sizeof(uint64_t));
+        for (size_t i = 0; i < nc; i++) nk[i] = UINT64_MAX;
+        for (size_t i = 0; i < g->nocap; i++)
+            if (g->no[i] != UINT64_MAX) {
+                size_t j = (g->no[i] * 0x9E3779B97F4A7C15ULL) >> 17 & (nc - 1);
+                while (nk[j] != UINT64_MAX) j = (j + 1) & (nc - 1);
+                nk[j] = g->no[i];
+            }
+        free(g->no);
+        g->no = nk; g->nocap = nc;
+    }
+    size_t j = (k * 0x9E3779B97F4A7C15ULL) >> 17 & (g->nocap - 1);
+    while (g->no[j] != UINT64_MAX) { if (g->no[j] == k) return; j = (j + 1) & (g->nocap - 1); }
+    g->no[j] = k;
+    g->non++;
+}
 typedef struct { int o, n; } ordnode;
 
 static int ordnode_cmp(const void *a, const void *b)
@@ -846,7 +878,7 @@ static void layer_free(layer *g, int nn)
 {
     if (!g->out) return;
     for (int i = 0; i < nn; i++) { free(g->out[i].v); free(g->in[i].v); }
-    free(g->out); free(g->in); free(g->ord); free(g->at);
+    free(g->out); free(g->in); free(g->ord); free(g->at); free(g->no);
 }
 
 static int has_edge(const ivec *g, int u, int w)
@@ -935,8 +967,14 @@ static int lstate_place(lstate *S, sf_routes *rs, int id, sf_err *e)
             if (h[i].itb) { prev = -1; continue; }
             int c = t->sw[h[i].sw].ch[h[i].port];
             if (prev >= 0 && !has_edge(g->out, prev, c)) {
-                if (!layer_add(g, prev, c, &S->s)) ok = 0;
-                else { S->added[2 * na] = prev; S->added[2 * na + 1] = c; na++; }
+                uint64_t key = (uint64_t)prev << 32 | (uint32_t)c;
+                if (no_has(g, key)) ok = 0;
+                else if (!layer_add(g, prev, c, &S->s)) {
+                    ok = 0;
+                    /* refused before this path added anything: the layer's own edges close the cycle, and a layer
+                     * only gains edges for good, so this edge stays refused */
+                    if (!na) no_add(g, key);
+                } else { S->added[2 * na] = prev; S->added[2 * na + 1] = c; na++; }
             }
             prev = c;
         }
