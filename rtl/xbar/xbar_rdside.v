@@ -48,8 +48,6 @@ module xbar_rdside #(
 `else
     localparam integer  TMO_LAST_I = (TIMEOUT > 0) ? TIMEOUT - 1 : 0;
 `endif
-    localparam [TW:0]   TMO_LAST   = TMO_LAST_I[TW:0];
-    localparam [DW-1:0] RD_W       = RD_I[DW-1:0];
     localparam [6:0]    NPORTS_W   = NP_I[6:0];
 
     reg [1:0]        rs_q, rs_d;
@@ -58,6 +56,9 @@ module xbar_rdside #(
     reg              rdone_q, rdone_d;     // rdly_q has reached ROUTE_DELAY
     reg [TW:0]       tmo_q, tmo_d;
     reg              tlast_q, tlast_d;     // tmo_q == TIMEOUT - 1 (the timeout fires if no progress)
+    reg              reqon_q, reqon_d;     // HDR, route delay done, timeout not due: request hdr_oh_q
+    reg              tmo_inc, tmo_clr;     // the blocking count steps / restarts this cycle
+    reg              rdly_inc;             // the route delay count steps this cycle
     reg              xf_v_q, xf_v_d;
     reg [9:0]        xf_d_q, xf_d_d;
     reg              ab_q, ab_d;
@@ -89,6 +90,13 @@ module xbar_rdside #(
     endgenerate
 
     wire tmo_on = (TIMEOUT != 0);
+    // next values of the compare flags, from the registers (not from the late next-state mux)
+    localparam integer  TMO_PRE_I = (TMO_LAST_I > 0) ? TMO_LAST_I - 1 : 0;
+    localparam [TW:0]   TMO_PRE   = TMO_PRE_I[TW:0];
+    localparam integer  RD_PRE_I  = (RD_I > 0) ? RD_I - 1 : 0;
+    localparam [DW-1:0] RD_PRE    = RD_PRE_I[DW-1:0];
+    wire tmo_at_pre = tmo_on && (TMO_LAST_I > 0) && (tmo_q == TMO_PRE);
+    wire rdly_at_pre = (rdly_q == RD_PRE);
 
     always @* begin
         rs_d            = rs_q;
@@ -96,11 +104,15 @@ module xbar_rdside #(
         rdly_d          = rdly_q;
         rdone_d         = rdone_q;
         tmo_d           = tmo_q;
+        tlast_d         = tlast_q;
         xf_v_d          = 1'b0;
         xf_d_d          = 10'd0;     // zero when not valid: the outputs' AND-OR needs no valid term
         ab_d            = 1'b0;
         pop             = 1'b0;
         hdr_load        = 1'b0;
+        tmo_inc         = 1'b0;
+        tmo_clr         = 1'b0;
+        rdly_inc        = 1'b0;
         ev_drop_route   = 1'b0;
         ev_drop_timeout = 1'b0;
 
@@ -115,27 +127,24 @@ module xbar_rdside #(
             end
             RS_HDR, RS_BOUND: begin
                 if (rs_q == RS_HDR && gp) begin
-                    rs_d  = RS_BOUND;
-                    tmo_d = {(TW+1){1'b0}};
+                    rs_d    = RS_BOUND;
+                    tmo_clr = 1'b1;
                 end
                 if ((rs_q == RS_BOUND || gp) && h_v && mp) begin
                     pop    = 1'b1;
                     xf_v_d = 1'b1;
-                    xf_d_d = h_d;
-                    tmo_d  = {(TW+1){1'b0}};
+                    xf_d_d  = h_d;
+                    tmo_clr = 1'b1;
                     if (h_end) begin
                         rs_d = RS_IDLE;
                     end
                 end else if (rs_q == RS_HDR && !gp) begin
-                    if (!rdone_q) begin
-                        rdly_d  = rdly_q + {{(DW-1){1'b0}}, 1'b1};
-                        rdone_d = (rdly_d == RD_W);
-                    end
+                    rdly_inc = ~rdone_q;
                     if (tmo_on && tlast_q) begin
                         rs_d            = RS_DRAIN;
                         ev_drop_timeout = 1'b1;
                     end else begin
-                        tmo_d = tmo_q + {{TW{1'b0}}, 1'b1};
+                        tmo_inc = 1'b1;
                     end
                 end else if (rs_q == RS_BOUND) begin
                     if (tmo_on && tlast_q) begin
@@ -143,7 +152,7 @@ module xbar_rdside #(
                         ab_d            = 1'b1;
                         ev_drop_timeout = 1'b1;
                     end else begin
-                        tmo_d = tmo_q + {{TW{1'b0}}, 1'b1};
+                        tmo_inc = 1'b1;
                     end
                 end
             end
@@ -157,11 +166,27 @@ module xbar_rdside #(
             end
         endcase
 
+        // counters: the +1 starts from the registers, the late signals only select
+        if (tmo_clr) begin
+            tmo_d   = {(TW+1){1'b0}};
+            tlast_d = 1'b0;                  // TIMEOUT >= 2: a restarted count is not due
+        end else if (tmo_inc) begin
+            tmo_d   = tmo_q + {{TW{1'b0}}, 1'b1};
+            tlast_d = tmo_at_pre;
+        end else begin
+            tlast_d = tlast_q;
+        end
+        if (rdly_inc) begin
+            rdly_d  = rdly_q + {{(DW-1){1'b0}}, 1'b1};
+            rdone_d = rdly_at_pre;
+        end
+
         if (hdr_load) begin
             hdr_oh_d = hdr_dec;
             rdly_d   = {DW{1'b0}};
             rdone_d  = (ROUTE_DELAY == 0);
             tmo_d    = {(TW+1){1'b0}};
+            tlast_d  = 1'b0;
             if (hdr_ok) begin
                 rs_d = RS_HDR;
             end else begin
@@ -170,7 +195,7 @@ module xbar_rdside #(
             end
         end
 
-        tlast_d = tmo_on & (tmo_d == TMO_LAST);
+        reqon_d = (rs_d == RS_HDR) & rdone_d & ~tlast_d;
     end
 
     always @(posedge clk) begin
@@ -181,6 +206,7 @@ module xbar_rdside #(
             rdone_q  <= 1'b0;
             tmo_q    <= {(TW+1){1'b0}};
             tlast_q  <= 1'b0;
+            reqon_q  <= 1'b0;
             xf_v_q   <= 1'b0;
             xf_d_q   <= 10'd0;
             ab_q     <= 1'b0;
@@ -191,6 +217,7 @@ module xbar_rdside #(
             rdone_q  <= rdone_d;
             tmo_q    <= tmo_d;
             tlast_q  <= tlast_d;
+            reqon_q  <= reqon_d;
             xf_v_q   <= xf_v_d;
             xf_d_q   <= xf_d_d;
             ab_q     <= ab_d;
@@ -214,7 +241,7 @@ module xbar_rdside #(
 `endif
 
     assign idle    = (rs_q == RS_IDLE);
-    assign req_vec = hdr_oh_q & {NPORTS{(rs_q == RS_HDR) & rdone_q & ~tlast_q}};
+    assign req_vec = hdr_oh_q & {NPORTS{reqon_q}};
     assign xf_v    = xf_v_q;
     assign xf_d    = xf_d_q;
     assign ab      = ab_q;
