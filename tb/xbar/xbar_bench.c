@@ -663,6 +663,12 @@ static void check_cycle(chk_t *k, result_t *res, uint64_t c, const xbar_in_t *in
             fail(res, c, "CHECK stat_occ[%u] is %u in cycle %" PRIu64 ", above SLACK_DEPTH %u", i, occ, c, p->SLACK_DEPTH);
             return;
         }
+        /* occ[k] = occ[k-1] + wr[k] - pop[k]: at most one entry in and one out per step */
+        if (occ + 1 < k->last_occ[i] || occ > k->last_occ[i] + 1) {
+            fail(res, c, "CHECK stat_occ[%u] went from %u to %u in cycle %" PRIu64 " (at most one write and one pop "
+                 "per step)", i, k->last_occ[i], occ, c);
+            return;
+        }
         uint8_t w = occ >= p->STOP_THRESH ? 1 : occ <= p->GO_THRESH ? 0 : k->wish[i];
         if (w != k->wish[i]) {
             k->wish[i] = w;
