@@ -49,8 +49,8 @@ step_model-sanitizers() {
         [ -z "$kind" ] && continue
         echo "-- $block $kind $name: $bin $args"
         # shellcheck disable=SC2086
-        if [ "$kind" = unit ]; then "$bin" || rc=1
-        else "$bin" --quiet --seed "$SEED" $args || rc=1; fi
+        if [ "$kind" = unit ]; then "$bin" < /dev/null || rc=1
+        else "$bin" --quiet --seed "$SEED" $args < /dev/null || rc=1; fi
     done < <(runs unit; runs san)
     return $rc
 }
@@ -61,7 +61,7 @@ step_lockstep() {
     while read -r kind block name bin args; do
         echo "-- $block [$name] $bin${args:+ $args}"
         # shellcheck disable=SC2086
-        "$bin" --quiet --cycles "$TEST_CYCLES" --seed "$SEED" --vcd "$(dirname "$bin")/fail.vcd" $args || rc=1
+        "$bin" --quiet --cycles "$TEST_CYCLES" --seed "$SEED" --vcd "$(dirname "$bin")/fail.vcd" $args < /dev/null || rc=1
     done < <(runs set)
     return $rc
 }
@@ -74,7 +74,7 @@ step_mutants() {
     $MAKE -s -k mutants > build/mutants-build.log 2>&1 || true
     local rc=0 kind block name bin args mode log out code first
     while read -r kind block name bin args; do
-        if ! $MAKE -s -q "$bin" 2>/dev/null || [ ! -x "$bin" ]; then
+        if ! $MAKE -s -q "$bin" < /dev/null 2>/dev/null || [ ! -x "$bin" ]; then
             for mode in lockstep rtl; do
                 echo "NOT CAUGHT: $block $name ($mode): the mutant does not build (build/mutants-build.log, $(dirname "$bin")/verilate.log)"
             done
@@ -84,7 +84,7 @@ step_mutants() {
             log="$(dirname "$bin")/$mode.log"
             # shellcheck disable=SC2086
             timeout "$MUTANT_TIMEOUT" "$bin" --quiet --cycles "$MUTANT_CYCLES" --seed "$SEED" --mode "$mode" $args \
-                > "$log" 2>&1
+                < /dev/null > "$log" 2>&1
             code=$?
             first=$(grep -m1 -E '^(LOCKSTEP MISMATCH|SCOREBOARD|CHECK)' "$log" | cut -c1-150)
             if [ $code -eq 0 ]; then
@@ -106,7 +106,7 @@ step_mutants() {
 step_icarus() {
     local rc=0 kind block name script
     while read -r kind block name script; do
-        bash "$script" && bash "$script" --selftest || rc=1
+        { bash "$script" && bash "$script" --selftest; } < /dev/null || rc=1
     done < <(runs icarus)
     return $rc
 }
