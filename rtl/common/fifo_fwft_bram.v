@@ -52,17 +52,19 @@ module fifo_fwft_bram #(
         s1_v_d   = s1_v_q;
         h_v_d    = h_v_q;
         h_d_d    = h_d_q;
-        occ_d    = occ_q + {{(AW-1){1'b0}}, wr} - {{(AW-1){1'b0}}, pop};
+        // occupancy: both neighbours start from the register; wr and pop only select
+        case ({wr, pop})
+            2'b10:   occ_d = occ_q + {{(AW-1){1'b0}}, 1'b1};
+            2'b01:   occ_d = occ_q - {{(AW-1){1'b0}}, 1'b1};
+            default: occ_d = occ_q;
+        endcase
 
-        if (s1_to_h) begin
-            h_d_d = s1_d_q;
-            h_v_d = 1'b1;
-        end else if (to_h) begin
-            h_d_d = wr_data;
-            h_v_d = 1'b1;
-        end else if (pop) begin
-            h_v_d = 1'b0;
+        // the head register loads whenever it is free (its value only counts when h_v is set):
+        // the late pop drives one enable, the data select does not depend on it
+        if (h_free) begin
+            h_d_d = s1_v_q ? s1_d_q : wr_data;
         end
+        h_v_d = s1_to_h | to_h | (h_v_q & ~pop);
 
         if (rd_en) begin
             s1_v_d = 1'b1;
