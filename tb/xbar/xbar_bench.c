@@ -610,26 +610,176 @@ static void check_deferred(chk_t *k, result_t *res, uint64_t c)
     }
 }
 
+/* One input/link i in cycle c: characters on tx[i], flow control both ways, route bytes in. */
+static void check_port_in(chk_t *k, result_t *res, uint64_t c, unsigned i, const xbar_in_t *in,
+                          const xbar_out_t *out)
+{
+    const unsigned n = k->n, ld = k->ld;
+    const xbar_params_t *p = k->p;
+    char b1[24], b2[24];
+    uint16_t r = in->rx[i], t = out->tx[i];
+    if (t == CH_STOP)
+        k->stops++;
+
+    /* 1. the switch never sends an illegal character */
+    if (t > 0x1FFu || is_illegal_char(t)) {
+        fail(res, c, "CHECK tx[%u] in cycle %" PRIu64 " carries %s, not a link character", i, c, ch_name(t, b1));
+        return;
+    }
+
+    /* 2. occupancy and flow control towards upstream: the wish follows stat_occ with hysteresis,
+     * STOP/GO leaves exactly DOC_FC_DELAY + LINK_DELAY cycles later, and at no other time */
+    unsigned occ = out->stat_occ[i];
+    if (occ > p->SLACK_DEPTH) {
+        fail(res, c, "CHECK stat_occ[%u] is %u in cycle %" PRIu64 ", above SLACK_DEPTH %u", i, occ, c, p->SLACK_DEPTH);
+        return;
+    }
+    /* occ[k] = occ[k-1] + wr[k] - pop[k]: at most one entry in and one out per step */
+    if (occ + 1 < k->last_occ[i] || occ > k->last_occ[i] + 1) {
+        fail(res, c, "CHECK stat_occ[%u] went from %u to %u in cycle %" PRIu64 " (at most one write and one pop "
+             "per step)", i, k->last_occ[i], occ, c);
+        return;
+    }
+    uint8_t w = occ >= p->STOP_THRESH ? 1 : occ <= p->GO_THRESH ? 0 : k->wish[i];
+    if (w != k->wish[i]) {
+        k->wish[i] = w;
+        uint64_t due = c + DOC_FC_DELAY + ld;
+        k->fc_expect[i][due % RING] = (uint16_t)(w ? CH_STOP : CH_GO);
+        k->fc_cause[i][due % RING] = c;
+    }
+    k->last_occ[i] = occ;
+    uint16_t want = k->fc_expect[i][c % RING];
+    uint16_t got = is_flow_char(t) ? t : 0;
+    if (want != got) {
+        if (want)
+            fail(res, c, "CHECK flow control: stat_occ[%u] crossed to %s in cycle %" PRIu64 " (occupancy %u, "
+                 "STOP_THRESH %u, GO_THRESH %u): %s due on tx[%u] in cycle %" PRIu64 ", found %s",
+                 i, want == CH_STOP ? "STOP" : "GO", k->fc_cause[i][c % RING], occ, p->STOP_THRESH, p->GO_THRESH,
+                 ch_name(want, b1), i, c, ch_name(t, b2));
+        else
+            fail(res, c, "CHECK flow control: tx[%u] sent %s in cycle %" PRIu64 " but stat_occ[%u] crossed no "
+                 "threshold in cycle %" PRIu64 " (occupancy now %u, STOP_THRESH %u, GO_THRESH %u)",
+                 i, ch_name(t, b1), c, i, c - DOC_FC_DELAY - ld, occ, p->STOP_THRESH, p->GO_THRESH);
+        return;
+    }
+    k->fc_expect[i][c % RING] = 0;
+
+    /* 3. flow control from downstream: no packet character while stopped */
+    if (r == CH_STOP || r == CH_GO) {
+        k->down_now[i] = r == CH_STOP;
+        k->last_down_change[i] = c;
+    }
+    k->down[i][c % RING] = k->down_now[i];
+    uint64_t look = c >= DOC_STOP_EFFECT + ld ? c - DOC_STOP_EFFECT - ld : UINT64_MAX;
+    if (is_pkt_char(t) && look != UINT64_MAX && k->down[i][look % RING]) {
+        fail(res, c, "CHECK downstream STOP: tx[%u] sent %s in cycle %" PRIu64 " although rx[%u] was stopped in "
+             "cycle %" PRIu64 " (STOP sampled, no GO yet)", i, ch_name(t, b1), c, i, look);
+        return;
+    }
+
+    /* 4. packets entering: remember when each route byte arrived, per input and output */
+    if (CH_IS_DATA(r) && !k->rx_inpkt[i]) {
+        k->rx_inpkt[i] = 1;
+        if (route_valid(r, n)) {
+            hf_push(&k->hdr[i][ROUTE_PORT(r)], c);
+            k->hdr_total[i]++;
+        }
+    } else if (r == CH_GAP || r == CH_ABORT)
+        k->rx_inpkt[i] = 0;
+}
+
+/* One output q in cycle c: packets leaving (latency, handover, round robin). */
+static void check_port_out(chk_t *k, result_t *res, uint64_t c, unsigned q, const xbar_out_t *out, int measure)
+{
+    const unsigned n = k->n, ld = k->ld;
+    const xbar_params_t *p = k->p;
+    const unsigned lat = lat_formula(p);
+    uint16_t t = out->tx[q];
+    if (CH_IS_DATA(t) && !k->tx_inpkt[q]) {
+        k->tx_inpkt[q] = 1;
+        unsigned src = t; /* body byte 0 is the source (scoreboard packets) */
+        k->cur_src[q] = src < n ? (int)src : -1;
+        if (src < n && !k->damage_possible) {
+            uint64_t h;
+            if (hf_front(&k->hdr[src][q], &h)) {
+                uint64_t l = c - h;
+                if (l < lat || ((k->d->checks & CK_LATENCY_EXACT) && l != lat)) {
+                    fail(res, c, "CHECK latency: packet from input %u to output %u: route byte in cycle %" PRIu64
+                         ", first byte out in cycle %" PRIu64 ": %" PRIu64 " cycles, expected %s%u (max(%u, "
+                         "ROUTE_DELAY %u + %u) + LINK_DELAY %u)", src, q, h, c, l,
+                         (k->d->checks & CK_LATENCY_EXACT) ? "" : "at least ", lat, DOC_LAT_MIN, p->ROUTE_DELAY,
+                         DOC_LAT_RD, ld);
+                    return;
+                }
+                if (l > k->lat_worst)
+                    k->lat_worst = (unsigned)l;
+                k->lat_samples++;
+                hf_pop(&k->hdr[src][q]);
+            }
+        }
+        /* handover: a contended GAP is followed by exactly DOC_HANDOVER_IDLE idle cycles */
+        if ((k->d->checks & CK_HANDOVER) && k->gap_contended[q] && measure) {
+            k->handovers++;
+            if (k->gap_idle[q] != DOC_HANDOVER_IDLE)
+                fail(res, c, "CHECK handover: output %u: %u idle cycles (and %u STOP/GO) between the GAP of cycle %"
+                     PRIu64 " and the next packet's first byte in cycle %" PRIu64 " although another packet was "
+                     "waiting; expected %u idle", q, k->gap_idle[q], k->gap_flow[q], k->last_gap[q], c,
+                     DOC_HANDOVER_IDLE);
+        }
+        /* round robin: every input between the last owner and this one (in port order) that had
+         * a packet waiting for this output must have been served first */
+        if ((k->d->checks & CK_RR_ORDER) && k->last_src[q] >= 0 && src < n && measure &&
+            k->gap_contended[q]) {
+            k->rr_checked++;
+            for (unsigned m = ((unsigned)k->last_src[q] + 1) % n; m != src; m = (m + 1) % n)
+                if (waiting_for(k, m, q, k->last_gap[q])) {
+                    uint64_t h = 0;
+                    hf_front(&k->hdr[m][q], &h);
+                    fail(res, c, "CHECK round robin: output %u went from input %d to input %u in cycle %" PRIu64
+                         ", skipping input %u whose packet had waited since cycle %" PRIu64, q, k->last_src[q],
+                         src, c, m, h);
+                    return;
+                }
+        }
+        k->gap_contended[q] = 0;
+    } else if ((t == CH_GAP || t == CH_ABORT) && (k->tx_inpkt[q] || t == CH_ABORT)) {
+        k->tx_inpkt[q] = 0;
+        k->last_gap[q] = c;
+        if (k->cur_src[q] >= 0) {
+            k->src_last_end[k->cur_src[q]][q] = c;
+            k->last_src[q] = k->cur_src[q];
+        }
+        k->cur_src[q] = -1;
+        /* contended: some input has had a packet for this output long enough, and the output
+         * was not stopped from downstream around the handover */
+        int cont = 0;
+        for (unsigned m = 0; m < n && !cont; m++)
+            cont = waiting_for(k, m, q, c);
+        k->gap_contended[q] = cont && c > k->last_down_change[q] + 2 * (ld + 4) && !k->down_now[q];
+        k->gap_idle[q] = k->gap_flow[q] = 0;
+    } else if (!k->tx_inpkt[q]) {
+        if (t == CH_IDLE)
+            k->gap_idle[q]++;
+        else if (is_flow_char(t))
+            k->gap_flow[q]++;
+        if (k->down_now[q])
+            k->gap_contended[q] = 0;
+    }
+}
+
 /* Everything the checks look at in one cycle c: in = what the switch sampled, out = what it showed. */
 static void check_cycle(chk_t *k, result_t *res, uint64_t c, const xbar_in_t *in, const xbar_out_t *out,
                         int measure)
 {
     const unsigned n = k->n, ld = k->ld;
-    const xbar_params_t *p = k->p;
-    char b1[24], b2[24];
-    const unsigned lat = lat_formula(p);
 
-    /* counter events of this cycle (rx now; tx LINK_DELAY cycles ago) */
+    /* counter events of this cycle (rx now; tx LINK_DELAY cycles ago, recorded under that cycle) */
     for (unsigned i = 0; i < n; i++) {
-        uint16_t r = in->rx[i], t = out->tx[i];
+        uint16_t r = in->rx[i];
         if (CH_IS_DATA(r))
             k->ev_cum[EV_RX_BYTES][i]++;
         if ((r == CH_GAP || r == CH_ABORT) && k->rx_inpkt[i])
             k->ev_cum[EV_RX_PKTS][i]++;
-        if (c >= ld) {
-            /* a tx event of cycle c - ld: recorded under that cycle below */
-            (void)t;
-        }
     }
     memcpy(k->ev_hist[c % RING][EV_RX_PKTS], k->ev_cum[EV_RX_PKTS], sizeof k->ev_cum[0]);
     memcpy(k->ev_hist[c % RING][EV_RX_BYTES], k->ev_cum[EV_RX_BYTES], sizeof k->ev_cum[0]);
@@ -645,154 +795,14 @@ static void check_cycle(chk_t *k, result_t *res, uint64_t c, const xbar_in_t *in
         memcpy(k->ev_hist[(c - ld) % RING][EV_TX_BYTES], k->ev_cum[EV_TX_BYTES], sizeof k->ev_cum[0]);
     }
 
-    for (unsigned i = 0; i < n && !res->failed; i++) {
-        uint16_t r = in->rx[i], t = out->tx[i];
-        if (t == CH_STOP)
-            k->stops++;
-
-        /* 1. the switch never sends an illegal character */
-        if (t > 0x1FFu || is_illegal_char(t)) {
-            fail(res, c, "CHECK tx[%u] in cycle %" PRIu64 " carries %s, not a link character", i, c, ch_name(t, b1));
-            return;
-        }
-
-        /* 2. occupancy and flow control towards upstream: the wish follows stat_occ with hysteresis,
-         * STOP/GO leaves exactly DOC_FC_DELAY + LINK_DELAY cycles later, and at no other time */
-        unsigned occ = out->stat_occ[i];
-        if (occ > p->SLACK_DEPTH) {
-            fail(res, c, "CHECK stat_occ[%u] is %u in cycle %" PRIu64 ", above SLACK_DEPTH %u", i, occ, c, p->SLACK_DEPTH);
-            return;
-        }
-        /* occ[k] = occ[k-1] + wr[k] - pop[k]: at most one entry in and one out per step */
-        if (occ + 1 < k->last_occ[i] || occ > k->last_occ[i] + 1) {
-            fail(res, c, "CHECK stat_occ[%u] went from %u to %u in cycle %" PRIu64 " (at most one write and one pop "
-                 "per step)", i, k->last_occ[i], occ, c);
-            return;
-        }
-        uint8_t w = occ >= p->STOP_THRESH ? 1 : occ <= p->GO_THRESH ? 0 : k->wish[i];
-        if (w != k->wish[i]) {
-            k->wish[i] = w;
-            uint64_t due = c + DOC_FC_DELAY + ld;
-            k->fc_expect[i][due % RING] = (uint16_t)(w ? CH_STOP : CH_GO);
-            k->fc_cause[i][due % RING] = c;
-        }
-        k->last_occ[i] = occ;
-        uint16_t want = k->fc_expect[i][c % RING];
-        uint16_t got = is_flow_char(t) ? t : 0;
-        if (want != got) {
-            if (want)
-                fail(res, c, "CHECK flow control: stat_occ[%u] crossed to %s in cycle %" PRIu64 " (occupancy %u, "
-                     "STOP_THRESH %u, GO_THRESH %u): %s due on tx[%u] in cycle %" PRIu64 ", found %s",
-                     i, want == CH_STOP ? "STOP" : "GO", k->fc_cause[i][c % RING], occ, p->STOP_THRESH, p->GO_THRESH,
-                     ch_name(want, b1), i, c, ch_name(t, b2));
-            else
-                fail(res, c, "CHECK flow control: tx[%u] sent %s in cycle %" PRIu64 " but stat_occ[%u] crossed no "
-                     "threshold in cycle %" PRIu64 " (occupancy now %u, STOP_THRESH %u, GO_THRESH %u)",
-                     i, ch_name(t, b1), c, i, c - DOC_FC_DELAY - ld, occ, p->STOP_THRESH, p->GO_THRESH);
-            return;
-        }
-        k->fc_expect[i][c % RING] = 0;
-
-        /* 3. flow control from downstream: no packet character while stopped */
-        if (r == CH_STOP || r == CH_GO) {
-            k->down_now[i] = r == CH_STOP;
-            k->last_down_change[i] = c;
-        }
-        k->down[i][c % RING] = k->down_now[i];
-        uint64_t look = c >= DOC_STOP_EFFECT + ld ? c - DOC_STOP_EFFECT - ld : UINT64_MAX;
-        if (is_pkt_char(t) && look != UINT64_MAX && k->down[i][look % RING]) {
-            fail(res, c, "CHECK downstream STOP: tx[%u] sent %s in cycle %" PRIu64 " although rx[%u] was stopped in "
-                 "cycle %" PRIu64 " (STOP sampled, no GO yet)", i, ch_name(t, b1), c, i, look);
-            return;
-        }
-
-        /* 4. packets entering: remember when each route byte arrived, per input and output */
-        if (CH_IS_DATA(r) && !k->rx_inpkt[i]) {
-            k->rx_inpkt[i] = 1;
-            if (route_valid(r, n)) {
-                hf_push(&k->hdr[i][ROUTE_PORT(r)], c);
-                k->hdr_total[i]++;
-            }
-        } else if (r == CH_GAP || r == CH_ABORT)
-            k->rx_inpkt[i] = 0;
-    }
+    for (unsigned i = 0; i < n && !res->failed; i++)
+        check_port_in(k, res, c, i, in, out);
     if (res->failed)
         return;
 
     /* 5. packets leaving: latency, handover, round robin (output side) */
-    for (unsigned q = 0; q < n && !res->failed; q++) {
-        uint16_t t = out->tx[q];
-        if (CH_IS_DATA(t) && !k->tx_inpkt[q]) {
-            k->tx_inpkt[q] = 1;
-            unsigned src = t; /* body byte 0 is the source (scoreboard packets) */
-            k->cur_src[q] = src < n ? (int)src : -1;
-            if (src < n && !k->damage_possible) {
-                uint64_t h;
-                if (hf_front(&k->hdr[src][q], &h)) {
-                    uint64_t l = c - h;
-                    if (l < lat || ((k->d->checks & CK_LATENCY_EXACT) && l != lat)) {
-                        fail(res, c, "CHECK latency: packet from input %u to output %u: route byte in cycle %" PRIu64
-                             ", first byte out in cycle %" PRIu64 ": %" PRIu64 " cycles, expected %s%u (max(%u, "
-                             "ROUTE_DELAY %u + %u) + LINK_DELAY %u)", src, q, h, c, l,
-                             (k->d->checks & CK_LATENCY_EXACT) ? "" : "at least ", lat, DOC_LAT_MIN, p->ROUTE_DELAY,
-                             DOC_LAT_RD, ld);
-                        return;
-                    }
-                    if (l > k->lat_worst)
-                        k->lat_worst = (unsigned)l;
-                    k->lat_samples++;
-                    hf_pop(&k->hdr[src][q]);
-                }
-            }
-            /* handover: a contended GAP is followed by exactly DOC_HANDOVER_IDLE idle cycles */
-            if ((k->d->checks & CK_HANDOVER) && k->gap_contended[q] && measure) {
-                k->handovers++;
-                if (k->gap_idle[q] != DOC_HANDOVER_IDLE)
-                    fail(res, c, "CHECK handover: output %u: %u idle cycles (and %u STOP/GO) between the GAP of cycle %"
-                         PRIu64 " and the next packet's first byte in cycle %" PRIu64 " although another packet was "
-                         "waiting; expected %u idle", q, k->gap_idle[q], k->gap_flow[q], k->last_gap[q], c,
-                         DOC_HANDOVER_IDLE);
-            }
-            /* round robin: every input between the last owner and this one (in port order) that had
-             * a packet waiting for this output must have been served first */
-            if ((k->d->checks & CK_RR_ORDER) && k->last_src[q] >= 0 && src < n && measure &&
-                k->gap_contended[q]) {
-                k->rr_checked++;
-                for (unsigned m = ((unsigned)k->last_src[q] + 1) % n; m != src; m = (m + 1) % n)
-                    if (waiting_for(k, m, q, k->last_gap[q])) {
-                        uint64_t h = 0;
-                        hf_front(&k->hdr[m][q], &h);
-                        fail(res, c, "CHECK round robin: output %u went from input %d to input %u in cycle %" PRIu64
-                             ", skipping input %u whose packet had waited since cycle %" PRIu64, q, k->last_src[q],
-                             src, c, m, h);
-                        return;
-                    }
-            }
-            k->gap_contended[q] = 0;
-        } else if ((t == CH_GAP || t == CH_ABORT) && (k->tx_inpkt[q] || t == CH_ABORT)) {
-            k->tx_inpkt[q] = 0;
-            k->last_gap[q] = c;
-            if (k->cur_src[q] >= 0) {
-                k->src_last_end[k->cur_src[q]][q] = c;
-                k->last_src[q] = k->cur_src[q];
-            }
-            k->cur_src[q] = -1;
-            /* contended: some input has had a packet for this output long enough, and the output
-             * was not stopped from downstream around the handover */
-            int cont = 0;
-            for (unsigned m = 0; m < n && !cont; m++)
-                cont = waiting_for(k, m, q, c);
-            k->gap_contended[q] = cont && c > k->last_down_change[q] + 2 * (ld + 4) && !k->down_now[q];
-            k->gap_idle[q] = k->gap_flow[q] = 0;
-        } else if (!k->tx_inpkt[q]) {
-            if (t == CH_IDLE)
-                k->gap_idle[q]++;
-            else if (is_flow_char(t))
-                k->gap_flow[q]++;
-            if (k->down_now[q])
-                k->gap_contended[q] = 0;
-        }
-    }
+    for (unsigned q = 0; q < n && !res->failed; q++)
+        check_port_out(k, res, c, q, out, measure);
     if (res->failed)
         return;
 
@@ -1008,11 +1018,6 @@ typedef struct {
     uint64_t cycles;
 } run_cfg_t;
 
-static uint32_t ctr_mask(const xbar_params_t *p)
-{
-    return p->CTR_WIDTH >= 32 ? 0xFFFFFFFFu : (uint32_t)((1ull << p->CTR_WIDTH) - 1);
-}
-
 static void compare_lockstep(result_t *res, uint64_t cyc, unsigned n, const xbar_out_t *om, const xbar_out_t *orr)
 {
     char b1[24], b2[24];
@@ -1034,6 +1039,71 @@ static void compare_lockstep(result_t *res, uint64_t cyc, unsigned n, const xbar
     else if (om->reg_rdata != orr->reg_rdata)
         fail(res, cyc, "LOCKSTEP MISMATCH cycle %" PRIu64 " port - signal reg_rdata expected 0x%08x actual 0x%08x",
              cyc, om->reg_rdata, orr->reg_rdata);
+}
+
+/* The expectations a test's table entry names, at the end of a run that passed so far. */
+static void check_test_end(const test_desc_t *d, const xbar_params_t *P, const chk_t *k, const traffic_t *t,
+                           const sb_t *sb, uint64_t max_count, uint64_t cyc, result_t *res)
+{
+    const unsigned n = P->NPORTS;
+    const unsigned ck = d->checks;
+    if (!res->failed && (ck & CK_PERM_RATE) && k->window) {
+        /* a packet is L = 35 characters on the link (route, 32 body, CRC, GAP) and leaves as 33 data
+         * characters and a GAP; its input spends L + D cycles on it (docs/xbar.md, Throughput) */
+        const double L = 35.0, D = P->ROUTE_DELAY, W = (double)k->window * n;
+        res->in_util = (double)k->in_chars / W;
+        res->out_data = (double)k->out_data / W;
+        const double in_want = W * L / (L + D), out_want = (double)k->in_chars * 33.0 / L;
+        const double slop = (double)n * (L + D + 2), buf = (double)n * (P->SLACK_DEPTH + L + D + 2);
+        if (P->ROUTE_DELAY == 0 && res->stops != 0)
+            fail(res, cyc, "CHECK permutation: the switch sent %" PRIu64 " STOPs (it must keep up)", res->stops);
+        else if (P->ROUTE_DELAY == 0 && k->in_chars != k->window * n)
+            fail(res, cyc, "CHECK permutation: inputs carried %" PRIu64 " characters in %" PRIu64 " cycles x %u ports, "
+                 "expected every cycle (1.0 per cycle)", k->in_chars, k->window, n);
+        else if ((P->GO_THRESH >= 6 + 2 * P->LINK_DELAY && (double)k->in_chars < in_want - buf - (double)k->flow_out) ||
+                 (double)k->in_chars > in_want + buf)
+            /* (each STOP/GO the switch sends takes a cycle of an output's data stream: at most one
+             * character less at the input feeding it) */
+            fail(res, cyc, "CHECK permutation: inputs carried %" PRIu64 " characters, expected %.0f (L/(L+D) = %.4f "
+                 "per cycle per port) - %.0f .. + %.0f (%" PRIu64 " STOP/GO sent)", k->in_chars, in_want, L / (L + D),
+                 buf + (double)k->flow_out, buf, k->flow_out);
+        else if ((double)k->out_data < out_want - (P->ROUTE_DELAY ? buf : slop) ||
+                 (double)k->out_data > out_want + (P->ROUTE_DELAY ? buf : slop))
+            fail(res, cyc, "CHECK permutation: outputs sent %" PRIu64 " data characters, expected %.0f +- %.0f (33 of "
+                 "every 35 characters in)", k->out_data, out_want, P->ROUTE_DELAY ? buf : slop);
+    }
+    if (!res->failed && (ck & CK_TIMEOUT_EXACT) && res->scen_done < 2 && n >= 3)
+        fail(res, cyc, "CHECK timeout: only %" PRIu64 " blocked rounds ran (run more cycles)", res->scen_done);
+    if (!res->failed && (ck & CK_LATENCY_EXACT) && k->lat_samples == 0)
+        fail(res, cyc, "CHECK latency: no packet measured");
+    if (!res->failed && (ck & CK_NO_TIMEOUT) && P->TIMEOUT && res->timeouts)
+        fail(res, cyc, "CHECK hotspot: %" PRIu64 " packets timed out although round robin bounds every wait to %u "
+             "packets (TIMEOUT %u)", res->timeouts, n - 1, P->TIMEOUT);
+    if (!res->failed && (ck & CK_HANDOVER) && k->handovers == 0)
+        fail(res, cyc, "CHECK hotspot: no contended handover was measured");
+    if (!res->failed && (ck & CK_SOME_TIMEOUT) && P->TIMEOUT && P->COUNTERS && res->timeouts == 0)
+        fail(res, cyc, "CHECK timeout: no packet was drained although output 0 was stopped");
+    if (!res->failed && (ck & CK_DAMAGE_SEEN) && sb->damaged[0] == 0)
+        fail(res, cyc, "CHECK overflow: no damaged packet was seen although host 0 ignored STOP");
+    if (!res->failed && (ck & CK_SOME_STOP) && res->stops == 0)
+        fail(res, cyc, "CHECK stopstorm: the switch never sent STOP");
+    if (!res->failed && (ck & CK_COVER_ILLEGAL)) {
+        for (unsigned c = 0; c < 251 && !res->failed; c++)
+            if (!t->code_in[c] || !t->code_between[c])
+                fail(res, cyc, "CHECK stimulus: illegal code 0x%03x was never sent %s (run more cycles)", 0x105 + c,
+                     !t->code_in[c] ? "inside a packet" : "between packets");
+    }
+    if (!res->failed && (ck & CK_COVER_ROUTES)) {
+        for (unsigned b = 0; b < 256 && !res->failed; b++)
+            if (!t->route_sent[b])
+                fail(res, cyc, "CHECK stimulus: first byte 0x%02x was never sent (run more cycles)", b);
+    }
+    if (!res->failed && (ck & CK_CTR_BIG)) {
+        uint64_t need = P->CTR_WIDTH < 17 ? (1ull << P->CTR_WIDTH) : 65536;
+        if (max_count <= need)
+            fail(res, cyc, "CHECK stimulus: the byte counters reached only %" PRIu64 ", not past %" PRIu64
+                 " (run more cycles)", max_count, need);
+    }
 }
 
 /* Runs one test from reset. trace_from: cycle at which to start the VCD (UINT64_MAX: never). */
@@ -1216,66 +1286,7 @@ static result_t run(const opts_t *o, const test_desc_t *d, uint64_t trace_from)
     res.made = sb_made_total(&sb);
     res.delivered = sb_delivered_total(&sb);
 
-    /* ---- test-specific checks (the table's flags) */
-    const unsigned ck = d->checks;
-    if (!res.failed && (ck & CK_PERM_RATE) && k->window) {
-        /* a packet is L = 35 characters on the link (route, 32 body, CRC, GAP) and leaves as 33 data
-         * characters and a GAP; its input spends L + D cycles on it (docs/xbar.md, Throughput) */
-        const double L = 35.0, D = P->ROUTE_DELAY, W = (double)k->window * n;
-        res.in_util = (double)k->in_chars / W;
-        res.out_data = (double)k->out_data / W;
-        const double in_want = W * L / (L + D), out_want = (double)k->in_chars * 33.0 / L;
-        const double slop = (double)n * (L + D + 2), buf = (double)n * (P->SLACK_DEPTH + L + D + 2);
-        if (P->ROUTE_DELAY == 0 && res.stops != 0)
-            fail(&res, cyc, "CHECK permutation: the switch sent %" PRIu64 " STOPs (it must keep up)", res.stops);
-        else if (P->ROUTE_DELAY == 0 && k->in_chars != k->window * n)
-            fail(&res, cyc, "CHECK permutation: inputs carried %" PRIu64 " characters in %" PRIu64 " cycles x %u ports, "
-                 "expected every cycle (1.0 per cycle)", k->in_chars, k->window, n);
-        else if ((P->GO_THRESH >= 6 + 2 * P->LINK_DELAY && (double)k->in_chars < in_want - buf - (double)k->flow_out) ||
-                 (double)k->in_chars > in_want + buf)
-            /* (each STOP/GO the switch sends takes a cycle of an output's data stream: at most one
-             * character less at the input feeding it) */
-            fail(&res, cyc, "CHECK permutation: inputs carried %" PRIu64 " characters, expected %.0f (L/(L+D) = %.4f "
-                 "per cycle per port) - %.0f .. + %.0f (%" PRIu64 " STOP/GO sent)", k->in_chars, in_want, L / (L + D),
-                 buf + (double)k->flow_out, buf, k->flow_out);
-        else if ((double)k->out_data < out_want - (P->ROUTE_DELAY ? buf : slop) ||
-                 (double)k->out_data > out_want + (P->ROUTE_DELAY ? buf : slop))
-            fail(&res, cyc, "CHECK permutation: outputs sent %" PRIu64 " data characters, expected %.0f +- %.0f (33 of "
-                 "every 35 characters in)", k->out_data, out_want, P->ROUTE_DELAY ? buf : slop);
-    }
-    if (!res.failed && (ck & CK_TIMEOUT_EXACT) && res.scen_done < 2 && n >= 3)
-        fail(&res, cyc, "CHECK timeout: only %" PRIu64 " blocked rounds ran (run more cycles)", res.scen_done);
-    if (!res.failed && (ck & CK_LATENCY_EXACT) && k->lat_samples == 0)
-        fail(&res, cyc, "CHECK latency: no packet measured");
-    if (!res.failed && (ck & CK_NO_TIMEOUT) && P->TIMEOUT && res.timeouts)
-        fail(&res, cyc, "CHECK hotspot: %" PRIu64 " packets timed out although round robin bounds every wait to %u "
-             "packets (TIMEOUT %u)", res.timeouts, n - 1, P->TIMEOUT);
-    if (!res.failed && (ck & CK_HANDOVER) && k->handovers == 0)
-        fail(&res, cyc, "CHECK hotspot: no contended handover was measured");
-    if (!res.failed && (ck & CK_SOME_TIMEOUT) && P->TIMEOUT && P->COUNTERS && res.timeouts == 0)
-        fail(&res, cyc, "CHECK timeout: no packet was drained although output 0 was stopped");
-    if (!res.failed && (ck & CK_DAMAGE_SEEN) && sb.damaged[0] == 0)
-        fail(&res, cyc, "CHECK overflow: no damaged packet was seen although host 0 ignored STOP");
-    if (!res.failed && (ck & CK_SOME_STOP) && res.stops == 0)
-        fail(&res, cyc, "CHECK stopstorm: the switch never sent STOP");
-    if (!res.failed && (ck & CK_COVER_ILLEGAL)) {
-        for (unsigned c = 0; c < 251 && !res.failed; c++)
-            if (!t->code_in[c] || !t->code_between[c])
-                fail(&res, cyc, "CHECK stimulus: illegal code 0x%03x was never sent %s (run more cycles)", 0x105 + c,
-                     !t->code_in[c] ? "inside a packet" : "between packets");
-    }
-    if (!res.failed && (ck & CK_COVER_ROUTES)) {
-        for (unsigned b = 0; b < 256 && !res.failed; b++)
-            if (!t->route_sent[b])
-                fail(&res, cyc, "CHECK stimulus: first byte 0x%02x was never sent (run more cycles)", b);
-    }
-    if (!res.failed && (ck & CK_CTR_BIG)) {
-        uint64_t need = P->CTR_WIDTH < 17 ? (1ull << P->CTR_WIDTH) : 65536;
-        if (max_count <= need)
-            fail(&res, cyc, "CHECK stimulus: the byte counters reached only %" PRIu64 ", not past %" PRIu64
-                 " (run more cycles)", max_count, need);
-    }
-    (void)ctr_mask;
+    check_test_end(d, P, k, t, &sb, max_count, cyc, &res);
 
 out:
     sb_free(&sb);
