@@ -175,7 +175,7 @@ typedef struct {
     unsigned latency;  /* header in to first byte out, cycles (latency test) */
     uint64_t lat_samples;
     uint64_t stops;    /* STOP symbols the switch sent */
-    uint64_t handovers, rr_checked, reads_checked, scen_done;
+    uint64_t handovers, rr_checked, reads_checked, scen_done, resumes;
 } result_t;
 
 static double now_s(void)
@@ -418,6 +418,10 @@ typedef struct {
     uint8_t down[XBAR_MAX_PORTS][RING];
     uint8_t down_now[XBAR_MAX_PORTS];
     uint64_t last_down_change[XBAR_MAX_PORTS];
+    /* ... and resuming after GO (see check_resume) */
+    uint64_t stop_at[XBAR_MAX_PORTS], occ_seen[XBAR_MAX_PORTS], resume_due[XBAR_MAX_PORTS];
+    int res_inpkt[XBAR_MAX_PORTS], res_owner[XBAR_MAX_PORTS], resume_flow[XBAR_MAX_PORTS];
+    uint64_t resumes;
     /* packets: input side and output side */
     int rx_inpkt[XBAR_MAX_PORTS];
     int tx_inpkt[XBAR_MAX_PORTS];
@@ -467,6 +471,8 @@ static void chk_init(chk_t *k, const xbar_params_t *p, const test_desc_t *d)
     for (unsigned i = 0; i < XBAR_MAX_PORTS; i++) {
         k->cur_src[i] = k->last_src[i] = -1;
         k->gap_contended[i] = 0;
+        k->stop_at[i] = k->resume_due[i] = UINT64_MAX;
+        k->res_owner[i] = -1;
     }
 }
 
@@ -767,6 +773,62 @@ static void check_port_out(chk_t *k, result_t *res, uint64_t c, unsigned q, cons
     }
 }
 
+/* Downstream GO, the other half of "exactly": an output stopped in the middle of a packet whose
+ * input had an entry for it during the stop (stat_occ of the packet's source >= 1 once the output
+ * was stopped; FIFO order makes it this packet's, and it is popped into the output's queue while
+ * stopped) has a packet character to send when GO lets it: it leaves exactly 1 + LINK_DELAY cycles
+ * after the GO was sampled, or one cycle later behind a STOP/GO of its own (top priority). */
+static void check_resume(chk_t *k, result_t *res, uint64_t c, unsigned q, const xbar_in_t *in, const xbar_out_t *out)
+{
+    const unsigned ld = k->ld;
+    const uint16_t r = in->rx[q], t = out->tx[q];
+    char b1[24];
+    if (k->damage_possible)
+        return;
+    if (c == k->resume_due[q]) {
+        uint64_t look = c - DOC_STOP_EFFECT - ld;
+        if (k->down[q][look % RING]) {
+            k->resume_due[q] = UINT64_MAX; /* stopped again: nothing to expect */
+        } else if (is_pkt_char(t)) {
+            k->resume_due[q] = UINT64_MAX;
+            k->resumes++;
+        } else if (is_flow_char(t) && !k->resume_flow[q]) {
+            k->resume_flow[q] = 1;
+            k->resume_due[q]++;
+        } else {
+            fail(res, c, "CHECK downstream GO: output %u was stopped in the middle of input %d's packet with an entry "
+                 "waiting (stat_occ[%d] >= 1 in cycle %" PRIu64 "); after the GO of cycle %" PRIu64 " tx[%u] carries "
+                 "%s in cycle %" PRIu64 ", expected the packet to go on", q, k->res_owner[q], k->res_owner[q],
+                 k->occ_seen[q], c - DOC_STOP_EFFECT - ld - (uint64_t)k->resume_flow[q], q, ch_name(t, b1), c);
+            return;
+        }
+    }
+    if (r == CH_STOP && k->stop_at[q] == UINT64_MAX) {
+        k->stop_at[q] = c;
+        k->occ_seen[q] = 0;
+        k->res_owner[q] = -1;
+        k->res_inpkt[q] = 0;
+    }
+    if (k->stop_at[q] == UINT64_MAX)
+        return;
+    uint64_t s = k->stop_at[q];
+    if (c == s + ld) {
+        /* what the port shows now is the last step before the stop took effect */
+        k->res_inpkt[q] = k->tx_inpkt[q];
+        k->res_owner[q] = k->tx_inpkt[q] ? k->cur_src[q] : -1;
+    }
+    if (c >= s + ld + 2 && k->res_owner[q] >= 0 && !k->occ_seen[q] && out->stat_occ[k->res_owner[q]] >= 1)
+        k->occ_seen[q] = c;
+    if (r == CH_GO) {
+        if (k->res_inpkt[q] && k->res_owner[q] >= 0 && k->occ_seen[q] && k->occ_seen[q] + 4 <= c &&
+            k->resume_due[q] == UINT64_MAX) {
+            k->resume_due[q] = c + DOC_STOP_EFFECT + ld;
+            k->resume_flow[q] = 0;
+        }
+        k->stop_at[q] = UINT64_MAX;
+    }
+}
+
 /* Everything the checks look at in one cycle c: in = what the switch sampled, out = what it showed. */
 static void check_cycle(chk_t *k, result_t *res, uint64_t c, const xbar_in_t *in, const xbar_out_t *out,
                         int measure)
@@ -803,6 +865,8 @@ static void check_cycle(chk_t *k, result_t *res, uint64_t c, const xbar_in_t *in
     /* 5. packets leaving: latency, handover, round robin (output side) */
     for (unsigned q = 0; q < n && !res->failed; q++)
         check_port_out(k, res, c, q, out, measure);
+    for (unsigned q = 0; q < n && !res->failed; q++)
+        check_resume(k, res, c, q, in, out);
     if (res->failed)
         return;
 
@@ -1261,6 +1325,7 @@ static result_t run(const opts_t *o, const test_desc_t *d, uint64_t trace_from)
     res.handovers = k->handovers;
     res.rr_checked = k->rr_checked;
     res.reads_checked = k->reads_checked;
+    res.resumes = k->resumes;
     res.lat_samples = k->lat_samples;
     res.latency = k->lat_worst;
 
@@ -1645,9 +1710,9 @@ int main(int argc, char **argv)
         } else {
             passed++;
             printf("ok   %-12s %8" PRIu64 " cycles %7.2f s %9.0f cycles/s  %" PRIu64 " packets, %" PRIu64
-                   " delivered, %" PRIu64 " timeouts, %" PRIu64 " STOPs, %" PRIu64 " reads",
+                   " delivered, %" PRIu64 " timeouts, %" PRIu64 " STOPs, %" PRIu64 " reads, %" PRIu64 " resumes",
                    d->name, r.cycles_run, r.seconds, r.seconds > 0 ? (double)r.cycles_run / r.seconds : 0.0, r.made,
-                   r.delivered, r.timeouts, r.stops, r.reads_checked);
+                   r.delivered, r.timeouts, r.stops, r.reads_checked, r.resumes);
             if (d->checks & CK_PERM_RATE)
                 printf(", in %.4f ch/cyc, out %.4f data/cyc", r.in_util, r.out_data);
             if (d->checks & CK_LATENCY_EXACT)
