@@ -1676,9 +1676,11 @@ int main(int argc, char **argv)
         free(plus);
         return rc;
     }
-    /* the bench's hosts react to STOP 1 + LINK_DELAY cycles after it arrives; below this much slack
-     * the buffers overflow by design (docs/xbar.md, "Choosing the thresholds") */
-    unsigned need = 6 + 2 * o.p.LINK_DELAY;
+    /* STOP is on tx 2 cycles after the crossing and crosses the cable; a host sees it a cycle later
+     * and reacts 1 + LINK_DELAY cycles after that (the return cable included). Measured: below
+     * 5 + 2 * LINK_DELAY of slack the buffers overflow by design (docs/xbar.md, "Choosing the
+     * thresholds") */
+    unsigned need = 5 + 2 * o.p.LINK_DELAY;
     if (o.p.SLACK_DEPTH - o.p.STOP_THRESH < need)
         printf("xbar_bench: warning: SLACK_DEPTH - STOP_THRESH = %u is below the %u characters the STOP round "
                "trip needs with these hosts; slack buffers will overflow and the scoreboard will report it\n",
