@@ -56,7 +56,7 @@ step_model-sanitizers() {
 }
 
 step_lockstep() {
-    $MAKE -s benches || return 1
+    $MAKE -s -j "$JOBS" benches || return 1
     local rc=0 kind block name bin args
     while read -r kind block name bin args; do
         echo "-- $block [$name] $bin${args:+ $args}"
@@ -66,13 +66,36 @@ step_lockstep() {
     return $rc
 }
 
+# judge_mutant BLOCK NAME MODE BIN [ARGS...]: run one mutant bench, print one verdict line;
+# exit 0 only when it is caught
+judge_mutant() {
+    local block=$1 name=$2 mode=$3 bin=$4 log code first
+    shift 4
+    log="$(dirname "$bin")/$mode.log"
+    timeout "$MUTANT_TIMEOUT" "$bin" --quiet --cycles "$MUTANT_CYCLES" --seed "$SEED" --mode "$mode" "$@" \
+        < /dev/null > "$log" 2>&1
+    code=$?
+    first=$(grep -m1 -E '^(LOCKSTEP MISMATCH|SCOREBOARD|CHECK)' "$log" | cut -c1-150)
+    if [ $code -eq 0 ]; then
+        echo "NOT CAUGHT: $block $name ($mode): the bench passed"; return 1
+    elif [ $code -eq 124 ]; then
+        echo "NOT CAUGHT: $block $name ($mode): timed out after $MUTANT_TIMEOUT s ($log)"; return 1
+    elif [ $code -ge 128 ] || grep -q -E '^==[0-9]+==ERROR|runtime error:|^%Error|Assertion .* failed' "$log"; then
+        echo "NOT CAUGHT: $block $name ($mode): crashed or runtime error, exit $code ($log)"; return 1
+    elif [ -z "$first" ]; then
+        echo "NOT CAUGHT: $block $name ($mode): exit $code without a LOCKSTEP MISMATCH/SCOREBOARD/CHECK line ($log)"; return 1
+    fi
+    echo "caught: $block $name ($mode): $first"
+}
+
 step_mutants() {
     # Every deliberately broken build must make its bench fail, once in lockstep and once with the
     # RTL alone (scoreboard and the bench's own checks). Caught only when the bench exits non-zero
     # with a LOCKSTEP MISMATCH, SCOREBOARD or CHECK line: a crash, a sanitizer or Verilator runtime
-    # error, a timeout or a build error never counts.
-    $MAKE -s -k mutants > build/mutants-build.log 2>&1 || true
-    local rc=0 kind block name bin args mode log out code first
+    # error, a timeout or a build error never counts. Runs JOBS benches at a time; one line each.
+    $MAKE -s -k -j "$JOBS" mutants > build/mutants-build.log 2>&1 || true
+    local rc=0 kind block name bin args mode i=0 n=0 out
+    out=$(mktemp -d build/mutants.XXXXXX)
     while read -r kind block name bin args; do
         if ! $MAKE -s -q "$bin" < /dev/null 2>/dev/null || [ ! -x "$bin" ]; then
             for mode in lockstep rtl; do
@@ -81,25 +104,18 @@ step_mutants() {
             rc=1; continue
         fi
         for mode in lockstep rtl; do
-            log="$(dirname "$bin")/$mode.log"
+            while [ "$(jobs -rp | wc -l)" -ge "$JOBS" ]; do wait -n; done
             # shellcheck disable=SC2086
-            timeout "$MUTANT_TIMEOUT" "$bin" --quiet --cycles "$MUTANT_CYCLES" --seed "$SEED" --mode "$mode" $args \
-                < /dev/null > "$log" 2>&1
-            code=$?
-            first=$(grep -m1 -E '^(LOCKSTEP MISMATCH|SCOREBOARD|CHECK)' "$log" | cut -c1-150)
-            if [ $code -eq 0 ]; then
-                echo "NOT CAUGHT: $block $name ($mode): the bench passed"; rc=1
-            elif [ $code -eq 124 ]; then
-                echo "NOT CAUGHT: $block $name ($mode): timed out after $MUTANT_TIMEOUT s ($log)"; rc=1
-            elif [ $code -ge 128 ] || grep -q -E '^==[0-9]+==ERROR|runtime error:|^%Error|Assertion .* failed' "$log"; then
-                echo "NOT CAUGHT: $block $name ($mode): crashed or runtime error, exit $code ($log)"; rc=1
-            elif [ -z "$first" ]; then
-                echo "NOT CAUGHT: $block $name ($mode): exit $code without a LOCKSTEP MISMATCH/SCOREBOARD/CHECK line ($log)"; rc=1
-            else
-                echo "caught: $block $name ($mode): $first"
-            fi
+            { judge_mutant "$block" "$name" "$mode" "$bin" $args > "$out/$(printf %03d $n).txt" || touch "$out/$(printf %03d $n).fail"; } &
+            n=$((n + 1))
         done
     done < <(runs mutant)
+    wait
+    for ((i = 0; i < n; i++)); do
+        cat "$out/$(printf %03d $i).txt"
+        [ -e "$out/$(printf %03d $i).fail" ] && rc=1
+    done
+    rm -rf "$out"
     return $rc
 }
 
