@@ -3,8 +3,13 @@
 // When `en` is high and any request is set, `gnt` grants the first request at or after the
 // priority position (wrapping); the position then moves past the granted input, so a granted
 // input has the lowest priority next time. The position is kept as a mask of the inputs above
-// the last grant: the lowest masked request wins, else the lowest request. Combinational
-// one-hot grant, registered mask.
+// the last grant: the lowest masked request wins, else the lowest request.
+//
+// Both "lowest set bit" searches are one two's-complement operation on the 2N-bit word
+// {req, req & mask}: x & -x keeps its lowest set bit, so the grant is the OR of its two halves.
+// On FPGAs this maps to the carry chain instead of an N-deep priority chain of LUTs; the new mask
+// (the inputs strictly above the grant) is ~((gnt << 1) - 1), also a carry chain.
+// Combinational one-hot grant, registered mask.
 `default_nettype none
 
 module rr_arbiter #(
@@ -18,29 +23,11 @@ module rr_arbiter #(
     output wire [N-1:0] gnt
 );
 
-    reg [N-1:0] mask_q;      // inputs strictly above the last grant
-    reg [N-1:0] pick_m, pick_a, pick, above;
-    reg         any_m, seen_m, seen_a;
-    integer     k;
-
-    always @* begin
-        pick_m = {N{1'b0}};
-        pick_a = {N{1'b0}};
-        seen_m = 1'b0;
-        seen_a = 1'b0;
-        for (k = 0; k < N; k = k + 1) begin
-            pick_m[k] = req[k] & mask_q[k] & ~seen_m;
-            pick_a[k] = req[k] & ~seen_a;
-            seen_m    = seen_m | (req[k] & mask_q[k]);
-            seen_a    = seen_a | req[k];
-        end
-        any_m = seen_m;
-        pick  = any_m ? pick_m : pick_a;
-        above = {N{1'b0}};
-        for (k = 1; k < N; k = k + 1) begin
-            above[k] = above[k-1] | pick[k-1];
-        end
-    end
+    reg  [N-1:0]   mask_q;                        // inputs strictly above the last grant
+    wire [2*N-1:0] dbl    = {req, req & mask_q};
+    wire [2*N-1:0] lowest = dbl & (~dbl + {{(2*N-1){1'b0}}, 1'b1});
+    wire [N-1:0]   pick   = lowest[N-1:0] | lowest[2*N-1:N];
+    wire [N-1:0]   above  = ~({pick[N-2:0], 1'b0} - {{(N-1){1'b0}}, 1'b1});
 
     assign gnt_valid = en & (|req);
     assign gnt       = en ? pick : {N{1'b0}};
