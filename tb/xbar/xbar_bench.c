@@ -447,6 +447,7 @@ typedef struct {
     unsigned ndefer;
     /* register port */
     int rd_out;                 /* a read is outstanding */
+    uint64_t rd_ignored;        /* requests issued while one was outstanding */
     unsigned rd_addr;
     uint64_t rd_at;
     uint32_t last_value;
@@ -518,8 +519,10 @@ static int waiting_for(const chk_t *k, unsigned m, unsigned p, uint64_t when)
 /* The register port: a read of `addr` issued in cycle c. */
 static void chk_read_issued(chk_t *k, uint64_t c, unsigned addr)
 {
-    if (k->rd_out)
-        return; /* the bench never issues a read while one is outstanding */
+    if (k->rd_out) {
+        k->rd_ignored++; /* outstanding (up to and including its answer's step): ignored */
+        return;
+    }
     k->rd_out = 1;
     k->rd_addr = addr;
     k->rd_at = c;
@@ -1270,7 +1273,8 @@ static result_t run(const opts_t *o, const test_desc_t *d, uint64_t trace_from)
                 in.reg_rd = 1;
                 in.reg_addr = rd_order[rd_idx];
             }
-        } else if (!k->rd_out && cyc > read_at && rng_below(&reg_rng, 16) == 0) {
+        } else if (rng_below(&reg_rng, k->rd_out ? 64 : 16) == 0) {
+            /* also while a read is outstanding, and in the step it is answered: ignored */
             in.reg_rd = 1;
             in.reg_addr = (uint8_t)(rng_pct(&reg_rng, 70) ? (rng_below(&reg_rng, n) << 4) | rng_below(&reg_rng, 16)
                                                           : rng_below(&reg_rng, 256));
