@@ -57,6 +57,8 @@ module xbar_rdside #(
     reg [TW:0]       tmo_q, tmo_d;
     reg              tlast_q, tlast_d;     // tmo_q == TIMEOUT - 1 (the timeout fires if no progress)
     reg              reqon_q, reqon_d;     // HDR, route delay done, timeout not due: request hdr_oh_q
+    reg              pa_q, pa_d;           // IDLE or DRAIN: pops whatever is at the head
+    reg              pm_q, pm_d;           // HDR or BOUND: pops when its output's may-pop bit is set
     reg              tmo_inc, tmo_clr;     // the blocking count steps / restarts this cycle
     reg              rdly_inc;             // the route delay count steps this cycle
     reg              xf_v_q, xf_v_d;
@@ -98,6 +100,11 @@ module xbar_rdside #(
     wire tmo_at_pre = tmo_on && (TMO_LAST_I > 0) && (tmo_q == TMO_PRE);
     wire rdly_at_pre = (rdly_q == RD_PRE);
 
+    // the pop from registered state flags: the late may-pop bit meets one AND-OR
+    always @* begin
+        pop = h_v & (pa_q | (pm_q & mp));
+    end
+
     always @* begin
         rs_d            = rs_q;
         hdr_oh_d        = hdr_oh_q;
@@ -108,7 +115,6 @@ module xbar_rdside #(
         xf_v_d          = 1'b0;
         xf_d_d          = 10'd0;     // zero when not valid: the outputs' AND-OR needs no valid term
         ab_d            = 1'b0;
-        pop             = 1'b0;
         hdr_load        = 1'b0;
         tmo_inc         = 1'b0;
         tmo_clr         = 1'b0;
@@ -119,8 +125,7 @@ module xbar_rdside #(
         case (rs_q)
             RS_IDLE: begin
                 if (h_v) begin
-                    pop      = 1'b1;
-                    hdr_load = 1'b1;
+                    hdr_load = 1'b1;           // (popped: pa_q)
                 end else if (bypass) begin
                     hdr_load = 1'b1;
                 end
@@ -130,8 +135,8 @@ module xbar_rdside #(
                     rs_d    = RS_BOUND;
                     tmo_clr = 1'b1;
                 end
-                if ((rs_q == RS_BOUND || gp) && h_v && mp) begin
-                    pop    = 1'b1;
+                // may-pop names only an owner, so in HDR it comes with the grant pulse
+                if (h_v && mp) begin          // (popped: pm_q)
                     xf_v_d = 1'b1;
                     xf_d_d  = h_d;
                     tmo_clr = 1'b1;
@@ -157,14 +162,14 @@ module xbar_rdside #(
                 end
             end
             default: begin // RS_DRAIN
-                if (h_v) begin
-                    pop = 1'b1;
+                if (h_v) begin                 // (popped: pa_q)
                     if (h_end) begin
                         rs_d = RS_IDLE;
                     end
                 end
             end
         endcase
+
 
         // counters: the +1 starts from the registers, the late signals only select
         if (tmo_clr) begin
@@ -196,6 +201,8 @@ module xbar_rdside #(
         end
 
         reqon_d = (rs_d == RS_HDR) & rdone_d & ~tlast_d;
+        pa_d    = (rs_d == RS_IDLE) | (rs_d == RS_DRAIN);
+        pm_d    = (rs_d == RS_HDR) | (rs_d == RS_BOUND);
     end
 
     always @(posedge clk) begin
@@ -207,6 +214,8 @@ module xbar_rdside #(
             tmo_q    <= {(TW+1){1'b0}};
             tlast_q  <= 1'b0;
             reqon_q  <= 1'b0;
+            pa_q     <= 1'b1;
+            pm_q     <= 1'b0;
             xf_v_q   <= 1'b0;
             xf_d_q   <= 10'd0;
             ab_q     <= 1'b0;
@@ -218,6 +227,8 @@ module xbar_rdside #(
             tmo_q    <= tmo_d;
             tlast_q  <= tlast_d;
             reqon_q  <= reqon_d;
+            pa_q     <= pa_d;
+            pm_q     <= pm_d;
             xf_v_q   <= xf_v_d;
             xf_d_q   <= xf_d_d;
             ab_q     <= ab_d;
@@ -230,6 +241,10 @@ module xbar_rdside #(
         if (!rst && h_v) begin
             if (rs_q == RS_IDLE && h_kind != K_HDR) begin
                 $display("ASSERTION FAILED: xbar_rdside %m: a non-header entry at the head in IDLE");
+                $stop;
+            end
+            if (rs_q == RS_HDR && mp && !gp) begin
+                $display("ASSERTION FAILED: xbar_rdside %m: may-pop without a grant in HDR");
                 $stop;
             end
             if ((rs_q == RS_BOUND || rs_q == RS_DRAIN) && h_kind == K_HDR) begin
