@@ -103,8 +103,10 @@ def tool_cmd(kind):
     env, script = TOOL_ENV[kind]
     if os.environ.get(env):
         return shlex.split(os.environ[env])
-    # next to this interpreter first (where deps.sh installed them), then PATH
-    p = os.path.join(sysconfig.get_path("scripts"), script)
+    # the project's .venv (where deps.sh installs them), next to this interpreter, then PATH
+    p = os.path.join(ROOT, ".venv", "bin", script)
+    if not os.access(p, os.X_OK):
+        p = os.path.join(sysconfig.get_path("scripts"), script)
     if not os.access(p, os.X_OK):
         p = shutil.which(script)
     if not p:
@@ -867,10 +869,11 @@ def write_docs(records):
     L.append("## How to reproduce")
     L.append("")
     L.append("```")
-    L.append("make deps          # scripts/deps.sh: installs the pinned tools (scripts/requirements.txt)")
+    L.append("make deps          # scripts/deps.sh: the pinned tools into .venv/ (scripts/requirements.txt)")
     L.append("make synth         # scripts/synth.py: all configs -> reports/synth.json, this page")
     L.append("make synth-check   # scripts/synth.py --check: the gate configs only, pass/fail")
-    L.append("scripts/synth.py --only xbar-nports8-ice40 --jobs 2 --force   # one config, no cache")
+    L.append(".venv/bin/python scripts/synth.py --name xbar-nports8-ice40-hx8k --force   # one config, no cache")
+    L.append(".venv/bin/python scripts/synth.py --check-records   # no tools: records match the inputs")
     L.append("```")
     L.append("")
     L.append("Configurations (block, parameters, device, target clock, seed, gate, `max_luts`) live "
