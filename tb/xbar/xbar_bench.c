@@ -46,9 +46,9 @@
 #define DOC_CTR_AGE 4u
 /* "Blocking timeout": see scen_blocked() (the drain shows on stat_occ one step after the step that
  * drains; the ABORT leaves two steps after it when the output is free to send). */
-/* Register port: a read sampled in cycle k to an absent address (any address when COUNTERS=0) has
- * reg_rvalid high in cycle k + DOC_RD_ABSENT ("the next cycle"); a present counter in cycle k + j,
- * DOC_RD_MIN <= j <= DOC_RD_MIN - 1 + 9 * NPORTS, in the flusher's rotation. */
+/* "Reading": a read sampled in step r to an absent address (any address when COUNTERS=0) is
+ * answered in step r + DOC_RD_ABSENT with 0; a present counter in the first step W > r in which the
+ * flusher writes its slot (so within DOC_RD_MIN .. 9 * NPORTS steps). */
 #define DOC_NCTR_SLOTS 9u
 #define DOC_FLUSH_OFFSET 3u /* "Schedule": slot s is written in steps W = s + 3 (mod NS) */
 #define DOC_RD_ABSENT 0u
@@ -107,45 +107,70 @@ typedef struct {
 } test_desc_t;
 
 static const test_desc_t tests[] = {
-    {"random", "uniform random destinations, mixed sizes and every kind (CRC errors, marked, illegal codes, "
-               "aborts, runts, bad routes), stray characters between packets, bubbles, random drain rates, STOP storms",
-     0, 0, 0, DST_UNIFORM, LEN_MIXED, LOAD_RANDOM, 30, 100, 10, 2, {20, 10, 15, 10, 10, 20}, 30, 0, 0, 0, SCEN_NONE,
-     0},
-    {"permutation", "saturating permutation, every input to a distinct output: exact input and output rates, no STOP",
-     10, 5000, 0, DST_PERM, LEN_32, LOAD_FULL, 100, 100, 0, 0, {0}, 0, 0, 0, 0, SCEN_NONE, CK_PERM_RATE},
-    {"hotspot", "every input saturates output 0: round-robin order, exact handover gap, no timeout",
-     10, 5000, 0, DST_HOT0, LEN_32, LOAD_FULL, 100, 100, 0, 0, {0}, 0, 0, 0, 0, SCEN_NONE,
-     CK_HANDOVER | CK_RR_ORDER | CK_NO_TIMEOUT},
-    {"backtoback", "back-to-back shortest and longest packets from every input",
-     10, 5000, 0, DST_UNIFORM, LEN_SHORT_LONG, LOAD_FULL, 100, 100, 0, 0, {0}, 0, 0, 0, 0, SCEN_NONE, 0},
-    {"badroute", "first bytes run through all 256 values: every one that is not 10pppppp with p < NPORTS is "
-                 "dropped and counted drop_route; other traffic must not stall",
-     10, 5000, 0, DST_UNIFORM, LEN_SHORT, LOAD_RANDOM, 60, 100, 5, 0, {0}, 0, 1, 0, 0, SCEN_NONE, CK_COVER_ROUTES},
-    {"stopstorm", "receivers force STOP often and drain slowly",
-     10, 5000, 0, DST_UNIFORM, LEN_MIXED, LOAD_FULL, 10, 40, 0, 20, {0}, 0, 0, 0, 0, SCEN_NONE, CK_SOME_STOP},
-    {"crc", "injected CRC errors and already-marked packets",
-     10, 5000, 0, DST_UNIFORM, LEN_MIXED, LOAD_FULL, 100, 100, 0, 0, {300, 150, 0, 0, 0, 0}, 0, 0, 0, 0, SCEN_NONE,
-     0},
-    {"illegal", "every illegal control code 0x105-0x1FF inside packets (anywhere between route byte and GAP) and "
-                "between packets, stray GAPs and ABORTs, sender ABORTs and runts",
-     10, 12000, 0, DST_UNIFORM, LEN_SHORT, LOAD_FULL, 100, 100, 5, 0, {0, 0, 600, 100, 50, 0}, 700, 0, 1, 0,
-     SCEN_NONE, CK_COVER_ILLEGAL},
-    {"timeout", "output 0's receiver holds STOP past the timeout; packets drain, traffic recovers",
-     10, 5000, 5, DST_HALF_HOT0, LEN_MIXED, LOAD_FULL, 100, 100, 0, 0, {0}, 0, 0, 0, 0, SCEN_NONE, CK_SOME_TIMEOUT},
-    {"blocked", "directed blocked packets (waiting and owning an output): drained exactly TIMEOUT cycles after "
-                "they block, the ABORT exactly when the output is let go",
-     10, 5000, 12, DST_UNIFORM, LEN_MIXED, LOAD_NONE, 100, 100, 0, 0, {0}, 0, 0, 0, 0, SCEN_BLOCKED,
-     CK_TIMEOUT_EXACT},
-    {"latency", "single packets on an idle switch: every header-in to first-byte-out sample exact",
-     10, 5000, 0, DST_UNIFORM, LEN_16, LOAD_NONE, 100, 100, 0, 0, {0}, 0, 0, 0, 0, SCEN_LATENCY, CK_LATENCY_EXACT},
-    {"saturate", "every input saturated, uniform random destinations, good packets (speed runs)",
-     10, 5000, 0, DST_UNIFORM, LEN_SAT, LOAD_FULL, 100, 100, 0, 0, {0}, 0, 0, 0, 0, SCEN_NONE, 0},
-    {"overflow", "host 0 ignores STOP towards a slow output: overflow counted, its damaged packets marked bad or "
-                 "aborted, every other packet exact, nothing hangs",
-     10, 5000, 0, DST_OVERFLOW, LEN_MIXED, LOAD_FULL, 100, 100, 0, 0, {0}, 0, 0, 0, 1, SCEN_NONE, CK_DAMAGE_SEEN},
-    {"counters", "long saturating permutation: byte counters pass 65536 (and wrap narrow counters), every register "
-                 "address read while traffic runs",
-     10, 80000, 0, DST_PERM, LEN_LONG, LOAD_FULL, 100, 100, 0, 0, {0}, 0, 0, 0, 0, SCEN_NONE, CK_CTR_BIG},
+    {.name = "random",
+     .what = "uniform random destinations, mixed sizes and every kind (CRC errors, marked, illegal codes, aborts, "
+             "runts, bad routes), stray characters between packets, bubbles, random drain rates, STOP storms",
+     .div = 0, .dst = DST_UNIFORM, .len = LEN_MIXED, .load = LOAD_RANDOM, .drain_lo = 30, .drain_hi = 100,
+     .bubble_max = 10, .storm_pm = 2,
+     .mix = {.crc_bad = 20, .marked = 10, .illegal = 15, .abort = 10, .runt = 10, .badroute = 20}, .between_pm = 30},
+    {.name = "permutation",
+     .what = "saturating permutation, every input to a distinct output: exact input and output rates, no STOP",
+     .div = 10, .min_cycles = 5000, .dst = DST_PERM, .len = LEN_32, .load = LOAD_FULL, .drain_lo = 100,
+     .drain_hi = 100, .checks = CK_PERM_RATE},
+    {.name = "hotspot",
+     .what = "every input saturates output 0: round-robin order, exact handover gap, no timeout",
+     .div = 10, .min_cycles = 5000, .dst = DST_HOT0, .len = LEN_32, .load = LOAD_FULL, .drain_lo = 100,
+     .drain_hi = 100, .checks = CK_HANDOVER | CK_RR_ORDER | CK_NO_TIMEOUT},
+    {.name = "backtoback",
+     .what = "back-to-back shortest and longest packets from every input",
+     .div = 10, .min_cycles = 5000, .dst = DST_UNIFORM, .len = LEN_SHORT_LONG, .load = LOAD_FULL, .drain_lo = 100,
+     .drain_hi = 100},
+    {.name = "badroute",
+     .what = "first bytes run through all 256 values: every one that is not 10pppppp with p < NPORTS is dropped and "
+             "counted drop_route; other traffic must not stall",
+     .div = 10, .min_cycles = 5000, .dst = DST_UNIFORM, .len = LEN_SHORT, .load = LOAD_RANDOM, .drain_lo = 60,
+     .drain_hi = 100, .bubble_max = 5, .sweep_routes = 1, .checks = CK_COVER_ROUTES},
+    {.name = "stopstorm",
+     .what = "receivers force STOP often and drain slowly",
+     .div = 10, .min_cycles = 5000, .dst = DST_UNIFORM, .len = LEN_MIXED, .load = LOAD_FULL, .drain_lo = 10,
+     .drain_hi = 40, .storm_pm = 20, .checks = CK_SOME_STOP},
+    {.name = "crc",
+     .what = "injected CRC errors and already-marked packets",
+     .div = 10, .min_cycles = 5000, .dst = DST_UNIFORM, .len = LEN_MIXED, .load = LOAD_FULL, .drain_lo = 100,
+     .drain_hi = 100, .mix = {.crc_bad = 300, .marked = 150}},
+    {.name = "illegal",
+     .what = "every illegal control code 0x105-0x1FF inside packets (anywhere between route byte and GAP) and "
+             "between packets, stray GAPs and ABORTs, sender ABORTs and runts",
+     .div = 10, .min_cycles = 12000, .dst = DST_UNIFORM, .len = LEN_SHORT, .load = LOAD_FULL, .drain_lo = 100,
+     .drain_hi = 100, .bubble_max = 5, .mix = {.illegal = 600, .abort = 100, .runt = 50}, .between_pm = 700,
+     .sweep_illegal = 1, .checks = CK_COVER_ILLEGAL},
+    {.name = "timeout",
+     .what = "output 0's receiver holds STOP past the timeout; packets drain, traffic recovers",
+     .div = 10, .min_cycles = 5000, .timeout_mult = 5, .dst = DST_HALF_HOT0, .len = LEN_MIXED, .load = LOAD_FULL,
+     .drain_lo = 100, .drain_hi = 100, .checks = CK_SOME_TIMEOUT},
+    {.name = "blocked",
+     .what = "directed blocked packets (waiting and owning an output): drained exactly TIMEOUT cycles after they "
+             "block, the ABORT exactly when the output is let go",
+     .div = 10, .min_cycles = 5000, .timeout_mult = 12, .dst = DST_UNIFORM, .len = LEN_MIXED, .load = LOAD_NONE,
+     .drain_lo = 100, .drain_hi = 100, .scen = SCEN_BLOCKED, .checks = CK_TIMEOUT_EXACT},
+    {.name = "latency",
+     .what = "single packets on an idle switch: every header-in to first-byte-out sample exact",
+     .div = 10, .min_cycles = 5000, .dst = DST_UNIFORM, .len = LEN_16, .load = LOAD_NONE, .drain_lo = 100,
+     .drain_hi = 100, .scen = SCEN_LATENCY, .checks = CK_LATENCY_EXACT},
+    {.name = "saturate",
+     .what = "every input saturated, uniform random destinations, good packets (speed runs)",
+     .div = 10, .min_cycles = 5000, .dst = DST_UNIFORM, .len = LEN_SAT, .load = LOAD_FULL, .drain_lo = 100,
+     .drain_hi = 100},
+    {.name = "overflow",
+     .what = "host 0 ignores STOP towards a slow output: overflow counted, its damaged packets marked bad or aborted, "
+             "every other packet exact, nothing hangs",
+     .div = 10, .min_cycles = 5000, .dst = DST_OVERFLOW, .len = LEN_MIXED, .load = LOAD_FULL, .drain_lo = 100,
+     .drain_hi = 100, .ignore_stop0 = 1, .checks = CK_DAMAGE_SEEN},
+    {.name = "counters",
+     .what = "long saturating permutation: byte counters pass 65536 (and wrap narrow counters), every register "
+             "address read while traffic runs",
+     .div = 10, .min_cycles = 80000, .dst = DST_PERM, .len = LEN_LONG, .load = LOAD_FULL, .drain_lo = 100,
+     .drain_hi = 100, .checks = CK_CTR_BIG},
 };
 #define NTESTS (sizeof tests / sizeof tests[0])
 
