@@ -62,7 +62,11 @@ module xbar_counters #(
     endfunction
 
     // ROM: LFSR state -> number of steps from state 0 (unreached states decode to 0)
+`ifdef SANFAB_DIST_RAM
+    (* rom_style = "logic", ram_style = "distributed" *)
+`else
     (* rom_style = "block", ram_style = "block" *)
+`endif
     reg [LW-1:0] dec_rom [0:(1<<LW)-1];
     integer      r;
     reg [LW-1:0] r_st;
@@ -93,6 +97,9 @@ module xbar_counters #(
     reg  [LW-1:0] snap_q;        // pending count of wr_slot_q, binary (ROM read register)
     reg  [CW-1:0] word_q;        // its RAM word, registered once more
 
+`ifdef SANFAB_DIST_RAM
+    (* ram_style = "distributed" *)
+`endif
     reg  [CW-1:0] mem [0:NS-1];
 `ifdef SANFAB_MUTANT_CTR_NARROW
     // deliberately broken: the top bit of every counter is lost (wraps at 2^(CTR_WIDTH-1))
