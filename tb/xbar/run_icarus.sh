@@ -10,8 +10,9 @@
 # 3-port set without counters. One line per set, then
 # "icarus: N passed, M failed"; the exit status is non-zero when anything failed.
 #   --vcd       dump waves to build/icarus/xbar_<params>.vcd
-#   --selftest  instead, build once with -DSANFAB_MUTANT_CRC_NOMARK (bad CRCs no longer marked) on the
-#               first set (default NPORTS=4): the bench must FAIL, which counts as a pass.
+#   --selftest  instead, build with -DSANFAB_MUTANT_CRC_NOMARK (bad CRCs no longer marked) and with
+#               -DSANFAB_MUTANT_GO_NOHYST (GO without hysteresis) on the first set (default NPORTS=4):
+#               the bench must FAIL each time, which counts as a pass.
 # Builds and logs go to build/icarus/.
 set -u
 
@@ -20,6 +21,9 @@ cd "$(dirname "$0")/../.." || exit 2
 IVERILOG=${IVERILOG:-iverilog}
 VVP=${VVP:-vvp}
 OUT=build/icarus
+# the broken builds --selftest must see fail: bad CRCs not marked; GO without hysteresis (caught by
+# the flow-control check from stat_occ)
+SELFTEST_MUTANTS="CRC_NOMARK GO_NOHYST"
 KNOWN=" NPORTS SLACK_DEPTH STOP_THRESH GO_THRESH ROUTE_DELAY LINK_DELAY TIMEOUT COUNTERS CTR_WIDTH SEED HOT_LEN WATCHDOG "
 
 vcd=0
@@ -29,7 +33,7 @@ for a in "$@"; do
     case "$a" in
         --vcd) vcd=1 ;;
         --selftest) selftest=1 ;;
-        -h|--help) sed -n '2,15p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+        -h|--help) sed -n '2,16p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
         -*) echo "run_icarus.sh: unknown option $a" >&2; exit 2 ;;
         *) sets+=("$a") ;;
     esac
@@ -39,7 +43,13 @@ if [ ${#sets[@]} -eq 0 ]; then
         sets=(NPORTS=4 NPORTS=8 NPORTS=16 NPORTS=5,CTR_WIDTH=8,ROUTE_DELAY=2,LINK_DELAY=3 NPORTS=3,COUNTERS=0)
     fi
 fi
-if [ $selftest -eq 1 ]; then sets=("${sets[0]}"); fi
+# jobs: SET|MUTANT (MUTANT empty for a normal run)
+jobs=()
+if [ $selftest -eq 1 ]; then
+    for m in $SELFTEST_MUTANTS; do jobs+=("${sets[0]}|$m"); done
+else
+    for s in "${sets[@]}"; do jobs+=("$s|"); done
+fi
 
 for t in "$IVERILOG" "$VVP"; do
     command -v "$t" >/dev/null 2>&1 || { echo "run_icarus.sh: $t not found" >&2; exit 2; }
@@ -58,7 +68,9 @@ now() { date +%s%N; }
 
 passed=0
 failed=0
-for set in "${sets[@]}"; do
+for job in "${jobs[@]}"; do
+    set=${job%%|*}
+    mutant=${job#*|}
     # parameters -> -P options and a file name
     popts=()
     name=xbar
@@ -77,10 +89,10 @@ for set in "${sets[@]}"; do
     done
     defs=()
     what="$label"
-    if [ $selftest -eq 1 ]; then
-        defs=(-DSANFAB_MUTANT_CRC_NOMARK)
-        name="${name}_mutant_crc_nomark"
-        what="selftest SANFAB_MUTANT_CRC_NOMARK $label"
+    if [ -n "$mutant" ]; then
+        defs=("-DSANFAB_MUTANT_$mutant")
+        name="${name}_mutant_${mutant,,}"
+        what="selftest SANFAB_MUTANT_$mutant $label"
     fi
     if [ -n "$bad" ]; then
         echo "$what: FAIL $bad"
