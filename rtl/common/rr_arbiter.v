@@ -5,10 +5,9 @@
 // input has the lowest priority next time. The position is kept as a mask of the inputs above
 // the last grant: the lowest masked request wins, else the lowest request.
 //
-// Both "lowest set bit" searches are one two's-complement operation on the 2N-bit word
-// {req, req & mask}: x & -x keeps its lowest set bit, so the grant is the OR of its two halves.
-// On FPGAs this maps to the carry chain instead of an N-deep priority chain of LUTs; the new mask
-// (the inputs strictly above the grant) is ~((gnt << 1) - 1), also a carry chain.
+// Both "lowest set bit" searches are two's-complement operations side by side (x & -x keeps the
+// lowest set bit of x): on FPGAs they map to short carry chains instead of an N-deep priority
+// chain of LUTs. The new mask (the inputs strictly above the grant) is ~((gnt << 1) - 1).
 // Combinational one-hot grant, registered mask.
 `default_nettype none
 
@@ -23,11 +22,13 @@ module rr_arbiter #(
     output wire [N-1:0] gnt
 );
 
-    reg  [N-1:0]   mask_q;                        // inputs strictly above the last grant
-    wire [2*N-1:0] dbl    = {req, req & mask_q};
-    wire [2*N-1:0] lowest = dbl & (~dbl + {{(2*N-1){1'b0}}, 1'b1});
-    wire [N-1:0]   pick   = lowest[N-1:0] | lowest[2*N-1:N];
-    wire [N-1:0]   above  = ~({pick[N-2:0], 1'b0} - {{(N-1){1'b0}}, 1'b1});
+    reg  [N-1:0] mask_q;                          // inputs strictly above the last grant
+    wire [N-1:0] one    = {{(N-1){1'b0}}, 1'b1};
+    wire [N-1:0] req_m  = req & mask_q;
+    wire [N-1:0] low_m  = req_m & (~req_m + one);   // lowest masked request
+    wire [N-1:0] low_a  = req & (~req + one);       // lowest request
+    wire [N-1:0] pick   = (|req_m) ? low_m : low_a;
+    wire [N-1:0] above  = ~({pick[N-2:0], 1'b0} - one);
 
     assign gnt_valid = en & (|req);
     assign gnt       = en ? pick : {N{1'b0}};

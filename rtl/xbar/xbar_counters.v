@@ -63,7 +63,7 @@ module xbar_counters #(
 
     // ROM: LFSR state -> number of steps from state 0 (unreached states decode to 0)
 `ifdef SANFAB_DIST_RAM
-    (* rom_style = "logic", ram_style = "distributed" *)
+    (* rom_style = "logic" *)
 `else
     (* rom_style = "block", ram_style = "block" *)
 `endif
