@@ -5,9 +5,9 @@
 // input has the lowest priority next time. The position is kept as a mask of the inputs above
 // the last grant: the lowest masked request wins, else the lowest request.
 //
-// Both "lowest set bit" searches are two's-complement operations side by side (x & -x keeps the
-// lowest set bit of x): on FPGAs they map to short carry chains instead of an N-deep priority
-// chain of LUTs. The new mask (the inputs strictly above the grant) is ~((gnt << 1) - 1).
+// Both "lowest set bit" searches are two's-complement negations side by side: x & -x keeps the
+// lowest set bit of x and x ^ -x is every bit above it (the new mask), so on FPGAs the arbiter is
+// two short carry chains and a row of LUTs instead of an N-deep priority chain.
 // Combinational one-hot grant, registered mask.
 `default_nettype none
 
@@ -25,10 +25,11 @@ module rr_arbiter #(
     reg  [N-1:0] mask_q;                          // inputs strictly above the last grant
     wire [N-1:0] one    = {{(N-1){1'b0}}, 1'b1};
     wire [N-1:0] req_m  = req & mask_q;
-    wire [N-1:0] low_m  = req_m & (~req_m + one);   // lowest masked request
-    wire [N-1:0] low_a  = req & (~req + one);       // lowest request
-    wire [N-1:0] pick   = (|req_m) ? low_m : low_a;
-    wire [N-1:0] above  = ~({pick[N-2:0], 1'b0} - one);
+    wire [N-1:0] neg_m  = ~req_m + one;             // -x: x & -x keeps x's lowest set bit,
+    wire [N-1:0] neg_a  = ~req + one;               //     x ^ -x is every bit above it
+    wire         any_m  = |req_m;
+    wire [N-1:0] pick   = any_m ? (req_m & neg_m) : (req & neg_a);
+    wire [N-1:0] above  = any_m ? (req_m ^ neg_m) : (req ^ neg_a);
 
     assign gnt_valid = en & (|req);
     assign gnt       = en ? pick : {N{1'b0}};
