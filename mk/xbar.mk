@@ -14,7 +14,7 @@ xbar_SETS     := p8 p4 p16 myri p3 p5
 xbar_SET_p8   :=
 xbar_SET_p4   := NPORTS=4 SLACK_DEPTH=24 STOP_THRESH=14 GO_THRESH=8 TIMEOUT=600
 xbar_SET_p16  := NPORTS=16 TIMEOUT=0
-xbar_SET_myri := ROUTE_DELAY=20 LINK_DELAY=8 TIMEOUT=2000
+xbar_SET_myri := ROUTE_DELAY=21 LINK_DELAY=8 TIMEOUT=2000
 xbar_SET_p3   := NPORTS=3 SLACK_DEPTH=32 STOP_THRESH=20 GO_THRESH=12 TIMEOUT=300 COUNTERS=0
 xbar_SET_p5   := NPORTS=5 TIMEOUT=1000 CTR_WIDTH=8
 # sets verilated with --x-initial unique and run with a seeded +verilator+rand+reset+2
