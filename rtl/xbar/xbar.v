@@ -41,6 +41,7 @@ module xbar #(
     wire [NPORTS*NPORTS-1:0] in_req;      // input i requests output p at [i*NPORTS + p]
     wire [NPORTS-1:0]        in_xf_v;
     wire [NPORTS*10-1:0]     in_xf_d;
+    wire [NPORTS*NPORTS-1:0] in_xf_end;   // input i ends a packet on output p at [i*NPORTS + p]
     wire [NPORTS-1:0]        in_ab;
     wire [NPORTS-1:0]        in_want;
     wire [NPORTS-1:0]        in_gp;
@@ -83,6 +84,7 @@ module xbar #(
                 .req_vec         (in_req[i*NPORTS +: NPORTS]),
                 .xf_v            (in_xf_v[i]),
                 .xf_d            (in_xf_d[i*10 +: 10]),
+                .xf_end          (in_xf_end[i*NPORTS +: NPORTS]),
                 .ab              (in_ab[i]),
                 .want            (in_want[i]),
                 .occ8            (stat_occ[i*8 +: 8]),
@@ -99,8 +101,10 @@ module xbar #(
         for (p = 0; p < NPORTS; p = p + 1) begin : g_out
             // requests for this output
             wire [NPORTS-1:0] preq;
+            wire [NPORTS-1:0] pend;
             for (i = 0; i < NPORTS; i = i + 1) begin : g_req
                 assign preq[i] = in_req[i*NPORTS + p];
+                assign pend[i] = in_xf_end[i*NPORTS + p];
             end
 
             xbar_out #(
@@ -113,6 +117,7 @@ module xbar #(
                 .req        (preq),
                 .xf_v       (in_xf_v),
                 .xf_d       (in_xf_d),
+                .xf_end     (pend),
                 .ab         (in_ab),
                 .want       (in_want[p]),
                 .gp         (out_gp[p*NPORTS +: NPORTS]),

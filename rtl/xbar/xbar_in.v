@@ -19,6 +19,7 @@ module xbar_in #(
     output wire [NPORTS-1:0] req_vec,     // one-hot: the output this input requests now
     output wire              xf_v,        // transfer register (valid, entry) for the owning output
     output wire [9:0]        xf_d,
+    output wire [NPORTS-1:0] xf_end,      // one-hot: the transfer ends its packet on this output
     output wire              ab,          // abort request for the owning output (registered pulse)
     output wire              want,        // STOP wanted for this input's buffer (registered)
     output wire [7:0]        occ8,        // slack buffer occupancy (registered)
@@ -98,6 +99,7 @@ module xbar_in #(
         .req_vec         (req_vec),
         .xf_v            (xf_v),
         .xf_d            (xf_d),
+        .xf_end          (xf_end),
         .ab              (ab),
         .ev_drop_route   (ev_drop_route),
         .ev_drop_timeout (ev_drop_timeout)

@@ -21,6 +21,7 @@ module xbar_out #(
     input  wire [NPORTS-1:0]    req,       // inputs requesting this output (registered)
     input  wire [NPORTS-1:0]    xf_v,      // every input's transfer register ...
     input  wire [NPORTS*10-1:0] xf_d,      // (zero when not valid)
+    input  wire [NPORTS-1:0]    xf_end,    // inputs whose transfer ends its packet on this output
     input  wire [NPORTS-1:0]    ab,        // every input's abort request
     input  wire                 want,      // this port's input wants STOP (registered)
     output wire [NPORTS-1:0]    gp,        // grant pulse, one-hot (registered)
@@ -70,7 +71,9 @@ module xbar_out #(
     end
     // once its packet was cut by the timeout (abt_q), the owner's transfers are for its next output
     wire x_in  = x_v & ~abt_q;
-    wire x_end = x_in & ((x_d[9:8] == K_LAST) | (x_d[9:8] == K_ABORT));
+    // (the same as x_in with a LAST or ABORT entry: only the owner ends a packet on this output,
+    // and the inputs flag it one-hot, so the arbiter's enable needs no AND-OR with the owner)
+    wire x_end = (|xf_end) & ~abt_q;
 
     // round-robin arbitration: when free, or when the owner's last entry arrives
     wire              arb_en = ~busy_q | x_end;

@@ -30,6 +30,7 @@ module xbar_rdside #(
     output wire [NPORTS-1:0] req_vec,     // one-hot: the output this input requests now
     output wire              xf_v,        // transfer register: valid ...
     output wire [9:0]        xf_d,        // ... and the entry, for the owning output
+    output wire [NPORTS-1:0] xf_end,      // one-hot: the transfer ends its packet on this output
     output wire              ab,          // (registered pulse) the bound packet must be closed with ABORT
     output reg               ev_drop_route,
     output reg               ev_drop_timeout
@@ -62,6 +63,7 @@ module xbar_rdside #(
     reg              tmo_inc, tmo_clr;     // the blocking count steps / restarts this cycle
     reg              rdly_inc;             // the route delay count steps this cycle
     reg              xf_v_q, xf_v_d;
+    reg [NPORTS-1:0] xf_end_q, xf_end_d;
     reg [9:0]        xf_d_q, xf_d_d;
     reg              ab_q, ab_d;
 
@@ -113,6 +115,7 @@ module xbar_rdside #(
         tmo_d           = tmo_q;
         tlast_d         = tlast_q;
         xf_v_d          = 1'b0;
+        xf_end_d        = {NPORTS{1'b0}};
         xf_d_d          = 10'd0;     // zero when not valid: the outputs' AND-OR needs no valid term
         ab_d            = 1'b0;
         hdr_load        = 1'b0;
@@ -141,7 +144,8 @@ module xbar_rdside #(
                     xf_d_d  = h_d;
                     tmo_clr = 1'b1;
                     if (h_end) begin
-                        rs_d = RS_IDLE;
+                        rs_d     = RS_IDLE;
+                        xf_end_d = hdr_oh_q;
                     end
                 end else if (rs_q == RS_HDR && !gp) begin
                     rdly_inc = ~rdone_q;
@@ -217,6 +221,7 @@ module xbar_rdside #(
             pa_q     <= 1'b1;
             pm_q     <= 1'b0;
             xf_v_q   <= 1'b0;
+            xf_end_q <= {NPORTS{1'b0}};
             xf_d_q   <= 10'd0;
             ab_q     <= 1'b0;
         end else begin
@@ -230,6 +235,7 @@ module xbar_rdside #(
             pa_q     <= pa_d;
             pm_q     <= pm_d;
             xf_v_q   <= xf_v_d;
+            xf_end_q <= xf_end_d;
             xf_d_q   <= xf_d_d;
             ab_q     <= ab_d;
         end
@@ -259,6 +265,7 @@ module xbar_rdside #(
     assign req_vec = hdr_oh_q & {NPORTS{reqon_q}};
     assign xf_v    = xf_v_q;
     assign xf_d    = xf_d_q;
+    assign xf_end  = xf_end_q;
     assign ab      = ab_q;
 
 endmodule
