@@ -315,6 +315,9 @@ def prepare(cfg, filelists):
 
     flist = filelists.get(cfg["block"], blk["filelist"])
     files, incdirs, defines = read_filelist(flist)
+    # a config may add macros of its own (e.g. SANFAB_DIST_RAM: distributed RAM on ECP5); they are
+    # part of the config entry, so of its inputs hash too
+    defines = defines + list(cfg.get("defines", []))
     wrapper = blk["wrapper"]
     top = blk["top"]
     core = blk["core"]
