@@ -39,8 +39,8 @@ module xbar #(
 
     // input side
     wire [NPORTS*NPORTS-1:0] in_req;      // input i requests output p at [i*NPORTS + p]
-    wire [NPORTS-1:0]        in_xf_v;
     wire [NPORTS*10-1:0]     in_xf_d;
+    wire [NPORTS*NPORTS-1:0] in_xf_to;    // input i's transfer is for output p at [i*NPORTS + p]
     wire [NPORTS*NPORTS-1:0] in_xf_end;   // input i ends a packet on output p at [i*NPORTS + p]
     wire [NPORTS-1:0]        in_ab;
     wire [NPORTS-1:0]        in_want;
@@ -82,8 +82,8 @@ module xbar #(
                 .gp              (in_gp[i]),
                 .mp              (in_mp[i]),
                 .req_vec         (in_req[i*NPORTS +: NPORTS]),
-                .xf_v            (in_xf_v[i]),
                 .xf_d            (in_xf_d[i*10 +: 10]),
+                .xf_to           (in_xf_to[i*NPORTS +: NPORTS]),
                 .xf_end          (in_xf_end[i*NPORTS +: NPORTS]),
                 .ab              (in_ab[i]),
                 .want            (in_want[i]),
@@ -102,9 +102,11 @@ module xbar #(
             // requests for this output
             wire [NPORTS-1:0] preq;
             wire [NPORTS-1:0] pend;
+            wire [NPORTS-1:0] pto;
             for (i = 0; i < NPORTS; i = i + 1) begin : g_req
                 assign preq[i] = in_req[i*NPORTS + p];
                 assign pend[i] = in_xf_end[i*NPORTS + p];
+                assign pto[i]  = in_xf_to[i*NPORTS + p];
             end
 
             xbar_out #(
@@ -115,7 +117,7 @@ module xbar #(
                 .rst        (rst),
                 .rx         (rx[p*9 +: 9]),
                 .req        (preq),
-                .xf_v       (in_xf_v),
+                .xf_to      (pto),
                 .xf_d       (in_xf_d),
                 .xf_end     (pend),
                 .ab         (in_ab),

@@ -17,8 +17,8 @@ module xbar_in #(
     input  wire              gp,          // an output's grant pulse names this input
     input  wire              mp,          // an output's may-pop bit names this input
     output wire [NPORTS-1:0] req_vec,     // one-hot: the output this input requests now
-    output wire              xf_v,        // transfer register (valid, entry) for the owning output
-    output wire [9:0]        xf_d,
+    output wire [9:0]        xf_d,        // transfer register: the entry (zero when none) ...
+    output wire [NPORTS-1:0] xf_to,       // ... for this output, one-hot (zero when none)
     output wire [NPORTS-1:0] xf_end,      // one-hot: the transfer ends its packet on this output
     output wire              ab,          // abort request for the owning output (registered pulse)
     output wire              want,        // STOP wanted for this input's buffer (registered)
@@ -47,14 +47,17 @@ module xbar_in #(
     wire          h_v;
     wire [9:0]    h_d;
     wire [AW-1:0] occ;
+    wire          occ_zero;
+    wire          occ_hi1;
+    wire          occ_full;
 
-    xbar_ingress #(
-        .SLACK_DEPTH (SLACK_DEPTH)
-    ) u_ingress (
+    xbar_ingress u_ingress (
         .clk          (clk),
         .rst          (rst),
         .rx           (rx),
-        .occ          (occ),
+        .occ_zero     (occ_zero),
+        .occ_hi1      (occ_hi1),
+        .occ_full     (occ_full),
         .rd_idle      (rd_idle),
         .wr           (wr),
         .went         (went),
@@ -77,7 +80,10 @@ module xbar_in #(
         .pop     (pop),
         .h_valid (h_v),
         .h_data  (h_d),
-        .occ     (occ)
+        .occ      (occ),
+        .occ_zero (occ_zero),
+        .occ_hi1  (occ_hi1),
+        .occ_full (occ_full)
     );
 
     xbar_rdside #(
@@ -97,8 +103,8 @@ module xbar_in #(
         .pop             (pop),
         .idle            (rd_idle),
         .req_vec         (req_vec),
-        .xf_v            (xf_v),
         .xf_d            (xf_d),
+        .xf_to           (xf_to),
         .xf_end          (xf_end),
         .ab              (ab),
         .ev_drop_route   (ev_drop_route),

@@ -19,8 +19,8 @@ module xbar_out #(
     input  wire                 rst,
     input  wire [8:0]           rx,        // this port's receive link: STOP/GO from downstream
     input  wire [NPORTS-1:0]    req,       // inputs requesting this output (registered)
-    input  wire [NPORTS-1:0]    xf_v,      // every input's transfer register ...
-    input  wire [NPORTS*10-1:0] xf_d,      // (zero when not valid)
+    input  wire [NPORTS-1:0]    xf_to,     // inputs whose transfer register is for this output ...
+    input  wire [NPORTS*10-1:0] xf_d,      // ... every input's transfer entry (zero when not valid)
     input  wire [NPORTS-1:0]    xf_end,    // inputs whose transfer ends its packet on this output
     input  wire [NPORTS-1:0]    ab,        // every input's abort request
     input  wire                 want,      // this port's input wants STOP (registered)
@@ -54,7 +54,10 @@ module xbar_out #(
     end
 `endif
 
-    // the owner's transfer (AND-OR with the registered owner) and abort request
+    // the owner's transfer: only the owner pops for this output, and the inputs flag their
+    // transfers one-hot by output, so "a transfer arrives" is an OR of registers and the entry an
+    // AND-OR of registers (docs/xbar.md rule 1: a timed-out owner's later transfers are flagged
+    // for its next output, never for this one); the owner's abort request by the registered owner
     reg       x_v;
     reg [9:0] x_d;
     reg       x_ab;
@@ -64,16 +67,15 @@ module xbar_out #(
         x_d  = 10'd0;
         x_ab = 1'b0;
         for (k = 0; k < NPORTS; k = k + 1) begin
-            x_v  = x_v  | (own_q[k] & xf_v[k]);
-            x_d  = x_d  | ({10{own_q[k]}} & xf_d[k*10 +: 10]);   // xf_d is zero unless valid
+            x_v  = x_v  | xf_to[k];
+            x_d  = x_d  | ({10{xf_to[k]}} & xf_d[k*10 +: 10]);
             x_ab = x_ab | (own_q[k] & ab[k]);
         end
     end
-    // once its packet was cut by the timeout (abt_q), the owner's transfers are for its next output
-    wire x_in  = x_v & ~abt_q;
+    wire x_in  = x_v;
     // (the same as x_in with a LAST or ABORT entry: only the owner ends a packet on this output,
     // and the inputs flag it one-hot, so the arbiter's enable needs no AND-OR with the owner)
-    wire x_end = (|xf_end) & ~abt_q;
+    wire x_end = |xf_end;
 
     // round-robin arbitration: when free, or when the owner's last entry arrives
     wire              arb_en = ~busy_q | x_end;

@@ -28,8 +28,8 @@ module xbar_rdside #(
     output reg               pop,         // the head entry is consumed this cycle
     output wire              idle,        // state IDLE
     output wire [NPORTS-1:0] req_vec,     // one-hot: the output this input requests now
-    output wire              xf_v,        // transfer register: valid ...
-    output wire [9:0]        xf_d,        // ... and the entry, for the owning output
+    output wire [9:0]        xf_d,        // transfer register: the entry (zero when none), for ...
+    output wire [NPORTS-1:0] xf_to,       // ... this output, one-hot (zero when none)
     output wire [NPORTS-1:0] xf_end,      // one-hot: the transfer ends its packet on this output
     output wire              ab,          // (registered pulse) the bound packet must be closed with ABORT
     output reg               ev_drop_route,
@@ -60,10 +60,10 @@ module xbar_rdside #(
     reg              reqon_q, reqon_d;     // HDR, route delay done, timeout not due: request hdr_oh_q
     reg              pa_q, pa_d;           // IDLE or DRAIN: pops whatever is at the head
     reg              pm_q, pm_d;           // HDR or BOUND: pops when its output's may-pop bit is set
-    reg              tmo_inc, tmo_clr;     // the blocking count steps / restarts this cycle
+    reg              tmo_clr;              // the blocking count restarts this cycle
     reg              rdly_inc;             // the route delay count steps this cycle
-    reg              xf_v_q, xf_v_d;
     reg [NPORTS-1:0] xf_end_q, xf_end_d;
+    reg [NPORTS-1:0] xf_to_q, xf_to_d;
     reg [9:0]        xf_d_q, xf_d_d;
     reg              ab_q, ab_d;
 
@@ -114,12 +114,11 @@ module xbar_rdside #(
         rdone_d         = rdone_q;
         tmo_d           = tmo_q;
         tlast_d         = tlast_q;
-        xf_v_d          = 1'b0;
         xf_end_d        = {NPORTS{1'b0}};
+        xf_to_d         = {NPORTS{1'b0}};
         xf_d_d          = 10'd0;     // zero when not valid: the outputs' AND-OR needs no valid term
         ab_d            = 1'b0;
         hdr_load        = 1'b0;
-        tmo_inc         = 1'b0;
         tmo_clr         = 1'b0;
         rdly_inc        = 1'b0;
         ev_drop_route   = 1'b0;
@@ -140,7 +139,7 @@ module xbar_rdside #(
                 end
                 // may-pop names only an owner, so in HDR it comes with the grant pulse
                 if (h_v && mp) begin          // (popped: pm_q)
-                    xf_v_d = 1'b1;
+                    xf_to_d = hdr_oh_q;
                     xf_d_d  = h_d;
                     tmo_clr = 1'b1;
                     if (h_end) begin
@@ -152,16 +151,12 @@ module xbar_rdside #(
                     if (tmo_on && tlast_q) begin
                         rs_d            = RS_DRAIN;
                         ev_drop_timeout = 1'b1;
-                    end else begin
-                        tmo_inc = 1'b1;
                     end
                 end else if (rs_q == RS_BOUND) begin
                     if (tmo_on && tlast_q) begin
                         rs_d            = RS_DRAIN;
                         ab_d            = 1'b1;
                         ev_drop_timeout = 1'b1;
-                    end else begin
-                        tmo_inc = 1'b1;
                     end
                 end
             end
@@ -175,15 +170,15 @@ module xbar_rdside #(
         endcase
 
 
-        // counters: the +1 starts from the registers, the late signals only select
+        // counters: the +1 starts from the registers, the late signals only select. The blocking
+        // count steps in every cycle it is not restarted: outside HDR and BOUND its value does
+        // not matter (a load restarts it), so it needs no enable from the late pop.
         if (tmo_clr) begin
             tmo_d   = {(TW+1){1'b0}};
             tlast_d = 1'b0;                  // TIMEOUT >= 2: a restarted count is not due
-        end else if (tmo_inc) begin
+        end else begin
             tmo_d   = tmo_q + {{TW{1'b0}}, 1'b1};
             tlast_d = tmo_at_pre;
-        end else begin
-            tlast_d = tlast_q;
         end
         if (rdly_inc) begin
             rdly_d  = rdly_q + {{(DW-1){1'b0}}, 1'b1};
@@ -220,8 +215,8 @@ module xbar_rdside #(
             reqon_q  <= 1'b0;
             pa_q     <= 1'b1;
             pm_q     <= 1'b0;
-            xf_v_q   <= 1'b0;
             xf_end_q <= {NPORTS{1'b0}};
+            xf_to_q  <= {NPORTS{1'b0}};
             xf_d_q   <= 10'd0;
             ab_q     <= 1'b0;
         end else begin
@@ -234,8 +229,8 @@ module xbar_rdside #(
             reqon_q  <= reqon_d;
             pa_q     <= pa_d;
             pm_q     <= pm_d;
-            xf_v_q   <= xf_v_d;
             xf_end_q <= xf_end_d;
+            xf_to_q  <= xf_to_d;
             xf_d_q   <= xf_d_d;
             ab_q     <= ab_d;
         end
@@ -263,9 +258,9 @@ module xbar_rdside #(
 
     assign idle    = (rs_q == RS_IDLE);
     assign req_vec = hdr_oh_q & {NPORTS{reqon_q}};
-    assign xf_v    = xf_v_q;
     assign xf_d    = xf_d_q;
     assign xf_end  = xf_end_q;
+    assign xf_to   = xf_to_q;
     assign ab      = ab_q;
 
 endmodule
