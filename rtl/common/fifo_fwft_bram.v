@@ -24,10 +24,7 @@ module fifo_fwft_bram #(
     input  wire                          pop,
     output wire                          h_valid,
     output wire [WIDTH-1:0]              h_data,
-    output wire [$clog2(DEPTH+1)-1:0]    occ,
-    output wire                          occ_zero,   // occ == 0           (registered flags,
-    output wire                          occ_hi1,    // occ >= DEPTH - 1    the same cycle as occ)
-    output wire                          occ_full    // occ >= DEPTH
+    output wire [$clog2(DEPTH+1)-1:0]    occ
 );
 
     localparam AW = $clog2(DEPTH + 1);
@@ -50,20 +47,6 @@ module fifo_fwft_bram #(
     reg             h_v_q, h_v_d;
     reg [WIDTH-1:0] h_d_q, h_d_d;
     reg [AW-1:0]    occ_q, occ_d;
-    reg             zero_q, zero_d;
-    reg             hi1_q, hi1_d;
-    reg             full_q, full_d;
-
-    // the flags' next values: compares of the registered occupancy with constants, selected by
-    // wr and pop (so the late pop meets one select, not a compare)
-    localparam integer  DEPTH_I = DEPTH;
-    wire [AW:0] occ_x = {1'b0, occ_q};
-    wire ge_dm2 = (occ_x + 2 >= DEPTH_I[AW:0]);
-    wire ge_dm1 = (occ_x + 1 >= DEPTH_I[AW:0]);
-    wire ge_d   = (occ_x     >= DEPTH_I[AW:0]);
-    wire ge_dp1 = (occ_x     >= DEPTH_I[AW:0] + 1);
-    wire eq_0   = (occ_q == {AW{1'b0}});
-    wire eq_1   = (occ_q == {{(AW-1){1'b0}}, 1'b1});
 
     wire mem_ne  = (wr_ptr_q != rd_ptr_q);
     wire h_free  = ~h_v_q | pop;
@@ -88,24 +71,9 @@ module fifo_fwft_bram #(
         h_d_d    = h_d_q;
         // occupancy: both neighbours start from the register; wr and pop only select
         case ({wr, pop})
-            2'b10: begin
-                occ_d  = occ_q + {{(AW-1){1'b0}}, 1'b1};
-                zero_d = 1'b0;
-                hi1_d  = ge_dm2;
-                full_d = ge_dm1;
-            end
-            2'b01: begin
-                occ_d  = occ_q - {{(AW-1){1'b0}}, 1'b1};
-                zero_d = eq_1;
-                hi1_d  = ge_d;
-                full_d = ge_dp1;
-            end
-            default: begin
-                occ_d  = occ_q;
-                zero_d = eq_0;
-                hi1_d  = ge_dm1;
-                full_d = ge_d;
-            end
+            2'b10:   occ_d = occ_q + {{(AW-1){1'b0}}, 1'b1};
+            2'b01:   occ_d = occ_q - {{(AW-1){1'b0}}, 1'b1};
+            default: occ_d = occ_q;
         endcase
 
         // the head loads whenever it is free (its value only counts when h_v is set): from h1,
@@ -156,9 +124,6 @@ module fifo_fwft_bram #(
             h_v_q    <= 1'b0;
             h_d_q    <= {WIDTH{1'b0}};
             occ_q    <= {AW{1'b0}};
-            zero_q   <= 1'b1;
-            hi1_q    <= (DEPTH <= 1);
-            full_q   <= 1'b0;
         end else begin
             wr_ptr_q <= wr_ptr_d;
             rd_ptr_q <= rd_ptr_d;
@@ -168,18 +133,12 @@ module fifo_fwft_bram #(
             h_v_q    <= h_v_d;
             h_d_q    <= h_d_d;
             occ_q    <= occ_d;
-            zero_q   <= zero_d;
-            hi1_q    <= hi1_d;
-            full_q   <= full_d;
         end
     end
 
     assign h_valid = h_v_q;
     assign h_data  = h_d_q;
-    assign occ      = occ_q;
-    assign occ_zero = zero_q;
-    assign occ_hi1  = hi1_q;
-    assign occ_full = full_q;
+    assign occ     = occ_q;
 
 endmodule
 

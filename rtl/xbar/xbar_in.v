@@ -47,17 +47,14 @@ module xbar_in #(
     wire          h_v;
     wire [9:0]    h_d;
     wire [AW-1:0] occ;
-    wire          occ_zero;
-    wire          occ_hi1;
-    wire          occ_full;
 
-    xbar_ingress u_ingress (
+    xbar_ingress #(
+        .SLACK_DEPTH (SLACK_DEPTH)
+    ) u_ingress (
         .clk          (clk),
         .rst          (rst),
         .rx           (rx),
-        .occ_zero     (occ_zero),
-        .occ_hi1      (occ_hi1),
-        .occ_full     (occ_full),
+        .occ          (occ),
         .rd_idle      (rd_idle),
         .wr           (wr),
         .went         (went),
@@ -80,10 +77,7 @@ module xbar_in #(
         .pop     (pop),
         .h_valid (h_v),
         .h_data  (h_d),
-        .occ      (occ),
-        .occ_zero (occ_zero),
-        .occ_hi1  (occ_hi1),
-        .occ_full (occ_full)
+        .occ     (occ)
     );
 
     xbar_rdside #(

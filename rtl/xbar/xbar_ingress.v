@@ -8,13 +8,13 @@
 // for its end; a header without room for itself and its end discards the whole packet.
 `default_nettype none
 
-module xbar_ingress (
+module xbar_ingress #(
+    parameter SLACK_DEPTH = 80
+) (
     input  wire                             clk,
     input  wire                             rst,
     input  wire [8:0]                       rx,
-    input  wire                             occ_zero, // slack buffer empty (registered flag)
-    input  wire                             occ_hi1,  // occupancy >= SLACK_DEPTH - 1 (registered)
-    input  wire                             occ_full, // occupancy >= SLACK_DEPTH (registered)
+    input  wire [$clog2(SLACK_DEPTH+1)-1:0] occ,      // slack buffer occupancy
     input  wire                             rd_idle,  // the read side is idle (bypass allowed)
     output reg                              wr,       // write `went` into the slack buffer
     output reg  [9:0]                       went,     // entry {kind[1:0], byte[7:0]}
@@ -26,11 +26,14 @@ module xbar_ingress (
     output reg                              ev_overflow
 );
 
+    localparam AW = $clog2(SLACK_DEPTH + 1);
 
     `include "link_defs.vh"
     `include "xbar_defs.vh"
     localparam [7:0] MARKED_RESIDUE = 8'hF3;
 
+    localparam integer  DEPTH_I = SLACK_DEPTH;
+    localparam [AW-1:0] DEPTH_W = DEPTH_I[AW-1:0];
 
     reg          in_pkt_q, in_pkt_d;
     reg          ih_v_q, ih_v_d;
@@ -58,8 +61,8 @@ module xbar_ingress (
 
     reg wr_req;
     reg wr_end;                                      // the entry is a packet end (LAST/ABORT)
-    wire full      = occ_full;                       // no room at all
-    wire full_data = occ_hi1;                        // data and headers keep one slot for an end
+    wire full      = (occ >= DEPTH_W);               // no room at all
+    wire full_data = (occ >= DEPTH_W - 1'b1);        // data and headers keep one slot for an end
 
     always @* begin
         in_pkt_d     = in_pkt_q;
@@ -132,7 +135,7 @@ module xbar_ingress (
                 err_d     = 1'b0;
                 crc_fwd_d = 8'h00;
                 ih_v_d    = 1'b0;
-                if (rd_idle && occ_zero) begin
+                if (rd_idle && occ == {AW{1'b0}}) begin
                     bypass = 1'b1;
                 end else begin
                     wr_req = 1'b1;
