@@ -15,10 +15,11 @@ bench tb/<block>/<block>_icarus_tb.v when it exists). Targets: `default` (the co
 `lint` (Verilator --lint-only -Wall), `sim` (Icarus, the self-checking bench), `synth` (Yosys,
 iCE40). Paths in a .core are relative to its own directory.
 """
-import difflib
 import glob
 import os
 import sys
+
+from gen_common import write_or_check
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 VERSION = "0.1.0"
@@ -133,23 +134,7 @@ def main(argv):
     bad = 0
     for s in specs:
         path, text = generate(*parse_spec(s))
-        full = os.path.join(ROOT, path)
-        if check:
-            try:
-                with open(full) as fh:
-                    old = fh.read()
-            except OSError:
-                old = ""
-            if old != text:
-                sys.stdout.writelines(difflib.unified_diff(old.splitlines(True), text.splitlines(True),
-                                                           path + " (committed)", path + " (generated)"))
-                print("gen_cores: %s is not what scripts/gen_cores.py makes of the file list; "
-                      "run `make generate` and commit it" % path)
-                bad = 1
-        else:
-            with open(full, "w") as fh:
-                fh.write(text)
-            print("wrote %s" % path)
+        bad |= write_or_check(ROOT, path, text, check, "gen_cores")
     return bad
 
 

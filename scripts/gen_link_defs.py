@@ -11,10 +11,11 @@ Every `#define CH_<NAME> 0x1XXu /* comment */` of cmodel/link.h (a control chara
 becomes `localparam [7:0] C_<NAME>` (its code) and `localparam [8:0] CH_<NAME>` ({1'b1, code}).
 The file is included inside a module body, so it has no include guard.
 """
-import difflib
 import os
 import re
 import sys
+
+from gen_common import write_or_check
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 SRC = "cmodel/link.h"
@@ -60,28 +61,10 @@ def generate(chars):
 def main(argv):
     with open(os.path.join(ROOT, SRC)) as fh:
         text = generate(parse(fh.read()))
-    path = os.path.join(ROOT, OUT)
     if "--stdout" in argv:
         sys.stdout.write(text)
         return 0
-    if "--check" in argv:
-        try:
-            with open(path) as fh:
-                old = fh.read()
-        except OSError:
-            old = ""
-        if old != text:
-            sys.stdout.writelines(difflib.unified_diff(old.splitlines(True), text.splitlines(True),
-                                                       OUT + " (committed)", OUT + " (generated)"))
-            print("gen_link_defs: %s differs from what scripts/gen_link_defs.py makes of %s; "
-                  "run `make generate` and commit it" % (OUT, SRC))
-            return 1
-        return 0
-    os.makedirs(os.path.dirname(path), exist_ok=True)
-    with open(path, "w") as fh:
-        fh.write(text)
-    print("wrote %s" % OUT)
-    return 0
+    return write_or_check(ROOT, OUT, text, "--check" in argv, "gen_link_defs")
 
 
 if __name__ == "__main__":
