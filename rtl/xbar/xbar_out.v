@@ -72,9 +72,8 @@ module xbar_out #(
             x_ab = x_ab | (own_q[k] & ab[k]);
         end
     end
-    wire x_in  = x_v;
-    // (the same as x_in with a LAST or ABORT entry: only the owner ends a packet on this output,
-    // and the inputs flag it one-hot, so the arbiter's enable needs no AND-OR with the owner)
+    // x_v with a LAST or ABORT entry, flagged one-hot by the inputs too, so the arbiter's enable
+    // is an OR of registers
     wire x_end = |xf_end;
 
     // round-robin arbitration: when free, or when the owner's last entry arrives
@@ -120,7 +119,7 @@ module xbar_out #(
             stop_d = 1'b0;
         end
 
-        e_v = (qn_q != 2'd0) | x_in;
+        e_v = (qn_q != 2'd0) | x_v;
         e   = (qn_q != 2'd0) ? q0_q : x_d;
 
 `ifdef SANFAB_MUTANT_STOP_LATE
@@ -162,7 +161,7 @@ module xbar_out #(
         // queue: the head leaves if it was sent; the transfer joins unless it went straight out
         if (sent && qn_q != 2'd0) begin
             q0_d = q1_q;
-            if (x_in) begin
+            if (x_v) begin
                 if (qn_q == 2'd1) begin
                     q0_d = x_d;
                 end else begin
@@ -171,7 +170,7 @@ module xbar_out #(
             end else begin
                 qn_d = qn_q - 2'd1;
             end
-        end else if (x_in && !sent) begin
+        end else if (x_v && !sent) begin
             if (qn_q == 2'd0) begin
                 q0_d = x_d;
             end else begin
@@ -238,7 +237,7 @@ module xbar_out #(
 
 `ifdef SANFAB_ASSERT
     always @(posedge clk) begin
-        if (!rst && x_in && !sent && qn_q == 2'd2) begin
+        if (!rst && x_v && !sent && qn_q == 2'd2) begin
             $display("ASSERTION FAILED: xbar_out %m: a transfer arrives with the queue full");
             $stop;
         end

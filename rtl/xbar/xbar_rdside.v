@@ -62,10 +62,10 @@ module xbar_rdside #(
     reg              pm_q, pm_d;           // HDR or BOUND: pops when its output's may-pop bit is set
     reg              tmo_clr;              // the blocking count restarts this cycle
     reg              rdly_inc;             // the route delay count steps this cycle
-    reg [NPORTS-1:0] xf_end_q, xf_end_d;
-    reg [NPORTS-1:0] xf_to_q, xf_to_d;
-    reg [9:0]        xf_d_q, xf_d_d;
-    reg              ab_q, ab_d;
+    reg [NPORTS-1:0] xf_end_q, xf_end_d;   // transfer register: ends the packet on this output,
+    reg [NPORTS-1:0] xf_to_q, xf_to_d;     // ... is for this output (one-hot, zero when none),
+    reg [9:0]        xf_d_q, xf_d_d;       // ... its entry (zero when none)
+    reg              ab_q, ab_d;           // abort request pulse to the owned output
 
     wire [1:0] h_kind = h_d[9:8];
     wire       h_end  = (h_kind == K_LAST) | (h_kind == K_ABORT);
