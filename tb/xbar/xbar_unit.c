@@ -692,18 +692,27 @@ static void test_crc(tally_t *t)
     sim_free(s);
 }
 
+/* The overflow scenes: 4 ports, a 16-entry slack buffer (STOP 10, GO 4), no timeout, 400 steps,
+ * output 1 stopped by its receiver from step 3. */
+static sim_t *overflow_sim(xbar_params_t *p)
+{
+    *p = params(4);
+    p->SLACK_DEPTH = 16;
+    p->STOP_THRESH = 10;
+    p->GO_THRESH = 4;
+    p->TIMEOUT = 0;
+    sim_t *s = sim_new(p, 400);
+    s->rx[1][3] = CH_STOP;
+    return s;
+}
+
 /* Overflow: a host ignoring STOP towards a stopped output. Data never takes the last slot; lost
  * entries counted; the damaged packet leaves marked; a header finding fewer than 2 free slots
  * drops its whole packet (each entry counted). */
 static void test_overflow(tally_t *t)
 {
-    xbar_params_t p = params(4);
-    p.SLACK_DEPTH = 16;
-    p.STOP_THRESH = 10;
-    p.GO_THRESH = 4;
-    p.TIMEOUT = 0;
-    sim_t *s = sim_new(&p, 400);
-    s->rx[1][3] = CH_STOP;
+    xbar_params_t p;
+    sim_t *s = overflow_sim(&p);
     uint8_t pk[64], pk2[16], pk3[16];
     unsigned len = make_pkt(pk, 1, 40, 8);
     unsigned k = put_pkt(s, 0, 10, pk, len, CRC_GOOD, CH_GAP); /* 40 DATA entries + LAST */
@@ -746,13 +755,8 @@ static void test_overflow(tally_t *t)
  * header, whose 30 body bytes then arrive into a draining buffer. */
 static void test_dropping(tally_t *t)
 {
-    xbar_params_t p = params(4);
-    p.SLACK_DEPTH = 16;
-    p.STOP_THRESH = 10;
-    p.GO_THRESH = 4;
-    p.TIMEOUT = 0;
-    sim_t *s = sim_new(&p, 400);
-    s->rx[1][3] = CH_STOP;
+    xbar_params_t p;
+    sim_t *s = overflow_sim(&p);
     uint8_t pk[64], pk2[64];
     unsigned len = make_pkt(pk, 1, 20, 8);
     unsigned k = put_pkt(s, 0, 10, pk, len, CRC_GOOD, CH_GAP);
