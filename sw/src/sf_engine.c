@@ -6,13 +6,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include "sf_route.h"
+#include "sf_util.h"
 
-static void *xcalloc(size_t n, size_t sz)
-{
-    void *p = calloc(n ? n : 1, sz);
-    if (!p) { fprintf(stderr, "sanfab: out of memory\n"); exit(2); }
-    return p;
-}
 
 void sf_route_opts_default(sf_route_opts *o)
 {
@@ -33,7 +28,7 @@ void sf_route_opts_default(sf_route_opts *o)
 int8_t *sf_updown_dir(const sf_topo *t, int root, int *level_out, int *preorder_out)
 {
     int n = t->nsw;
-    int *lvl = xcalloc((size_t)n, sizeof(int)), *par = xcalloc((size_t)n, sizeof(int)), *q = xcalloc((size_t)n, sizeof(int));
+    int *lvl = sf_xcalloc((size_t)n, sizeof(int)), *par = sf_xcalloc((size_t)n, sizeof(int)), *q = sf_xcalloc((size_t)n, sizeof(int));
     for (int i = 0; i < n; i++) { lvl[i] = -1; par[i] = -1; }
     int qh = 0, qt = 0;
     if (root >= 0 && root < n) { lvl[root] = 0; q[qt++] = root; }
@@ -53,14 +48,14 @@ int8_t *sf_updown_dir(const sf_topo *t, int root, int *level_out, int *preorder_
             if (lvl[y] < 0) { lvl[y] = lvl[x] + 1; par[y] = x; q[qt++] = y; }
         }
     }
-    int8_t *dir = xcalloc((size_t)t->nch, 1);
+    int8_t *dir = sf_xcalloc((size_t)t->nch, 1);
     for (int c = 0; c < t->nch; c++) {
         int a = t->ch_from[c], b = t->ch_to[c];
         dir[c] = (int8_t)(lvl[b] < lvl[a] || (lvl[b] == lvl[a] && b < a));
     }
     if (preorder_out) {
         /* preorder numbering of the BFS forest, children in id order */
-        int *stk = xcalloc((size_t)n, sizeof(int)), cnt = 0;
+        int *stk = sf_xcalloc((size_t)n, sizeof(int)), cnt = 0;
         for (int r = 0; r < nroots; r++) {
             int sp = 0;
             stk[sp++] = q[r];
@@ -131,9 +126,9 @@ static int eng_init2(eng *E, const sf_topo *t, sf_rule rule, int nvc, int root, 
     E->C = rule == SF_RULE_NONE ? 1 : rule == SF_RULE_LTURN ? 4 : 2;
     E->C1 = E->C + 1;
     E->ns = t->nsw * E->nvc * E->C1;
-    int *pre = xcalloc((size_t)t->nsw, sizeof(int));
+    int *pre = sf_xcalloc((size_t)t->nsw, sizeof(int));
     E->dir = sf_updown_dir(t, root, NULL, pre);
-    E->cls = xcalloc((size_t)t->nch, 1);
+    E->cls = sf_xcalloc((size_t)t->nch, 1);
     for (int c = 0; c < t->nch; c++) {
         int up = E->dir[c];
         if (rule == SF_RULE_NONE) E->cls[c] = 0;
@@ -145,8 +140,8 @@ static int eng_init2(eng *E, const sf_topo *t, sf_rule rule, int nvc, int root, 
     free(pre);
     if (!need_dist) return 0;
     if ((size_t)t->nsw * (size_t)E->ns > ((size_t)1 << 31)) return -1;
-    E->dist = xcalloc((size_t)t->nsw * (size_t)E->ns, sizeof(int16_t));
-    int *q = xcalloc((size_t)E->ns, sizeof(int));
+    E->dist = sf_xcalloc((size_t)t->nsw * (size_t)E->ns, sizeof(int16_t));
+    int *q = sf_xcalloc((size_t)E->ns, sizeof(int));
     for (int d = 0; d < t->nsw; d++) {
         int16_t *D = E->dist + (size_t)d * E->ns;
         for (int i = 0; i < E->ns; i++) D[i] = -1;
@@ -218,15 +213,15 @@ static void sel_init(selctx *S, eng *E, sf_select sel, uint64_t seed, double wei
     S->E = E; S->sel = sel; S->weight = weight;
     sf_rng_seed(&S->rng, seed);
     const sf_topo *t = E->t;
-    S->pload = xcalloc((size_t)t->nch, sizeof(double));
-    S->vload = xcalloc((size_t)t->nch * (size_t)E->nvc, sizeof(double));
-    S->mark = xcalloc((size_t)E->ns, sizeof(int));
-    S->list = xcalloc((size_t)E->ns, sizeof(int));
-    S->val = xcalloc((size_t)E->ns, sizeof(double));
-    S->val2 = xcalloc((size_t)E->ns, sizeof(double));
-    S->hops = xcalloc((size_t)E->ns + 8, sizeof(sf_hop));
-    S->prevs = xcalloc((size_t)E->ns, sizeof(int));
-    S->prevc = xcalloc((size_t)E->ns, sizeof(int));
+    S->pload = sf_xcalloc((size_t)t->nch, sizeof(double));
+    S->vload = sf_xcalloc((size_t)t->nch * (size_t)E->nvc, sizeof(double));
+    S->mark = sf_xcalloc((size_t)E->ns, sizeof(int));
+    S->list = sf_xcalloc((size_t)E->ns, sizeof(int));
+    S->val = sf_xcalloc((size_t)E->ns, sizeof(double));
+    S->val2 = sf_xcalloc((size_t)E->ns, sizeof(double));
+    S->hops = sf_xcalloc((size_t)E->ns + 8, sizeof(sf_hop));
+    S->prevs = sf_xcalloc((size_t)E->ns, sizeof(int));
+    S->prevc = sf_xcalloc((size_t)E->ns, sizeof(int));
 }
 
 static void sel_free(selctx *S)
@@ -499,7 +494,7 @@ static const char *rule_name(sf_rule r)
 
 static int8_t *dup_dir(const eng *E)
 {
-    int8_t *d = xcalloc((size_t)E->t->nch, 1);
+    int8_t *d = sf_xcalloc((size_t)E->t->nch, 1);
     memcpy(d, E->dir, (size_t)E->t->nch);
     return d;
 }
@@ -571,8 +566,8 @@ static int split_itb(const sf_topo *t, const int8_t *dir, const sf_hop *h, int n
 int sf_fix_itb(sf_routes *rs, const int8_t *dir, sf_err *e)
 {
     const sf_topo *t = rs->t;
-    sf_hop *nh = xcalloc(rs->nhops * 2 + 16, sizeof(sf_hop));
-    int *rr = xcalloc((size_t)t->nsw, sizeof(int));
+    sf_hop *nh = sf_xcalloc(rs->nhops * 2 + 16, sizeof(sf_hop));
+    int *rr = sf_xcalloc((size_t)t->nsw, sizeof(int));
     size_t m = 0;
     for (int id = 0; id < rs->npath; id++) {
         int k = split_itb(t, dir, rs->hops + rs->poff[id], rs->plen[id], nh + m, rr);
@@ -597,7 +592,7 @@ int sf_fix_itb(sf_routes *rs, const int8_t *dir, sf_err *e)
     rs->nhops = m;
     rs->hcap = rs->nhops * 2 + 16;
     free(rr);
-    if (!rs->dir) { rs->dir = xcalloc((size_t)t->nch, 1); memcpy(rs->dir, dir, (size_t)t->nch); }
+    if (!rs->dir) { rs->dir = sf_xcalloc((size_t)t->nch, 1); memcpy(rs->dir, dir, (size_t)t->nch); }
     rs->promise_updown = 1;
     return 0;
 }
@@ -608,7 +603,7 @@ sf_routes *sf_route_itb(const sf_topo *t, const sf_route_opts *o, sf_err *e)
      * I: up/down classes where a down->up turn is allowed at switches with a host (the ITB goes there), so every
      *    path I finds can be split by ITBs; U: up/down for fallbacks */
     eng E, I, U;
-    int8_t *itbok = xcalloc((size_t)t->nsw, 1);
+    int8_t *itbok = sf_xcalloc((size_t)t->nsw, 1);
     for (int x = 0; x < t->nsw; x++) itbok[x] = (int8_t)(nhosts_of(t, x) > 0);
     if (eng_init2(&I, t, SF_RULE_UD, 1, o->root, 1, itbok)) {
         eng_free(&I);
@@ -621,8 +616,8 @@ sf_routes *sf_route_itb(const sf_topo *t, const sf_route_opts *o, sf_err *e)
     memset(&E, 0, sizeof E); memset(&U, 0, sizeof U); memset(&S, 0, sizeof S); memset(&SU, 0, sizeof SU);
     sel_init(&SI, &I, SF_SEL_RANDOM, o->seed, o->weight);
     sf_routes *rs = sf_routes_new(t, 0, 1);
-    sf_hop *tmp = xcalloc((size_t)I.ns * 2 + 16, sizeof(sf_hop));
-    int *rr = xcalloc((size_t)t->nsw, sizeof(int));
+    sf_hop *tmp = sf_xcalloc((size_t)I.ns * 2 + 16, sizeof(sf_hop));
+    int *rr = sf_xcalloc((size_t)t->nsw, sizeof(int));
     int N = t->nhost, fallback = 0, fcap = 0;
     for (int a = 0; a < N; a++)
         for (int b = 0; b < N; b++) {
@@ -699,15 +694,15 @@ sf_routes *sf_route_fm(const sf_topo *t, const sf_route_opts *o, sf_err *e)
     sel_init(&S, &E, SF_SEL_SANCHO, o->seed, o->weight);
     sf_routes *rs = sf_routes_new(t, 0, 2);
     int N = t->nhost;
-    int *map = xcalloc((size_t)N, sizeof(int));
+    int *map = sf_xcalloc((size_t)N, sizeof(int));
     for (int i = 0; i < N; i++) map[i] = i;
     if (o->map_random) {
         sf_rng r;
         sf_rng_seed(&r, o->seed ^ 0x5EED);
         sf_rng_shuffle(&r, map, N);
     }
-    char *ban = xcalloc((size_t)t->nch / 2 + 1, 1);
-    sf_hop *first = xcalloc((size_t)E.ns + 8, sizeof(sf_hop));
+    char *ban = sf_xcalloc((size_t)t->nch / 2 + 1, 1);
+    sf_hop *first = sf_xcalloc((size_t)E.ns + 8, sizeof(sf_hop));
     /* pass 1: least-used minimal paths in logical order */
     for (int la = 0; la < N; la++)
         for (int lb = 0; lb < N; lb++) {
@@ -769,8 +764,8 @@ sf_routes *sf_route_allud(const sf_topo *t, const sf_route_opts *o, sf_err *e)
     eng E;
     if (eng_init(&E, t, SF_RULE_UD, 1, o->root, 1)) { rfail(e, "network too large (%d switches)%.0d", t->nsw, 0); return NULL; }
     sf_routes *rs = sf_routes_new(t, 1, K);
-    sf_hop *stack = xcalloc((size_t)E.ns + 8, sizeof(sf_hop));
-    int *ust = xcalloc((size_t)E.ns + 8, sizeof(int)), *ist = xcalloc((size_t)E.ns + 8, sizeof(int));
+    sf_hop *stack = sf_xcalloc((size_t)E.ns + 8, sizeof(sf_hop));
+    int *ust = sf_xcalloc((size_t)E.ns + 8, sizeof(int)), *ist = sf_xcalloc((size_t)E.ns + 8, sizeof(int));
     for (int a = 0; a < t->nsw; a++)
         for (int b = 0; b < t->nsw; b++) {
             int w = nhosts_of(t, a) * nhosts_of(t, b) - (a == b ? nhosts_of(t, a) : 0);
@@ -824,37 +819,9 @@ static void ivec_push(ivec *a, int x)
  * in the order are searched. Removing edges keeps the order valid, so a rolled-back path costs nothing. */
 typedef struct {
     ivec *out, *in; int *ord, *at;
-    uint64_t *no; size_t nocap, non; /* edges known to close a cycle (hash set; edges are never removed for good) */
+    sf_u64set no; /* edges known to close a cycle (edges are never removed for good) */
 } layer;
 
-static int no_has(const layer *g, uint64_t k)
-{
-    if (!g->nocap) return 0;
-    for (size_t j = (k * 0x9E3779B97F4A7C15ULL) >> 17 & (g->nocap - 1); g->no[j] != UINT64_MAX; j = (j + 1) & (g->nocap - 1))
-        if (g->no[j] == k) return 1;
-    return 0;
-}
-
-static void no_add(layer *g, uint64_t k)
-{
-    if ((g->non + 1) * 2 > g->nocap) {
-        size_t nc = g->nocap ? 2 * g->nocap : 1024;
-        uint64_t *nk = xcalloc(nc, sizeof(uint64_t));
-        for (size_t i = 0; i < nc; i++) nk[i] = UINT64_MAX;
-        for (size_t i = 0; i < g->nocap; i++)
-            if (g->no[i] != UINT64_MAX) {
-                size_t j = (g->no[i] * 0x9E3779B97F4A7C15ULL) >> 17 & (nc - 1);
-                while (nk[j] != UINT64_MAX) j = (j + 1) & (nc - 1);
-                nk[j] = g->no[i];
-            }
-        free(g->no);
-        g->no = nk; g->nocap = nc;
-    }
-    size_t j = (k * 0x9E3779B97F4A7C15ULL) >> 17 & (g->nocap - 1);
-    while (g->no[j] != UINT64_MAX) { if (g->no[j] == k) return; j = (j + 1) & (g->nocap - 1); }
-    g->no[j] = k;
-    g->non++;
-}
 typedef struct { int o, n; } ordnode;
 
 static int ordnode_cmp(const void *a, const void *b)
@@ -867,10 +834,10 @@ typedef struct { int *seen, stamp, *stk; ordnode *F, *B; int *pos; } lscratch;
 
 static void layer_init(layer *g, int nn)
 {
-    g->out = xcalloc((size_t)nn, sizeof(ivec));
-    g->in = xcalloc((size_t)nn, sizeof(ivec));
-    g->ord = xcalloc((size_t)nn, sizeof(int));
-    g->at = xcalloc((size_t)nn, sizeof(int));
+    g->out = sf_xcalloc((size_t)nn, sizeof(ivec));
+    g->in = sf_xcalloc((size_t)nn, sizeof(ivec));
+    g->ord = sf_xcalloc((size_t)nn, sizeof(int));
+    g->at = sf_xcalloc((size_t)nn, sizeof(int));
     for (int i = 0; i < nn; i++) { g->ord[i] = i; g->at[i] = i; }
 }
 
@@ -878,7 +845,7 @@ static void layer_free(layer *g, int nn)
 {
     if (!g->out) return;
     for (int i = 0; i < nn; i++) { free(g->out[i].v); free(g->in[i].v); }
-    free(g->out); free(g->in); free(g->ord); free(g->at); free(g->no);
+    free(g->out); free(g->in); free(g->ord); free(g->at); sf_u64set_free(&g->no);
 }
 
 static int has_edge(const ivec *g, int u, int w)
@@ -940,11 +907,11 @@ static void lstate_init(lstate *S, const sf_topo *t, int maxvc)
     if (maxvc > 64) maxvc = 64;
     int nn = t->nch;
     S->t = t; S->maxvc = maxvc; S->nn = nn;
-    S->g = xcalloc((size_t)maxvc, sizeof(layer));
-    S->s = (lscratch){xcalloc((size_t)nn, sizeof(int)), 0, xcalloc((size_t)nn + 1, sizeof(int)),
-                      xcalloc(2 * (size_t)nn + 2, sizeof(ordnode)), xcalloc((size_t)nn + 1, sizeof(ordnode)),
-                      xcalloc(2 * (size_t)nn + 2, sizeof(int))};
-    S->added = xcalloc(64 + 2 * (size_t)nn, sizeof(int));
+    S->g = sf_xcalloc((size_t)maxvc, sizeof(layer));
+    S->s = (lscratch){sf_xcalloc((size_t)nn, sizeof(int)), 0, sf_xcalloc((size_t)nn + 1, sizeof(int)),
+                      sf_xcalloc(2 * (size_t)nn + 2, sizeof(ordnode)), sf_xcalloc((size_t)nn + 1, sizeof(ordnode)),
+                      sf_xcalloc(2 * (size_t)nn + 2, sizeof(int))};
+    S->added = sf_xcalloc(64 + 2 * (size_t)nn, sizeof(int));
 }
 
 static void lstate_free(lstate *S)
@@ -968,12 +935,12 @@ static int lstate_place(lstate *S, sf_routes *rs, int id, sf_err *e)
             int c = t->sw[h[i].sw].ch[h[i].port];
             if (prev >= 0 && !has_edge(g->out, prev, c)) {
                 uint64_t key = (uint64_t)prev << 32 | (uint32_t)c;
-                if (no_has(g, key)) ok = 0;
+                if (sf_u64set_has(&g->no, key)) ok = 0;
                 else if (!layer_add(g, prev, c, &S->s)) {
                     ok = 0;
                     /* refused before this path added anything: the layer's own edges close the cycle, and a layer
                      * only gains edges for good, so this edge stays refused */
-                    if (!na) no_add(g, key);
+                    if (!na) sf_u64set_add(&g->no, key);
                 } else { S->added[2 * na] = prev; S->added[2 * na + 1] = c; na++; }
             }
             prev = c;

@@ -5,13 +5,8 @@
 #include "sf_route.h"
 
 #include "link.h" /* route byte and ITB mark encodings (cmodel/link.h via -I$(LINK_INC), see sw/Makefile) */
+#include "sf_util.h"
 
-static void *xcalloc(size_t n, size_t sz)
-{
-    void *p = calloc(n ? n : 1, sz);
-    if (!p) { fprintf(stderr, "sanfab: out of memory\n"); exit(2); }
-    return p;
-}
 
 void sf_write_routes(const sf_routes *rs, FILE *f)
 {
@@ -119,7 +114,7 @@ sf_routes *sf_read_routes(const sf_topo *t, const char *path, sf_err *e)
     sf_routes *rs = NULL;
     char line[8192];
     int ln = 0, have_header = 0, nalt = 1, nvc = 1, promise = 0;
-    sf_hop *hops = xcalloc(4096, sizeof(sf_hop));
+    sf_hop *hops = sf_xcalloc(4096, sizeof(sf_hop));
     char algo[200] = "";
     int *map = NULL, algo_line = 0;
     while (fgets(line, sizeof line, f)) {
@@ -175,7 +170,7 @@ sf_routes *sf_read_routes(const sf_topo *t, const char *path, sf_err *e)
                 rerr(e, path, ln, "usage: map LOGICAL PHYSICAL (hosts 0..%ld)%.0ld", t->nhost - 1, 0);
                 goto bad;
             }
-            if (!map) map = xcalloc((size_t)t->nhost, sizeof(int));
+            if (!map) map = sf_xcalloc((size_t)t->nhost, sizeof(int));
             map[lg] = ph;
         } else if (!strcmp(tok[0], "route")) {
             if (!rs) { rerr(e, path, ln, "route before the \"hosts\" line%.0ld%.0ld", 0, 0); goto bad; }
@@ -274,14 +269,14 @@ int sf_write_rhinet(const sf_routes *rs, FILE *f, sf_err *e)
     int H = t->nhost, S = t->nsw, V = rs->nvc;
     /* tags: routes to the same destination share a tag while they agree on the output port at every switch */
     int tcap = H * 4 + 16, ntag = 0;
-    int *tagdst = xcalloc((size_t)tcap, sizeof(int));
-    int16_t *tport = xcalloc((size_t)tcap * (size_t)S, sizeof(int16_t));
-    int *rtag = xcalloc((size_t)H * H * rs->nalt, sizeof(int));
+    int *tagdst = sf_xcalloc((size_t)tcap, sizeof(int));
+    int16_t *tport = sf_xcalloc((size_t)tcap * (size_t)S, sizeof(int16_t));
+    int *rtag = sf_xcalloc((size_t)H * H * rs->nalt, sizeof(int));
     /* VC map per switch: (in port, out port, in vc) -> out vc, -1 = unused */
     size_t vsz = (size_t)S * SF_MAX_PORTS * SF_MAX_PORTS * (size_t)V;
-    int8_t *vmap = xcalloc(vsz, 1);
+    int8_t *vmap = sf_xcalloc(vsz, 1);
     memset(vmap, -1, vsz);
-    int *first_tag = xcalloc((size_t)H, sizeof(int));
+    int *first_tag = sf_xcalloc((size_t)H, sizeof(int));
     int rc = 0;
     for (int d = 0; d < H; d++) {
         first_tag[d] = ntag;
@@ -369,7 +364,7 @@ int sf_write_maestro(const sf_routes *rs, FILE *f, sf_err *e)
 {
     const sf_topo *t = rs->t;
     int H = t->nhost, S = t->nsw;
-    int16_t *tab = xcalloc((size_t)S * H, sizeof(int16_t));
+    int16_t *tab = sf_xcalloc((size_t)S * H, sizeof(int16_t));
     for (size_t i = 0; i < (size_t)S * H; i++) tab[i] = -1;
     for (int d = 0; d < H; d++) tab[(size_t)t->host[d].sw * H + d] = (int16_t)t->host[d].port;
     for (size_t i = 0; i < rs->nhops; i++)

@@ -2,13 +2,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include "sf_route.h"
+#include "sf_util.h"
 
-static void *xcalloc(size_t n, size_t sz)
-{
-    void *p = calloc(n ? n : 1, sz);
-    if (!p) { fprintf(stderr, "sanfab: out of memory\n"); exit(2); }
-    return p;
-}
 static void *xrealloc(void *p, size_t sz)
 {
     p = realloc(p, sz ? sz : 1);
@@ -18,13 +13,13 @@ static void *xrealloc(void *p, size_t sz)
 
 sf_routes *sf_routes_new(const sf_topo *t, int per_switch, int nalt)
 {
-    sf_routes *rs = xcalloc(1, sizeof *rs);
+    sf_routes *rs = sf_xcalloc(1, sizeof *rs);
     rs->t = t;
     rs->per_switch = per_switch;
     rs->nalt = nalt < 1 ? 1 : nalt;
     size_t n = (size_t)(per_switch ? t->nsw : t->nhost);
     size_t np = n * n * (size_t)rs->nalt;
-    rs->index = xcalloc(np, sizeof(int));
+    rs->index = sf_xcalloc(np, sizeof(int));
     for (size_t i = 0; i < np; i++) rs->index[i] = -1;
     rs->nvc = 1;
     rs->root = -1;
@@ -277,33 +272,6 @@ long sf_check_layers(const sf_routes *rs, sf_rule rule, const int8_t *cls, char 
 
 /* ------------------------------------------------------------------ deadlock: channel dependency graph */
 
-typedef struct { uint64_t *k; size_t cap, n; } hset;
-
-static int hset_add(hset *h, uint64_t key)
-{
-    if ((h->n + 1) * 2 > h->cap) {
-        size_t nc = h->cap ? h->cap * 2 : 1024;
-        uint64_t *nk = xcalloc(nc, sizeof(uint64_t));
-        for (size_t i = 0; i < nc; i++) nk[i] = UINT64_MAX;
-        for (size_t i = 0; i < h->cap; i++)
-            if (h->k[i] != UINT64_MAX) {
-                size_t j = (h->k[i] * 0x9E3779B97F4A7C15ULL) >> 20 & (nc - 1);
-                while (nk[j] != UINT64_MAX) j = (j + 1) & (nc - 1);
-                nk[j] = h->k[i];
-            }
-        free(h->k);
-        h->k = nk; h->cap = nc;
-    }
-    size_t j = (key * 0x9E3779B97F4A7C15ULL) >> 20 & (h->cap - 1);
-    while (h->k[j] != UINT64_MAX) {
-        if (h->k[j] == key) return 0;
-        j = (j + 1) & (h->cap - 1);
-    }
-    h->k[j] = key;
-    h->n++;
-    return 1;
-}
-
 static void describe_node(const sf_topo *t, int nvc, int node, char *buf, size_t len)
 {
     int c = node / nvc, v = node % nvc;
@@ -315,7 +283,7 @@ int sf_check_deadlock(const sf_routes *rs, char *msg, size_t msglen)
     const sf_topo *t = rs->t;
     int nvc = rs->nvc;
     int nn = t->nch * nvc;
-    hset hs = {0};
+    sf_u64set hs = {0};
     for (int id = 0; id < rs->npath; id++) {
         const sf_hop *h = rs->hops + rs->poff[id];
         int prev = -1;
@@ -324,26 +292,26 @@ int sf_check_deadlock(const sf_routes *rs, char *msg, size_t msglen)
             int c = t->sw[h[i].sw].ch[h[i].port];
             if (c < 0) { prev = -1; continue; }
             int node = c * nvc + h[i].vc;
-            if (prev >= 0) hset_add(&hs, (uint64_t)prev << 32 | (uint32_t)node);
+            if (prev >= 0) sf_u64set_add(&hs, (uint64_t)prev << 32 | (uint32_t)node);
             prev = node;
         }
     }
     /* CSR adjacency */
-    int *deg = xcalloc((size_t)nn + 1, sizeof(int));
+    int *deg = sf_xcalloc((size_t)nn + 1, sizeof(int));
     for (size_t i = 0; i < hs.cap; i++)
         if (hs.k[i] != UINT64_MAX) deg[hs.k[i] >> 32]++;
-    int *off = xcalloc((size_t)nn + 1, sizeof(int));
+    int *off = sf_xcalloc((size_t)nn + 1, sizeof(int));
     for (int i = 0; i < nn; i++) off[i + 1] = off[i] + deg[i];
-    int *adj = xcalloc(hs.n, sizeof(int)), *fill = xcalloc((size_t)nn, sizeof(int));
+    int *adj = sf_xcalloc(hs.n, sizeof(int)), *fill = sf_xcalloc((size_t)nn, sizeof(int));
     for (size_t i = 0; i < hs.cap; i++)
         if (hs.k[i] != UINT64_MAX) {
             int u = (int)(hs.k[i] >> 32), v = (int)(hs.k[i] & 0xffffffffu);
             adj[off[u] + fill[u]++] = v;
         }
-    free(hs.k); free(deg); free(fill);
+    sf_u64set_free(&hs); free(deg); free(fill);
     /* iterative DFS, colours 0 white 1 grey 2 black */
-    char *col = xcalloc((size_t)nn, 1);
-    int *stk = xcalloc((size_t)nn, sizeof(int)), *it = xcalloc((size_t)nn, sizeof(int));
+    char *col = sf_xcalloc((size_t)nn, 1);
+    int *stk = sf_xcalloc((size_t)nn, sizeof(int)), *it = sf_xcalloc((size_t)nn, sizeof(int));
     int found = 0;
     for (int r = 0; r < nn && !found; r++) {
         if (col[r]) continue;
@@ -397,7 +365,7 @@ int sf_verify(const sf_routes *rs, int allow_deadlock, FILE *log, const char *pr
     sf_err e = {""};
     int bad = 0;
     if (!prefix) prefix = "";
-    char *msg = xcalloc(4096, 1);
+    char *msg = sf_xcalloc(4096, 1);
     if (sf_check_routes(rs, &e)) {
         if (log) fprintf(log, "%scheck: %s\n", prefix, e.msg);
         free(msg);
@@ -435,7 +403,7 @@ void sf_stats_compute(const sf_routes *rs, sf_stats *s)
     const sf_topo *t = rs->t;
     memset(s, 0, sizeof *s);
     s->hosts = t->nhost; s->switches = t->nsw; s->links = t->nch / 2; s->nvc = rs->nvc; s->nalt = rs->nalt;
-    s->link_routes = xcalloc((size_t)t->nch, sizeof(long));
+    s->link_routes = sf_xcalloc((size_t)t->nch, sizeof(long));
     int *dist = sf_topo_distances(t);
     double sum = 0, sumr = 0;
     long nr = 0, nremote = 0, nmin = 0, itbs = 0;

@@ -1,5 +1,6 @@
 /* sf_topo.c - topology builder, parser, writer and distances. */
 #include "sf_topo.h"
+#include "sf_util.h"
 #include <ctype.h>
 #include <errno.h>
 #include <stdarg.h>
@@ -21,14 +22,8 @@ static int fail(sf_err *e, const char *file, int line, const char *fmt, ...)
     return -1;
 }
 
-static void *xcalloc(size_t n, size_t sz)
-{
-    void *p = calloc(n ? n : 1, sz);
-    if (!p) { fprintf(stderr, "sanfab: out of memory\n"); exit(2); }
-    return p;
-}
 
-sf_topo *sf_topo_new(void) { return xcalloc(1, sizeof(sf_topo)); }
+sf_topo *sf_topo_new(void) { return sf_xcalloc(1, sizeof(sf_topo)); }
 
 void sf_topo_free(sf_topo *t)
 {
@@ -57,7 +52,7 @@ int sf_topo_add_switch(sf_topo *t, int id, int nports, int level, const char *fi
     s->nports = nports;
     s->level = level;
     s->line = line;
-    s->peer = xcalloc((size_t)nports, sizeof *s->peer);
+    s->peer = sf_xcalloc((size_t)nports, sizeof *s->peer);
     return 0;
 }
 
@@ -126,12 +121,12 @@ int sf_topo_finish(sf_topo *t, const char *file, sf_err *e)
         for (int p = 0; p < t->sw[s].nports; p++)
             if (t->sw[s].peer[p].kind == SF_PEER_SWITCH) nch++;
     t->nch = nch;
-    t->ch_from = xcalloc((size_t)nch, sizeof(int));
-    t->ch_fport = xcalloc((size_t)nch, sizeof(int));
-    t->ch_to = xcalloc((size_t)nch, sizeof(int));
-    t->ch_tport = xcalloc((size_t)nch, sizeof(int));
+    t->ch_from = sf_xcalloc((size_t)nch, sizeof(int));
+    t->ch_fport = sf_xcalloc((size_t)nch, sizeof(int));
+    t->ch_to = sf_xcalloc((size_t)nch, sizeof(int));
+    t->ch_tport = sf_xcalloc((size_t)nch, sizeof(int));
     for (int s = 0; s < t->nsw; s++) {
-        t->sw[s].ch = xcalloc((size_t)t->sw[s].nports, sizeof(int));
+        t->sw[s].ch = sf_xcalloc((size_t)t->sw[s].nports, sizeof(int));
         for (int p = 0; p < t->sw[s].nports; p++) t->sw[s].ch[p] = -1;
     }
     int c = 0;
@@ -148,10 +143,10 @@ int sf_topo_finish(sf_topo *t, const char *file, sf_err *e)
             c++;
         }
     /* CSR host lists and adjacency, in port order */
-    t->hoff = xcalloc((size_t)t->nsw + 1, sizeof(int));
-    t->hlist = xcalloc((size_t)t->nhost, sizeof(int));
-    t->adjoff = xcalloc((size_t)t->nsw + 1, sizeof(int));
-    t->adjch = xcalloc((size_t)nch, sizeof(int));
+    t->hoff = sf_xcalloc((size_t)t->nsw + 1, sizeof(int));
+    t->hlist = sf_xcalloc((size_t)t->nhost, sizeof(int));
+    t->adjoff = sf_xcalloc((size_t)t->nsw + 1, sizeof(int));
+    t->adjch = sf_xcalloc((size_t)nch, sizeof(int));
     int hn = 0, an = 0;
     for (int s = 0; s < t->nsw; s++) {
         t->hoff[s] = hn; t->adjoff[s] = an;
@@ -162,7 +157,7 @@ int sf_topo_finish(sf_topo *t, const char *file, sf_err *e)
     }
     t->hoff[t->nsw] = hn; t->adjoff[t->nsw] = an;
     /* connectivity */
-    int *seen = xcalloc((size_t)t->nsw, sizeof(int)), *q = xcalloc((size_t)t->nsw, sizeof(int));
+    int *seen = sf_xcalloc((size_t)t->nsw, sizeof(int)), *q = sf_xcalloc((size_t)t->nsw, sizeof(int));
     int qh = 0, qt = 0;
     seen[0] = 1; q[qt++] = 0;
     while (qh < qt) {
@@ -295,7 +290,7 @@ sf_topo *sf_topo_read(const char *path, sf_err *e)
     FILE *f = fopen(path, "rb");
     if (!f) { fail(e, path, 0, "cannot open: %s", strerror(errno)); return NULL; }
     size_t cap = 1 << 16, n = 0;
-    char *buf = xcalloc(cap, 1);
+    char *buf = sf_xcalloc(cap, 1);
     size_t r;
     while ((r = fread(buf + n, 1, cap - n - 1, f)) > 0) {
         n += r;
@@ -327,8 +322,8 @@ void sf_topo_write(const sf_topo *t, FILE *f)
 int *sf_topo_distances(const sf_topo *t)
 {
     int n = t->nsw;
-    int *d = xcalloc((size_t)n * (size_t)n, sizeof(int));
-    int *q = xcalloc((size_t)n, sizeof(int));
+    int *d = sf_xcalloc((size_t)n * (size_t)n, sizeof(int));
+    int *q = sf_xcalloc((size_t)n, sizeof(int));
     for (int s = 0; s < n; s++) {
         int *row = d + (size_t)s * n;
         for (int i = 0; i < n; i++) row[i] = -1;
