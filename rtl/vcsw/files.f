@@ -1,0 +1,8 @@
++incdir+rtl/common
+rtl/common/rr_arbiter.v
+rtl/common/ctr_bank.v
+rtl/common/delay_line.v
+rtl/vcsw/vcsw_in.v
+rtl/vcsw/vcsw_out.v
+rtl/vcsw/vcsw_cfg.v
+rtl/vcsw/vcsw.v

@@ -1,0 +1,426 @@
+// sanfab — one input of the VC switch: input register, table lookup, ingress states, admission,
+// and the input buffer (docs/vcsw.md, steps 1, 2 and 4).
+//
+// Lookup: the routing table (this input's copy) is read with the tag of the flit on rx, and the VC
+// table rows of this input with its data VC, in the step the flit arrives (registered RAM reads,
+// alongside the input register), so the head is routed in the next step with no extra step.
+// Buffer: one RAM shared by the input's VCs, NVC*DEPTH entries of {first, tail, route, data}; per
+// VC a write pointer, a read pointer, the RAM-part count, three staging registers (S[0] is the
+// head the outputs see) and the occupancy; one read register R (the RAM's registered read port)
+// serves the VCs round robin. Everything the RAM read decides on is a register: a pop only moves
+// the staging registers.
+`default_nettype none
+
+module vcsw_in #(
+    parameter NPORTS = 8,
+    parameter NVC    = 2,
+    parameter CTRL   = 1,
+    parameter FLIT_W = 16,
+    parameter TAG_W  = 8,
+    parameter DEPTH  = 64,
+    parameter MAXLEN = 32,
+    parameter STOP_AT = 28,
+    parameter PORT   = 0,
+    parameter PW     = 3,     // bits of a port number
+    parameter VCW    = 1      // bits of a VC number
+) (
+    input  wire                     clk,
+    input  wire                     rst,
+    // link in
+    input  wire                     rx_valid,
+    input  wire [VCW-1:0]           rx_vc,
+    input  wire                     rx_tail,
+    input  wire [FLIT_W-1:0]        rx_data,
+    output wire [NVC-1:0]           stop,        // Go & Stop bits, registered (before the cable)
+    // table writes (decoded by vcsw_cfg, this step)
+    input  wire                     tw_route,
+    input  wire                     tw_vc,
+    input  wire [11:0]              tw_idx,      // route: tag; vc: {in, out, d}
+    input  wire [4:0]               tw_entry,    // {valid, value[3:0]}
+    // heads towards the outputs (registers)
+    output wire [NVC-1:0]           h_valid,
+    output wire [NVC-1:0]           h_first,
+    output wire [NVC-1:0]           h_tail,
+    output wire [NVC*PW-1:0]        h_port,
+    output wire [NVC*VCW-1:0]       h_ovc,
+    output wire [NVC*FLIT_W-1:0]    h_data,
+    input  wire [NVC-1:0]           pop,
+    // counter events of this step: {overflow, trunc, drop_vc, drop_route, rx_pkts, rx_flits} per VC
+    output wire [NVC-1:0]           ev_rx_flit,
+    output wire [NVC-1:0]           ev_rx_pkt,
+    output wire [NVC-1:0]           ev_drop_route,
+    output wire [NVC-1:0]           ev_drop_vc,
+    output wire [NVC-1:0]           ev_trunc,
+    output wire [NVC-1:0]           ev_ovf
+);
+
+    localparam NDVC = (CTRL != 0) ? NVC / 2 : NVC;
+    localparam DVW  = (NDVC > 1) ? $clog2(NDVC) : 1;
+    localparam DW   = $clog2(DEPTH);                 // pointer bits (DEPTH is a power of two)
+    localparam OW   = $clog2(DEPTH + 1);             // occupancy bits
+    localparam LW   = $clog2(MAXLEN + 1);            // packet length count bits
+    localparam EW   = 2 + PW + VCW + FLIT_W;         // entry: {first, tail, port, ovc, data}
+    localparam AW   = $clog2(NVC * DEPTH);
+    localparam NT   = 1 << TAG_W;
+    localparam integer NP_I    = NPORTS;
+    localparam integer NDVC_I  = NDVC;
+    localparam integer DEPTH_I = DEPTH;
+    localparam integer MAXLEN_I = MAXLEN;
+    localparam integer STOP_I  = STOP_AT;
+    localparam integer PORT_I  = PORT;
+
+    localparam [1:0] ST_IDLE = 2'd0, ST_PASS = 2'd1, ST_DISC = 2'd2;
+
+    // ------------------------------------------------------------ tables (this input's copies)
+    reg [4:0]          rt_mem [0:NT-1];
+    reg [NPORTS*5-1:0] vt_mem [0:NDVC-1];
+    integer ti;
+    initial begin
+        for (ti = 0; ti < NT; ti = ti + 1) begin
+            rt_mem[ti] = 5'd0;
+        end
+        for (ti = 0; ti < NDVC; ti = ti + 1) begin
+            vt_mem[ti] = {(NPORTS*5){1'b0}};
+        end
+    end
+
+    wire [3:0]     tw_in  = tw_idx[11:8];
+    wire [3:0]     tw_out = tw_idx[7:4];
+    wire [3:0]     tw_d   = tw_idx[3:0];
+    wire [VCW-1:0] ndvc_v = NDVC_I[VCW-1:0];
+    wire           unused_ok = &{1'b0, tw_d, rx_dvc};
+    // data VC of the arriving flit (a control VC is looked up as its data twin)
+    wire [VCW-1:0] rx_dvc = ((CTRL != 0) && (rx_vc >= ndvc_v)) ? rx_vc - ndvc_v : rx_vc;
+
+    reg [4:0]          rt_q;
+    reg [NPORTS*5-1:0] vrow_q;
+
+    always @(posedge clk) begin
+        if (tw_route) begin
+            rt_mem[tw_idx[TAG_W-1:0]] <= tw_entry;
+        end
+        if (tw_vc && ({28'd0, tw_in} == PORT_I[31:0])) begin
+            vt_mem[tw_d[DVW-1:0]][tw_out*5 +: 5] <= tw_entry;
+        end
+        rt_q   <= rt_mem[rx_data[TAG_W-1:0]];
+        vrow_q <= vt_mem[rx_dvc[DVW-1:0]];
+    end
+
+    // ------------------------------------------------------------ input register
+    reg              rq_v;
+    reg [VCW-1:0]    rq_vc;
+    reg              rq_tail;
+    reg [FLIT_W-1:0] rq_data;
+    reg              rq_ctl;      // arrived on a control VC
+
+    always @(posedge clk) begin
+        if (rst) begin
+            rq_v    <= 1'b0;
+            rq_vc   <= {VCW{1'b0}};
+            rq_tail <= 1'b0;
+            rq_data <= {FLIT_W{1'b0}};
+            rq_ctl  <= 1'b0;
+        end else begin
+            rq_v    <= rx_valid;
+            rq_vc   <= rx_vc;
+            rq_tail <= rx_tail;
+            rq_data <= rx_data;
+            rq_ctl  <= (CTRL != 0) && (rx_vc >= ndvc_v);
+        end
+    end
+
+    // ------------------------------------------------------------ per-VC state (flat views of
+    // the registers declared per VC in g_vc below)
+    wire [NVC*2-1:0]  st_f;
+    wire [NVC*LW-1:0] cnt_f;
+    wire [NVC*OW-1:0] occ_f;
+    wire [NVC*OW-1:0] mcnt_f;    // entries in the RAM part
+    wire [NVC*DW-1:0] wp_f;
+    wire [NVC*DW-1:0] rp_f;
+    wire [NVC*2-1:0]  scnt_f;    // staging entries 0..3
+
+    // read register R: the RAM's registered read port and the VC it belongs to
+    reg           r_v_q;
+    reg [VCW-1:0] r_vc_q;
+    reg [EW-1:0]  r_q;
+
+    // ------------------------------------------------------------ ingress decision (step k+1)
+    wire [4:0]  rt_e     = rt_q;
+    wire        port_ok  = rt_e[4] && ({28'd0, rt_e[3:0]} < NP_I[31:0]);
+    reg  [4:0]  ve;
+    integer     pi;
+    always @* begin
+        ve = 5'd0;
+        for (pi = 0; pi < NPORTS; pi = pi + 1) begin
+            if ({28'd0, rt_e[3:0]} == pi[31:0]) begin
+                ve = vrow_q[pi*5 +: 5];
+            end
+        end
+    end
+    wire        vc_ok    = ve[4] && ({28'd0, ve[3:0]} < NDVC_I[31:0]);
+    wire [VCW-1:0] ovc   = ve[VCW-1:0] + (rq_ctl ? ndvc_v : {VCW{1'b0}});
+
+    wire [1:0]    st_c   = st_f[rq_vc*2 +: 2];
+    wire [LW-1:0] cnt_c  = cnt_f[rq_vc*LW +: LW];
+    wire [OW-1:0] occ_c  = occ_f[rq_vc*OW +: OW];
+
+    reg           d_store;       // the flit is admitted
+    reg           d_first;
+    reg           d_tail;        // tail as stored (real or cut)
+    reg  [1:0]    d_st;
+    reg  [LW-1:0] d_cnt;
+    reg           d_pkt, d_droute, d_dvc, d_trunc, d_ovf;
+    reg  [LW-1:0] cnt_n;
+
+    always @* begin
+        d_store  = 1'b0;
+        d_first  = 1'b0;
+        d_tail   = rq_tail;
+        d_st     = st_c;
+        d_cnt    = cnt_c;
+        d_pkt    = 1'b0;
+        d_droute = 1'b0;
+        d_dvc    = 1'b0;
+        d_trunc  = 1'b0;
+        d_ovf    = 1'b0;
+        cnt_n    = cnt_c + {{(LW-1){1'b0}}, 1'b1};
+        if (rq_v) begin
+            if (st_c == ST_DISC) begin
+                d_st = rq_tail ? ST_IDLE : ST_DISC;
+            end else begin
+                if (st_c == ST_IDLE) begin
+                    d_pkt   = 1'b1;
+                    d_first = 1'b1;
+                    cnt_n   = {{(LW-1){1'b0}}, 1'b1};
+                end
+                if (st_c == ST_IDLE && !port_ok) begin
+                    d_droute = 1'b1;
+                    d_st     = rq_tail ? ST_IDLE : ST_DISC;
+                end else if (st_c == ST_IDLE && !vc_ok) begin
+                    d_dvc = 1'b1;
+                    d_st  = rq_tail ? ST_IDLE : ST_DISC;
+                end else begin
+                    // length rule
+`ifdef SANFAB_MUTANT_TRUNC_LATE
+                    if (!rq_tail && ({{(32-LW){1'b0}}, cnt_n} == MAXLEN_I + 1)) begin
+`else
+                    if (!rq_tail && ({{(32-LW){1'b0}}, cnt_n} == MAXLEN_I)) begin
+`endif
+                        d_tail  = 1'b1;
+                        d_trunc = 1'b1;
+                    end
+                    d_cnt = cnt_n;
+                    // admission
+                    if ({{(32-OW){1'b0}}, occ_c} <= DEPTH_I - 2) begin
+                        d_store = 1'b1;
+                    end else if ({{(32-OW){1'b0}}, occ_c} == DEPTH_I - 1) begin
+                        d_store = 1'b1;
+                        if (!d_tail) begin
+                            d_tail = 1'b1;
+                            d_ovf  = 1'b1;
+                        end
+                    end else begin
+                        d_ovf = d_first;
+                    end
+                    if (d_store) begin
+                        d_st = !d_tail ? ST_PASS : ((rq_tail && !d_trunc && !d_ovf) ? ST_IDLE : ST_DISC);
+                    end else begin
+                        d_st = rq_tail ? ST_IDLE : ST_DISC;
+                    end
+                end
+            end
+        end
+    end
+
+    wire [EW-1:0] d_entry = {d_first, d_tail, (d_first ? rt_e[PW-1:0] : {PW{1'b0}}),
+                             (d_first ? ovc : {VCW{1'b0}}), rq_data};
+
+    // ------------------------------------------------------------ RAM read choice (registers only)
+    reg  [NVC-1:0] rd_elig;
+    integer        vi;
+    always @* begin
+        rd_elig = {NVC{1'b0}};
+        for (vi = 0; vi < NVC; vi = vi + 1) begin
+            if (mcnt_f[vi*OW +: OW] != {OW{1'b0}} &&
+                ({1'b0, scnt_f[vi*2 +: 2]} + {2'b00, (r_v_q && ({{(32-VCW){1'b0}}, r_vc_q} == vi[31:0]))}) <= 3'd2) begin
+                rd_elig[vi] = 1'b1;
+            end
+        end
+    end
+
+    wire           rd_any;
+    wire [NVC-1:0] rd_gnt;
+    rr_arbiter #(
+        .N (NVC)
+    ) u_rdarb (
+        .clk       (clk),
+        .rst       (rst),
+        .en        (1'b1),
+        .req       (rd_elig),
+        .gnt_valid (rd_any),
+        .gnt       (rd_gnt)
+    );
+
+    reg [VCW-1:0] rd_vc;
+    always @* begin
+        rd_vc = {VCW{1'b0}};
+        for (vi = 0; vi < NVC; vi = vi + 1) begin
+            if (rd_gnt[vi]) begin
+                rd_vc = vi[VCW-1:0];
+            end
+        end
+    end
+
+    // straight into staging: the VC's RAM part is empty, R holds nothing of it, staging has room
+    wire w_rin      = r_v_q && (r_vc_q == rq_vc);
+    wire w_straight = d_store && (mcnt_f[rq_vc*OW +: OW] == {OW{1'b0}}) && !w_rin &&
+                      (scnt_f[rq_vc*2 +: 2] <= 2'd2);
+    wire w_ram      = d_store && !w_straight;
+
+    // ------------------------------------------------------------ buffer RAM
+    (* ram_style = "block" *)
+    reg [EW-1:0] mem [0:(1<<AW)-1];
+    wire [AW-1:0] wa = {rq_vc, wp_f[rq_vc*DW +: DW]};
+    wire [AW-1:0] ra = {rd_vc, rp_f[rd_vc*DW +: DW]};
+
+    always @(posedge clk) begin
+        if (w_ram) begin
+            mem[wa] <= d_entry;
+        end
+        if (rd_any) begin
+            r_q <= mem[ra];
+        end
+    end
+
+    always @(posedge clk) begin
+        if (rst) begin
+            r_v_q  <= 1'b0;
+            r_vc_q <= {VCW{1'b0}};
+        end else begin
+            r_v_q  <= rd_any;
+            r_vc_q <= rd_vc;
+        end
+    end
+
+    // ------------------------------------------------------------ per-VC updates
+    genvar g;
+    generate
+        for (g = 0; g < NVC; g = g + 1) begin : g_vc
+            wire          is_w    = rq_v && (rq_vc == g[VCW-1:0]);
+            wire          app_r   = r_v_q && (r_vc_q == g[VCW-1:0]);
+            wire          app_w   = w_straight && (rq_vc == g[VCW-1:0]);
+            wire          app     = app_r || app_w;
+            wire [EW-1:0] app_e   = app_r ? r_q : d_entry;
+            wire          rd_me   = rd_gnt[g];
+            wire          wr_me   = w_ram && (rq_vc == g[VCW-1:0]);
+            wire          st_me   = d_store && (rq_vc == g[VCW-1:0]);
+            reg           stop_q;
+            reg  [1:0]    st_q;
+            reg  [LW-1:0] cnt_q;
+            reg  [OW-1:0] occ_q;
+            reg  [OW-1:0] mcnt_q;
+            reg  [DW-1:0] wp_q;
+            reg  [DW-1:0] rp_q;
+            reg  [1:0]    scnt_q;
+            reg  [EW-1:0] s0_q, s1_q, s2_q;
+            wire [1:0]    base    = scnt_q - {1'b0, pop[g]};   // staging count after the pop
+            reg  [EW-1:0] n0, n1, n2;
+
+            always @* begin
+                n0 = pop[g] ? s1_q : s0_q;
+                n1 = pop[g] ? s2_q : s1_q;
+                n2 = s2_q;
+                if (app) begin
+                    case (base)
+                        2'd0:    n0 = app_e;
+                        2'd1:    n1 = app_e;
+                        default: n2 = app_e;
+                    endcase
+                end
+            end
+
+            always @(posedge clk) begin
+                s0_q <= n0;
+                s1_q <= n1;
+                s2_q <= n2;
+                if (rst) begin
+                    st_q   <= ST_IDLE;
+                    cnt_q  <= {LW{1'b0}};
+                    occ_q  <= {OW{1'b0}};
+                    mcnt_q <= {OW{1'b0}};
+                    wp_q   <= {DW{1'b0}};
+                    rp_q   <= {DW{1'b0}};
+                    scnt_q <= 2'd0;
+                    stop_q <= 1'b0;
+                end else begin
+                    if (is_w) begin
+                        st_q  <= d_st;
+                        cnt_q <= d_cnt;
+                    end
+`ifdef SANFAB_MUTANT_OCC_SLIP
+                    // deliberately broken: a pop in the step of a store is not counted
+                    occ_q  <= occ_q + {{(OW-1){1'b0}}, st_me} - {{(OW-1){1'b0}}, pop[g] & ~st_me};
+`else
+                    occ_q  <= occ_q + {{(OW-1){1'b0}}, st_me} - {{(OW-1){1'b0}}, pop[g]};
+`endif
+                    mcnt_q <= mcnt_q + {{(OW-1){1'b0}}, wr_me} - {{(OW-1){1'b0}}, rd_me};
+                    if (wr_me) begin
+                        wp_q <= wp_q + {{(DW-1){1'b0}}, 1'b1};
+                    end
+                    if (rd_me) begin
+                        rp_q <= rp_q + {{(DW-1){1'b0}}, 1'b1};
+                    end
+                    scnt_q <= base + {1'b0, app};
+`ifdef SANFAB_MUTANT_STOP_LATE
+                    stop_q <= ({{(32-OW){1'b0}}, occ_q} >= STOP_I + 1);
+`else
+                    stop_q <= ({{(32-OW){1'b0}}, occ_q} >= STOP_I);
+`endif
+                end
+            end
+
+            assign stop[g]            = stop_q;
+            assign st_f[g*2 +: 2]     = st_q;
+            assign cnt_f[g*LW +: LW]  = cnt_q;
+            assign occ_f[g*OW +: OW]  = occ_q;
+            assign mcnt_f[g*OW +: OW] = mcnt_q;
+            assign wp_f[g*DW +: DW]   = wp_q;
+            assign rp_f[g*DW +: DW]   = rp_q;
+            assign scnt_f[g*2 +: 2]   = scnt_q;
+            assign h_valid[g]                  = (scnt_q != 2'd0);
+            assign h_first[g]                  = s0_q[EW-1];
+            assign h_tail[g]                   = s0_q[EW-2];
+            assign h_port[g*PW +: PW]          = s0_q[FLIT_W+VCW +: PW];
+            assign h_ovc[g*VCW +: VCW]         = s0_q[FLIT_W +: VCW];
+            assign h_data[g*FLIT_W +: FLIT_W]  = s0_q[FLIT_W-1:0];
+            assign ev_rx_flit[g]    = is_w;
+            assign ev_rx_pkt[g]     = is_w && d_pkt;
+            assign ev_drop_route[g] = is_w && d_droute;
+            assign ev_drop_vc[g]    = is_w && d_dvc;
+            assign ev_trunc[g]      = is_w && d_trunc;
+            assign ev_ovf[g]        = is_w && d_ovf;
+
+`ifdef SANFAB_ASSERT
+            always @(posedge clk) begin
+                if (!rst) begin
+                    if (pop[g] && scnt_q == 2'd0) begin
+                        $display("ASSERTION vcsw_in[%0d] vc %0d: pop of an empty head", PORT_I, g);
+                        $finish;
+                    end
+                    if (app && base == 2'd3) begin
+                        $display("ASSERTION vcsw_in[%0d] vc %0d: staging overflow", PORT_I, g);
+                        $finish;
+                    end
+                    if (is_w && !d_store && st_c == ST_PASS) begin
+                        $display("ASSERTION vcsw_in[%0d] vc %0d: body flit found its buffer full", PORT_I, g);
+                        $finish;
+                    end
+                end
+            end
+`endif
+        end
+    endgenerate
+
+endmodule
+
+`default_nettype wire
