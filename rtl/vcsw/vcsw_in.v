@@ -323,27 +323,34 @@ module vcsw_in #(
             reg  [DW-1:0] rp_q;
             reg  [1:0]    scnt_q;
             reg  [EW-1:0] s0_q, s1_q, s2_q;
+            // staging: three registers used as a ring; appends go to the tail slot tp_q, the head
+            // the outputs see is slot sh_q. Neither depends on this step's pop.
+            reg  [1:0]    sh_q, tp_q;
             wire [1:0]    base    = scnt_q - {1'b0, pop[g]};   // staging count after the pop
-            reg  [EW-1:0] n0, n1, n2;
-
+            wire [1:0]    sh_n    = (sh_q == 2'd2) ? 2'd0 : sh_q + 2'd1;
+            wire [1:0]    tp_n    = (tp_q == 2'd2) ? 2'd0 : tp_q + 2'd1;
+            reg  [EW-1:0] hd;
             always @* begin
-                n0 = pop[g] ? s1_q : s0_q;
-                n1 = pop[g] ? s2_q : s1_q;
-                n2 = s2_q;
-                if (app) begin
-                    case (base)
-                        2'd0:    n0 = app_e;
-                        2'd1:    n1 = app_e;
-                        default: n2 = app_e;
-                    endcase
-                end
+                case (sh_q)
+                    2'd0:    hd = s0_q;
+                    2'd1:    hd = s1_q;
+                    default: hd = s2_q;
+                endcase
             end
 
             always @(posedge clk) begin
-                s0_q <= n0;
-                s1_q <= n1;
-                s2_q <= n2;
+                if (app && tp_q == 2'd0) begin
+                    s0_q <= app_e;
+                end
+                if (app && tp_q == 2'd1) begin
+                    s1_q <= app_e;
+                end
+                if (app && tp_q == 2'd2) begin
+                    s2_q <= app_e;
+                end
                 if (rst) begin
+                    sh_q      <= 2'd0;
+                    tp_q      <= 2'd0;
                     st_q   <= ST_IDLE;
                     cnt_q  <= {LW{1'b0}};
                     occ_q  <= {OW{1'b0}};
@@ -371,6 +378,12 @@ module vcsw_in #(
                         rp_q <= rp_q + {{(DW-1){1'b0}}, 1'b1};
                     end
                     scnt_q <= base + {1'b0, app};
+                    if (pop[g]) begin
+                        sh_q <= sh_n;
+                    end
+                    if (app) begin
+                        tp_q <= tp_n;
+                    end
 `ifdef SANFAB_MUTANT_STOP_LATE
                     stop_q <= ({{(32-OW){1'b0}}, occ_q} >= STOP_I + 1);
 `else
@@ -388,11 +401,11 @@ module vcsw_in #(
             assign rp_f[g*DW +: DW]   = rp_q;
             assign scnt_f[g*2 +: 2]   = scnt_q;
             assign h_valid[g]                  = (scnt_q != 2'd0);
-            assign h_first[g]                  = s0_q[EW-1];
-            assign h_tail[g]                   = s0_q[EW-2];
-            assign h_port[g*PW +: PW]          = s0_q[FLIT_W+VCW +: PW];
-            assign h_ovc[g*VCW +: VCW]         = s0_q[FLIT_W +: VCW];
-            assign h_data[g*FLIT_W +: FLIT_W]  = s0_q[FLIT_W-1:0];
+            assign h_first[g]                  = hd[EW-1];
+            assign h_tail[g]                   = hd[EW-2];
+            assign h_port[g*PW +: PW]          = hd[FLIT_W+VCW +: PW];
+            assign h_ovc[g*VCW +: VCW]         = hd[FLIT_W +: VCW];
+            assign h_data[g*FLIT_W +: FLIT_W]  = hd[FLIT_W-1:0];
             assign ev_rx_flit[g]    = is_w;
             assign ev_rx_pkt[g]     = is_w && d_pkt;
             assign ev_drop_route[g] = is_w && d_droute;
