@@ -1,0 +1,321 @@
+/* sanfab — the network fabric (see net.h and docs/network.md). */
+#include "net.h"
+
+#include "link.h"
+#include "xbar.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* ------------------------------------------------------------------ the crossbar as a fabric switch */
+
+typedef struct {
+    xbar_t *m;
+    unsigned n;
+    xbar_in_t in;
+    xbar_out_t out;
+} xsw_t;
+
+static void *xsw_create(const void *params, unsigned nports, char *err, size_t errlen)
+{
+    xbar_params_t p = params ? *(const xbar_params_t *)params : xbar_default_params();
+    p.NPORTS = nports < 2 ? 2 : nports;
+    const char *why = xbar_params_check(&p);
+    if (why) {
+        snprintf(err, errlen, "crossbar with %u ports: %s", nports, why);
+        return NULL;
+    }
+    xsw_t *s = calloc(1, sizeof *s);
+    if (!s || !(s->m = xbar_new(&p))) {
+        free(s);
+        snprintf(err, errlen, "out of memory");
+        return NULL;
+    }
+    s->n = nports;
+    for (unsigned i = 0; i < XBAR_MAX_PORTS; i++)
+        s->in.rx[i] = CH_IDLE;
+    return s;
+}
+
+static void xsw_step(void *sw, const uint64_t *in_fwd, const uint64_t *in_back, uint64_t *out_fwd, uint64_t *out_back)
+{
+    (void)in_back;
+    xsw_t *s = sw;
+    const unsigned n = s->n;
+    for (unsigned i = 0; i < n; i++)
+        s->in.rx[i] = (uint16_t)in_fwd[i];
+    xbar_step(s->m, &s->in, &s->out);
+    for (unsigned i = 0; i < n; i++) {
+        out_fwd[i] = s->out.tx[i];
+        out_back[i] = 0;
+    }
+}
+
+static void xsw_destroy(void *sw)
+{
+    xsw_t *s = sw;
+    if (s)
+        xbar_free(s->m);
+    free(s);
+}
+
+static uint64_t xsw_counter(const void *sw, unsigned port, unsigned ctr)
+{
+    const xsw_t *s = sw;
+    return port < s->n ? xbar_counter(s->m, port, ctr) : 0;
+}
+
+const net_switch_ops net_xbar_ops = {
+    .name = "xbar",
+    .idle_word = CH_IDLE,
+    .nctr = XBAR_NCTR,
+    .create = xsw_create,
+    .step = xsw_step,
+    .destroy = xsw_destroy,
+    .counter = xsw_counter,
+    .counter_name = xbar_counter_name,
+    .ctr_timeout = XBAR_CTR_DROP_TIMEOUT,
+};
+
+const net_switch_ops *net_switch_kind(const char *name)
+{
+    if (name && strcmp(name, "xbar") == 0)
+        return &net_xbar_ops;
+    return NULL;
+}
+
+/* ------------------------------------------------------------------ the fabric */
+
+typedef struct {
+    uint32_t src, dst;  /* endpoint indices */
+    uint32_t delay;     /* ring length (0: the word goes straight through) */
+    uint32_t pos;       /* next ring slot */
+    size_t ring;        /* offset of the ring in net.ring (pairs: fwd, back) */
+} chan_t;
+
+struct net {
+    const net_switch_ops *kind;
+    unsigned nsw, nhosts, nports_total, nch, nlinks;
+    void **sw;
+    unsigned *base;  /* first endpoint of each switch */
+    unsigned *np;    /* port count of each switch */
+    uint64_t *in_fwd, *in_back, *out_fwd, *out_back; /* per endpoint: switch ports, then hosts */
+    chan_t *ch;
+    uint64_t *ring;
+    uint64_t *busy;
+    uint64_t busy_mask, busy_value;
+    int busy_masked;
+    net_nic_fn nic;
+    void *nic_ctx;
+    uint64_t cycle;
+};
+
+static int claim(unsigned *used, unsigned ep, char *err, size_t errlen, const char *what)
+{
+    if (used[ep]) {
+        snprintf(err, errlen, "%s uses a port that is already connected", what);
+        return -1;
+    }
+    used[ep] = 1;
+    return 0;
+}
+
+net_t *net_new(const net_desc *d, const net_switch_ops *kind, const void *params, net_nic_fn nic, void *nic_ctx,
+               char *err, size_t errlen)
+{
+    if (!d || !kind || d->nsw == 0) {
+        snprintf(err, errlen, "empty network description");
+        return NULL;
+    }
+    net_t *n = calloc(1, sizeof *n);
+    if (!n) {
+        snprintf(err, errlen, "out of memory");
+        return NULL;
+    }
+    n->kind = kind;
+    n->nsw = d->nsw;
+    n->nhosts = d->nhosts;
+    n->nlinks = d->nlinks;
+    n->nic = nic;
+    n->nic_ctx = nic_ctx;
+    n->sw = calloc(d->nsw, sizeof *n->sw);
+    n->base = calloc(d->nsw, sizeof *n->base);
+    n->np = calloc(d->nsw, sizeof *n->np);
+    unsigned *used = NULL;
+    if (!n->sw || !n->base || !n->np)
+        goto oom;
+    unsigned P = 0;
+    for (unsigned s = 0; s < d->nsw; s++) {
+        if (d->nports[s] < 1 || d->nports[s] > NET_MAX_PORTS) {
+            snprintf(err, errlen, "switch %u: %u ports (1..%d)", s, d->nports[s], NET_MAX_PORTS);
+            goto fail;
+        }
+        n->base[s] = P;
+        n->np[s] = d->nports[s];
+        P += d->nports[s];
+    }
+    n->nports_total = P;
+    unsigned E = P + d->nhosts;
+    n->in_fwd = malloc(E * sizeof(uint64_t));
+    n->in_back = calloc(E, sizeof(uint64_t));
+    n->out_fwd = malloc(E * sizeof(uint64_t));
+    n->out_back = calloc(E, sizeof(uint64_t));
+    used = calloc(E, sizeof *used);
+    n->nch = 2 * d->nlinks + 2 * d->nhosts;
+    n->ch = calloc(n->nch ? n->nch : 1, sizeof *n->ch);
+    n->busy = calloc(n->nch ? n->nch : 1, sizeof *n->busy);
+    if (!n->in_fwd || !n->in_back || !n->out_fwd || !n->out_back || !used || !n->ch || !n->busy)
+        goto oom;
+    for (unsigned e = 0; e < E; e++)
+        n->in_fwd[e] = n->out_fwd[e] = kind->idle_word;
+    size_t ringlen = 0;
+    char what[96];
+    for (unsigned l = 0; l < d->nlinks; l++) {
+        const net_link_desc *k = &d->links[l];
+        snprintf(what, sizeof what, "link %u (%u:%u - %u:%u)", l, k->a, k->pa, k->b, k->pb);
+        if (k->a >= d->nsw || k->b >= d->nsw || k->pa >= d->nports[k->a] || k->pb >= d->nports[k->b]) {
+            snprintf(err, errlen, "%s names a switch or port that does not exist", what);
+            goto fail;
+        }
+        if (k->delay > NET_MAX_DELAY) {
+            snprintf(err, errlen, "%s: delay %u out of range 0..%d", what, k->delay, NET_MAX_DELAY);
+            goto fail;
+        }
+        unsigned ea = n->base[k->a] + k->pa, eb = n->base[k->b] + k->pb;
+        if (claim(used, ea, err, errlen, what) || claim(used, eb, err, errlen, what))
+            goto fail;
+        n->ch[2 * l] = (chan_t){ea, eb, k->delay, 0, ringlen};
+        ringlen += 2 * (size_t)k->delay;
+        n->ch[2 * l + 1] = (chan_t){eb, ea, k->delay, 0, ringlen};
+        ringlen += 2 * (size_t)k->delay;
+    }
+    for (unsigned h = 0; h < d->nhosts; h++) {
+        const net_host_desc *k = &d->hosts[h];
+        snprintf(what, sizeof what, "host %u (%u:%u)", h, k->sw, k->port);
+        if (k->sw >= d->nsw || k->port >= d->nports[k->sw]) {
+            snprintf(err, errlen, "%s names a switch or port that does not exist", what);
+            goto fail;
+        }
+        if (k->delay > NET_MAX_DELAY) {
+            snprintf(err, errlen, "%s: delay %u out of range 0..%d", what, k->delay, NET_MAX_DELAY);
+            goto fail;
+        }
+        unsigned es = n->base[k->sw] + k->port, eh = P + h;
+        if (claim(used, es, err, errlen, what))
+            goto fail;
+        unsigned c = 2 * d->nlinks + 2 * h;
+        n->ch[c] = (chan_t){eh, es, k->delay, 0, ringlen};
+        ringlen += 2 * (size_t)k->delay;
+        n->ch[c + 1] = (chan_t){es, eh, k->delay, 0, ringlen};
+        ringlen += 2 * (size_t)k->delay;
+    }
+    n->ring = malloc((ringlen ? ringlen : 1) * sizeof(uint64_t));
+    if (!n->ring)
+        goto oom;
+    for (size_t i = 0; i < ringlen; i += 2) {
+        n->ring[i] = kind->idle_word;
+        n->ring[i + 1] = 0;
+    }
+    for (unsigned s = 0; s < d->nsw; s++) {
+        n->sw[s] = kind->create(params, d->nports[s], what, sizeof what);
+        if (!n->sw[s]) {
+            snprintf(err, errlen, "switch %u: %s", s, what);
+            goto fail;
+        }
+    }
+    free(used);
+    return n;
+oom:
+    snprintf(err, errlen, "out of memory");
+fail:
+    free(used);
+    net_free(n);
+    return NULL;
+}
+
+void net_free(net_t *n)
+{
+    if (!n)
+        return;
+    if (n->sw)
+        for (unsigned s = 0; s < n->nsw; s++)
+            if (n->sw[s])
+                n->kind->destroy(n->sw[s]);
+    free(n->sw);
+    free(n->base);
+    free(n->np);
+    free(n->in_fwd);
+    free(n->in_back);
+    free(n->out_fwd);
+    free(n->out_back);
+    free(n->ch);
+    free(n->ring);
+    free(n->busy);
+    free(n);
+}
+
+void net_step(net_t *n)
+{
+    const net_switch_ops *k = n->kind;
+    n->cycle++;
+    for (unsigned s = 0; s < n->nsw; s++) {
+        unsigned b = n->base[s];
+        k->step(n->sw[s], n->in_fwd + b, n->in_back + b, n->out_fwd + b, n->out_back + b);
+    }
+    unsigned P = n->nports_total;
+    if (n->nic)
+        n->nic(n->nic_ctx, n->cycle, n->nhosts, n->in_fwd + P, n->in_back + P, n->out_fwd + P, n->out_back + P);
+    /* every channel moves one word: out of its source now, into its destination D cycles later */
+    const uint64_t idle = k->idle_word, mask = n->busy_mask, value = n->busy_value;
+    const int masked = n->busy_masked;
+    uint64_t *ring = n->ring;
+    for (unsigned c = 0; c < n->nch; c++) {
+        chan_t *ch = &n->ch[c];
+        uint64_t f = n->out_fwd[ch->src], bk = n->out_back[ch->src];
+        n->busy[c] += masked ? ((f & mask) == value) : (f != idle);
+        if (ch->delay) {
+            uint64_t *slot = ring + ch->ring + 2 * (size_t)ch->pos;
+            uint64_t f0 = slot[0], b0 = slot[1];
+            slot[0] = f;
+            slot[1] = bk;
+            f = f0;
+            bk = b0;
+            if (++ch->pos == ch->delay)
+                ch->pos = 0;
+        }
+        n->in_fwd[ch->dst] = f;
+        n->in_back[ch->dst] = bk;
+    }
+}
+
+uint64_t net_cycle(const net_t *n) { return n->cycle; }
+
+unsigned net_nchannels(const net_t *n) { return n->nch; }
+
+uint64_t net_channel_busy(const net_t *n, unsigned c) { return c < n->nch ? n->busy[c] : 0; }
+
+void net_set_busy_mask(net_t *n, uint64_t mask, uint64_t value)
+{
+    n->busy_mask = mask;
+    n->busy_value = value;
+    n->busy_masked = mask != 0;
+}
+
+uint64_t net_switch_counter(const net_t *n, unsigned s, unsigned port, unsigned ctr)
+{
+    if (s >= n->nsw || port >= n->np[s] || ctr >= n->kind->nctr)
+        return 0;
+    return n->kind->counter(n->sw[s], port, ctr);
+}
+
+uint64_t net_counter_total(const net_t *n, unsigned ctr)
+{
+    uint64_t t = 0;
+    for (unsigned s = 0; s < n->nsw; s++)
+        for (unsigned p = 0; p < n->np[s]; p++)
+            t += net_switch_counter(n, s, p, ctr);
+    return t;
+}
+
+const net_switch_ops *net_kind(const net_t *n) { return n->kind; }

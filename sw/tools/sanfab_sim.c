@@ -1,0 +1,257 @@
+/* sanfab-sim - cycle-exact network simulator: crossbar models (cmodel/xbar.c) joined by the fabric
+ * (cmodel/net.c), Myrinet NICs with In-Transit Buffers (sw/sim/sf_nic.c). docs/network.md. */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "sf_sim.h"
+
+static void usage(FILE *f)
+{
+    fprintf(f,
+            "usage: sanfab-sim [CONFIG] [--KEY VALUE ...] [-o FILE] [--jobs N] [--time] [--quiet]\n"
+            "\n"
+            "Simulates a network of crossbar models with Myrinet NICs, one run per offered load, and writes the\n"
+            "results as JSON (stdout, or -o FILE). CONFIG is a file of \"KEY VALUE\" lines after a first line\n"
+            "\"sanfab-sim 1\" (# comments); every KEY is also an option --KEY VALUE that overrides the file.\n"
+            "Paths in CONFIG are relative to its directory. Units: 1 cycle = 1 flit = 6.25 ns.\n"
+            "\n"
+            "options:\n"
+            "  -o FILE      write the JSON to FILE instead of standard output\n"
+            "  --jobs N     run up to N load points at once, in separate processes (1..64, default 1)\n"
+            "  --time       add wall-clock figures (seconds, cycles/s, flit-hops/s) to the JSON (not reproducible)\n"
+            "  --quiet      no progress and no per-point lines on standard error (the seed is still printed)\n"
+            "  --help       this text\n"
+            "\n"
+            "keys (default, meaning):\n");
+    sf_sim_keys_help(f);
+    fprintf(f, "\nexample:\n"
+               "  sanfab-topo random --switches 16 --seed 1 -o net.topo\n"
+               "  sanfab-route itb net.topo --seed 1 -o itb.routes\n"
+               "  sanfab-sim --topology net.topo --routes itb.routes --load 0.005,0.01,0.02 --jobs 2 -o itb.json\n");
+}
+
+typedef struct {
+    double load;
+    int tty;
+} prog_ctx;
+
+static void progress(void *ctx, uint64_t done, uint64_t total)
+{
+    prog_ctx *p = ctx;
+    if (!p->tty)
+        return;
+    int w = 40, k = total ? (int)(w * done / total) : w;
+    fprintf(stderr, "\rsanfab-sim: load %-8.6g [%.*s%*s] %3d%%", p->load, k, "########################################", w - k, "",
+            total ? (int)(100 * done / total) : 100);
+    fflush(stderr);
+}
+
+static void point_line(const sf_sim_cfg *c, int i, double off, double acc, int sat, double secs, double hops, uint64_t cyc)
+{
+    fprintf(stderr, "sanfab-sim: load %g: offered %.5f accepted %.5f flits/ns/switch%s, %llu cycles in %.1f s (%.0f cycles/s, %.2f M flit-hops/s)\n",
+            c->loads[i], off, acc, sat ? " (saturated)" : "", (unsigned long long)cyc, secs, cyc / (secs > 0 ? secs : 1e-9),
+            hops / (secs > 0 ? secs : 1e-9) / 1e6);
+}
+
+/* runs load point i into `part`: a line "offered accepted saturated seconds flit_hops cycles", then its JSON */
+static int do_point(const sf_sim_cfg *c, const sf_sim_net *net, int i, FILE *part, int with_time, prog_ctx *pc)
+{
+    double o, a, s, h;
+    int st;
+    uint64_t cyc;
+    sf_err e = {{0}};
+    pc->load = c->loads[i];
+    FILE *body = tmpfile();
+    int r = body ? sf_sim_run_point(c, net, i, body, with_time, progress, pc, &o, &a, &st, &s, &h, &cyc, &e) : -1;
+    if (pc->tty)
+        fprintf(stderr, "\r%*s\r", 70, "");
+    if (r == 0) {
+        fprintf(part, "%a %a %d %a %a %llu\n", o, a, st, s, h, (unsigned long long)cyc);
+        rewind(body);
+        int ch;
+        while ((ch = fgetc(body)) != EOF)
+            fputc(ch, part);
+        if (fflush(part) != 0)
+            r = -1;
+    } else {
+        fprintf(stderr, "sanfab-sim: %s\n", body ? e.msg : "cannot create a temporary file");
+    }
+    if (body)
+        fclose(body);
+    return r == 0 ? 0 : 1;
+}
+
+int main(int argc, char **argv)
+{
+    sf_sim_cfg c;
+    sf_sim_cfg_default(&c);
+    sf_err e = {{0}};
+    const char *cfgpath = NULL, *outpath = NULL;
+    int jobs = 1, quiet = 0, with_time = 0, seen_o = 0, seen_jobs = 0;
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
+            usage(stdout);
+            return 0;
+        } else if (!strcmp(a, "--quiet") || !strcmp(a, "--time")) {
+            int *v = !strcmp(a, "--quiet") ? &quiet : &with_time;
+            if (*v) {
+                fprintf(stderr, "sanfab-sim: %s given twice\n", a);
+                return 2;
+            }
+            *v = 1;
+        } else if (!strcmp(a, "-o") || !strcmp(a, "--jobs")) {
+            if (i + 1 >= argc) {
+                fprintf(stderr, "sanfab-sim: %s needs a value\n", a);
+                return 2;
+            }
+            const char *v = argv[++i];
+            if (!strcmp(a, "-o")) {
+                if (seen_o++) {
+                    fprintf(stderr, "sanfab-sim: -o given twice\n");
+                    return 2;
+                }
+                outpath = v;
+            } else {
+                char *end;
+                long j = strtol(v, &end, 10);
+                if (seen_jobs++ || *end || !*v || j < 1 || j > 64) {
+                    fprintf(stderr, "sanfab-sim: --jobs: expected a whole number 1..64 given once (got \"%s\")\n", v);
+                    return 2;
+                }
+                jobs = (int)j;
+            }
+        } else if (a[0] == '-' && a[1] == '-') {
+            if (!sf_sim_is_key(a + 2)) {
+                fprintf(stderr, "sanfab-sim: unknown option %s (--help lists them)\n", a);
+                return 2;
+            }
+            if (i + 1 >= argc) {
+                fprintf(stderr, "sanfab-sim: %s needs a value\n", a);
+                return 2;
+            }
+            if (sf_sim_cfg_set(&c, a + 2, argv[i + 1], a, 1, &e)) {
+                fprintf(stderr, "sanfab-sim: %s\n", e.msg);
+                return 2;
+            }
+            i++;
+        } else if (a[0] == '-' && a[1]) {
+            fprintf(stderr, "sanfab-sim: unknown option %s (--help lists them)\n", a);
+            return 2;
+        } else {
+            if (cfgpath) {
+                fprintf(stderr, "sanfab-sim: more than one config file (%s, %s)\n", cfgpath, a);
+                return 2;
+            }
+            cfgpath = a;
+        }
+    }
+    if (cfgpath && sf_sim_cfg_read(&c, cfgpath, &e)) {
+        fprintf(stderr, "sanfab-sim: %s\n", e.msg);
+        return 1;
+    }
+    if (sf_sim_cfg_check(&c, &e)) {
+        fprintf(stderr, "sanfab-sim: %s\n", e.msg);
+        return 2;
+    }
+    if (jobs > c.nloads)
+        jobs = c.nloads;
+    fprintf(stderr, "sanfab-sim: seed %llu\n", (unsigned long long)c.nic.seed);
+    sf_sim_net net;
+    if (sf_sim_net_load(&c, &net, &e)) {
+        fprintf(stderr, "sanfab-sim: %s\n", e.msg);
+        return 1;
+    }
+    if (net.cyclic && !quiet)
+        fprintf(stderr, "sanfab-sim: warning: the route set can deadlock (%s); forward resets will be counted\n", net.cycle);
+    FILE *out = stdout;
+    if (outpath && !(out = fopen(outpath, "w"))) {
+        fprintf(stderr, "sanfab-sim: %s: cannot write: %s\n", outpath, strerror(errno));
+        sf_sim_net_free(&net);
+        return 1;
+    }
+    int N = c.nloads, rc = 0;
+    double *off = calloc((size_t)N, sizeof *off), *acc = calloc((size_t)N, sizeof *acc);
+    int *sat = calloc((size_t)N, sizeof *sat);
+    FILE **part = calloc((size_t)N, sizeof *part);
+    pid_t *pid = calloc((size_t)N, sizeof *pid);
+    if (!off || !acc || !sat || !part || !pid) {
+        fprintf(stderr, "sanfab-sim: out of memory\n");
+        return 2;
+    }
+    prog_ctx pc = {0, !quiet && jobs == 1 && isatty(2)};
+    /* each point writes "offered accepted saturated seconds flit_hops cycles" (a line), then its JSON, into its own
+     * temporary file; with --jobs the points run in child processes, JSON assembled in load order */
+    for (int i = 0; i < N; i++)
+        if (!(part[i] = tmpfile())) {
+            fprintf(stderr, "sanfab-sim: cannot create a temporary file: %s\n", strerror(errno));
+            return 1;
+        }
+    if (jobs == 1) {
+        for (int i = 0; i < N && rc == 0; i++)
+            rc = do_point(&c, &net, i, part[i], with_time, &pc);
+    } else {
+        int running = 0, next = 0, finished = 0;
+        while (finished < next || next < N) {
+            while (next < N && running < jobs) {
+                fflush(NULL);
+                pid[next] = fork();
+                if (pid[next] < 0) {
+                    fprintf(stderr, "sanfab-sim: fork: %s\n", strerror(errno));
+                    return 1;
+                }
+                if (pid[next] == 0)
+                    _exit(do_point(&c, &net, next, part[next], with_time, &pc));
+                next++;
+                running++;
+            }
+            int status;
+            if (wait(&status) < 0)
+                break;
+            running--;
+            finished++;
+            if (!WIFEXITED(status) || WEXITSTATUS(status) != 0)
+                rc = 1;
+        }
+    }
+    if (rc == 0) {
+        sf_sim_json_head(&c, &net, out);
+        for (int i = 0; i < N; i++) {
+            rewind(part[i]);
+            double s, h;
+            unsigned long long cyc;
+            if (fscanf(part[i], "%la %la %d %la %la %llu\n", &off[i], &acc[i], &sat[i], &s, &h, &cyc) != 6) {
+                fprintf(stderr, "sanfab-sim: load point %g produced no result\n", c.loads[i]);
+                rc = 1;
+                break;
+            }
+            if (!quiet)
+                point_line(&c, i, off[i], acc[i], sat[i], s, h, cyc);
+            if (i)
+                fputs(",\n", out);
+            int ch;
+            while ((ch = fgetc(part[i])) != EOF)
+                fputc(ch, out);
+        }
+        if (rc == 0)
+            sf_sim_json_tail(&c, off, acc, sat, out);
+    }
+    for (int i = 0; i < N; i++)
+        if (part[i])
+            fclose(part[i]);
+    if (out != stdout && fclose(out) != 0) {
+        fprintf(stderr, "sanfab-sim: %s: write error\n", outpath);
+        rc = 1;
+    }
+    free(off);
+    free(acc);
+    free(sat);
+    free(part);
+    free(pid);
+    sf_sim_net_free(&net);
+    return rc;
+}
