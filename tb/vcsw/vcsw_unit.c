@@ -1,0 +1,1684 @@
+/* sanfab — unit tests of the virtual-channel switch C model against the rules of docs/vcsw.md, with
+ * directed stimulus on the model alone: latency, ownership and handover, Go & Stop in both
+ * directions, virtual-channel interleaving, admission at a full buffer, MAXLEN cuts, table drops,
+ * control VCs, table-write timing, the configuration port and counter schedule, the RAM read,
+ * parameter checks. Every expectation is computed from the doc's rules and the stimulus (or from
+ * what the outputs showed), never from the model's internals.
+ *
+ * Build: gcc -std=c11 -Wall -Wextra -Werror -O1 -g -fsanitize=address,undefined -fno-sanitize-recover=all \
+ *            -DSANFAB_ASSERT -Icmodel cmodel/vcsw.c cmodel/ctr_sched.c tb/vcsw/vcsw_unit.c -o /tmp/vcsw_unit
+ * A failing check prints "CHECK <what was expected> ... FAIL"; -v prints the passing ones too.
+ * Last line: "vcsw_unit: N checks, M failed"; exit status 1 on any failure.
+ */
+#include "../../cmodel/vcsw.h"
+#include "../common/rng.h"
+
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* ================================================================ tally */
+
+static unsigned n_checks, n_failed;
+static int verbose;
+
+static int check(int ok, const char *fmt, ...)
+{
+    n_checks++;
+    if (!ok)
+        n_failed++;
+    if (ok && !verbose)
+        return 1;
+    va_list ap;
+    va_start(ap, fmt);
+    printf("CHECK ");
+    vprintf(fmt, ap);
+    printf(ok ? " ... ok\n" : " ... FAIL\n");
+    va_end(ap);
+    return ok;
+}
+
+/* ================================================================ simulation harness */
+
+/* A run of the model: stimulus per step (index k = the input of vcsw_step number k; step 0 is reset)
+ * and what came out after every step. */
+typedef struct {
+    vcsw_params_t p;
+    vcsw_t *m;
+    unsigned n, nvc, ndvc, L, maxs, k, cfg_next;
+    uint32_t fmask;
+    vcsw_flit_t *rx[VCSW_MAX_PORTS];
+    uint16_t *ts[VCSW_MAX_PORTS]; /* tx_stop */
+    uint8_t *we, *re;
+    uint16_t *addr, *wd;
+    vcsw_flit_t *tx[VCSW_MAX_PORTS];
+    uint16_t *rs[VCSW_MAX_PORTS]; /* rx_stop */
+    uint8_t *rv;
+    uint32_t *rd;
+    uint16_t *occ; /* [(k * n + p) * nvc + v]: vcsw_occupancy after step k */
+} sim_t;
+
+static void *xcalloc(size_t n, size_t sz)
+{
+    void *p = calloc(n ? n : 1, sz);
+    if (!p) {
+        fprintf(stderr, "vcsw_unit: out of memory\n");
+        exit(2);
+    }
+    return p;
+}
+
+static sim_t *sim_new(const vcsw_params_t *p, unsigned maxs)
+{
+    sim_t *s = xcalloc(1, sizeof *s);
+    s->p = *p;
+    s->m = vcsw_new(p);
+    if (!s->m) {
+        fprintf(stderr, "vcsw_unit: vcsw_new failed: %s\n", vcsw_params_check(p));
+        exit(2);
+    }
+    s->n = p->NPORTS;
+    s->nvc = p->NVC;
+    s->ndvc = vcsw_ndvc(p);
+    s->L = p->LINK_DELAY;
+    s->maxs = maxs;
+    s->cfg_next = 1;
+    s->fmask = p->FLIT_W >= 32 ? 0xFFFFFFFFu : ((1u << p->FLIT_W) - 1u);
+    for (unsigned i = 0; i < VCSW_MAX_PORTS; i++) {
+        s->rx[i] = xcalloc(maxs, sizeof(vcsw_flit_t));
+        s->ts[i] = xcalloc(maxs, sizeof(uint16_t));
+        s->tx[i] = xcalloc(maxs, sizeof(vcsw_flit_t));
+        s->rs[i] = xcalloc(maxs, sizeof(uint16_t));
+    }
+    s->we = xcalloc(maxs, 1);
+    s->re = xcalloc(maxs, 1);
+    s->addr = xcalloc(maxs, sizeof(uint16_t));
+    s->wd = xcalloc(maxs, sizeof(uint16_t));
+    s->rv = xcalloc(maxs, 1);
+    s->rd = xcalloc(maxs, sizeof(uint32_t));
+    s->occ = xcalloc((size_t)maxs * s->n * s->nvc, sizeof(uint16_t));
+    return s;
+}
+
+static void sim_free(sim_t *s)
+{
+    vcsw_free(s->m);
+    for (unsigned i = 0; i < VCSW_MAX_PORTS; i++) {
+        free(s->rx[i]);
+        free(s->ts[i]);
+        free(s->tx[i]);
+        free(s->rs[i]);
+    }
+    free(s->we);
+    free(s->re);
+    free(s->addr);
+    free(s->wd);
+    free(s->rv);
+    free(s->rd);
+    free(s->occ);
+    free(s);
+}
+
+static unsigned occ_at(const sim_t *s, unsigned k, unsigned p, unsigned v)
+{
+    return s->occ[((size_t)k * s->n + p) * s->nvc + v];
+}
+
+/* one step: k = s->k + 1 */
+static void sim_step(sim_t *s)
+{
+    unsigned k = ++s->k;
+    vcsw_in_t in;
+    vcsw_out_t out;
+    memset(&in, 0, sizeof in);
+    for (unsigned i = 0; i < VCSW_MAX_PORTS; i++) {
+        in.rx[i] = s->rx[i][k];
+        in.tx_stop[i] = s->ts[i][k];
+    }
+    in.cfg_we = s->we[k];
+    in.cfg_re = s->re[k];
+    in.cfg_addr = s->addr[k];
+    in.cfg_wdata = s->wd[k];
+    vcsw_step(s->m, &in, &out);
+    for (unsigned i = 0; i < VCSW_MAX_PORTS; i++) {
+        s->tx[i][k] = out.tx[i];
+        s->rs[i][k] = out.rx_stop[i];
+    }
+    s->rv[k] = out.cfg_rvalid;
+    s->rd[k] = out.cfg_rdata;
+    for (unsigned p = 0; p < s->n; p++)
+        for (unsigned v = 0; v < s->nvc; v++)
+            s->occ[((size_t)k * s->n + p) * s->nvc + v] = (uint16_t)vcsw_occupancy(s->m, p, v);
+}
+
+static void sim_run(sim_t *s, unsigned upto)
+{
+    if (upto >= s->maxs)
+        upto = s->maxs - 1;
+    while (s->k < upto)
+        sim_step(s);
+}
+
+static void sim_all(sim_t *s) { sim_run(s, s->maxs - 1); }
+
+/* ---------------------------------------------------------------- configuration stimulus */
+
+static void cfg_write_at(sim_t *s, unsigned k, unsigned space, unsigned idx, unsigned wdata)
+{
+    s->we[k] = 1;
+    s->addr[k] = VCSW_CFG_ADDR(space, idx);
+    s->wd[k] = (uint16_t)wdata;
+}
+
+static void cfg_read_at(sim_t *s, unsigned k, unsigned space, unsigned idx)
+{
+    s->re[k] = 1;
+    s->addr[k] = VCSW_CFG_ADDR(space, idx);
+}
+
+/* table writes one per step from step 1 (cfg_next) */
+static void set_route(sim_t *s, unsigned tag, unsigned port)
+{
+    cfg_write_at(s, s->cfg_next++, VCSW_SPACE_ROUTE, tag, VCSW_ENTRY(1, port));
+}
+
+static void set_vc(sim_t *s, unsigned in, unsigned out, unsigned d, unsigned u)
+{
+    cfg_write_at(s, s->cfg_next++, VCSW_SPACE_VC, VCSW_VC_INDEX(in, out, d), VCSW_ENTRY(1, u));
+}
+
+/* ---------------------------------------------------------------- flit stimulus */
+
+static void put_flit(sim_t *s, unsigned port, unsigned k, unsigned vc, uint32_t data, unsigned tail)
+{
+    vcsw_flit_t *f = &s->rx[port][k];
+    f->valid = 1;
+    f->vc = (uint8_t)vc;
+    f->tail = (uint8_t)tail;
+    f->data = data & s->fmask;
+}
+
+/* data of flit i of packet `id` (head: the tag in the low TAG_W bits) */
+static uint32_t pkt_data(const sim_t *s, unsigned id, unsigned i, unsigned tag)
+{
+    if (i == 0)
+        return ((id << s->p.TAG_W) | tag) & s->fmask;
+    return (id * 977u + i * 131u + 7u) & s->fmask;
+}
+
+/* a packet of len flits on consecutive steps from k; returns the step after it */
+static unsigned put_pkt(sim_t *s, unsigned port, unsigned k, unsigned vc, unsigned tag, unsigned len, unsigned id)
+{
+    for (unsigned i = 0; i < len; i++)
+        put_flit(s, port, k + i, vc, pkt_data(s, id, i, tag), i + 1 == len);
+    return k + len;
+}
+
+/* tx_stop bit (o, u) high in steps [from, to] */
+static void stop_range(sim_t *s, unsigned o, unsigned u, unsigned from, unsigned to)
+{
+    for (unsigned k = from; k <= to && k < s->maxs; k++)
+        s->ts[o][k] |= (uint16_t)(1u << u);
+}
+
+/* ---------------------------------------------------------------- output analysis */
+
+static int flit_is(const vcsw_flit_t *f, unsigned vc, uint32_t data, unsigned tail)
+{
+    return f->valid == 1 && f->vc == vc && f->data == data && f->tail == tail;
+}
+
+static int flit_idle(const vcsw_flit_t *f) { return !f->valid && !f->vc && !f->tail && !f->data; }
+
+/* the packet id/len expected on tx[o] from step k (consecutive steps, output VC u) */
+static int pkt_at(const sim_t *s, unsigned o, unsigned k, unsigned u, unsigned tag, unsigned len, unsigned id)
+{
+    for (unsigned i = 0; i < len; i++)
+        if (k + i >= s->maxs || !flit_is(&s->tx[o][k + i], u, pkt_data(s, id, i, tag), i + 1 == len))
+            return 0;
+    return 1;
+}
+
+static unsigned count_valid(const sim_t *s, unsigned o, unsigned from, unsigned to)
+{
+    unsigned n = 0;
+    for (unsigned k = from; k <= to && k < s->maxs; k++)
+        n += s->tx[o][k].valid;
+    return n;
+}
+
+/* first step in [from, to] with a valid flit on tx[o] whose data is `data`; 0 if none */
+static unsigned find_data(const sim_t *s, unsigned o, unsigned from, unsigned to, uint32_t data)
+{
+    for (unsigned k = from; k <= to && k < s->maxs; k++)
+        if (s->tx[o][k].valid && s->tx[o][k].data == data)
+            return k;
+    return 0;
+}
+
+/* every output idle in [from, to] except `except` (-1: none) */
+static int others_idle(const sim_t *s, int except, unsigned from, unsigned to)
+{
+    for (unsigned o = 0; o < VCSW_MAX_PORTS; o++) {
+        if ((int)o == except)
+            continue;
+        for (unsigned k = from; k <= to && k < s->maxs; k++)
+            if (!flit_idle(&s->tx[o][k]))
+                return 0;
+    }
+    return 1;
+}
+
+static int never_rvalid(const sim_t *s, unsigned from, unsigned to)
+{
+    for (unsigned k = from; k <= to && k < s->maxs; k++)
+        if (s->rv[k] || s->rd[k])
+            return 0;
+    return 1;
+}
+
+static vcsw_params_t params(unsigned n, unsigned nvc, unsigned ctrl, unsigned L)
+{
+    vcsw_params_t p = vcsw_default_params();
+    p.NPORTS = n;
+    p.NVC = nvc;
+    p.CTRL = ctrl;
+    p.LINK_DELAY = L;
+    return p;
+}
+
+static const char *pstr(const vcsw_params_t *p)
+{
+    static char b[160];
+    snprintf(b, sizeof b, "[N=%u NVC=%u CTRL=%u FLIT_W=%u TAG_W=%u DEPTH=%u MAXLEN=%u L=%u CTR=%u/%u]", p->NPORTS,
+             p->NVC, p->CTRL, p->FLIT_W, p->TAG_W, p->DEPTH, p->MAXLEN, p->LINK_DELAY, p->COUNTERS, p->CTR_WIDTH);
+    return b;
+}
+
+/* parameter sets the directed tests run on */
+static const struct {
+    unsigned n, nvc, ctrl, L;
+} psets[] = {
+    {8, 2, 1, 0}, {8, 2, 1, 3}, {2, 2, 0, 0}, {3, 4, 1, 3}, {5, 4, 0, 0}, {5, 2, 1, 3},
+    {16, 16, 1, 0}, {16, 16, 0, 3}, {4, 8, 1, 1}, {16, 2, 0, 0},
+};
+#define NPSETS (sizeof psets / sizeof psets[0])
+
+/* ================================================================ tests */
+
+/* The doc's timing diagram: LINK_DELAY 0, a 3-flit packet from input 1 VC 0 to output 4 VC 1:
+ * rx at k, k+1, k+2; tx at k+2, k+3, k+4; the output VC free, owned, owned, free. */
+static void test_diagram(void)
+{
+    /* doc: with the default NVC 2 CTRL 1 (NDVC 1) a data packet cannot leave on VC 1; the diagram
+     * is taken with CTRL 0 */
+    vcsw_params_t p = vcsw_default_params();
+    p.CTRL = 0;
+    sim_t *s = sim_new(&p, 60);
+    set_route(s, 0x21, 4);
+    set_vc(s, 1, 4, 0, 1);
+    const unsigned k = 10;
+    put_pkt(s, 1, k, 0, 0x21, 3, 5);
+    /* a second packet from input 2 to output 4 VC 1 right behind, head at k+1: waits for the VC,
+     * which is free from step k+5 (the step after the tail) */
+    set_vc(s, 2, 4, 0, 1);
+    put_pkt(s, 2, k + 1, 0, 0x21, 2, 6);
+    sim_all(s);
+    check(flit_idle(&s->tx[4][k]) && flit_idle(&s->tx[4][k + 1]), "diagram: tx[4] idle at k, k+1");
+    check(pkt_at(s, 4, k + 2, 1, 0x21, 3, 5), "diagram: H, B, T on tx[4] VC 1 at k+2..k+4 (tx_tail 1 at k+4)");
+    check(pkt_at(s, 4, k + 5, 1, 0x21, 2, 6),
+          "diagram: input 2's packet to the same output VC follows at k+5, k+6 (VC free after the tail, no idle step)");
+    check(flit_idle(&s->tx[4][k + 7]) && others_idle(s, 4, 1, 59), "diagram: nothing else on any output");
+    sim_free(s);
+}
+
+/* Header latency 2 + LINK_DELAY on a free path, body one flit per step, on every parameter set:
+ * input (N>1 ? 1 : 0) on its last VC (a control VC when CTRL = 1) to output N-1. */
+static void test_latency(void)
+{
+    for (unsigned a = 0; a < NPSETS; a++) {
+        vcsw_params_t p = params(psets[a].n, psets[a].nvc, psets[a].ctrl, psets[a].L);
+        sim_t *s = sim_new(&p, 120);
+        const unsigned in = 1 % p.NPORTS, o = p.NPORTS - 1, v = p.NVC - 1, ctl = v >= s->ndvc;
+        const unsigned d = ctl ? v - s->ndvc : v, ud = (d + 1) % s->ndvc, u = ud + (ctl ? s->ndvc : 0);
+        const unsigned tag = 0x5A & ((1u << p.TAG_W) - 1u);
+        set_route(s, tag, o);
+        set_vc(s, in, o, d, ud);
+        const unsigned h = 20, len = 7;
+        put_pkt(s, in, h, v, tag, len, 3);
+        sim_all(s);
+        const unsigned want = h + 2 + s->L;
+        unsigned got = find_data(s, o, 1, 119, pkt_data(s, 3, 0, tag));
+        check(got == want, "latency %s: head in at %u, out at %u (want %u = k+2+LINK_DELAY)", pstr(&p), h, got, want);
+        check(pkt_at(s, o, want, u, tag, len, 3),
+              "latency %s: %u flits on output %u VC %u one per step from %u, tail on the last", pstr(&p), len, o, u,
+              want);
+        check(others_idle(s, (int)o, 1, 119) && count_valid(s, o, 1, 119) == len,
+              "latency %s: nothing else on any output", pstr(&p));
+        int ok = 1;
+        for (unsigned k = 1; k < 120; k++)
+            for (unsigned q = 0; q < VCSW_MAX_PORTS; q++)
+                ok &= s->rs[q][k] == 0;
+        check(ok, "latency %s: rx_stop 0 throughout", pstr(&p));
+        sim_free(s);
+    }
+}
+
+/* Ownership from head to tail; a waiting head of another input takes the output VC the step after
+ * the tail; the owner keeps it across a gap in its input; other output VCs of the link pass. */
+static void test_ownership(void)
+{
+    for (unsigned a = 0; a < 2; a++) {
+        vcsw_params_t p = params(a ? 5 : 8, 4, 1, a ? 3 : 0);
+        sim_t *s = sim_new(&p, 80);
+        const unsigned o = 3, L = s->L, T = 0x11;
+        set_route(s, T, o);
+        set_route(s, T + 1, o);
+        set_vc(s, 1, o, 0, 1); /* input 1 -> (3, 1) */
+        set_vc(s, 2, o, 0, 1); /* input 2 -> (3, 1) */
+        set_vc(s, 4, o, 1, 0); /* input 4 VC 1 -> (3, 0) */
+        /* A: input 1, head at 10, body at 15 (gap), tail at 16 */
+        put_flit(s, 1, 10, 0, pkt_data(s, 1, 0, T), 0);
+        put_flit(s, 1, 15, 0, pkt_data(s, 1, 1, T), 0);
+        put_flit(s, 1, 16, 0, pkt_data(s, 1, 2, T), 1);
+        /* B: input 2, 2 flits from 11, same output VC: waits */
+        put_pkt(s, 2, 11, 0, T, 2, 2);
+        /* C: input 4 VC 1, 2 flits from 11, output VC 0: passes */
+        put_pkt(s, 4, 11, 1, T + 1, 2, 3);
+        sim_all(s);
+        check(flit_is(&s->tx[o][12 + L], 1, pkt_data(s, 1, 0, T), 0), "ownership%u: A's head at %u", a, 12 + L);
+        check(pkt_at(s, o, 13 + L, 0, T + 1, 2, 3), "ownership%u: C (other output VC) at %u, %u", a, 13 + L, 14 + L);
+        check(flit_idle(&s->tx[o][15 + L]) && flit_idle(&s->tx[o][16 + L]),
+              "ownership%u: idle at %u, %u although B's head waits (VC 1 owned by A)", a, 15 + L, 16 + L);
+        check(flit_is(&s->tx[o][17 + L], 1, pkt_data(s, 1, 1, T), 0) &&
+                  flit_is(&s->tx[o][18 + L], 1, pkt_data(s, 1, 2, T), 1),
+              "ownership%u: A's body and tail at %u, %u", a, 17 + L, 18 + L);
+        check(pkt_at(s, o, 19 + L, 1, T, 2, 2), "ownership%u: B right after A's tail at %u (VC free the step after)",
+              a, 19 + L);
+        check(count_valid(s, o, 1, 79) == 7 && others_idle(s, (int)o, 1, 79), "ownership%u: nothing else", a);
+        sim_free(s);
+    }
+    /* the same input: packets back to back on one VC to one output VC, no idle step between */
+    {
+        vcsw_params_t p = params(4, 2, 0, 0);
+        sim_t *s = sim_new(&p, 60);
+        set_route(s, 1, 2);
+        set_vc(s, 0, 2, 1, 0);
+        unsigned k = put_pkt(s, 0, 10, 1, 1, 3, 1);
+        k = put_pkt(s, 0, k, 1, 1, 1, 2);
+        put_pkt(s, 0, k, 1, 1, 4, 3);
+        sim_all(s);
+        check(pkt_at(s, 2, 12, 0, 1, 3, 1) && pkt_at(s, 2, 15, 0, 1, 1, 2) && pkt_at(s, 2, 16, 0, 1, 4, 3) &&
+                  count_valid(s, 2, 1, 59) == 8,
+              "ownership: 3 packets of one input VC back to back, 8 flits at 12..19");
+        sim_free(s);
+    }
+}
+
+/* Stop bit of (o, u): registered once (tx_stop of step k-1 is used in step k), blocks only new
+ * heads on that output VC; body flits ignore it. Head received at h: on a free path it leaves at h+2. */
+static void test_stop_bit(void)
+{
+    for (unsigned a = 0; a < 2; a++) {
+        vcsw_params_t p = params(a ? 5 : 8, 2, 0, a ? 3 : 0);
+        const unsigned L = p.LINK_DELAY, o = 2, u = 0, T = 3, h = 20;
+        /* (stop from, stop to, expected head step) */
+        static const struct {
+            unsigned from, to, want;
+        } cs[] = {
+            {21, 21, 23}, /* stop in h+1: seen in h+2, head at h+3 */
+            {22, 30, 22}, /* stop from h+2: not yet seen in h+2 */
+            {20, 20, 22}, /* stop in h: seen in h+1 only */
+            {10, 34, 36}, /* released: last stop at 34, head at 36 */
+        };
+        for (unsigned c = 0; c < 4; c++) {
+            sim_t *s = sim_new(&p, 120);
+            set_route(s, T, o);
+            set_vc(s, 1, o, 0, u);
+            put_pkt(s, 1, h, 0, T, 4, 1);
+            stop_range(s, o, u, cs[c].from, cs[c].to);
+            sim_all(s);
+            unsigned got = find_data(s, o, 1, 119, pkt_data(s, 1, 0, T));
+            check(got == cs[c].want + L && pkt_at(s, o, got, u, T, 4, 1),
+                  "stop bit L=%u: head in at %u, stop in steps %u..%u: head out at %u (got %u), body at one per step",
+                  L, h, cs[c].from, cs[c].to, cs[c].want + L, got);
+            sim_free(s);
+        }
+        /* body ignores stop; the next head on the stopped VC waits; other VC and other output pass */
+        sim_t *s = sim_new(&p, 160);
+        set_route(s, T, o);
+        set_route(s, T + 1, 3);
+        set_vc(s, 1, o, 0, u);
+        set_vc(s, 0, o, 0, 1);
+        set_vc(s, 4, 3, 0, u);
+        unsigned k = put_pkt(s, 1, h, 0, T, 8, 1);
+        put_pkt(s, 1, k, 0, T, 2, 2);
+        stop_range(s, o, u, h + 2, 60); /* from h+2: the head has left at h+2 */
+        put_pkt(s, 0, h + 12, 0, T, 3, 3);     /* output o VC 1 */
+        put_pkt(s, 4, h + 12, 0, T + 1, 3, 4); /* output 3 VC u */
+        sim_all(s);
+        check(pkt_at(s, o, h + 2 + L, u, T, 8, 1), "stop bit L=%u: body flits ignore the stop bit (8 flits from %u)", L,
+              h + 2 + L);
+        unsigned g2 = find_data(s, o, 1, 159, pkt_data(s, 2, 0, T));
+        check(g2 == 62 + L && pkt_at(s, o, g2, u, T, 2, 2),
+              "stop bit L=%u: next head on the stopped VC out at %u (stop until 60), got %u", L, 62 + L, g2);
+        check(pkt_at(s, o, h + 14 + L, 1, T, 3, 3), "stop bit L=%u: other VC of the stopped output passes at %u", L,
+              h + 14 + L);
+        check(pkt_at(s, 3, h + 14 + L, u, T + 1, 3, 4), "stop bit L=%u: same VC of another output passes at %u", L,
+              h + 14 + L);
+        sim_free(s);
+    }
+}
+
+/* Two VCs on one output: candidates c = p*NVC + v served round robin, flits alternate. */
+static void test_interleave(void)
+{
+    for (unsigned a = 0; a < 2; a++) {
+        vcsw_params_t p = params(4, 2, 0, a ? 3 : 0);
+        const unsigned L = p.LINK_DELAY, o = 2;
+        sim_t *s = sim_new(&p, 120);
+        set_route(s, 1, o);
+        set_vc(s, 0, o, 0, 0); /* c = 0 -> (o, 0) */
+        set_vc(s, 1, o, 1, 1); /* c = 3 -> (o, 1) */
+        put_pkt(s, 0, 10, 0, 1, 20, 1);
+        put_pkt(s, 1, 10, 1, 1, 20, 2);
+        sim_all(s);
+        int ok = 1;
+        for (unsigned i = 0; i < 40; i++) {
+            unsigned k = 12 + L + i, pk = i & 1u, fi = i / 2;
+            ok &= flit_is(&s->tx[o][k], pk, pkt_data(s, 1 + pk, fi, 1), fi == 19);
+        }
+        check(ok, "interleave L=%u: flits of (0,0)->VC 0 and (1,1)->VC 1 alternate 0,1,0,1 from %u, 40 steps", L,
+              12 + L);
+        sim_free(s);
+    }
+}
+
+/* One output VC blocked downstream: the other VC keeps the whole link, from one input and from two. */
+static void test_blocked_vc(void)
+{
+    for (unsigned a = 0; a < 3; a++) {
+        vcsw_params_t p = params(a == 2 ? 5 : 8, 2, 0, a == 1 ? 3 : 0);
+        p.DEPTH = 128;
+        const unsigned L = p.LINK_DELAY, o = 1;
+        sim_t *s = sim_new(&p, 400);
+        set_route(s, 7, o);
+        for (unsigned i = 0; i < 3; i++) {
+            set_vc(s, i, o, 0, 0);
+            set_vc(s, i, o, 1, 1);
+        }
+        stop_range(s, o, 0, 1, 399);
+        /* input 0: a VC 0 packet (blocked for ever), then VC 1 packets back to back */
+        unsigned k = put_pkt(s, 0, 10, 0, 7, 6, 100);
+        unsigned first = k;
+        unsigned nfl = 0;
+        for (unsigned j = 0; j < 10; j++) {
+            k = put_pkt(s, 0, k, 1, 7, 9, 1 + j);
+            nfl += 9;
+        }
+        if (a == 2) { /* and input 2: VC 0 blocked packet, input 1: VC 1 packets too (shared output VC 1) */
+            put_pkt(s, 2, 10, 0, 7, 5, 200);
+            unsigned k1 = 12;
+            for (unsigned j = 0; j < 10; j++) {
+                k1 = put_pkt(s, 1, k1, 1, 7, 9, 50 + j);
+                nfl += 9;
+            }
+        }
+        sim_all(s);
+        unsigned st = first + 2 + L, n = count_valid(s, o, st, st + nfl - 1);
+        int vc_ok = 1;
+        for (unsigned kk = 1; kk < 400; kk++)
+            if (s->tx[o][kk].valid && s->tx[o][kk].vc != 1)
+                vc_ok = 0;
+        if (a == 2)
+            st = 14 + L; /* input 1's first head (12) leaves at 14: from then on the link is full */
+        n = count_valid(s, o, st, st + nfl - 1);
+        check(n == nfl && vc_ok && count_valid(s, o, 1, 399) == nfl,
+              "blocked VC (%s): VC 1 gets one flit per step for %u steps from %u (got %u), VC 0 never leaves",
+              a == 2 ? "two inputs" : "one input", nfl, st, n);
+        sim_free(s);
+    }
+    /* input 0 VC 0 blocked, input 1 VC 1 streaming */
+    {
+        vcsw_params_t p = params(3, 4, 1, 0);
+        sim_t *s = sim_new(&p, 200);
+        set_route(s, 2, 2);
+        set_vc(s, 0, 2, 0, 0);
+        set_vc(s, 1, 2, 1, 1);
+        stop_range(s, 2, 0, 1, 199);
+        put_pkt(s, 0, 10, 0, 2, 8, 1);
+        unsigned k = 10;
+        for (unsigned j = 0; j < 6; j++)
+            k = put_pkt(s, 1, k, 1, 2, 10, 10 + j);
+        sim_all(s);
+        check(count_valid(s, 2, 12, 71) == 60 && count_valid(s, 2, 1, 199) == 60,
+              "blocked VC (input 0 VC 0 blocked, input 1 VC 1 streams): 60 flits at 12..71");
+        sim_free(s);
+    }
+}
+
+/* rx_stop[p,v] after step k = occupancy after step k-1-LINK_DELAY >= STOP_AT (0 for k <= LINK_DELAY);
+ * the occupancy counted from the stimulus and the outputs: flits received in steps <= k-1 minus
+ * flits taken by the allocator in steps <= k (seen on tx LINK_DELAY steps later). */
+static void test_rx_stop(void)
+{
+    static const struct {
+        unsigned depth, maxlen, L, nvc, n;
+    } cs[] = {{32, 8, 0, 2, 4}, {64, 16, 3, 4, 5}, {16, 4, 1, 2, 3}, {256, 128, 0, 16, 2}};
+    for (unsigned a = 0; a < 4; a++) {
+        vcsw_params_t p = params(cs[a].n, cs[a].nvc, 1, cs[a].L);
+        p.DEPTH = cs[a].depth;
+        p.MAXLEN = cs[a].maxlen;
+        const unsigned L = p.LINK_DELAY, o = 1, in = p.NPORTS - 1, v = 1, stop_at = (unsigned)vcsw_stop_at(&p);
+        const unsigned maxs = 1200;
+        sim_t *s = sim_new(&p, maxs);
+        const unsigned ctl = v >= s->ndvc, d = ctl ? v - s->ndvc : v, u = ctl ? s->ndvc : 0;
+        set_route(s, 3, o);
+        set_vc(s, in, o, d, 0);
+        stop_range(s, o, u, 1, 300);
+        /* a sender ignoring STOP: packets of MAXLEN (or less) until stop_at + 3 flits are in, then
+         * one flit every 3 steps during the drain (the occupancy goes up and down) */
+        unsigned k = 10, sent = 0, id = 1, goal = stop_at + 3;
+        while (sent < goal) {
+            unsigned len = goal - sent < p.MAXLEN ? goal - sent : p.MAXLEN;
+            k = put_pkt(s, in, k, v, 3, len, id++);
+            sent += len;
+        }
+        for (unsigned j = 0; j < 30; j++)
+            put_pkt(s, in, 310 + 3 * j, v, 3, 1, id++);
+        sim_all(s);
+        int ok_occ = 1, ok_stop = 1, ok_other = 1;
+        unsigned ones = 0, first_bad = 0;
+        int occ[1200];
+        int recv = 0, popped = 0;
+        for (unsigned kk = 0; kk < maxs - L; kk++) {
+            if (kk >= 1 && s->rx[in][kk - 1].valid)
+                recv++;
+            if (s->tx[o][kk + L].valid)
+                popped++;
+            occ[kk] = recv - popped;
+            if ((int)occ_at(s, kk, in, v) != occ[kk] && ok_occ) {
+                ok_occ = 0;
+                first_bad = kk;
+            }
+        }
+        for (unsigned kk = 1; kk < maxs - L; kk++) {
+            unsigned want = kk <= L ? 0 : (occ[kk - 1 - L] >= (int)stop_at);
+            unsigned got = (s->rs[in][kk] >> v) & 1u;
+            ones += got;
+            if (got != want && ok_stop) {
+                ok_stop = 0;
+                first_bad = kk;
+            }
+            for (unsigned q = 0; q < VCSW_MAX_PORTS; q++)
+                if (s->rs[q][kk] & ~(q == in ? (1u << v) : 0u))
+                    ok_other = 0;
+        }
+        check(ok_occ, "rx_stop %s: occupancy = received in steps <= k-1 minus popped in steps <= k (first "
+                      "difference after step %u)",
+              pstr(&p), first_bad);
+        check(ok_stop && ones > 0, "rx_stop %s: STOP exactly while occupancy after k-1-LINK_DELAY >= STOP_AT=%u "
+                                   "(first difference at step %u, %u STOP steps)",
+              pstr(&p), stop_at, first_bad, ones);
+        check(ok_other, "rx_stop %s: no other stop bit", pstr(&p));
+        sim_free(s);
+    }
+}
+
+/* A sender that obeys Go & Stop at the latest moment the doc allows (head on rx in step s only if
+ * rx_stop after step s-LINK_DELAY-3 is 0) never causes a cut, even with MAXLEN packets into a
+ * blocked output; and the buffer fills to at least STOP_AT. */
+static void test_obeying_sender(void)
+{
+    static const struct {
+        unsigned depth, maxlen, L, nvc;
+    } cs[] = {{32, 8, 0, 2}, {64, 16, 3, 4}, {16, 4, 1, 2}, {64, 32, 0, 2}, {256, 64, 64, 4}};
+    for (unsigned a = 0; a < 5; a++) {
+        vcsw_params_t p = params(3, cs[a].nvc, 0, cs[a].L);
+        p.DEPTH = cs[a].depth;
+        p.MAXLEN = cs[a].maxlen;
+        const unsigned L = p.LINK_DELAY, o = 2, in = 0, maxs = 1500;
+        sim_t *s = sim_new(&p, maxs);
+        set_route(s, 1, o);
+        for (unsigned v = 0; v < p.NVC; v++)
+            set_vc(s, in, o, v, v);
+        for (unsigned v = 0; v < p.NVC; v++)
+            stop_range(s, o, v, 1, 800);
+        /* every VC has packets to send; per step one flit, VCs in turn; a packet starts only when allowed */
+        unsigned left[16] = {0}, id = 1, rrv = 0;
+        unsigned maxocc = 0;
+        for (unsigned k = 1; k < maxs; k++) {
+            if (k >= 20 && k < 1000) {
+                for (unsigned j = 0; j < p.NVC; j++) {
+                    unsigned v = (rrv + j) % p.NVC;
+                    int may = left[v] > 0;
+                    if (!may && k >= L + 4)
+                        may = !((s->rs[in][k - L - 3] >> v) & 1u);
+                    if (!may)
+                        continue;
+                    unsigned i;
+                    if (left[v] == 0) {
+                        left[v] = p.MAXLEN;
+                        id++;
+                    }
+                    i = p.MAXLEN - left[v];
+                    put_flit(s, in, k, v, pkt_data(s, id * 16 + v, i, 1), left[v] == 1);
+                    left[v]--;
+                    rrv = v + 1;
+                    break;
+                }
+            }
+            sim_step(s);
+            for (unsigned v = 0; v < p.NVC; v++)
+                if (occ_at(s, k, in, v) > maxocc)
+                    maxocc = occ_at(s, k, in, v);
+        }
+        unsigned ov = 0, tr = 0;
+        for (unsigned v = 0; v < p.NVC; v++) {
+            ov += vcsw_counter(s->m, in, v, VCSW_CTR_OVERFLOW);
+            tr += vcsw_counter(s->m, in, v, VCSW_CTR_TRUNC);
+        }
+        check(ov == 0 && tr == 0 && maxocc <= p.DEPTH - 2 && maxocc >= (unsigned)vcsw_stop_at(&p),
+              "obeying sender %s: no cut (overflow %u, trunc %u), occupancy peaked at %u in [STOP_AT %d, DEPTH-2]",
+              pstr(&p), ov, tr, maxocc, vcsw_stop_at(&p));
+        sim_free(s);
+    }
+}
+
+/* Admission at DEPTH-2, DEPTH-1, DEPTH (sender ignores STOP; the output VC stopped while filling). */
+static void test_admission(void)
+{
+    vcsw_params_t p = params(4, 2, 1, 0);
+    p.DEPTH = 16;
+    p.MAXLEN = 8;
+    const unsigned o = 3, u = 0, T = 5;
+    /* scene 1: A 5, B 8 (occupancy 13), C 4 flits: 13, 14 stored, third at 15 = DEPTH-1 stored as
+     * a tail (overflow), the fourth discarded; D (3) at 16 discarded with its head (overflow); E
+     * (1 flit) at 16 discarded (overflow, state stays IDLE); after the release F (2) passes */
+    {
+        sim_t *s = sim_new(&p, 200);
+        set_route(s, T, o);
+        set_vc(s, 0, o, 0, u);
+        stop_range(s, o, u, 1, 60);
+        unsigned k = put_pkt(s, 0, 10, 0, T, 5, 1);
+        k = put_pkt(s, 0, k, 0, T, 8, 2);
+        k = put_pkt(s, 0, k, 0, T, 4, 3);
+        k = put_pkt(s, 0, k, 0, T, 3, 4);
+        k = put_pkt(s, 0, k, 0, T, 1, 5);
+        sim_run(s, k + 2);
+        unsigned occ_full = occ_at(s, k + 1, 0, 0);
+        put_pkt(s, 0, 100, 0, T, 2, 6);
+        sim_all(s);
+        unsigned g = find_data(s, o, 1, 199, pkt_data(s, 1, 0, T));
+        int ok = g == 62 && pkt_at(s, o, 62, u, T, 5, 1) && pkt_at(s, o, 67, u, T, 8, 2);
+        ok &= flit_is(&s->tx[o][75], u, pkt_data(s, 3, 0, T), 0) && flit_is(&s->tx[o][76], u, pkt_data(s, 3, 1, T), 0) &&
+              flit_is(&s->tx[o][77], u, pkt_data(s, 3, 2, T), 1);
+        check(ok, "admission: A (5) and B (8) whole from 62, C cut at DEPTH-1: 3 flits, the third with tail, at 75..77");
+        check(pkt_at(s, o, 102, u, T, 2, 6) && count_valid(s, o, 1, 199) == 18,
+              "admission: D and E discarded, F (sent after the drain) whole at 102; 18 flits in all");
+        check(occ_full == 16, "admission: occupancy DEPTH=16 after the filling (got %u)", occ_full);
+        check(vcsw_counter(s->m, 0, 0, VCSW_CTR_OVERFLOW) == 3 && vcsw_counter(s->m, 0, 0, VCSW_CTR_RX_PKTS) == 6 &&
+                  vcsw_counter(s->m, 0, 0, VCSW_CTR_RX_FLITS) == 23 && vcsw_counter(s->m, 0, 0, VCSW_CTR_TRUNC) == 0,
+              "admission: overflow 3 (C cut, D and E discarded), rx_pkts 6, rx_flits 23, trunc 0 (got %u %u %u %u)",
+              vcsw_counter(s->m, 0, 0, VCSW_CTR_OVERFLOW), vcsw_counter(s->m, 0, 0, VCSW_CTR_RX_PKTS),
+              vcsw_counter(s->m, 0, 0, VCSW_CTR_RX_FLITS), vcsw_counter(s->m, 0, 0, VCSW_CTR_TRUNC));
+        check(vcsw_counter(s->m, o, u, VCSW_CTR_TX_PKTS) == 4 && vcsw_counter(s->m, o, u, VCSW_CTR_TX_FLITS) == 18,
+              "admission: tx_pkts 4, tx_flits 18 on output %u VC %u", o, u);
+        sim_free(s);
+    }
+    /* scene 2: occupancy 15 = DEPTH-1: a one-flit packet is stored as it is (no overflow); then a
+     * one-flit packet at 16 is discarded (overflow) */
+    {
+        sim_t *s = sim_new(&p, 200);
+        set_route(s, T, o);
+        set_vc(s, 0, o, 0, u);
+        stop_range(s, o, u, 1, 60);
+        unsigned k = put_pkt(s, 0, 10, 0, T, 8, 1);
+        k = put_pkt(s, 0, k, 0, T, 7, 2);
+        k = put_pkt(s, 0, k, 0, T, 1, 3);
+        put_pkt(s, 0, k, 0, T, 1, 4);
+        sim_all(s);
+        check(pkt_at(s, o, 62, u, T, 8, 1) && pkt_at(s, o, 70, u, T, 7, 2) && pkt_at(s, o, 77, u, T, 1, 3) &&
+                  count_valid(s, o, 1, 199) == 16 && vcsw_counter(s->m, 0, 0, VCSW_CTR_OVERFLOW) == 1,
+              "admission: one-flit packet at DEPTH-1 stored, the next at DEPTH discarded, overflow 1 (got %u)",
+              vcsw_counter(s->m, 0, 0, VCSW_CTR_OVERFLOW));
+        sim_free(s);
+    }
+    /* scene 3: a head (not tail) at DEPTH-1 is stored as a tail: a one-flit packet leaves; the rest
+     * is discarded; a following packet at DEPTH is discarded too. Scene 4: the same, the pop of the
+     * step that processes the head is not subtracted (release so that the first pop is then). */
+    for (unsigned sc = 0; sc < 2; sc++) {
+        sim_t *s = sim_new(&p, 200);
+        set_route(s, T, o);
+        set_vc(s, 0, o, 0, u);
+        unsigned k = put_pkt(s, 0, 10, 0, T, 8, 1);
+        k = put_pkt(s, 0, k, 0, T, 7, 2); /* k = 25: occupancy 15 after step 25 */
+        put_pkt(s, 0, 40, 0, T, 3, 3);    /* head processed in 41 */
+        /* sc 0: stopped until 60; sc 1: last stop 39, so A's head is popped in step 41 */
+        stop_range(s, o, u, 1, sc ? 39 : 60);
+        sim_all(s);
+        unsigned base = sc ? 41 : 62;
+        check(pkt_at(s, o, base, u, T, 8, 1) && pkt_at(s, o, base + 8, u, T, 7, 2) &&
+                  flit_is(&s->tx[o][base + 15], u, pkt_data(s, 3, 0, T), 1) && count_valid(s, o, 1, 199) == 16 &&
+                  vcsw_counter(s->m, 0, 0, VCSW_CTR_OVERFLOW) == 1,
+              "admission%s: head at DEPTH-1 leaves as a one-flit packet (tail 1) at %u, the rest discarded, overflow 1",
+              sc ? " (pop in the same step not subtracted)" : "", base + 15);
+        sim_free(s);
+    }
+}
+
+/* MAXLEN: the MAXLEN-th flit of a longer packet leaves as its tail, the rest is discarded, trunc
+ * counted; a packet of exactly MAXLEN is not cut; the next packet on the VC is intact. */
+static void test_maxlen(void)
+{
+    for (unsigned a = 0; a < 2; a++) {
+        vcsw_params_t p = params(5, 4, 1, a ? 3 : 0);
+        p.MAXLEN = 6;
+        const unsigned L = p.LINK_DELAY, o = 4, T = 9, v = 3;
+        sim_t *s = sim_new(&p, 200);
+        set_route(s, T, o);
+        set_vc(s, 2, o, 1, 0); /* control VC 3 = data 1 -> VC NDVC + 0 = 2 */
+        unsigned k = put_pkt(s, 2, 20, v, T, 9, 1);
+        k = put_pkt(s, 2, k, v, T, 6, 2);
+        k = put_pkt(s, 2, k, v, T, 7, 3);
+        put_pkt(s, 2, k, v, T, 2, 4);
+        sim_all(s);
+        int ok = 1;
+        for (unsigned i = 0; i < 6; i++)
+            ok &= flit_is(&s->tx[o][22 + L + i], 2, pkt_data(s, 1, i, T), i == 5);
+        check(ok, "maxlen L=%u: a 9-flit packet leaves as 6 flits, the 6th with tail, at %u..%u", L, 22 + L, 27 + L);
+        unsigned g2 = find_data(s, o, 1, 199, pkt_data(s, 2, 0, T));
+        check(g2 == 31 + L && pkt_at(s, o, g2, 2, T, 6, 2), "maxlen L=%u: the next (6 = MAXLEN flits) whole at %u", L,
+              31 + L);
+        unsigned g3 = find_data(s, o, 1, 199, pkt_data(s, 3, 0, T));
+        ok = g3 == 37 + L;
+        for (unsigned i = 0; i < 6 && ok; i++)
+            ok &= flit_is(&s->tx[o][g3 + i], 2, pkt_data(s, 3, i, T), i == 5);
+        check(ok, "maxlen L=%u: a 7-flit packet cut to 6 (its own tail, the 7th, discarded)", L);
+        unsigned g4 = find_data(s, o, 1, 199, pkt_data(s, 4, 0, T));
+        check(g4 == 44 + L && pkt_at(s, o, g4, 2, T, 2, 4) && count_valid(s, o, 1, 199) == 20,
+              "maxlen L=%u: the packet after it whole at %u; 20 flits in all", L, 44 + L);
+        check(vcsw_counter(s->m, 2, v, VCSW_CTR_TRUNC) == 2 && vcsw_counter(s->m, 2, v, VCSW_CTR_RX_PKTS) == 4 &&
+                  vcsw_counter(s->m, 2, v, VCSW_CTR_RX_FLITS) == 24 && vcsw_counter(s->m, 2, v, VCSW_CTR_OVERFLOW) == 0 &&
+                  vcsw_counter(s->m, o, 2, VCSW_CTR_TX_PKTS) == 4,
+              "maxlen L=%u: trunc 2, rx_pkts 4, rx_flits 24, overflow 0, tx_pkts 4 (got trunc %u)", L,
+              vcsw_counter(s->m, 2, v, VCSW_CTR_TRUNC));
+        sim_free(s);
+    }
+    /* doc: MAXLEN = 1 (the IDLE rule says nothing of a cut): the model cuts the head itself, as the
+     * "Malformed input" table says (the MAXLEN-th flit leaves as the tail) */
+    {
+        vcsw_params_t p = params(2, 2, 0, 0);
+        p.MAXLEN = 1;
+        p.DEPTH = 8;
+        sim_t *s = sim_new(&p, 60);
+        set_route(s, 1, 1);
+        set_vc(s, 0, 1, 0, 1);
+        unsigned k = put_pkt(s, 0, 10, 0, 1, 3, 1);
+        put_pkt(s, 0, k, 0, 1, 1, 2);
+        sim_all(s);
+        check(flit_is(&s->tx[1][12], 1, pkt_data(s, 1, 0, 1), 1) && pkt_at(s, 1, 15, 1, 1, 1, 2) &&
+                  count_valid(s, 1, 1, 59) == 2 && vcsw_counter(s->m, 0, 0, VCSW_CTR_TRUNC) == 1,
+              "maxlen 1: a 3-flit packet leaves as its head with tail 1, trunc 1; a 1-flit packet passes");
+        sim_free(s);
+    }
+}
+
+/* drop_route (invalid entry, port >= NPORTS) and drop_vc (invalid entry, VC >= NDVC), drop_route
+ * first; the packet is discarded whole, the next one passes. NPORTS = 5. */
+static void test_drops(void)
+{
+    for (unsigned a = 0; a < 2; a++) {
+        vcsw_params_t p = params(5, a ? 4 : 2, 1, 0); /* NDVC 1 or 2 */
+        sim_t *s = sim_new(&p, 200);
+        const unsigned ndvc = s->ndvc, in = 3, v = a ? 2 : 0; /* a: control VC 2 (data 0) */
+        cfg_write_at(s, s->cfg_next++, VCSW_SPACE_ROUTE, 2, VCSW_ENTRY(1, 6)); /* port 6 >= NPORTS */
+        cfg_write_at(s, s->cfg_next++, VCSW_SPACE_ROUTE, 8, VCSW_ENTRY(1, 5)); /* port 5 = NPORTS */
+        set_route(s, 3, 2);                                                    /* VC entry (3,2,0) invalid */
+        set_route(s, 4, 1);
+        cfg_write_at(s, s->cfg_next++, VCSW_SPACE_VC, VCSW_VC_INDEX(in, 1, 0), VCSW_ENTRY(1, ndvc)); /* >= NDVC */
+        set_route(s, 6, 0);
+        set_vc(s, in, 0, 0, 0);
+        cfg_write_at(s, s->cfg_next++, VCSW_SPACE_VC, VCSW_VC_INDEX(in, 4, 0), VCSW_ENTRY(0, 0)); /* invalid */
+        cfg_write_at(s, s->cfg_next++, VCSW_SPACE_ROUTE, 7, VCSW_ENTRY(1, 4)); /* VC (3,4,0) written invalid */
+        /* tag 1: never written; tag 5: invalid route and (3, *, 0) invalid for port 15..: route first */
+        unsigned k = 20;
+        k = put_pkt(s, in, k, v, 1, 4, 1);  /* drop_route (invalid) */
+        k = put_pkt(s, in, k, v, 6, 2, 2);  /* passes */
+        k = put_pkt(s, in, k, v, 2, 3, 3);  /* drop_route (port 6) */
+        k = put_pkt(s, in, k, v, 8, 1, 4);  /* drop_route (port 5), one flit */
+        k = put_pkt(s, in, k, v, 6, 1, 5);  /* passes right after */
+        k = put_pkt(s, in, k, v, 3, 5, 6);  /* drop_vc (invalid) */
+        k = put_pkt(s, in, k, v, 4, 1, 7);  /* drop_vc (>= NDVC) */
+        k = put_pkt(s, in, k, v, 7, 2, 8);  /* drop_vc (written invalid) */
+        k = put_pkt(s, in, k, v, 5, 2, 9);  /* drop_route (tag 5 invalid; its VC entries invalid too) */
+        put_pkt(s, in, k, v, 6, 3, 10);     /* passes */
+        sim_all(s);
+        const unsigned ou = a ? ndvc : 0; /* output VC of the passing packets */
+        unsigned g2 = find_data(s, 0, 1, 199, pkt_data(s, 2, 0, 6)), g5 = find_data(s, 0, 1, 199, pkt_data(s, 5, 0, 6)),
+                 g10 = find_data(s, 0, 1, 199, pkt_data(s, 10, 0, 6));
+        check(g2 == 26 && pkt_at(s, 0, g2, ou, 6, 2, 2) && g5 == 32 && pkt_at(s, 0, g5, ou, 6, 1, 5) &&
+                  pkt_at(s, 0, g10, ou, 6, 3, 10) && others_idle(s, 0, 1, 199) && count_valid(s, 0, 1, 199) == 6,
+              "drops NVC=%u: only the 3 good packets leave, whole, on output 0 VC %u (at %u, %u, %u)", p.NVC, ou, g2,
+              g5, g10);
+        check(vcsw_counter(s->m, in, v, VCSW_CTR_DROP_ROUTE) == 4 && vcsw_counter(s->m, in, v, VCSW_CTR_DROP_VC) == 3 &&
+                  vcsw_counter(s->m, in, v, VCSW_CTR_RX_PKTS) == 10 && vcsw_counter(s->m, in, v, VCSW_CTR_RX_FLITS) == 24,
+              "drops NVC=%u: drop_route 4, drop_vc 3, rx_pkts 10, rx_flits 24 on input %u VC %u (got %u %u %u %u)",
+              p.NVC, in, v, vcsw_counter(s->m, in, v, VCSW_CTR_DROP_ROUTE), vcsw_counter(s->m, in, v, VCSW_CTR_DROP_VC),
+              vcsw_counter(s->m, in, v, VCSW_CTR_RX_PKTS), vcsw_counter(s->m, in, v, VCSW_CTR_RX_FLITS));
+        sim_free(s);
+    }
+    /* drop_route before drop_vc: both entries bad -> drop_route only */
+    {
+        vcsw_params_t p = params(3, 2, 0, 0);
+        sim_t *s = sim_new(&p, 60);
+        put_pkt(s, 1, 10, 1, 0, 2, 1); /* nothing written at all */
+        sim_all(s);
+        check(vcsw_counter(s->m, 1, 1, VCSW_CTR_DROP_ROUTE) == 1 && vcsw_counter(s->m, 1, 1, VCSW_CTR_DROP_VC) == 0 &&
+                  others_idle(s, -1, 1, 59),
+              "drops: after reset every entry invalid: drop_route 1, drop_vc 0, nothing forwarded");
+        sim_free(s);
+    }
+}
+
+/* CTRL = 1: control VC NDVC+d is looked up as data VC d and leaves on NDVC + the entry's value;
+ * CTRL = 0: every VC is a data VC looked up as itself. */
+static void test_ctrl_vcs(void)
+{
+    {
+        vcsw_params_t p = params(4, 4, 1, 0); /* NDVC 2 */
+        sim_t *s = sim_new(&p, 100);
+        set_route(s, 1, 2);
+        set_vc(s, 0, 2, 0, 1);
+        set_vc(s, 0, 2, 1, 0);
+        put_pkt(s, 0, 20, 0, 1, 2, 1); /* data 0 -> VC 1 */
+        put_pkt(s, 0, 22, 1, 1, 2, 2); /* data 1 -> VC 0 */
+        put_pkt(s, 0, 24, 2, 1, 2, 3); /* control 2 (d 0) -> VC 2 + 1 = 3 */
+        put_pkt(s, 0, 26, 3, 1, 2, 4); /* control 3 (d 1) -> VC 2 + 0 = 2 */
+        sim_all(s);
+        check(pkt_at(s, 2, 22, 1, 1, 2, 1) && pkt_at(s, 2, 24, 0, 1, 2, 2) && pkt_at(s, 2, 26, 3, 1, 2, 3) &&
+                  pkt_at(s, 2, 28, 2, 1, 2, 4),
+              "control VCs: data 0 -> 1, data 1 -> 0, control 2 -> 3, control 3 -> 2 (VC table of the data VCs + NDVC)");
+        sim_free(s);
+    }
+    {
+        vcsw_params_t p = params(4, 4, 0, 0);
+        sim_t *s = sim_new(&p, 100);
+        set_route(s, 1, 2);
+        set_vc(s, 0, 2, 3, 2);
+        set_vc(s, 0, 2, 2, 3);
+        put_pkt(s, 0, 20, 3, 1, 2, 1);
+        put_pkt(s, 0, 22, 2, 1, 2, 2);
+        sim_all(s);
+        check(pkt_at(s, 2, 22, 2, 1, 2, 1) && pkt_at(s, 2, 24, 3, 1, 2, 2) &&
+                  vcsw_counter(s->m, 0, 3, VCSW_CTR_DROP_VC) == 0,
+              "CTRL=0: VC 3 looked up as data VC 3 -> 2, VC 2 -> 3");
+        sim_free(s);
+    }
+    /* NVC 16 CTRL 1: VC 15 (d 7) with entry 7 -> VC 15; entry 8 (>= NDVC) drops */
+    {
+        vcsw_params_t p = params(3, 16, 1, 0);
+        sim_t *s = sim_new(&p, 100);
+        set_route(s, 1, 1);
+        set_route(s, 2, 2);
+        set_vc(s, 0, 1, 7, 7);
+        set_vc(s, 0, 2, 7, 8);
+        put_pkt(s, 0, 20, 15, 1, 2, 1);
+        put_pkt(s, 0, 22, 15, 2, 2, 2);
+        put_pkt(s, 0, 24, 7, 1, 2, 3);
+        sim_all(s);
+        check(pkt_at(s, 1, 22, 15, 1, 2, 1) && pkt_at(s, 1, 26, 7, 1, 2, 3) && count_valid(s, 2, 1, 99) == 0 &&
+                  vcsw_counter(s->m, 0, 15, VCSW_CTR_DROP_VC) == 1,
+              "NVC=16 CTRL=1: control VC 15 -> 8 + 7 = 15; entry 8 >= NDVC drops (drop_vc on VC 15)");
+        sim_free(s);
+    }
+}
+
+/* A write in step w affects heads received in steps > w, not a head received in step w; a routed
+ * packet keeps its route whatever is rewritten while it waits or streams. */
+static void test_write_timing(void)
+{
+    vcsw_params_t p = params(4, 2, 0, 0);
+    sim_t *s = sim_new(&p, 200);
+    set_route(s, 7, 1);
+    set_vc(s, 0, 1, 0, 0);
+    set_vc(s, 0, 2, 0, 1);
+    set_vc(s, 3, 1, 0, 0);
+    set_vc(s, 3, 2, 0, 0);
+    set_vc(s, 2, 1, 0, 1);
+    /* route rewrite in step 20: head in 20 (input 0) -> old port 1; head in 21 (input 3) -> new port 2 */
+    cfg_write_at(s, 20, VCSW_SPACE_ROUTE, 7, VCSW_ENTRY(1, 2));
+    put_pkt(s, 0, 20, 0, 7, 1, 1);
+    put_pkt(s, 3, 21, 0, 7, 1, 2);
+    /* VC rewrite in step 30: (0,2,0) -> 0; head in 30 -> old VC 1; head in 31 -> VC 0 */
+    cfg_write_at(s, 30, VCSW_SPACE_VC, VCSW_VC_INDEX(0, 2, 0), VCSW_ENTRY(1, 0));
+    put_pkt(s, 0, 30, 0, 7, 1, 3);
+    put_pkt(s, 0, 31, 0, 7, 1, 4);
+    /* a packet waiting behind a stop, its tables rewritten (route and VC) before it leaves */
+    stop_range(s, 2, 0, 40, 70);
+    put_pkt(s, 0, 45, 0, 7, 3, 5);
+    cfg_write_at(s, 50, VCSW_SPACE_ROUTE, 7, VCSW_ENTRY(1, 3));
+    cfg_write_at(s, 51, VCSW_SPACE_VC, VCSW_VC_INDEX(0, 2, 0), VCSW_ENTRY(1, 1));
+    /* a streaming packet (input 2 -> port 3... via tag 7 after the write at 50: (2,3,0) invalid):
+     * use tag 9 -> port 1 and rewrite tag 9 in the middle of the packet */
+    set_route(s, 9, 1);
+    put_pkt(s, 2, 80, 0, 9, 6, 6);
+    cfg_write_at(s, 82, VCSW_SPACE_ROUTE, 9, VCSW_ENTRY(0, 0));
+    sim_all(s);
+    check(flit_is(&s->tx[1][22], 0, pkt_data(s, 1, 0, 7), 1), "write timing: head in the write's step 20 -> old port 1");
+    check(flit_is(&s->tx[2][23], 0, pkt_data(s, 2, 0, 7), 1), "write timing: head in step 21 -> new port 2");
+    check(flit_is(&s->tx[2][32], 1, pkt_data(s, 3, 0, 7), 1) && flit_is(&s->tx[2][33], 0, pkt_data(s, 4, 0, 7), 1),
+          "write timing: VC entry written in 30: head in 30 -> old VC 1, head in 31 -> VC 0");
+    check(pkt_at(s, 2, 72, 0, 7, 3, 5) && count_valid(s, 3, 1, 199) == 0,
+          "write timing: a packet waiting (stop until 70) keeps its route (2, 0) after both rewrites: out at 72");
+    check(pkt_at(s, 1, 82, 1, 9, 6, 6), "write timing: a streaming packet keeps its route after its tag is invalidated");
+    sim_free(s);
+}
+
+/* Configuration port: reads answered at r+1 (tables as written before r), errors, read ignored while
+ * one is outstanding and when a write comes with it; readback layout. */
+static void test_cfg(void)
+{
+    vcsw_params_t p = params(5, 4, 1, 0);
+    p.TAG_W = 4;
+    sim_t *s = sim_new(&p, 300);
+    cfg_write_at(s, 2, VCSW_SPACE_ROUTE, 3, 0x8005);
+    cfg_read_at(s, 3, VCSW_SPACE_ROUTE, 3); /* -> 4: 0x8005 */
+    cfg_read_at(s, 4, VCSW_SPACE_ROUTE, 3); /* ignored: answer step of the previous */
+    cfg_write_at(s, 6, VCSW_SPACE_ROUTE, 3, 0x7FF2);
+    s->re[6] = 1; /* write + read at once: read ignored */
+    cfg_read_at(s, 8, VCSW_SPACE_ROUTE, 3); /* -> 9: 0x0002 */
+    cfg_write_at(s, 10, VCSW_SPACE_VC, VCSW_VC_INDEX(4, 3, 1), 0xFFFF);
+    cfg_read_at(s, 11, VCSW_SPACE_VC, VCSW_VC_INDEX(4, 3, 1)); /* -> 12: 0x800F */
+    cfg_read_at(s, 12, VCSW_SPACE_VC, VCSW_VC_INDEX(4, 3, 0)); /* ignored */
+    cfg_read_at(s, 13, VCSW_SPACE_VC, VCSW_VC_INDEX(4, 3, 0)); /* -> 14: 0 (never written) */
+    /* errors: route index 16 (TAG_W 4), VC in 5, out 5, d 2 (NDVC 2), bits 13:12 set, space 3, counter
+     * port 5, counter vc 4 */
+    static const uint16_t bad[] = {
+        VCSW_CFG_ADDR(0, 16),    VCSW_CFG_ADDR(0, 0x3FFF), VCSW_CFG_ADDR(1, VCSW_VC_INDEX(5, 0, 0)),
+        VCSW_CFG_ADDR(1, VCSW_VC_INDEX(0, 5, 0)), VCSW_CFG_ADDR(1, VCSW_VC_INDEX(0, 0, 2)),
+        VCSW_CFG_ADDR(1, 0x1000), VCSW_CFG_ADDR(3, 0), VCSW_CFG_ADDR(3, 0x123),
+        VCSW_CFG_ADDR(2, VCSW_CTR_INDEX(5, 0, 0)), VCSW_CFG_ADDR(2, VCSW_CTR_INDEX(0, 4, 0)),
+        VCSW_CFG_ADDR(2, 0x800)};
+    const unsigned nbad = sizeof bad / sizeof bad[0];
+    for (unsigned i = 0; i < nbad; i++) {
+        s->re[20 + 2 * i] = 1;
+        s->addr[20 + 2 * i] = bad[i];
+    }
+    /* writes outside a table are ignored (no aliasing): route 16 and 0x3FF0 -> tag 0 unchanged;
+     * VC (0,0,2) -> (0,0,0)? unchanged; then read tag 0 and VC (0,0,0) */
+    cfg_write_at(s, 60, VCSW_SPACE_ROUTE, 16, 0x8001);
+    cfg_write_at(s, 61, VCSW_SPACE_ROUTE, 0x3FF0, 0x8001);
+    cfg_write_at(s, 62, VCSW_SPACE_VC, VCSW_VC_INDEX(0, 0, 2), 0x8001);
+    cfg_write_at(s, 63, VCSW_SPACE_VC, 0x1000, 0x8001);
+    cfg_write_at(s, 64, VCSW_SPACE_CTR, 0, 0x8001);
+    cfg_write_at(s, 65, 3, 0, 0x8001);
+    cfg_read_at(s, 66, VCSW_SPACE_ROUTE, 0);
+    cfg_read_at(s, 68, VCSW_SPACE_VC, VCSW_VC_INDEX(0, 0, 0));
+    /* the last valid indices */
+    cfg_write_at(s, 70, VCSW_SPACE_ROUTE, 15, 0x8004);
+    cfg_write_at(s, 71, VCSW_SPACE_VC, VCSW_VC_INDEX(4, 4, 1), 0x8001);
+    cfg_read_at(s, 72, VCSW_SPACE_ROUTE, 15);
+    cfg_read_at(s, 74, VCSW_SPACE_VC, VCSW_VC_INDEX(4, 4, 1));
+    sim_all(s);
+    check(s->rv[4] && s->rd[4] == 0x8005, "cfg: route entry written at 2, read at 3, answered at 4 with 0x8005 (got %u 0x%x)",
+          s->rv[4], s->rd[4]);
+    check(never_rvalid(s, 1, 3) && never_rvalid(s, 5, 8), "cfg: nothing else answered in 1..8 (read in the answer "
+                                                          "step and read with a write ignored)");
+    check(s->rv[9] && s->rd[9] == 0x0002, "cfg: readback of wdata 0x7FF2 is 0x0002 at 9 (got 0x%x)", s->rd[9]);
+    check(s->rv[12] && s->rd[12] == 0x800F && !s->rv[13] && s->rv[14] && s->rd[14] == 0,
+          "cfg: VC entry wdata 0xFFFF reads 0x800F at 12; read at 12 ignored; unwritten entry reads 0 at 14");
+    int ok = 1;
+    for (unsigned i = 0; i < nbad; i++) {
+        unsigned r = 20 + 2 * i;
+        ok &= s->rv[r + 1] && s->rd[r + 1] == VCSW_RDATA_ERROR && !s->rv[r];
+        if (!(s->rv[r + 1] && s->rd[r + 1] == VCSW_RDATA_ERROR))
+            printf("  cfg: address 0x%04x read at %u: rvalid %u rdata 0x%x at %u\n", bad[i], r, s->rv[r + 1],
+                   s->rd[r + 1], r + 1);
+    }
+    check(ok, "cfg: out-of-range indices, space 3 and absent counters answer 0x80000000 at r+1");
+    check(s->rv[67] && s->rd[67] == 0 && s->rv[69] && s->rd[69] == 0,
+          "cfg: writes outside a table and to spaces 2, 3 ignored (no aliasing onto entry 0)");
+    check(s->rv[73] && s->rd[73] == 0x8004 && s->rv[75] && s->rd[75] == 0x8001, "cfg: last route tag 15 and VC (4,4,1)");
+    check(never_rvalid(s, 15, 20) && never_rvalid(s, 76, 299), "cfg: rvalid and rdata 0 when nothing is answered");
+    sim_free(s);
+
+    /* reads every step: accepted, answered at r+1, the next accepted at r+2 */
+    {
+        vcsw_params_t q = params(3, 2, 1, 0);
+        sim_t *t = sim_new(&q, 60);
+        for (unsigned k = 10; k < 30; k++)
+            cfg_read_at(t, k, VCSW_SPACE_ROUTE, k);
+        sim_all(t);
+        int ok2 = 1;
+        for (unsigned k = 1; k < 60; k++)
+            ok2 &= t->rv[k] == (k >= 11 && k <= 29 && (k & 1u));
+        check(ok2, "cfg: reads in every step 10..29: answers at 11, 13, .., 29 (every other read ignored)");
+        sim_free(t);
+    }
+}
+
+/* Counters: the schedule, answer at W+1 with the events of steps <= W-4, counted independently:
+ * rx_flits, rx_pkts, drop_route, drop_vc from the stimulus (step k+1 for a flit received in k),
+ * tx_flits and tx_pkts from the outputs (step j-LINK_DELAY for a flit on tx after step j). */
+static void test_counters(void)
+{
+    static const struct {
+        unsigned n, nvc, ctrl, L, width;
+    } cs[] = {{3, 2, 1, 0, 32}, {5, 4, 0, 3, 32}, {2, 16, 1, 1, 16}};
+    for (unsigned a = 0; a < 3; a++) {
+        vcsw_params_t p = params(cs[a].n, cs[a].nvc, cs[a].ctrl, cs[a].L);
+        p.CTR_WIDTH = cs[a].width;
+        const unsigned N = p.NPORTS, V = p.NVC, L = p.LINK_DELAY, NS = 8 * N * V, maxs = 6000;
+        sim_t *s = sim_new(&p, maxs);
+        const unsigned ndvc = s->ndvc;
+        rng_t r;
+        rng_seed(&r, 77 + a);
+        /* tags 0..N-1 -> port t; tag N: invalid; VC entries (i, o, d) -> (d + i) % NDVC except
+         * (i, o, 0) for o == i: invalid (drop_vc) */
+        for (unsigned t = 0; t < N; t++)
+            set_route(s, t, t);
+        for (unsigned i = 0; i < N; i++)
+            for (unsigned o = 0; o < N; o++)
+                for (unsigned d = 0; d < ndvc; d++)
+                    if (!(o == i && d == 0))
+                        set_vc(s, i, o, d, (d + i) % ndvc);
+        const unsigned t0 = s->cfg_next + 5;
+        /* expected events per slot and step: ev[slot] list via a dense array [step][slot] bitmaps is
+         * big; keep per slot the steps of its events */
+        unsigned *cnt = xcalloc((size_t)NS * maxs, sizeof(unsigned)); /* cnt[slot*maxs + step] */
+#define EV(port, vc, c, k) (cnt[((size_t)(((port) * V + (vc)) * 8u + (c))) * maxs + (k)]++)
+        /* light random traffic (outputs never stopped, so buffers never fill): per input, a packet
+         * now and then on a random VC, 1..6 flits, random tag 0..N */
+        for (unsigned i = 0; i < N; i++) {
+            unsigned k = t0 + i;
+            while (k < maxs - 200) {
+                unsigned v = rng_below(&r, V), len = 1 + rng_below(&r, 6), tag = rng_below(&r, N + 1);
+                unsigned id = rng_below(&r, 1000);
+                put_pkt(s, i, k, v, tag, len, id);
+                unsigned d = v >= ndvc ? v - ndvc : v;
+                for (unsigned j = 0; j < len; j++)
+                    EV(i, v, VCSW_CTR_RX_FLITS, k + j + 1);
+                EV(i, v, VCSW_CTR_RX_PKTS, k + 1);
+                if (tag >= N)
+                    EV(i, v, VCSW_CTR_DROP_ROUTE, k + 1);
+                else if (tag == i && d == 0)
+                    EV(i, v, VCSW_CTR_DROP_VC, k + 1);
+                k += len + rng_below(&r, 3 * N * len);
+            }
+        }
+        /* reads: a request in every step from t0 (most ignored), random slots */
+        for (unsigned k = 2; k < maxs - 100; k++)
+            if (!s->we[k]) {
+                unsigned slot = rng_below(&r, NS), c = slot % 8, pv = slot / 8;
+                cfg_read_at(s, k, VCSW_SPACE_CTR, VCSW_CTR_INDEX(pv / V, pv % V, c));
+            }
+        sim_all(s);
+        for (unsigned o = 0; o < N; o++)
+            for (unsigned j = L + 1; j < maxs; j++)
+                if (s->tx[o][j].valid) {
+                    EV(o, s->tx[o][j].vc, VCSW_CTR_TX_FLITS, j - L);
+                    if (s->tx[o][j].tail)
+                        EV(o, s->tx[o][j].vc, VCSW_CTR_TX_PKTS, j - L);
+                }
+        const uint32_t mask = p.CTR_WIDTH >= 32 ? 0xFFFFFFFFu : ((1u << p.CTR_WIDTH) - 1u);
+        int ok = 1;
+        unsigned answered = 0, pend = 0, rq = 0, ans = 0, nonzero = 0;
+        for (unsigned k = 1; k < maxs && ok; k++) {
+            if (pend) {
+                unsigned idx = s->addr[rq] & 0x3FFFu;
+                unsigned slot = (((idx >> 7) * V) + ((idx >> 3) & 15u)) * 8u + (idx & 7u);
+                if (k < ans && s->rv[k])
+                    ok = check(0, "counters %s: read of slot %u at %u answered early at %u (want %u)", pstr(&p), slot,
+                               rq, k, ans);
+                else if (k == ans) {
+                    const unsigned W = ans - 1;
+                    uint32_t want = 0;
+                    for (unsigned j = 0; j + 4 <= W; j++)
+                        want += cnt[(size_t)slot * maxs + j];
+                    want &= mask;
+                    nonzero += want != 0;
+                    ok = check(s->rv[k] && s->rd[k] == want,
+                               "counters %s: read of slot %u (%s) in step %u: answer %u at step W+1 = %u, got rvalid %u "
+                               "data %u",
+                               pstr(&p), slot, vcsw_counter_name(slot % 8), rq, want, ans, s->rv[k], s->rd[k]);
+                    answered++;
+                    pend = 0;
+                }
+                continue; /* outstanding, also in the answer step: requests ignored */
+            }
+            if (s->rv[k]) {
+                ok = check(0, "counters %s: cfg_rvalid at step %u without a read", pstr(&p), k);
+                break;
+            }
+            if (s->re[k] && !s->we[k]) {
+                pend = 1;
+                rq = k;
+                unsigned idx = s->addr[k] & 0x3FFFu;
+                unsigned slot = (((idx >> 7) * V) + ((idx >> 3) & 15u)) * 8u + (idx & 7u);
+                unsigned W = k + 1;
+                while (W < 3 || W % NS != (slot + 3) % NS)
+                    W++;
+                ans = W + 1;
+            }
+        }
+        check(ok && answered > (maxs - t0 - 200) / (NS + 2) && nonzero > answered / 8,
+              "counters %s: %u reads answered at W+1 with the events of steps <= W-4 (%u not 0)", pstr(&p), answered,
+              nonzero);
+        /* vcsw_counter: every event so far */
+        int ok2 = 1;
+        for (unsigned slot = 0; slot < NS; slot++) {
+            uint32_t want = 0;
+            for (unsigned j = 0; j < maxs; j++)
+                want += cnt[(size_t)slot * maxs + j];
+            ok2 &= vcsw_counter(s->m, slot / 8 / V, slot / 8 % V, slot % 8) == (want & mask);
+        }
+        check(ok2, "counters %s: vcsw_counter = every event so far, for every slot", pstr(&p));
+#undef EV
+        free(cnt);
+        sim_free(s);
+    }
+    /* the flusher starts at step 3: slot NS-1 read in step 1 (W = 2 would match) answers at NS+3 */
+    {
+        vcsw_params_t p = params(2, 2, 1, 0); /* NS = 32 */
+        sim_t *s = sim_new(&p, 100);
+        cfg_read_at(s, 1, VCSW_SPACE_CTR, VCSW_CTR_INDEX(1, 1, 7));
+        cfg_read_at(s, 40, VCSW_SPACE_CTR, VCSW_CTR_INDEX(0, 0, 0)); /* slot 0: W = 64 + 3 = 67, answer 68 */
+        sim_all(s);
+        unsigned got = 0, got2 = 0;
+        for (unsigned k = 1; k < 40; k++)
+            if (s->rv[k] && !got)
+                got = k;
+        for (unsigned k = 41; k < 100; k++)
+            if (s->rv[k] && !got2)
+                got2 = k;
+        check(got == 35 && s->rd[35] == 0 && got2 == 68,
+              "counters: slot 31 read in step 1 answered at W+1 = 35 (W = 34, not 2); slot 0 read at 40 at 68 (got %u, %u)",
+              got, got2);
+        sim_free(s);
+    }
+    /* COUNTERS = 0: a counter read answers 0 at r+1 */
+    {
+        vcsw_params_t p = params(3, 4, 1, 0);
+        p.COUNTERS = 0;
+        sim_t *s = sim_new(&p, 200);
+        set_route(s, 0, 1);
+        set_vc(s, 0, 1, 0, 0);
+        put_pkt(s, 0, 10, 0, 0, 30, 1);
+        for (unsigned k = 20; k < 120; k += 2)
+            cfg_read_at(s, k, VCSW_SPACE_CTR, VCSW_CTR_INDEX(k % 3, (k / 3) % 4, k % 8));
+        sim_all(s);
+        int ok = 1;
+        for (unsigned k = 20; k < 200; k++)
+            ok &= s->rv[k] == (k >= 21 && k <= 119 && (k & 1u)) && s->rd[k] == 0;
+        check(ok && vcsw_counter(s->m, 0, 0, VCSW_CTR_RX_FLITS) == 30,
+              "COUNTERS=0: counter reads answered at r+1 with 0 (vcsw_counter still counts: 30)");
+        sim_free(s);
+    }
+    /* CTR_WIDTH = 8: 300 flits -> 44 */
+    {
+        vcsw_params_t p = params(3, 2, 0, 0);
+        p.CTR_WIDTH = 8;
+        p.MAXLEN = 50;
+        p.DEPTH = 64;
+        sim_t *s = sim_new(&p, 600);
+        set_route(s, 0, 2);
+        set_vc(s, 1, 2, 1, 0);
+        unsigned k = 10;
+        for (unsigned j = 0; j < 6; j++)
+            k = put_pkt(s, 1, k, 1, 0, 50, j);
+        cfg_read_at(s, 400, VCSW_SPACE_CTR, VCSW_CTR_INDEX(1, 1, VCSW_CTR_RX_FLITS));
+        cfg_read_at(s, 500, VCSW_SPACE_CTR, VCSW_CTR_INDEX(2, 0, VCSW_CTR_TX_FLITS));
+        sim_all(s);
+        unsigned a1 = 0, a2 = 0;
+        for (unsigned j = 401; j < 500; j++)
+            if (s->rv[j] && !a1)
+                a1 = j;
+        for (unsigned j = 501; j < 600; j++)
+            if (s->rv[j] && !a2)
+                a2 = j;
+        check(a1 && s->rd[a1] == 300 % 256 && a2 && s->rd[a2] == 300 % 256 &&
+                  vcsw_counter(s->m, 1, 1, VCSW_CTR_RX_FLITS) == 44 && vcsw_counter(s->m, 1, 1, VCSW_CTR_RX_PKTS) == 6,
+              "CTR_WIDTH=8: 300 flits read as 44 (rx_flits %u, tx_flits %u)", a1 ? s->rd[a1] : 9999,
+              a2 ? s->rd[a2] : 9999);
+        sim_free(s);
+    }
+}
+
+/* RAM read: a VC whose RAM part is not empty delivers one entry per step to a head popped every
+ * step; two VCs of one input draining at once share the one RAM read (one flit per step in all). */
+static void test_ram_read(void)
+{
+    for (unsigned a = 0; a < 2; a++) {
+        vcsw_params_t p = params(4, 4, 0, a ? 3 : 0);
+        p.DEPTH = 64;
+        p.MAXLEN = 16;
+        const unsigned L = p.LINK_DELAY;
+        sim_t *s = sim_new(&p, 400);
+        set_route(s, 1, 1);
+        set_route(s, 2, 2);
+        set_vc(s, 0, 1, 2, 0);
+        set_vc(s, 0, 2, 3, 0);
+        /* VC 2: 3 packets of 12 (36 flits) into a stopped output 1 VC 0, released at 100 */
+        stop_range(s, 1, 0, 1, 99);
+        unsigned k = 10;
+        for (unsigned j = 0; j < 3; j++)
+            k = put_pkt(s, 0, k, 2, 1, 12, 1 + j);
+        /* VC 3 (output 2) and VC 2 again: 2 packets of 12 each into stopped outputs, both released at 200 */
+        stop_range(s, 1, 0, 150, 199);
+        stop_range(s, 2, 0, 1, 199);
+        k = 150;
+        for (unsigned j = 0; j < 2; j++) {
+            k = put_pkt(s, 0, k, 2, 1, 12, 10 + j);
+            k = put_pkt(s, 0, k, 3, 2, 12, 20 + j);
+        }
+        sim_all(s);
+        check(count_valid(s, 1, 101 + L, 136 + L) == 36 && pkt_at(s, 1, 101 + L, 0, 1, 12, 1),
+              "RAM read L=%u: one VC drains 36 flits at one per step from %u", L, 101 + L);
+        /* by rules 2.1-2.3: the 3 staged entries of each VC leave in parallel (201..203), then the
+         * one RAM read per step feeds them in turn: exactly one flit per step, alternating */
+        unsigned one = 0, two = 0, alt = 0;
+        for (unsigned j = 201 + L; j < 204 + L; j++)
+            two += s->tx[1][j].valid && s->tx[2][j].valid;
+        for (unsigned j = 204 + L; j < 246 + L; j++) {
+            one += (s->tx[1][j].valid + s->tx[2][j].valid) == 1;
+            alt += s->tx[1][j].valid != s->tx[1][j + 1].valid || j == 245 + L;
+        }
+        check(two == 3 && one == 42 && alt == 42 && count_valid(s, 1, 1, 399) == 60 && count_valid(s, 2, 1, 399) == 24,
+              "RAM read L=%u: two VCs of one input: staged entries in parallel at %u..%u, then one flit per step in "
+              "all, alternating, to %u (%u, %u, %u)",
+              L, 201 + L, 203 + L, 245 + L, two, one, alt);
+        sim_free(s);
+    }
+    /* round robin of the RAM read among the VCs: with VC 0 and VC 1 both filling the RAM part,
+     * released together into different outputs, they alternate (the first released output first) */
+    {
+        vcsw_params_t p = params(3, 2, 0, 0);
+        p.DEPTH = 32;
+        p.MAXLEN = 16;
+        sim_t *s = sim_new(&p, 200);
+        set_route(s, 1, 1);
+        set_route(s, 2, 2);
+        set_vc(s, 0, 1, 0, 0);
+        set_vc(s, 0, 2, 1, 0);
+        stop_range(s, 1, 0, 1, 59);
+        stop_range(s, 2, 0, 1, 59);
+        put_pkt(s, 0, 10, 0, 1, 16, 1);
+        put_pkt(s, 0, 26, 1, 2, 16, 2);
+        sim_all(s);
+        /* after the 3 staged entries of each, outputs 1 and 2 alternate one flit each step */
+        int alt = 1;
+        for (unsigned j = 64; j < 86; j++)
+            alt &= (s->tx[1][j].valid ^ s->tx[2][j].valid) && s->tx[1][j].valid != s->tx[1][j + 1].valid;
+        check(alt && count_valid(s, 1, 1, 199) == 16 && count_valid(s, 2, 1, 199) == 16,
+              "RAM read: two VCs share it round robin: their outputs alternate in 64..86");
+        sim_free(s);
+    }
+}
+
+/* Allocation round robin over c = p*NVC + v: every input sends a 1-flit packet on VC 0 and one on
+ * VC 1 to output 0; served in the order c = 0, 1, 2, ..; then the position continues after the last. */
+static void test_alloc_rr(void)
+{
+    static const unsigned ns[] = {3, 5, 16};
+    for (unsigned a = 0; a < 3; a++) {
+        vcsw_params_t p = params(ns[a], 2, 0, 0);
+        const unsigned N = p.NPORTS;
+        sim_t *s = sim_new(&p, 200);
+        set_route(s, 1, 0);
+        for (unsigned i = 0; i < N; i++) {
+            set_vc(s, i, 0, 0, 0);
+            set_vc(s, i, 0, 1, 1);
+        }
+        const unsigned t = 40;
+        for (unsigned i = 0; i < N; i++) {
+            put_pkt(s, i, t, 0, 1, 1, i * 2);
+            put_pkt(s, i, t + 1, 1, 1, 1, i * 2 + 1);
+        }
+        /* later: inputs N-1 (VC 0) and 0 (VC 0) both at once after position wrapped to 0 */
+        put_pkt(s, N - 1, 120, 0, 1, 1, 500);
+        put_pkt(s, 1, 120, 0, 1, 1, 501);
+        sim_all(s);
+        int ok = 1;
+        for (unsigned c = 0; c < 2 * N; c++)
+            ok &= flit_is(&s->tx[0][t + 2 + c], c & 1u, pkt_data(s, c, 0, 1), 1);
+        check(ok, "alloc round robin N=%u: 2N one-flit packets served in the order c = 0..2N-1 from %u", N, t + 2);
+        check(flit_is(&s->tx[0][122], 0, pkt_data(s, 501, 0, 1), 1) &&
+                  flit_is(&s->tx[0][123], 0, pkt_data(s, 500, 0, 1), 1),
+              "alloc round robin N=%u: position 0 after c = 2N-1: input 1 before input N-1", N);
+        sim_free(s);
+    }
+}
+
+/* Saturating permutation on every parameter set: input i sends one stream per VC to output
+ * (i+1) % N, obeying Go & Stop at the latest moment; every output link carries one flit per step
+ * once the streams run, every packet arrives whole and in order, nothing is cut. */
+static void test_permutation(void)
+{
+    for (unsigned a = 0; a < NPSETS; a++) {
+        vcsw_params_t p = params(psets[a].n, psets[a].nvc, psets[a].ctrl, psets[a].L);
+        p.DEPTH = 32;
+        p.MAXLEN = 8;
+        const unsigned N = p.NPORTS, V = p.NVC, L = p.LINK_DELAY, maxs = 2200;
+        sim_t *s = sim_new(&p, maxs);
+        const unsigned ndvc = s->ndvc;
+        for (unsigned i = 0; i < N; i++)
+            set_route(s, i, i);
+        for (unsigned i = 0; i < N; i++)
+            for (unsigned d = 0; d < ndvc; d++)
+                set_vc(s, i, (i + 1) % N, d, (d + i) % ndvc);
+        const unsigned t0 = s->cfg_next + 2, t1 = 1800;
+        unsigned left[VCSW_MAX_PORTS][VCSW_MAX_VCS], seq[VCSW_MAX_PORTS][VCSW_MAX_VCS], rrv[VCSW_MAX_PORTS];
+        memset(left, 0, sizeof left);
+        memset(seq, 0, sizeof seq);
+        memset(rrv, 0, sizeof rrv);
+        for (unsigned k = 1; k < maxs; k++) {
+            if (k >= t0 && k < maxs - 300)
+                for (unsigned i = 0; i < N; i++)
+                    for (unsigned j = 0; j < V; j++) {
+                        unsigned v = (rrv[i] + j) % V;
+                        if (!left[i][v] && (k >= t1 || k < L + 4 || ((s->rs[i][k - L - 3] >> v) & 1u)))
+                            continue;
+                        if (!left[i][v]) {
+                            left[i][v] = 1 + (seq[i][v] * 5 + i + v) % p.MAXLEN;
+                            seq[i][v]++;
+                        }
+                        left[i][v]--;
+                        unsigned len = 1 + ((seq[i][v] - 1) * 5 + i + v) % p.MAXLEN, fi = len - 1 - left[i][v];
+                        unsigned id = ((seq[i][v] - 1) * 16 + v) * 16 + i;
+                        put_flit(s, i, k, v, pkt_data(s, id, fi, (i + 1) % N), left[i][v] == 0);
+                        rrv[i] = v + 1;
+                        break;
+                    }
+            sim_step(s);
+        }
+        /* check: every output carries a flit in every step of [t0 + 40, t1]; packets per (o, u) in order */
+        unsigned busy = 0, win = 0, bad = 0, npk = 0;
+        for (unsigned o = 0; o < N; o++) {
+            const unsigned i = (o + N - 1) % N;
+            for (unsigned k = t0 + 40; k <= t1; k++) {
+                win++;
+                busy += s->tx[o][k].valid;
+            }
+            /* per input VC v the stream's packets in order on output VC u(v) */
+            for (unsigned v = 0; v < V; v++) {
+                const unsigned ctl = v >= ndvc, d = ctl ? v - ndvc : v, u = (d + i) % ndvc + (ctl ? ndvc : 0);
+                unsigned sq = 0, fi = 0;
+                for (unsigned k = 1; k < maxs; k++) {
+                    const vcsw_flit_t *f = &s->tx[o][k];
+                    if (!f->valid || f->vc != u)
+                        continue;
+                    unsigned len = 1 + (sq * 5 + i + v) % p.MAXLEN, id = (sq * 16 + v) * 16 + i;
+                    if (f->data != pkt_data(s, id, fi, o) || f->tail != (fi + 1 == len))
+                        bad++;
+                    if (++fi == len) {
+                        fi = 0;
+                        sq++;
+                        npk++;
+                    }
+                }
+                if (sq != seq[i][v] || fi != 0)
+                    bad++;
+            }
+        }
+        unsigned ov = 0;
+        for (unsigned i = 0; i < N; i++)
+            for (unsigned v = 0; v < V; v++)
+                ov += vcsw_counter(s->m, i, v, VCSW_CTR_OVERFLOW) + vcsw_counter(s->m, i, v, VCSW_CTR_TRUNC);
+        check(busy == win, "permutation %s: every output link busy every step (%u of %u)", pstr(&p), busy, win);
+        check(bad == 0 && ov == 0 && npk > 100 * N / V,
+              "permutation %s: %u packets whole and in order per stream (%u bad), no cut (%u)", pstr(&p), npk, bad, ov);
+        (void)L;
+        sim_free(s);
+    }
+}
+
+/* Random traffic with random downstream stops and obeying senders on several sets: every packet
+ * arrives once, whole, on the (output, VC) of its tables; counters agree with the flits seen. */
+static void test_random(void)
+{
+    static const struct {
+        unsigned n, nvc, ctrl, L, depth, maxlen;
+    } cs[] = {{5, 4, 1, 0, 32, 8}, {3, 2, 0, 3, 64, 16}, {8, 2, 1, 1, 16, 4}, {16, 16, 1, 0, 32, 6}, {2, 4, 0, 2, 16, 2}};
+    for (unsigned a = 0; a < sizeof cs / sizeof cs[0]; a++) {
+        vcsw_params_t p = params(cs[a].n, cs[a].nvc, cs[a].ctrl, cs[a].L);
+        p.DEPTH = cs[a].depth;
+        p.MAXLEN = cs[a].maxlen;
+        p.FLIT_W = 32;
+        const unsigned N = p.NPORTS, V = p.NVC, L = p.LINK_DELAY, maxs = 8000;
+        sim_t *s = sim_new(&p, maxs);
+        const unsigned ndvc = s->ndvc;
+        rng_t r;
+        rng_seed(&r, 1000 + a);
+        for (unsigned t = 0; t < N; t++)
+            set_route(s, t, (t * 7 + 3) % N);
+        for (unsigned i = 0; i < N; i++)
+            for (unsigned o = 0; o < N; o++)
+                for (unsigned d = 0; d < ndvc; d++)
+                    set_vc(s, i, o, d, (d * 3 + i + o) % ndvc);
+        const unsigned t0 = s->cfg_next + 2, t1 = maxs - 1500;
+        unsigned left[VCSW_MAX_PORTS][VCSW_MAX_VCS], len_[VCSW_MAX_PORTS][VCSW_MAX_VCS], tag_[VCSW_MAX_PORTS][VCSW_MAX_VCS];
+        unsigned seq[VCSW_MAX_PORTS][VCSW_MAX_VCS];
+        memset(left, 0, sizeof left);
+        memset(seq, 0, sizeof seq);
+        uint16_t stop[VCSW_MAX_PORTS] = {0};
+        for (unsigned k = 1; k < maxs; k++) {
+            for (unsigned o = 0; o < N; o++) {
+                if (rng_pct(&r, 3))
+                    stop[o] ^= (uint16_t)(1u << rng_below(&r, V));
+                s->ts[o][k] = k < t1 ? stop[o] : 0;
+            }
+            if (k >= t0 && k < maxs - 500)
+                for (unsigned i = 0; i < N; i++) {
+                    if (!rng_pct(&r, 70))
+                        continue;
+                    unsigned v = rng_below(&r, V);
+                    if (!left[i][v] && (k >= t1 || k < L + 4 || ((s->rs[i][k - L - 3] >> v) & 1u)))
+                        continue;
+                    if (!left[i][v]) {
+                        len_[i][v] = left[i][v] = 1 + rng_below(&r, p.MAXLEN);
+                        tag_[i][v] = rng_below(&r, N);
+                        seq[i][v]++;
+                    }
+                    unsigned fi = len_[i][v] - left[i][v];
+                    left[i][v]--;
+                    uint32_t id = ((seq[i][v] * 16u + v) * 16u + i);
+                    uint32_t data = fi == 0 ? ((id << 8) | tag_[i][v]) : (id * 2654435761u + fi);
+                    put_flit(s, i, k, v, data, left[i][v] == 0);
+                }
+            sim_step(s);
+        }
+        /* the packets seen, in time order: per output and output VC the flits of one packet follow
+         * each other; the heads of one source (i, v) come in the order it sent them */
+        unsigned got_pk = 0, bad = 0, flits = 0;
+        unsigned nseen[VCSW_MAX_PORTS][VCSW_MAX_VCS];
+        uint32_t cur[VCSW_MAX_PORTS][VCSW_MAX_VCS];
+        unsigned cfi[VCSW_MAX_PORTS][VCSW_MAX_VCS];
+        memset(nseen, 0, sizeof nseen);
+        memset(cfi, 0, sizeof cfi);
+        for (unsigned k = 1; k < maxs; k++)
+            for (unsigned o = 0; o < N; o++) {
+                const vcsw_flit_t *f = &s->tx[o][k];
+                if (!f->valid)
+                    continue;
+                const unsigned u = f->vc;
+                flits++;
+                if (u >= V) {
+                    bad++;
+                    continue;
+                }
+                if (cfi[o][u] == 0) {
+                    const uint32_t id = f->data >> 8;
+                    cur[o][u] = id;
+                    unsigned i = id % 16, v = (id / 16) % 16, sq = id / 256, tag = f->data & 0xFFu;
+                    const unsigned ctl = v >= ndvc, d = ctl ? v - ndvc : v;
+                    unsigned wo = (tag * 7 + 3) % N, wu = (d * 3 + i + wo) % ndvc + (ctl ? ndvc : 0);
+                    if (i >= N || v >= V || wo != o || wu != u || sq != nseen[i][v] + 1)
+                        bad++;
+                    if (i < N && v < V)
+                        nseen[i][v] = sq;
+                } else if (f->data != cur[o][u] * 2654435761u + cfi[o][u]) {
+                    bad++;
+                }
+                cfi[o][u]++;
+                if (f->tail) {
+                    got_pk++;
+                    cfi[o][u] = 0;
+                }
+            }
+        for (unsigned o = 0; o < N; o++)
+            for (unsigned u = 0; u < V; u++)
+                bad += cfi[o][u] != 0;
+        unsigned sent = 0, cut = 0, txf = 0, rxf = 0;
+        for (unsigned i = 0; i < N; i++)
+            for (unsigned v = 0; v < V; v++) {
+                sent += seq[i][v];
+                bad += nseen[i][v] != seq[i][v];
+                cut += vcsw_counter(s->m, i, v, VCSW_CTR_OVERFLOW) + vcsw_counter(s->m, i, v, VCSW_CTR_TRUNC);
+                txf += vcsw_counter(s->m, i, v, VCSW_CTR_TX_FLITS);
+                rxf += vcsw_counter(s->m, i, v, VCSW_CTR_RX_FLITS);
+            }
+        check(bad == 0 && got_pk == sent && cut == 0 && txf == flits && rxf == flits && sent > 200,
+              "random %s: %u packets sent, %u arrived whole in order on their route (%u bad), %u cut, %u flits",
+              pstr(&p), sent, got_pk, bad, cut, flits);
+        sim_free(s);
+    }
+}
+
+/* vcsw_reset: back to step 0 (tables invalid, buffers empty): the same stimulus gives the same outputs. */
+static void test_reset(void)
+{
+    vcsw_params_t p = params(4, 2, 1, 2);
+    sim_t *s = sim_new(&p, 150);
+    set_route(s, 1, 2);
+    set_vc(s, 0, 2, 0, 0);
+    stop_range(s, 2, 0, 10, 40);
+    put_pkt(s, 0, 20, 0, 1, 30, 1);
+    cfg_read_at(s, 60, VCSW_SPACE_CTR, VCSW_CTR_INDEX(0, 0, 0));
+    sim_all(s);
+    vcsw_flit_t *tx0 = xcalloc(150, sizeof *tx0);
+    uint16_t *rs0 = xcalloc(150, sizeof *rs0);
+    uint32_t rd0[150];
+    memcpy(tx0, s->tx[2], 150 * sizeof *tx0);
+    memcpy(rs0, s->rs[0], 150 * sizeof *rs0);
+    memcpy(rd0, s->rd, sizeof rd0);
+    vcsw_reset(s->m);
+    check(vcsw_occupancy(s->m, 0, 0) == 0 && vcsw_counter(s->m, 0, 0, VCSW_CTR_RX_FLITS) == 0,
+          "reset: occupancy and counters 0");
+    s->k = 0;
+    sim_all(s);
+    int ok = 1;
+    for (unsigned k = 1; k < 150; k++)
+        ok &= memcmp(&tx0[k], &s->tx[2][k], sizeof *tx0) == 0 && rs0[k] == s->rs[0][k] && rd0[k] == s->rd[k];
+    check(ok && count_valid(s, 2, 1, 149) == 30, "reset: a second run after vcsw_reset repeats the first");
+    free(tx0);
+    free(rs0);
+    sim_free(s);
+}
+
+/* vcsw_params_check: defaults and range ends pass; each value past an end fails naming it. */
+static void test_params(void)
+{
+    vcsw_params_t d = vcsw_default_params();
+    check(vcsw_params_check(&d) == NULL, "params: defaults valid");
+    check(d.NPORTS == 8 && d.NVC == 2 && d.CTRL == 1 && d.FLIT_W == 16 && d.TAG_W == 8 && d.DEPTH == 64 &&
+              d.MAXLEN == 32 && d.LINK_DELAY == 0 && d.COUNTERS == 1 && d.CTR_WIDTH == 32,
+          "params: defaults are the doc's");
+    check(vcsw_stop_at(&d) == 28 && vcsw_ndvc(&d) == 1, "params: STOP_AT 64-32-0-4 = 28, NDVC 1 (got %d, %u)",
+          vcsw_stop_at(&d), vcsw_ndvc(&d));
+    struct {
+        const char *name;
+        size_t off;
+        unsigned val;
+        int ok;
+    } cases[] = {
+#define C(f, v, ok) {#f, offsetof(vcsw_params_t, f), v, ok}
+        C(NPORTS, 1, 0),     C(NPORTS, 2, 1),     C(NPORTS, 16, 1),    C(NPORTS, 17, 0),    C(NPORTS, 0, 0),
+        C(NVC, 1, 0),        C(NVC, 2, 1),        C(NVC, 3, 0),        C(NVC, 4, 1),        C(NVC, 6, 0),
+        C(NVC, 8, 1),        C(NVC, 16, 1),       C(NVC, 32, 0),       C(NVC, 0, 0),        C(CTRL, 0, 1),
+        C(CTRL, 1, 1),       C(CTRL, 2, 0),       C(FLIT_W, 8, 1),     C(FLIT_W, 7, 0),     C(FLIT_W, 32, 1),
+        C(FLIT_W, 33, 0),    C(TAG_W, 0, 0),      C(TAG_W, 1, 1),      C(TAG_W, 12, 1),      C(TAG_W, 13, 0),     C(DEPTH, 4, 0),
+        C(DEPTH, 48, 0),     C(DEPTH, 128, 1),    C(DEPTH, 256, 1),    C(DEPTH, 512, 0),    C(MAXLEN, 0, 0),
+        C(MAXLEN, 1, 1),     C(LINK_DELAY, 65, 0), C(COUNTERS, 0, 1),  C(COUNTERS, 2, 0),   C(CTR_WIDTH, 7, 0),
+        C(CTR_WIDTH, 8, 1),  C(CTR_WIDTH, 32, 1), C(CTR_WIDTH, 33, 0),
+#undef C
+    };
+    for (unsigned i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        vcsw_params_t p = d;
+        *(unsigned *)((char *)&p + cases[i].off) = cases[i].val;
+        const char *e = vcsw_params_check(&p);
+        vcsw_t *m = vcsw_new(&p);
+        if (cases[i].ok)
+            check(e == NULL && m != NULL, "params: %s=%u accepted (got \"%s\")", cases[i].name, cases[i].val, e ? e : "");
+        else
+            check(e != NULL && strstr(e, cases[i].name) != NULL && m == NULL,
+                  "params: %s=%u rejected with a message naming it (got \"%s\")", cases[i].name, cases[i].val,
+                  e ? e : "(null)");
+        vcsw_free(m);
+    }
+    /* joint ranges: FLIT_W >= TAG_W, MAXLEN <= DEPTH, STOP_AT >= 1 */
+    {
+        vcsw_params_t p = d;
+        p.TAG_W = 12;
+        p.FLIT_W = 11;
+        const char *e = vcsw_params_check(&p);
+        check(e && strstr(e, "FLIT_W"), "params: FLIT_W 11 < TAG_W 12 rejected naming FLIT_W (got \"%s\")", e ? e : "");
+        p.FLIT_W = 12;
+        check(vcsw_params_check(&p) == NULL, "params: TAG_W 12 FLIT_W 12 accepted");
+        p = d;
+        p.DEPTH = 16;
+        p.MAXLEN = 17;
+        e = vcsw_params_check(&p);
+        check(e && strstr(e, "MAXLEN"), "params: MAXLEN 17 > DEPTH 16 rejected naming MAXLEN (got \"%s\")", e ? e : "");
+        /* STOP_AT = DEPTH - MAXLEN - 2 L - 4: 64 - 32 - 2*14 - 4 = 0 refused, L 13 -> 2 accepted */
+        p = d;
+        p.LINK_DELAY = 14;
+        e = vcsw_params_check(&p);
+        check(e && strstr(e, "STOP_AT") && strstr(e, "DEPTH") && strstr(e, "MAXLEN") && strstr(e, "LINK_DELAY"),
+              "params: STOP_AT 0 rejected naming STOP_AT, DEPTH, MAXLEN, LINK_DELAY (got \"%s\")", e ? e : "");
+        p.LINK_DELAY = 13;
+        check(vcsw_params_check(&p) == NULL && vcsw_stop_at(&p) == 2, "params: STOP_AT 2 accepted");
+        p = d;
+        p.DEPTH = 8;
+        p.MAXLEN = 4;
+        check(vcsw_params_check(&p) != NULL, "params: DEPTH 8 MAXLEN 4 (STOP_AT 0) rejected");
+        p.MAXLEN = 3;
+        check(vcsw_params_check(&p) == NULL, "params: DEPTH 8 MAXLEN 3 (STOP_AT 1) accepted");
+        check(vcsw_params_check(NULL) != NULL && vcsw_new(NULL) == NULL, "params: NULL rejected");
+    }
+    check(strcmp(vcsw_counter_name(VCSW_CTR_OVERFLOW), "overflow") == 0 &&
+              strcmp(vcsw_counter_name(VCSW_CTR_RX_FLITS), "rx_flits") == 0 && strcmp(vcsw_counter_name(8), "?") == 0,
+          "params: counter names");
+}
+
+int main(int argc, char **argv)
+{
+    for (int i = 1; i < argc; i++)
+        if (strcmp(argv[i], "-v") == 0)
+            verbose = 1;
+    test_params();
+    test_diagram();
+    test_latency();
+    test_ownership();
+    test_stop_bit();
+    test_interleave();
+    test_blocked_vc();
+    test_rx_stop();
+    test_obeying_sender();
+    test_admission();
+    test_maxlen();
+    test_drops();
+    test_ctrl_vcs();
+    test_write_timing();
+    test_cfg();
+    test_counters();
+    test_ram_read();
+    test_alloc_rr();
+    test_permutation();
+    test_random();
+    test_reset();
+    printf("vcsw_unit: %u checks, %u failed\n", n_checks, n_failed);
+    return n_failed ? 1 : 0;
+}
