@@ -119,17 +119,20 @@ module ctr_bank #(
         end
     endgenerate
 
-    // pending count of slot fl_q: an AND-OR over the slots, each slot gated by its own hit
+    // pending count of slot fl_q: an AND-OR over the slots, each slot gated by its own hit (one
+    // OR-reduction per bit, so the tools see a balanced tree rather than a chain of NS ORs)
     wire [NS*LW-1:0] pend_gated;
-    reg  [LW-1:0]    pend_sel;
-    integer          k;
-
-    always @* begin
-        pend_sel = {LW{1'b0}};
-        for (k = 0; k < NS; k = k + 1) begin
-            pend_sel = pend_sel | pend_gated[k*LW +: LW];
+    wire [LW-1:0]    pend_sel;
+    genvar           b, s2;
+    generate
+        for (b = 0; b < LW; b = b + 1) begin : g_sel
+            wire [NS-1:0] col;
+            for (s2 = 0; s2 < NS; s2 = s2 + 1) begin : g_col
+                assign col[s2] = pend_gated[s2*LW + b];
+            end
+            assign pend_sel[b] = |col;
         end
-    end
+    endgenerate
 
     reg [NS-1:0] ev_q;   // events of the previous cycle
 

@@ -1,9 +1,10 @@
-// sanfab — a chain of DELAY registers (a cable), reset to zero; DELAY = 0 is a wire.
+// sanfab — a chain of DELAY registers (a cable), each reset to RESET_VAL; DELAY = 0 is a wire.
 `default_nettype none
 
 module delay_line #(
     parameter WIDTH = 8,
-    parameter DELAY = 0
+    parameter DELAY = 0,
+    parameter [WIDTH-1:0] RESET_VAL = {WIDTH{1'b0}}
 ) (
     input  wire             clk,
     input  wire             rst,
@@ -21,7 +22,7 @@ module delay_line #(
             always @(posedge clk) begin
                 if (rst) begin
                     for (k = 0; k < DELAY; k = k + 1) begin
-                        chain_q[k] <= {WIDTH{1'b0}};
+                        chain_q[k] <= RESET_VAL;
                     end
                 end else begin
                     chain_q[0] <= d;

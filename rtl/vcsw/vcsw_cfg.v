@@ -85,7 +85,12 @@ module vcsw_cfg #(
         if (tw_vc) begin
             vc_sh[ve_i] <= tw_entry;
         end
+`ifdef SANFAB_MUTANT_CFG_READ_NEW
+        // deliberately broken: a read in the step of a write to the same entry answers the new value
+        rt_rd_q <= (tw_route) ? tw_entry : rt_sh[idx[TAG_W-1:0]];
+`else
         rt_rd_q <= rt_sh[idx[TAG_W-1:0]];
+`endif
         vc_rd_q <= vc_sh[ve_i];
     end
 

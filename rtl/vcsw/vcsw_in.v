@@ -96,7 +96,11 @@ module vcsw_in #(
     reg [NPORTS*5-1:0] vrow_q;
 
     always @(posedge clk) begin
+`ifdef SANFAB_MUTANT_TABLE_COPY
+        if (tw_route && PORT_I != 0) begin   // deliberately broken: input 0's copy is never written
+`else
         if (tw_route) begin
+`endif
             rt_mem[tw_idx[TAG_W-1:0]] <= tw_entry;
         end
         if (tw_vc && ({28'd0, tw_in} == PORT_I[31:0])) begin
@@ -157,8 +161,16 @@ module vcsw_in #(
             end
         end
     end
+`ifdef SANFAB_MUTANT_VC_WRAP
+    wire        vc_ok    = ve[4];                     // deliberately broken: the VC value wraps
+`else
     wire        vc_ok    = ve[4] && ({28'd0, ve[3:0]} < NDVC_I[31:0]);
+`endif
+`ifdef SANFAB_MUTANT_CTRL_MAP
+    wire [VCW-1:0] ovc   = ve[VCW-1:0];               // deliberately broken: control VCs land on data VCs
+`else
     wire [VCW-1:0] ovc   = ve[VCW-1:0] + (rq_ctl ? ndvc_v : {VCW{1'b0}});
+`endif
 
     wire [1:0]    st_c   = st_f[rq_vc*2 +: 2];
     wire [LW-1:0] cnt_c  = cnt_f[rq_vc*LW +: LW];
@@ -273,7 +285,11 @@ module vcsw_in #(
 
     // straight into staging: the VC's RAM part is empty, R holds nothing of it, staging has room
     wire w_rin      = r_v_q && (r_vc_q == rq_vc);
+`ifdef SANFAB_MUTANT_STRAIGHT_ORDER
+    wire w_straight = d_store && (mcnt_f[rq_vc*OW +: OW] == {OW{1'b0}}) &&   // ignores R: reorders
+`else
     wire w_straight = d_store && (mcnt_f[rq_vc*OW +: OW] == {OW{1'b0}}) && !w_rin &&
+`endif
                       (scnt_f[rq_vc*2 +: 2] <= 2'd2);
     wire w_ram      = d_store && !w_straight;
 

@@ -79,24 +79,30 @@ module vcsw_out #(
     );
     assign gnt = win;
 
-    // ------------------------------------------------------------ the winner's flit (AND-OR mux)
-    reg              w_first, w_tail;
-    reg [VCW-1:0]    w_hovc, w_ownvc;
-    reg [FLIT_W-1:0] w_data;
-    always @* begin
-        w_first = 1'b0;
-        w_tail  = 1'b0;
-        w_hovc  = {VCW{1'b0}};
-        w_ownvc = {VCW{1'b0}};
-        w_data  = {FLIT_W{1'b0}};
-        for (c = 0; c < N; c = c + 1) begin
-            w_first = w_first | (win[c] & h_first[c]);
-            w_tail  = w_tail  | (win[c] & h_tail[c]);
-            w_hovc  = w_hovc  | ({VCW{win[c]}} & h_ovc[c*VCW +: VCW]);
-            w_ownvc = w_ownvc | ({VCW{win[c]}} & ownvc_q[c*VCW +: VCW]);
-            w_data  = w_data  | ({FLIT_W{win[c]}} & h_data[c*FLIT_W +: FLIT_W]);
+    // ------------------------------------------------------------ the winner's flit (AND-OR mux,
+    // one OR-reduction per bit over the candidates)
+    localparam FW = 2 + 2 * VCW + FLIT_W;          // {first, tail, head's VC, owned VC, data}
+    wire [N*FW-1:0] fields;
+    wire [FW-1:0]   w_f;
+    genvar fc, fb;
+    generate
+        for (fc = 0; fc < N; fc = fc + 1) begin : g_fields
+            assign fields[fc*FW +: FW] = {h_first[fc], h_tail[fc], h_ovc[fc*VCW +: VCW],
+                                          ownvc_q[fc*VCW +: VCW], h_data[fc*FLIT_W +: FLIT_W]};
         end
-    end
+        for (fb = 0; fb < FW; fb = fb + 1) begin : g_mux
+            wire [N-1:0] col;
+            for (fc = 0; fc < N; fc = fc + 1) begin : g_col
+                assign col[fc] = fields[fc*FW + fb];
+            end
+            assign w_f[fb] = |(col & win);
+        end
+    endgenerate
+    wire              w_first = w_f[FW-1];
+    wire              w_tail  = w_f[FW-2];
+    wire [VCW-1:0]    w_hovc  = w_f[FLIT_W+VCW +: VCW];
+    wire [VCW-1:0]    w_ownvc = w_f[FLIT_W +: VCW];
+    wire [FLIT_W-1:0] w_data  = w_f[FLIT_W-1:0];
     wire [VCW-1:0] w_vc = w_first ? w_hovc : w_ownvc;
 
     // ------------------------------------------------------------ registers

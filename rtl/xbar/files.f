@@ -4,6 +4,7 @@ rtl/common/crc8.v
 rtl/common/fifo_fwft_bram.v
 rtl/common/rr_arbiter.v
 rtl/common/ctr_bank.v
+rtl/common/delay_line.v
 rtl/xbar/xbar_ingress.v
 rtl/xbar/xbar_rdside.v
 rtl/xbar/xbar_in.v

@@ -244,28 +244,17 @@ module xbar_out #(
     end
 `endif
 
-    // cable delay: LINK_DELAY more registers on the transmit side
-    generate
-        if (LINK_DELAY == 0) begin : g_nodelay
-            assign tx = tx_q;
-        end else begin : g_delay
-            reg [8:0] dl_q [0:LINK_DELAY-1];
-            integer j;
-            always @(posedge clk) begin
-                if (rst) begin
-                    for (j = 0; j < LINK_DELAY; j = j + 1) begin
-                        dl_q[j] <= CH_IDLE;
-                    end
-                end else begin
-                    dl_q[0] <= tx_q;
-                    for (j = 1; j < LINK_DELAY; j = j + 1) begin
-                        dl_q[j] <= dl_q[j-1];
-                    end
-                end
-            end
-            assign tx = dl_q[LINK_DELAY-1];
-        end
-    endgenerate
+    // cable delay: LINK_DELAY more registers on the transmit side, idle after reset
+    delay_line #(
+        .WIDTH     (9),
+        .DELAY     (LINK_DELAY),
+        .RESET_VAL (CH_IDLE)
+    ) u_cable (
+        .clk (clk),
+        .rst (rst),
+        .d   (tx_q),
+        .q   (tx)
+    );
 
     assign gp = gp_q;
     assign mp = mp_q;
