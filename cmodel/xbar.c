@@ -12,6 +12,7 @@
  */
 #include "xbar.h"
 
+#include "ctr_sched.h"
 #include "link.h"
 
 #include <stdio.h>
@@ -79,10 +80,10 @@ typedef struct {
 struct xbar {
     xbar_params_t p;
     uint64_t step;
-    uint32_t ctr_mask;
-    /* counters: events of every step so far, and the event bits of the last 4 steps (by step & 3) */
-    uint32_t cnt[XBAR_MAX_PORTS][XBAR_NCTR];
-    uint16_t ev[4][XBAR_MAX_PORTS];
+    /* counters: the event bits of this step (one event per counter and step at most), then the
+     * schedule (slot = port * XBAR_NCTR + index) */
+    uint16_t ev[XBAR_MAX_PORTS];
+    ctr_sched_t cs;
     /* register port */
     uint8_t rd_pend, rd_port, rd_ctr;
     uint64_t rd_w; /* step that answers the outstanding read */
@@ -159,20 +160,29 @@ xbar_t *xbar_new(const xbar_params_t *p)
     if (!m)
         return NULL;
     m->p = *p;
-    m->ctr_mask = p->CTR_WIDTH >= 32 ? 0xFFFFFFFFu : ((1u << p->CTR_WIDTH) - 1u);
+    if (ctr_sched_init(&m->cs, p->NPORTS * XBAR_NCTR, p->CTR_WIDTH) != 0) {
+        free(m);
+        return NULL;
+    }
     for (unsigned x = 0; x < 256; x++)
         m->crc_tab[x] = crc8_step(0, (uint8_t)x);
     xbar_reset(m);
     return m;
 }
 
-void xbar_free(xbar_t *m) { free(m); }
+void xbar_free(xbar_t *m)
+{
+    if (!m)
+        return;
+    ctr_sched_free(&m->cs);
+    free(m);
+}
 
 void xbar_reset(xbar_t *m)
 {
     m->step = 0;
-    memset(m->cnt, 0, sizeof m->cnt);
     memset(m->ev, 0, sizeof m->ev);
+    ctr_sched_reset(&m->cs);
     m->rd_pend = m->rd_port = m->rd_ctr = 0;
     m->rd_w = 0;
     m->rvalid = 0;
@@ -562,28 +572,9 @@ static void output_step(xbar_t *m, unsigned p, unsigned c, const prev_t *pv, uin
 
 /* ------------------------------------------------------------------ counters and register port */
 
-/* Schedule (doc): slot s = port*9 + index is written at every step W >= 3 with W = s+3 (mod NS),
- * with the number of its events in steps <= W-4. A read of slot s outstanding from step r is
- * answered at the first such W > r. */
-static uint64_t ctr_answer_step(const xbar_t *m, unsigned slot, uint64_t r)
-{
-    const uint64_t ns = (uint64_t)m->p.NPORTS * XBAR_NCTR;
-    const uint64_t t = (slot + 3u) % ns;
-    uint64_t w = r + 1 + (t + ns - (r + 1) % ns) % ns;
-    if (w < 3)
-        w += ns;
-    return w;
-}
-
-/* The value the flusher writes for (port, ctr) at the current step W: events in steps <= W-4. */
-static uint32_t ctr_flush_value(const xbar_t *m, unsigned port, unsigned ctr)
-{
-    uint32_t v = m->cnt[port][ctr];
-    for (unsigned d = 0; d < 4; d++) /* steps W, W-1, W-2, W-3 */
-        v -= (m->ev[(m->step - d) & 3u][port] >> ctr) & 1u;
-    return v & m->ctr_mask;
-}
-
+/* Schedule (doc, ctr_sched.h): slot s = port*9 + index is written at every step W >= 3 with
+ * W = s+3 (mod NS), with the number of its events in steps <= W-4. A read of slot s outstanding
+ * from step r is answered at the first such W > r. */
 static void register_port(xbar_t *m, const xbar_in_t *in)
 {
     const uint64_t k = m->step;
@@ -597,7 +588,7 @@ static void register_port(xbar_t *m, const xbar_in_t *in)
     if (m->rd_pend) { /* outstanding, including in the step it is answered: requests are ignored */
         if (k == m->rd_w) {
             m->rvalid = 1;
-            m->rdata = ctr_flush_value(m, m->rd_port, m->rd_ctr);
+            m->rdata = ctr_sched_flush_value(&m->cs, m->rd_port * XBAR_NCTR + m->rd_ctr);
             m->rd_pend = 0;
         }
         return;
@@ -610,7 +601,7 @@ static void register_port(xbar_t *m, const xbar_in_t *in)
             m->rd_pend = 1;
             m->rd_port = (uint8_t)port;
             m->rd_ctr = (uint8_t)ctr;
-            m->rd_w = ctr_answer_step(m, port * XBAR_NCTR + ctr, k);
+            m->rd_w = ctr_sched_flush_step(&m->cs, port * XBAR_NCTR + ctr, k);
         }
     }
 }
@@ -622,8 +613,10 @@ void xbar_step(xbar_t *m, const xbar_in_t *in, xbar_out_t *out)
     const unsigned N = m->p.NPORTS;
     const unsigned T = m->p.TIMEOUT;
     const uint64_t k = ++m->step;
-    uint16_t *ev = m->ev[k & 3u];
+    uint16_t *ev = m->ev;
     prev_t pv;
+
+    ctr_sched_begin_step(&m->cs, k);
 
     /* step-(k-1) values crossing from the inputs to the outputs */
     pv.xf_v = pv.ab = pv.mp = 0;
@@ -652,7 +645,7 @@ void xbar_step(xbar_t *m, const xbar_in_t *in, xbar_out_t *out)
     /* counters: this step's events */
     for (unsigned p = 0; p < N; p++)
         for (unsigned b = ev[p]; b; b &= b - 1u)
-            m->cnt[p][ctz16(b)]++;
+            ctr_sched_event(&m->cs, p * XBAR_NCTR + ctz16(b));
 
     register_port(m, in);
 
@@ -684,7 +677,7 @@ uint32_t xbar_counter(const xbar_t *m, unsigned port, unsigned ctr)
 {
     if (!m || port >= m->p.NPORTS || ctr >= XBAR_NCTR)
         return 0;
-    return m->cnt[port][ctr] & m->ctr_mask;
+    return ctr_sched_total(&m->cs, port * XBAR_NCTR + ctr);
 }
 
 const char *xbar_counter_name(unsigned ctr)

@@ -6,7 +6,7 @@
  * what the outputs showed), never from the model's internals.
  *
  * Build: gcc -std=c11 -Wall -Wextra -Werror -O1 -g -fsanitize=address,undefined -fno-sanitize-recover=all \
- *            -DSANFAB_ASSERT -Icmodel cmodel/vcsw.c cmodel/ctr_sched.c tb/vcsw/vcsw_unit.c -o /tmp/vcsw_unit
+ *            -DSANFAB_ASSERT -Icmodel cmodel/vcsw.c tb/vcsw/vcsw_unit.c -o /tmp/vcsw_unit
  * A failing check prints "CHECK <what was expected> ... FAIL"; -v prints the passing ones too.
  * Last line: "vcsw_unit: N checks, M failed"; exit status 1 on any failure.
  */
