@@ -91,7 +91,7 @@ void sf_sim_cfg_default(sf_sim_cfg *c)
 
 static int bad(sf_err *e, const char *where, const char *key, const char *why, const char *value)
 {
-    snprintf(e->msg, sizeof e->msg, "%s: %s: %s (got \"%s\")", where, key, why, value);
+    snprintf(e->msg, sizeof e->msg, "%.240s: %.60s: %.180s (got \"%.80s\")", where, key, why, value);
     return -1;
 }
 
@@ -134,11 +134,11 @@ int sf_sim_cfg_set(sf_sim_cfg *c, const char *key, const char *value, const char
 {
     int k = key_index(key);
     if (k < 0) {
-        snprintf(e->msg, sizeof e->msg, "%s: unknown key \"%s\" (sanfab-sim --help lists the keys)", where, key);
+        snprintf(e->msg, sizeof e->msg, "%.240s: unknown key \"%.100s\" (sanfab-sim --help lists the keys)", where, key);
         return -1;
     }
     if (from_cmdline && c->set_cmd[k]) {
-        snprintf(e->msg, sizeof e->msg, "%s: --%s given twice", where, key);
+        snprintf(e->msg, sizeof e->msg, "%.240s: --%.60s given twice", where, key);
         return -1;
     }
     uint64_t u;
@@ -294,11 +294,11 @@ int sf_sim_cfg_read(sf_sim_cfg *c, const char *path, sf_err *e)
         snprintf(e->msg, sizeof e->msg, "%.400s: cannot open: %s", path, strerror(errno));
         return -1;
     }
-    char line[8192], where[400];
+    char line[8192], where[240];
     int ln = 0, header = 0, rc = 0;
     while (fgets(line, sizeof line, f)) {
         ln++;
-        snprintf(where, sizeof where, "%.360s:%d", path, ln);
+        snprintf(where, sizeof where, "%.220s:%d", path, ln);
         size_t L = strlen(line);
         if (L == sizeof line - 1 && line[L - 1] != '\n') {
             snprintf(e->msg, sizeof e->msg, "%s: line too long", where);
@@ -334,22 +334,22 @@ int sf_sim_cfg_read(sf_sim_cfg *c, const char *path, sf_err *e)
         }
         int k = key_index(key);
         if (k < 0) {
-            snprintf(e->msg, sizeof e->msg, "%s: unknown key \"%s\" (sanfab-sim --help lists the keys)", where, key);
+            snprintf(e->msg, sizeof e->msg, "%.240s: unknown key \"%.100s\" (sanfab-sim --help lists the keys)", where, key);
             rc = -1;
             break;
         }
         if (c->set_line[k]) {
-            snprintf(e->msg, sizeof e->msg, "%s: %s given twice (first at line %d)", where, key, c->set_line[k]);
+            snprintf(e->msg, sizeof e->msg, "%.240s: %.60s given twice (first at line %d)", where, key, c->set_line[k]);
             rc = -1;
             break;
         }
         if (!*p) {
-            snprintf(e->msg, sizeof e->msg, "%s: %s needs a value", where, key);
+            snprintf(e->msg, sizeof e->msg, "%.240s: %.60s needs a value", where, key);
             rc = -1;
             break;
         }
         if (k != K_LOAD && strpbrk(p, " \t")) {
-            snprintf(e->msg, sizeof e->msg, "%s: %s takes one value (got \"%s\")", where, key, p);
+            snprintf(e->msg, sizeof e->msg, "%.240s: %.60s takes one value (got \"%.200s\")", where, key, p);
             rc = -1;
             break;
         }

@@ -1,0 +1,170 @@
+#!/usr/bin/env python3
+"""Network simulator tests: the C tests (normal and sanitizer builds) and tool-level tests of sanfab-sim
+(--help, strict options, config errors naming FILE:LINE, determinism with and without --jobs, cyclic routes).
+
+usage: run_netsim_tests.py BUILD_DIR   (called by `make -C sw netsim-test`); the last line is "N passed, M failed".
+"""
+import json
+import os
+import re
+import subprocess
+import sys
+import time
+
+BUILD = sys.argv[1] if len(sys.argv) > 1 else "build"
+TMP = os.path.join(BUILD, "tmp", "netsim")
+os.makedirs(TMP, exist_ok=True)
+passed = failed = 0
+
+
+def result(ok, name, detail=""):
+    global passed, failed
+    if ok:
+        passed += 1
+        print(f"PASS {name}")
+    else:
+        failed += 1
+        print(f"FAIL {name}: {detail}")
+    sys.stdout.flush()
+
+
+def run(args, timeout=120):
+    p = subprocess.run(args, capture_output=True, text=True, timeout=timeout)
+    return p.returncode, p.stdout, p.stderr
+
+
+def write(path, text):
+    with open(path, "w") as f:
+        f.write(text)
+    return path
+
+
+def c_suite(binary):
+    t0 = time.time()
+    rc, out, err = run([os.path.join(BUILD, binary)], timeout=300)
+    for line in out.splitlines():
+        if line.startswith(("PASS ", "FAIL ")):
+            result(line.startswith("PASS "), f"[{binary}] {line[5:]}")
+    last = out.strip().splitlines()[-1] if out.strip() else ""
+    m = re.match(r"(\d+) passed, (\d+) failed", last)
+    result(rc == 0 and m is not None and m.group(2) == "0", f"[{binary}] exits 0 with a summary ({time.time() - t0:.1f} s)",
+           f"rc={rc} last={last!r} stderr={err[-2000:]}")
+
+
+def tool_tests(sim, tag):
+    topo_tool = os.path.join(BUILD, "sanfab-topo")
+    route_tool = os.path.join(BUILD, "sanfab-route")
+    topo = os.path.join(TMP, "r8.topo")
+    run([topo_tool, "random", "--switches", "8", "--seed", "2", "-o", topo])
+    ud = os.path.join(TMP, "ud.routes")
+    itb = os.path.join(TMP, "itb.routes")
+    run([route_tool, "updown", topo, "-o", ud])
+    run([route_tool, "itb", topo, "--seed", "2", "-o", itb])
+    rc, out, _ = run([sim, "--help"])
+    result(rc == 0 and "usage" in out and "--jobs" in out and "itb-pool" in out, f"{tag} --help lists the options and every key")
+
+    cfg = write(os.path.join(TMP, "run.cfg"), "sanfab-sim 1\n# a small run\ntopology r8.topo\nroutes itb.routes\n"
+                "message-size 64\nload 0.02 0.2\nwarmup 2000\ncycles 8000\nseed 9\nlinks no\n")
+    rc1, out1, err1 = run([sim, cfg, "--quiet"])
+    rc2, out2, _ = run([sim, cfg, "--quiet"])
+    ok = rc1 == 0 and out1 == out2 and "seed 9" in err1
+    try:
+        d = json.loads(out1)
+        p = d["points"]
+        ok = ok and len(p) == 2 and d["seed"] == 9 and p[0]["itbs_per_msg"] > 0 and not p[0]["saturated"]
+        ok = ok and p[0]["switches"]["drop_timeout"] == 0 and p[1]["accepted_flits_ns_sw"] > p[0]["accepted_flits_ns_sw"]
+    except (ValueError, KeyError) as ex:
+        ok = False
+        err1 += repr(ex)
+    result(ok, f"{tag} a config file run: JSON with two points, ITBs counted, seed printed, same bytes twice", err1[-800:])
+    outj = os.path.join(TMP, f"{tag[1:4]}jobs.json")
+    rc3, _, err3 = run([sim, cfg, "--quiet", "--jobs", "2", "-o", outj])
+    same = rc3 == 0 and os.path.exists(outj) and open(outj).read() == out1
+    result(same, f"{tag} --jobs 2 -o FILE writes the same bytes as one process on stdout", err3[-500:])
+    rc4, out4, _ = run([sim, cfg, "--quiet", "--seed", "10"])
+    result(rc4 == 0 and out4 != out1 and '"seed": 10' in out4, f"{tag} --seed overrides the config file's seed")
+    rc5, out5, _ = run([sim, cfg, "--quiet", "--time"])
+    result(rc5 == 0 and "flit_hops_per_s" in out5, f"{tag} --time adds wall-clock figures")
+
+    # strict command line: every option used or an error (exit 2)
+    bad_cmds = [
+        ([cfg, "--bogus", "1"], "unknown option --bogus"),
+        ([cfg, "--load"], "--load needs a value"),
+        ([cfg, "--load", "0.1", "--load", "0.2"], "--load given twice"),
+        ([cfg, "--load", "-1"], "expected loads"),
+        ([cfg, "--seed", "-1"], "expected a whole number"),
+        ([cfg, "--jobs", "0"], "--jobs"),
+        ([cfg, "--traffic", "tornado"], "unknown pattern"),
+        ([cfg, "--timeout", "1"], "timeout"),
+        ([cfg, "--quiet", "--quiet"], "given twice"),
+        ([cfg, cfg], "more than one config file"),
+        (["--topology", topo, "--routes", itb], "no load given"),
+        ([cfg, "--slack", "40"], "STOP_THRESH"),
+        ([cfg, "--nic-go", "60"], "nic-go < nic-stop"),
+        ([cfg, "-x"], "unknown option -x"),
+    ]
+    for args, want in bad_cmds:
+        rc, _, err = run([sim] + args)
+        result(rc == 2 and want in err, f"{tag} refuses {' '.join(a if a != cfg else 'CFG' for a in args)} ({want})",
+               f"rc={rc} err={err.strip()[-300:]}")
+
+    # config file errors name FILE:LINE and the problem (exit 1)
+    bad_cfgs = [
+        ("topology r8.topo\n", ":1: first line must be \"sanfab-sim 1\""),
+        ("sanfab-sim 1\ntopology r8.topo\nfrobnicate 3\n", ":3: unknown key \"frobnicate\""),
+        ("sanfab-sim 1\nload 0.1\nload 0.2\n", ":3: load given twice (first at line 2)"),
+        ("sanfab-sim 1\nmessage-size 4\n", ":2: message-size: expected bytes 8..65536"),
+        ("sanfab-sim 1\nseed\n", ":2: seed needs a value"),
+        ("sanfab-sim 1\ncycles 10 20\n", ":2: cycles takes one value"),
+        ("sanfab-sim 1\nallow-deadlock maybe\n", ":2: allow-deadlock: expected yes or no"),
+        ("sanfab-sim 1\nhotspot 150\n", ":2: hotspot: expected a percentage"),
+    ]
+    for i, (text, want) in enumerate(bad_cfgs):
+        path = write(os.path.join(TMP, f"bad{i}.cfg"), text)
+        rc, _, err = run([sim, path])
+        result(rc == 1 and (path + want) in err, f"{tag} config error: {want.lstrip(':0123456789 ')}",
+               f"rc={rc} err={err.strip()[-300:]}")
+    missing = write(os.path.join(TMP, "missing.cfg"), "sanfab-sim 1\ntopology nothere.topo\nroutes itb.routes\nload 0.1\n")
+    rc, _, err = run([sim, missing])
+    result(rc == 1 and "nothere.topo" in err, f"{tag} a missing topology file is named", err[-300:])
+    badroutes = write(os.path.join(TMP, "bad.routes"), open(itb).read().replace("route 0 1 0 :", "route 0 1 0 : 8f", 1))
+    rc, _, err = run([sim, "--topology", topo, "--routes", badroutes, "--load", "0.1"])
+    result(rc == 1 and re.search(r"bad\.routes:\d+:", err) is not None, f"{tag} a bad route file gets FILE:LINE: problem",
+           err[-300:])
+
+    # a cyclic route set: refused unless allow-deadlock yes; then forward resets are counted
+    ring = write(os.path.join(TMP, "ring.topo"), "sanfab-topology 1\n" + "".join(f"switch {s} ports 4\n" for s in range(4)) +
+                 "".join(f"host {s} {s}:0\n" for s in range(4)) + "".join(f"link {s}:1 {(s + 1) % 4}:2\n" for s in range(4)))
+    lines = ["sanfab-routes 1", "algorithm clockwise", "hosts 4 switches 4 vcs 1 alternatives 1"]
+    for a in range(4):
+        for b in range(4):
+            if a != b:
+                lines.append(f"route {a} {b} 0 : " + " ".join(["81"] * ((b - a) % 4)) + " 80")
+    cyc = write(os.path.join(TMP, "ring.routes"), "\n".join(lines) + "\n")
+    base = [sim, "--topology", ring, "--routes", cyc, "--load", "0.3", "--cycles", "40000", "--warmup", "1000"]
+    rc, _, err = run(base)
+    result(rc == 1 and "can deadlock" in err and "cycle of 4 channels" in err,
+           f"{tag} a cyclic route set is refused, naming the cycle", err[-300:])
+    rc, out, err = run(base + ["--allow-deadlock", "yes", "--timeout", "3000", "--links", "no", "--quiet"])
+    try:
+        p = json.loads(out)["points"][0]
+        ok = rc == 0 and p["switches"]["drop_timeout"] > 0 and p["switches"]["forward_resets_window"] > 0
+        ok = ok and p["messages"]["delivered"] > 0 and json.loads(out)["network"]["deadlock_free"] is False
+    except (ValueError, KeyError, IndexError):
+        ok = False
+    result(ok, f"{tag} allow-deadlock yes: the ring deadlocks, forward resets clear it and are counted", err[-300:])
+
+
+def main():
+    t0 = time.time()
+    c_suite("test_net")
+    c_suite("test_net-san")
+    tool_tests(os.path.join(BUILD, "sanfab-sim"), "[sanfab-sim]")
+    tool_tests(os.path.join(BUILD, "san-sanfab-sim"), "[san-sanfab-sim]")
+    print(f"(netsim tests took {time.time() - t0:.1f} s)")
+    print(f"{passed} passed, {failed} failed")
+    sys.exit(1 if failed else 0)
+
+
+if __name__ == "__main__":
+    main()
