@@ -798,8 +798,9 @@ static void test_maxlen(void)
             ok &= flit_is(&s->tx[o][g3 + i], 2, pkt_data(s, 3, i, T), i == 5);
         check(ok, "maxlen L=%u: a 7-flit packet cut to 6 (its own tail, the 7th, discarded)", L);
         unsigned g4 = find_data(s, o, 1, 199, pkt_data(s, 4, 0, T));
-        check(g4 == 44 + L && pkt_at(s, o, g4, 2, T, 2, 4) && count_valid(s, o, 1, 199) == 20,
-              "maxlen L=%u: the packet after it whole at %u; 20 flits in all", L, 44 + L);
+        check(g4 == 44 + L && pkt_at(s, o, g4, 2, T, 2, 4) && count_valid(s, o, 1, 199) == 20 &&
+                  others_idle(s, (int)o, 1, 199),
+              "maxlen L=%u: the packet after it whole at %u; 20 flits in all, nothing on other outputs", L, 44 + L);
         check(vcsw_counter(s->m, 2, v, VCSW_CTR_TRUNC) == 2 && vcsw_counter(s->m, 2, v, VCSW_CTR_RX_PKTS) == 4 &&
                   vcsw_counter(s->m, 2, v, VCSW_CTR_RX_FLITS) == 24 && vcsw_counter(s->m, 2, v, VCSW_CTR_OVERFLOW) == 0 &&
                   vcsw_counter(s->m, o, 2, VCSW_CTR_TX_PKTS) == 4,
@@ -1547,6 +1548,68 @@ static void test_random(void)
     }
 }
 
+/* The step of each counter event (docs/vcsw.md, Counters): rx_* and the drops, cuts at k+1 for a flit
+ * received in k; tx_* in the allocation step (LINK_DELAY before tx shows it); tx_pkts at the tail. */
+static void test_event_steps(void)
+{
+    for (unsigned a = 0; a < 2; a++) {
+        vcsw_params_t p = params(5, 2, 0, a ? 3 : 0);
+        p.MAXLEN = 4;
+        p.DEPTH = 16;
+        const unsigned L = p.LINK_DELAY;
+        sim_t *s = sim_new(&p, 120);
+        set_route(s, 1, 4);
+        set_vc(s, 1, 4, 0, 1);
+        put_pkt(s, 1, 20, 0, 1, 3, 1);  /* rx 20..22, tx (allocation) 22..24 */
+        put_pkt(s, 1, 30, 0, 2, 2, 2);  /* drop_route at 31 */
+        put_pkt(s, 1, 40, 0, 1, 6, 3);  /* cut: 4th flit (43) -> trunc at 44 */
+        set_vc(s, 2, 4, 1, 0);
+        stop_range(s, 4, 0, 1, 119);    /* (4, 0) stopped: input 2 VC 1 fills */
+        unsigned k = 50;
+        for (unsigned j = 0; j < 4; j++)
+            k = put_pkt(s, 2, k, 1, 1, 4, 10 + j); /* 16 flits: occupancy 16 after step 66 */
+        put_pkt(s, 2, 70, 1, 1, 2, 20);          /* head at DEPTH: overflow at 71 */
+        uint32_t c[120][6];
+        while (s->k < 119) {
+            sim_step(s);
+            c[s->k][0] = vcsw_counter(s->m, 1, 0, VCSW_CTR_RX_FLITS);
+            c[s->k][1] = vcsw_counter(s->m, 1, 0, VCSW_CTR_RX_PKTS);
+            c[s->k][2] = vcsw_counter(s->m, 4, 1, VCSW_CTR_TX_FLITS);
+            c[s->k][3] = vcsw_counter(s->m, 4, 1, VCSW_CTR_TX_PKTS);
+            c[s->k][4] = vcsw_counter(s->m, 1, 0, VCSW_CTR_DROP_ROUTE) * 100 + vcsw_counter(s->m, 1, 0, VCSW_CTR_TRUNC);
+            c[s->k][5] = vcsw_counter(s->m, 2, 1, VCSW_CTR_OVERFLOW);
+        }
+        check(c[20][0] == 0 && c[21][0] == 1 && c[22][0] == 2 && c[23][0] == 3 && c[21][1] == 1 && c[20][1] == 0,
+              "event steps L=%u: rx_flits at 21, 22, 23 and rx_pkts at 21 for flits received at 20..22", L);
+        check(c[21][2] == 0 && c[22][2] == 1 && c[24][2] == 3 && c[23][3] == 0 && c[24][3] == 1,
+              "event steps L=%u: tx_flits at 22..24, tx_pkts at 24 (the tail's allocation step, not the head's)", L);
+        check(c[30][4] == 0 && c[31][4] == 100 && c[43][4] == 100 && c[44][4] == 101,
+              "event steps L=%u: drop_route at 31 (head in 30), trunc at 44 (MAXLEN-th flit in 43)", L);
+        check(c[70][5] == 0 && c[71][5] == 1, "event steps L=%u: overflow at 71 (head in 70 at a full buffer)", L);
+        sim_free(s);
+    }
+}
+
+/* Port widths: rx_vc has VCW bits and rx_data FLIT_W bits; the model ignores the bits above them
+ * (vcsw_flit_t is wider than the ports). */
+static void test_port_widths(void)
+{
+    vcsw_params_t p = params(3, 4, 0, 0);
+    p.FLIT_W = 12;
+    p.TAG_W = 4;
+    sim_t *s = sim_new(&p, 60);
+    set_route(s, 5, 2);
+    set_vc(s, 0, 2, 1, 3);
+    /* VC 5 = VC 1 on the 2-bit port; data with bits above 12 set */
+    s->rx[0][20] = (vcsw_flit_t){1, 5, 0, 0xABC5u | 0xF000u};
+    s->rx[0][21] = (vcsw_flit_t){1, 1 + 4 * 3, 1, 0x12345u};
+    sim_all(s);
+    check(flit_is(&s->tx[2][22], 3, 0xBC5u, 0) && flit_is(&s->tx[2][23], 3, 0x345u, 1) &&
+              vcsw_counter(s->m, 0, 1, VCSW_CTR_RX_FLITS) == 2,
+          "port widths: rx_vc 5 and 13 are VC 1 (2 bits), data bits above FLIT_W 12 dropped");
+    sim_free(s);
+}
+
 /* vcsw_reset: back to step 0 (tables invalid, buffers empty): the same stimulus gives the same outputs. */
 static void test_reset(void)
 {
@@ -1655,6 +1718,7 @@ static void test_params(void)
 
 int main(int argc, char **argv)
 {
+    setvbuf(stdout, NULL, _IOLBF, 0); /* FAIL lines survive a crash */
     for (int i = 1; i < argc; i++)
         if (strcmp(argv[i], "-v") == 0)
             verbose = 1;
@@ -1678,6 +1742,8 @@ int main(int argc, char **argv)
     test_alloc_rr();
     test_permutation();
     test_random();
+    test_event_steps();
+    test_port_widths();
     test_reset();
     printf("vcsw_unit: %u checks, %u failed\n", n_checks, n_failed);
     return n_failed ? 1 : 0;
