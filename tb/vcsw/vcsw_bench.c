@@ -1,0 +1,731 @@
+#define _POSIX_C_SOURCE 200809L
+/* sanfab — VC switch bench: the Verilated RTL and the C model in lockstep (every output port,
+ * every step), with hosts on every port that obey Go & Stop at the latest moment docs/vcsw.md
+ * allows, an end-to-end scoreboard per source (vcsw_sb.c), and checks of the doc's rules that never
+ * consult the model (vcsw_check.c; they hold in --mode rtl too). `vcsw_bench --help` lists options
+ * and tests. This file: the test table, one run, lockstep comparison, the command line.
+ */
+#include "vcsw_bench.h"
+
+#include <errno.h>
+#include <glob.h>
+#include <inttypes.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+static const char *const mode_names[] = {"lockstep", "model", "rtl"};
+
+/* ================================================================ tests */
+
+static const test_desc_t tests[] = {
+    {.name = "random",
+     .what = "random tables with bad entries, rewritten now and then; uniform tags, every VC (control VCs too), "
+             "1..MAXLEN flits and some longer, bubbles, random tx_stop pressure, reads of every space",
+     .div = 0, .tables = TB_RANDOM, .bad_pct = 10, .traffic = TR_UNIFORM, .len = LEN_MIXED, .over_pm = 20,
+     .load_lo = 5, .load_hi = 100, .bubble_max = 10, .stop_duty = 50, .stop_burst = 30, .rewrite_pm = 3,
+     .read_pm = 30, .checks = CK_CTRL},
+    {.name = "latency",
+     .what = "one packet at a time on an idle switch, every input, output and VC: head exactly 2 + LINK_DELAY "
+             "steps after it is received, then one flit per step",
+     .div = 20, .min_cycles = 3000, .tables = TB_CLEAN, .traffic = TR_LATENCY, .len = LEN_MIXED,
+     .checks = CK_LAT_EXACT},
+    {.name = "permutation",
+     .what = "saturating permutation, one stream per VC into every output (MAXLEN-flit packets): every output "
+             "link carries a flit in >= 99 % of the steps",
+     .div = 10, .min_cycles = 8000, .tables = TB_CLEAN, .traffic = TR_PERM, .len = LEN_MAX, .load_lo = 100,
+     .load_hi = 100, .checks = CK_LINK_FULL},
+    {.name = "blockvc",
+     .what = "the permutation with output VC 0 of every output held stopped downstream in the middle of the run: "
+             "the other VCs keep every link busy (>= 99 %)",
+     .div = 10, .min_cycles = 20000, .tables = TB_CLEAN, .traffic = TR_PERM, .len = LEN_MAX, .load_lo = 100,
+     .load_hi = 100, .checks = CK_LINK_FULL | CK_BLOCKVC},
+    {.name = "fairness",
+     .what = "one-flit packets from every source into outputs 0 and 1, at most three flits of a source in the "
+             "switch, random tx_stop: every allocation is checked against the round robin",
+     .div = 10, .min_cycles = 8000, .tables = TB_CLEAN, .traffic = TR_FAIR, .len = LEN_ONE, .load_lo = 100,
+     .load_hi = 100, .stop_duty = 30, .stop_burst = 5, .checks = CK_RR_EXACT},
+    {.name = "gostop",
+     .what = "MAXLEN-flit packets at full load into outputs held stopped most of the time: buffers at STOP_AT, "
+             "hosts starting packets at the latest moment, no flit ever cut",
+     .div = 10, .min_cycles = 8000, .tables = TB_CLEAN, .traffic = TR_UNIFORM, .len = LEN_MAX, .load_lo = 100,
+     .load_hi = 100, .stop_duty = 85, .stop_burst = 150, .checks = CK_STOPPED},
+    {.name = "badentries",
+     .what = "half the table entries invalid or out of range (ports >= NPORTS, VCs >= NDVC), packets longer than "
+             "MAXLEN, one-flit packets: drop_route, drop_vc, trunc",
+     .div = 10, .min_cycles = 5000, .tables = TB_RANDOM, .bad_pct = 50, .traffic = TR_UNIFORM, .len = LEN_MIXED,
+     .over_pm = 150, .load_lo = 60, .load_hi = 100, .stop_duty = 30, .stop_burst = 10, .read_pm = 20,
+     .checks = CK_DROPS},
+    {.name = "overflow",
+     .what = "three sources ignore STOP towards slow outputs: overflow counted per source, every packet accounted "
+             "for, nothing hangs",
+     .div = 10, .min_cycles = 5000, .tables = TB_CLEAN, .traffic = TR_UNIFORM, .len = LEN_MIXED, .load_lo = 100,
+     .load_hi = 100, .ignore = 3, .read_pm = 20, .checks = CK_OVERFLOW},
+    {.name = "rewrite",
+     .what = "routing and VC entries rewritten under load (the next packet's entries): packets in flight keep "
+             "their route, heads after the write take the new one",
+     .div = 10, .min_cycles = 5000, .tables = TB_CLEAN, .traffic = TR_UNIFORM, .len = LEN_MIXED, .load_lo = 50,
+     .load_hi = 100, .stop_duty = 30, .stop_burst = 20, .rewrite_pm = 150, .checks = CK_REWRITE},
+    {.name = "config",
+     .what = "configuration traffic: reads of every space and of indexes outside the tables, reads while one is "
+             "outstanding, reads with writes, writes to counters, space 3 and outside the tables",
+     .div = 10, .min_cycles = 5000, .tables = TB_RANDOM, .bad_pct = 10, .traffic = TR_UNIFORM, .len = LEN_SHORT,
+     .load_lo = 20, .load_hi = 60, .stop_duty = 20, .rewrite_pm = 30, .read_pm = 600, .checks = CK_CFG_ALL},
+    {.name = "counters",
+     .what = "long saturating permutation with counter reads all along: the values exact, narrow counters wrap",
+     .div = 10, .min_cycles = 20000, .tables = TB_CLEAN, .traffic = TR_PERM, .len = LEN_MIXED, .load_lo = 100,
+     .load_hi = 100, .read_pm = 400, .checks = CK_WRAP},
+    {.name = "routes",
+     .what = "real route tables (--tables FILE[:SWITCH], default build/vcsw/tables/n<NPORTS>-*.rhinet, the switch "
+             "with the most entries): traffic on the routes' (tag, VC) pairs, 5 % random",
+     .div = 10, .min_cycles = 5000, .tables = TB_FILE, .traffic = TR_ROUTES, .len = LEN_MIXED, .load_lo = 20,
+     .load_hi = 100, .stop_duty = 30, .stop_burst = 20, .read_pm = 20},
+};
+#define NTESTS (sizeof tests / sizeof tests[0])
+
+/* ================================================================ helpers */
+
+static double now_s(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+void bench_fail(bench_t *b, const char *fmt, ...)
+{
+    result_t *res = b->res;
+    if (res->failed)
+        return;
+    res->failed = 1;
+    res->fail_cycle = b->step;
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(res->why, sizeof res->why, fmt, ap);
+    va_end(ap);
+}
+
+unsigned bench_src(const bench_t *b, unsigned p, unsigned v) { return p * b->nvc + v; }
+
+static unsigned log2u(unsigned x)
+{
+    unsigned r = 0;
+    while ((1u << r) < x)
+        r++;
+    return r;
+}
+
+/* ================================================================ lockstep */
+
+static int lockstep(bench_t *b, const vcsw_out_t *m, const vcsw_out_t *r)
+{
+    const char *sig = NULL;
+    unsigned port = 0;
+    uint32_t e = 0, a = 0;
+    for (unsigned p = 0; p < b->n && !sig; p++) {
+        const vcsw_flit_t *x = &m->tx[p], *y = &r->tx[p];
+        port = p;
+        if (x->valid != y->valid) sig = "tx_valid", e = x->valid, a = y->valid;
+        else if (x->vc != y->vc) sig = "tx_vc", e = x->vc, a = y->vc;
+        else if (x->tail != y->tail) sig = "tx_tail", e = x->tail, a = y->tail;
+        else if (x->data != y->data) sig = "tx_data", e = x->data, a = y->data;
+        else if (m->rx_stop[p] != r->rx_stop[p]) sig = "rx_stop", e = m->rx_stop[p], a = r->rx_stop[p];
+    }
+    if (!sig) {
+        if (m->cfg_rvalid != r->cfg_rvalid) sig = "cfg_rvalid", e = m->cfg_rvalid, a = r->cfg_rvalid;
+        else if (m->cfg_rdata != r->cfg_rdata) sig = "cfg_rdata", e = m->cfg_rdata, a = r->cfg_rdata;
+        if (sig) {
+            bench_fail(b, "LOCKSTEP MISMATCH cycle=%" PRIu64 " port=cfg signal=%s expected=0x%x actual=0x%x seed=%" PRIu64
+                       " test=%s (expected: model, actual: RTL)", b->step, sig, e, a, b->o->seed, b->d->name);
+            return 1;
+        }
+        return 0;
+    }
+    bench_fail(b, "LOCKSTEP MISMATCH cycle=%" PRIu64 " port=%u signal=%s expected=0x%x actual=0x%x seed=%" PRIu64
+               " test=%s (expected: model, actual: RTL%s)", b->step, port, sig, e, a, b->o->seed, b->d->name,
+               strcmp(sig, "rx_stop") == 0 ? "; bit v = VC v" : "");
+    return 1;
+}
+
+/* ================================================================ one run */
+
+enum { PH_LOAD, PH_TRAFFIC, PH_DRAIN, PH_FINAL, PH_DONE };
+
+static void drain_report(bench_t *b)
+{
+    char what[300] = "";
+    for (unsigned s = 0; s < b->n * b->nvc && strlen(what) < 200; s++) {
+        const source_t *x = &b->src[s];
+        for (uint32_t j = x->deliv; j != x->end; j++) {
+            const pkt_t *k = &x->ring[j % SRC_RING];
+            if (!k->done && k->fate == F_DELIVER && !k->may_ovf) {
+                size_t l = strlen(what);
+                snprintf(what + l, sizeof what - l, " input %u VC %u seq %u (%u of %u flits sent, %u out, for output "
+                         "%u VC %u);", s / b->nvc, s % b->nvc, k->seq, k->sent, k->len, k->got, k->o, k->u);
+                break;
+            }
+        }
+    }
+    bench_fail(b, "CHECK drain: the traffic did not drain within %" PRIu64 " steps after the sources stopped "
+               "(stops released); waiting:%s", b->step, what[0] ? what : " (hosts or outputs busy)");
+}
+
+/* coverage a test asks for, at its end */
+static void coverage(bench_t *b)
+{
+    const test_desc_t *d = b->d;
+    result_t *r = b->res;
+    if (r->failed)
+        return;
+    if ((d->checks & CK_LAT_EXACT) && b->lat_samples < b->n * b->n)
+        bench_fail(b, "CHECK coverage (latency): only %" PRIu64 " packets measured, fewer than NPORTS^2", b->lat_samples);
+    if ((d->checks & CK_LINK_FULL) && b->stop_at < 2 * (int)b->ld + 4) {
+        r->link_min = 1.0;
+        for (unsigned o = 0; o < b->n; o++)
+            if (b->link_window && (double)b->link_busy[o] / (double)b->link_window < r->link_min)
+                r->link_min = (double)b->link_busy[o] / (double)b->link_window;
+        snprintf(r->note, sizeof r->note, "link use not judged: STOP_AT %d < 2*LINK_DELAY+4, the buffer does not "
+                 "cover the Go & Stop round trip", b->stop_at);
+    } else if (d->checks & CK_LINK_FULL) {
+        r->link_min = 1.0;
+        for (unsigned o = 0; o < b->n; o++) {
+            double u = b->link_window ? (double)b->link_busy[o] / (double)b->link_window : 0.0;
+            if (u < r->link_min)
+                r->link_min = u;
+            if (!r->failed && (b->link_window < 500 || u < 0.99))
+                bench_fail(b, "CHECK link use: output %u carried a flit in %" PRIu64 " of %" PRIu64 " steps (%.4f), "
+                           "expected >= 0.99%s", o, b->link_busy[o], b->link_window, u,
+                           (d->checks & CK_BLOCKVC) ? " with output VC 0 stopped downstream" : "");
+        }
+    }
+    if ((d->checks & CK_RR_EXACT) && !b->ident)
+        snprintf(r->note, sizeof r->note, "round robin not checked: FLIT_W - TAG_W < bits of input and VC");
+    else if ((d->checks & CK_RR_EXACT) && !r->failed && b->rr_checked < 100)
+        bench_fail(b, "CHECK coverage (fairness): only %" PRIu64 " contended allocations checked", b->rr_checked);
+    if ((d->checks & CK_DROPS) && !r->failed) {
+        uint64_t dr = 0, dv = 0, tr = 0;
+        for (unsigned s = 0; s < b->n * b->nvc; s++) {
+            dr += b->src[s].drop_route;
+            dv += b->src[s].drop_vc;
+            tr += b->src[s].trunc;
+        }
+        if (!dr || !dv || !tr)
+            bench_fail(b, "CHECK coverage (badentries): drop_route %" PRIu64 ", drop_vc %" PRIu64 ", trunc %" PRIu64
+                       ": each must happen", dr, dv, tr);
+    }
+    if ((d->checks & CK_OVERFLOW) && !r->failed && !tr_heads_distinct(b))
+        snprintf(r->note, sizeof r->note, "no STOP-ignoring source: heads too narrow to tell their packets apart");
+    else if ((d->checks & CK_OVERFLOW) && !r->failed) {
+        uint64_t ov = 0;
+        for (unsigned s = 0; s < b->n * b->nvc; s++)
+            ov += b->src[s].overflow;
+        if (!ov)
+            bench_fail(b, "CHECK coverage (overflow): the STOP-ignoring sources never overflowed");
+    }
+    if ((d->checks & CK_WRAP) && !r->failed && b->p->CTR_WIDTH <= 16 && !b->cov_wrap)
+        bench_fail(b, "CHECK coverage (counters): no counter passed 2^%u", b->p->CTR_WIDTH);
+    if ((d->checks & CK_CTRL) && !r->failed && b->p->CTRL && !b->cov_ctrl)
+        bench_fail(b, "CHECK coverage: no packet on a control VC");
+    if ((d->checks & CK_REWRITE) && !r->failed && (!b->rewrites_inflight || !b->rewrites_next))
+        bench_fail(b, "CHECK coverage (rewrite): %" PRIu64 " rewrites hit packets in flight, %" PRIu64 " heads came "
+                   "right after a rewrite of their entry: both must happen", b->rewrites_inflight, b->rewrites_next);
+    if ((d->checks & CK_STOPPED) && !r->failed && (!b->cov_stop || (int)b->occ_max < b->stop_at))
+        bench_fail(b, "CHECK coverage (gostop): the buffers never reached STOP_AT %d (highest %u)", b->stop_at,
+                   b->occ_max);
+    if ((d->checks & CK_CFG_ALL) && !r->failed &&
+        (!b->cfg_space_seen[0] || !b->cfg_space_seen[1] || !b->cfg_space_seen[2] || !b->cfg_space_seen[3] ||
+         !b->cfg_errors || !b->cfg_reads_ignored))
+        bench_fail(b, "CHECK coverage (config): reads per space %" PRIu64 "/%" PRIu64 "/%" PRIu64 "/%" PRIu64 ", errors %"
+                   PRIu64 ", ignored %" PRIu64 ": all must happen", b->cfg_space_seen[0], b->cfg_space_seen[1],
+                   b->cfg_space_seen[2], b->cfg_space_seen[3], b->cfg_errors, b->cfg_reads_ignored);
+}
+
+/* One test from reset. vcd_from: write the RTL's waves from that step on (UINT64_MAX: none). */
+static result_t run(const opts_t *o, const test_desc_t *d, const vcsw_tables_t *file, uint64_t vcd_from)
+{
+    result_t res;
+    memset(&res, 0, sizeof res);
+    bench_t *b = calloc(1, sizeof *b);
+    const unsigned ns = o->p.NPORTS * o->p.NVC;
+    source_t *src = calloc(ns, sizeof *src);
+    vcsw_t *model = NULL;
+    vcsw_rtl_t *rtl = NULL;
+    if (!b || !src) {
+        snprintf(res.why, sizeof res.why, "CHECK bench: out of memory");
+        res.failed = 1;
+        free(b);
+        free(src);
+        return res;
+    }
+    b->o = o;
+    b->d = d;
+    b->p = &o->p;
+    b->res = &res;
+    b->src = src;
+    b->n = o->p.NPORTS;
+    b->nvc = o->p.NVC;
+    b->ndvc = vcsw_ndvc(&o->p);
+    b->ld = o->p.LINK_DELAY;
+    b->vcw = log2u(o->p.NVC);
+    b->pb = log2u(o->p.NPORTS);
+    b->stop_at = vcsw_stop_at(&o->p);
+    b->ident = o->p.FLIT_W - o->p.TAG_W >= b->pb + b->vcw;
+    b->file = file;
+    rng_seed(&b->rng, o->seed * 0x9E3779B97F4A7C15ull + (uint64_t)(d - tests) * 7919u + 1);
+    if (o->mode != MODE_RTL)
+        model = vcsw_new(&o->p);
+    if (o->mode != MODE_MODEL)
+        rtl = vcsw_rtl_new(o->nplus, o->plus);
+    if ((o->mode != MODE_RTL && !model) || (o->mode != MODE_MODEL && !rtl)) {
+        bench_fail(b, "CHECK bench: cannot create the %s", !model && o->mode != MODE_RTL ? "model" : "RTL");
+        goto out;
+    }
+    if (rtl && vcd_from == 0 && vcsw_rtl_trace_open(rtl, o->vcd))
+        fprintf(stderr, "vcsw_bench: cannot write %s\n", o->vcd);
+    tr_setup(b);
+    tr_tables_initial(b);
+
+    const double t0 = now_s();
+    int phase = PH_LOAD;
+    uint64_t traffic_from = 0, traffic_len = o->cycles, drain_from = 0, block_from = 0, block_to = 0, meas_from = 0;
+    const uint64_t drain_max = 20000 + 8ull * o->p.DEPTH * ns + 20ull * b->ld;
+    vcsw_in_t in;
+    vcsw_out_t mo, ro;
+    memset(&mo, 0, sizeof mo);
+    memset(&ro, 0, sizeof ro);
+    for (uint64_t step = 1; phase != PH_DONE && !res.failed; step++) {
+        b->step = step;
+        if (rtl && vcd_from && step == vcd_from && vcsw_rtl_trace_open(rtl, o->vcd))
+            fprintf(stderr, "vcsw_bench: cannot write %s\n", o->vcd);
+        /* phases */
+        if (phase == PH_LOAD && b->wq_pos == b->wq_n) {
+            phase = PH_TRAFFIC;
+            traffic_from = step;
+            b->generate = 1;
+            if (d->checks & CK_BLOCKVC) {
+                block_from = step + traffic_len / 5;
+                block_to = step + traffic_len * 4 / 5;
+                meas_from = block_from + 2ull * o->p.DEPTH * b->nvc + 4ull * b->ld + 200;
+            } else {
+                meas_from = step + traffic_len / 5 + 4ull * o->p.DEPTH + 4ull * b->ld;
+            }
+        }
+        if (phase == PH_TRAFFIC) {
+            b->blockvc_on = (d->checks & CK_BLOCKVC) && step >= block_from && step < block_to;
+            b->measure = (d->checks & CK_LINK_FULL) && step >= meas_from &&
+                         step < ((d->checks & CK_BLOCKVC) ? block_to : traffic_from + traffic_len);
+            if (step >= traffic_from + traffic_len) {
+                phase = PH_DRAIN;
+                drain_from = step;
+                b->generate = 0;
+                b->measure = 0;
+                tr_release(b);
+            }
+        }
+        if (phase == PH_DRAIN) {
+            int quiet = sb_idle(b) && tr_hosts_idle(b) && b->quiet_steps >= 2ull * b->ld + 24 && !b->rd_out &&
+                        !b->ctr_defer.on;
+            for (unsigned p = 0; p < b->n && quiet; p++)
+                quiet = b->stop_hist[(step - 1) % RING][p] == 0;
+            if (quiet) {
+                phase = PH_FINAL;
+                if (o->p.COUNTERS) {
+                    b->final_phase = 1;
+                    b->final_left = ns * VCSW_NCTR;
+                } else if (model) {
+                    for (unsigned s = 0; s < ns; s++)
+                        for (unsigned c = 0; c < VCSW_NCTR; c++)
+                            b->final_val[s * VCSW_NCTR + c] = vcsw_counter(model, s / b->nvc, s % b->nvc, c);
+                }
+            } else if (step - drain_from > drain_max) {
+                drain_report(b);
+                break;
+            }
+        }
+        if (phase == PH_FINAL && (!b->final_phase || (!b->final_left && !b->rd_out && !b->ctr_defer.on))) {
+            phase = PH_DONE;
+            break;
+        }
+        /* one step */
+        ck_step_begin(b);
+        tr_inputs(b, &in);
+        ck_inputs(b, &in);
+        if (model)
+            vcsw_step(model, &in, &mo);
+        if (rtl) {
+            vcsw_rtl_step(rtl, &in, &ro);
+            if (vcsw_rtl_stopped(rtl)) {
+                bench_fail(b, "CHECK RTL assertion stopped the simulation in step %" PRIu64 " (message above)", step);
+                break;
+            }
+        }
+        if (model && rtl && lockstep(b, &mo, &ro))
+            break;
+        const vcsw_out_t *obs = rtl ? &ro : &mo;
+        ck_outputs(b, &in, obs);
+        tr_after(b, obs);
+        res.cycles_run = step;
+    }
+    if (!res.failed) {
+        sb_final(b);
+        ck_end(b);
+        coverage(b);
+    }
+    res.seconds = now_s() - t0;
+    res.lat_samples = b->lat_samples;
+    res.rr_checked = b->rr_checked;
+    res.stops_seen = b->cov_stop;
+    res.occ_max = b->occ_max;
+    (void)drain_from;
+out:
+    for (unsigned s = 0; s < ns; s++)
+        for (unsigned j = 0; j < SRC_RING; j++)
+            free(src[s].ring[j].in_step);
+    free(b->wq);
+    free(src);
+    free(b);
+    vcsw_free(model);
+    vcsw_rtl_free(rtl);
+    return res;
+}
+
+/* ================================================================ command line */
+
+typedef struct {
+    opts_t o;
+    const char *test;
+    const char **plus;
+    char seedarg[64];
+    char plusline[512];
+    char tables_path[1024];
+} cli_t;
+
+static void usage(FILE *f)
+{
+    fprintf(f,
+            "usage: vcsw_bench [options] [+verilator+...]\n"
+            "Runs the VC switch RTL and its C model in lockstep (every output port, every step) with a host on\n"
+            "every port obeying Go & Stop at the latest moment, an end-to-end scoreboard per source and checks\n"
+            "of docs/vcsw.md that never consult the model; or either one alone (scoreboard and checks still on).\n\n"
+            "  --test NAME|all     test to run (default all); tests:\n");
+    for (unsigned t = 0; t < NTESTS; t++)
+        fprintf(f, "      %-12s %s\n", tests[t].name, tests[t].what);
+    fprintf(f,
+            "  --cycles N          traffic steps (default 100000); under --test all 'random' gets N, the others\n"
+            "                      N/div with a minimum each\n"
+            "  --seed N            random seed (default 1); printed, so a failure can be replayed\n"
+            "  --mode M            lockstep (default), model, rtl\n"
+            "  --tables FILE[:S]   sanfab-rhinet file for the routes test (switch S, default: most entries)\n"
+            "  --vcd FILE          on failure, replay the run and write the last steps to FILE\n"
+            "  --vcd-cycles N      how many steps before the failure to dump (default 2000)\n"
+            "  --params            print the parameters built into the RTL and exit\n"
+            "  --quiet             less output\n"
+            "  --help              this text\n"
+            "  +...                passed to Verilator, e.g. +verilator+rand+reset+2 +verilator+seed+7\n"
+            "Parameters come from the RTL build; in model-only builds they can be set with --NPORTS N --NVC N\n"
+            "--CTRL N --FLIT_W N --TAG_W N --DEPTH N --MAXLEN N --LINK_DELAY N --COUNTERS N --CTR_WIDTH N.\n"
+            "Cycles printed are the doc's steps (step 1 is the first edge after reset).\n"
+            "A failure prints one line starting LOCKSTEP MISMATCH, SCOREBOARD or CHECK, then the replay\n"
+            "command. Exit status: 0 all passed, 1 a test failed, 2 bad usage.\n");
+}
+
+static int parse_u64(const char *s, uint64_t *v)
+{
+    char *end;
+    if (!s || !*s || *s == '-')
+        return -1;
+    errno = 0;
+    unsigned long long x = strtoull(s, &end, 0);
+    if (errno || *end)
+        return -1;
+    *v = x;
+    return 0;
+}
+
+static int parse_args(int argc, char **argv, cli_t *c)
+{
+    opts_t *o = &c->o;
+    const int fixed = vcsw_rtl_available();
+    int nplus = 0, has_seed = 0, has_rand = 0, mode_given = 0;
+    struct {
+        const char *name;
+        unsigned *field;
+    } prm[] = {{"--NPORTS", &o->p.NPORTS}, {"--NVC", &o->p.NVC}, {"--CTRL", &o->p.CTRL},
+               {"--FLIT_W", &o->p.FLIT_W}, {"--TAG_W", &o->p.TAG_W}, {"--DEPTH", &o->p.DEPTH},
+               {"--MAXLEN", &o->p.MAXLEN}, {"--LINK_DELAY", &o->p.LINK_DELAY}, {"--COUNTERS", &o->p.COUNTERS},
+               {"--CTR_WIDTH", &o->p.CTR_WIDTH}};
+    for (int a = 1; a < argc; a++) {
+        const char *k = argv[a];
+        const char *v = a + 1 < argc ? argv[a + 1] : NULL;
+        uint64_t x = 0;
+        if (k[0] == '+') {
+            c->plus[nplus++] = k;
+            has_seed |= strncmp(k, "+verilator+seed+", 16) == 0;
+            has_rand |= strncmp(k, "+verilator+rand+reset+", 22) == 0;
+            continue;
+        }
+        if (strcmp(k, "--help") == 0 || strcmp(k, "-h") == 0) {
+            usage(stdout);
+            return 0;
+        } else if (strcmp(k, "--quiet") == 0) {
+            o->quiet = 1;
+        } else if (strcmp(k, "--params") == 0) {
+            const vcsw_params_t *p = &o->p;
+            printf("NPORTS=%u NVC=%u CTRL=%u FLIT_W=%u TAG_W=%u DEPTH=%u MAXLEN=%u LINK_DELAY=%u COUNTERS=%u "
+                   "CTR_WIDTH=%u variant=%s\n", p->NPORTS, p->NVC, p->CTRL, p->FLIT_W, p->TAG_W, p->DEPTH, p->MAXLEN,
+                   p->LINK_DELAY, p->COUNTERS, p->CTR_WIDTH, vcsw_rtl_variant());
+            return 0;
+        } else if (!v) {
+            fprintf(stderr, "vcsw_bench: option %s needs a value (see --help)\n", k);
+            return 2;
+        } else if (strcmp(k, "--test") == 0) {
+            c->test = v;
+            a++;
+        } else if (strcmp(k, "--mode") == 0) {
+            int found = 0;
+            for (int mm = 0; mm < 3; mm++)
+                if (strcmp(v, mode_names[mm]) == 0) {
+                    o->mode = mm;
+                    found = 1;
+                }
+            if (!found) {
+                fprintf(stderr, "vcsw_bench: unknown mode '%s' (lockstep, model, rtl)\n", v);
+                return 2;
+            }
+            mode_given = 1;
+            a++;
+        } else if (strcmp(k, "--vcd") == 0) {
+            o->vcd = v;
+            a++;
+        } else if (strcmp(k, "--tables") == 0) {
+            snprintf(c->tables_path, sizeof c->tables_path, "%s", v);
+            o->table_switch = VCSW_LOAD_MOST;
+            char *colon = strrchr(c->tables_path, ':');
+            if (colon && colon[1] && strspn(colon + 1, "0123456789") == strlen(colon + 1)) {
+                o->table_switch = atoi(colon + 1);
+                *colon = 0;
+            }
+            o->tables = c->tables_path;
+            a++;
+        } else {
+            if (parse_u64(v, &x)) {
+                fprintf(stderr, "vcsw_bench: %s wants a non-negative number, got '%s'\n", k, v);
+                return 2;
+            }
+            a++;
+            int known = 0;
+            if (strcmp(k, "--cycles") == 0) o->cycles = x, known = 1;
+            else if (strcmp(k, "--seed") == 0) o->seed = x, known = 1;
+            else if (strcmp(k, "--vcd-cycles") == 0) o->vcd_cycles = (unsigned)x, known = 1;
+            for (unsigned i = 0; i < sizeof prm / sizeof prm[0] && !known; i++)
+                if (!fixed && strcmp(k, prm[i].name) == 0) {
+                    *prm[i].field = (unsigned)x;
+                    known = 1;
+                }
+            if (!known) {
+                fprintf(stderr, "vcsw_bench: unknown option %s%s (see --help)\n", k,
+                        fixed && k[2] >= 'A' && k[2] <= 'Z' ? " (parameters are fixed by the RTL build)" : "");
+                return 2;
+            }
+        }
+    }
+    if (has_rand && !has_seed) {
+        snprintf(c->seedarg, sizeof c->seedarg, "+verilator+seed+%" PRIu64, (o->seed % 2147483646u) + 1);
+        c->plus[nplus++] = c->seedarg;
+    }
+    o->nplus = nplus;
+    o->plus = c->plus;
+    for (int i = 0; i < nplus; i++) {
+        size_t l = strlen(c->plusline);
+        snprintf(c->plusline + l, sizeof c->plusline - l, " %s", c->plus[i]);
+    }
+    if (!fixed && mode_given && o->mode != MODE_MODEL) {
+        fprintf(stderr, "vcsw_bench: this build has no RTL; only --mode model is possible\n");
+        return 2;
+    }
+    const char *perr = vcsw_params_check(&o->p);
+    if (perr) {
+        fprintf(stderr, "vcsw_bench: bad parameters: %s\n", perr);
+        return 2;
+    }
+    if (vcsw_stop_at(&o->p) < 1) {
+        fprintf(stderr, "vcsw_bench: bad parameters: STOP_AT = DEPTH - MAXLEN - 2*LINK_DELAY - 4 = %d < 1\n",
+                vcsw_stop_at(&o->p));
+        return 2;
+    }
+    return -1;
+}
+
+static uint64_t test_cycles(const test_desc_t *d, const opts_t *o, int only)
+{
+    uint64_t c = o->cycles;
+    if (!only && d->div) {
+        c = o->cycles / d->div;
+        if (c < d->min_cycles)
+            c = d->min_cycles;
+    }
+    if (d->min_cycles && (d->checks & (CK_LINK_FULL | CK_WRAP)) && c < d->min_cycles)
+        c = d->min_cycles; /* the measurement window and the wrap need their length */
+    if (d->checks & CK_BLOCKVC) { /* the blocked window: settling, then 2000 steps measured */
+        uint64_t w = (2ull * o->p.DEPTH * o->p.NVC + 4ull * o->p.LINK_DELAY + 2200) * 5 / 3;
+        if (c < w)
+            c = w;
+    }
+    if (d->checks & CK_LAT_EXACT) { /* NPORTS^2 packets of MAXLEN/2 flits on average */
+        uint64_t w = (uint64_t)o->p.NPORTS * o->p.NPORTS * (o->p.MAXLEN / 2 + o->p.LINK_DELAY + 12);
+        if (c < w)
+            c = w;
+    }
+    return c;
+}
+
+/* the table files of the routes test: --tables, else build/vcsw/tables/n<NPORTS>-*.rhinet */
+static size_t table_files(const opts_t *o, char ***out, glob_t *g, char **one)
+{
+    memset(g, 0, sizeof *g);
+    if (o->tables) {
+        one[0] = (char *)o->tables;
+        *out = one;
+        return 1;
+    }
+    char pat[128];
+    snprintf(pat, sizeof pat, "build/vcsw/tables/n%u-*.rhinet", o->p.NPORTS);
+    if (glob(pat, 0, NULL, g) != 0)
+        return 0;
+    *out = g->gl_pathv;
+    return g->gl_pathc;
+}
+
+static void report(const cli_t *c, const test_desc_t *d, const opts_t *ot, const result_t *r, const char *argv0,
+                   const char *label, unsigned *passed, unsigned *failed)
+{
+    const opts_t *o = &c->o;
+    if (r->failed) {
+        (*failed)++;
+        printf("%s\n", r->why);
+        printf("FAIL %-12s seed %" PRIu64 " cycle %" PRIu64 " (mode %s)%s%s\n", d->name, o->seed, r->fail_cycle,
+               mode_names[o->mode], label ? " " : "", label ? label : "");
+        printf("     replay: %s --test %s --seed %" PRIu64 " --cycles %" PRIu64 "%s%s%s%s%s\n", argv0, d->name, o->seed,
+               ot->cycles, o->mode == MODE_LOCKSTEP ? "" : " --mode ", o->mode == MODE_LOCKSTEP ? "" : mode_names[o->mode],
+               label ? " --tables " : "", label ? label : "", c->plusline);
+        return;
+    }
+    (*passed)++;
+    printf("ok   %-12s %8" PRIu64 " steps %6.2f s %8.0f steps/s  %" PRIu64 " packets, %" PRIu64 " delivered, %" PRIu64
+           " dropped, %" PRIu64 " reads, max occupancy %u", d->name, r->cycles_run, r->seconds,
+           r->seconds > 0 ? (double)r->cycles_run / r->seconds : 0.0, r->made, r->delivered, r->dropped, r->reads,
+           r->occ_max);
+    if (d->checks & CK_LINK_FULL)
+        printf(", link use >= %.4f", r->link_min);
+    if (d->checks & CK_LAT_EXACT)
+        printf(", %" PRIu64 " latency samples", r->lat_samples);
+    if (d->checks & CK_RR_EXACT)
+        printf(", %" PRIu64 " round-robin decisions", r->rr_checked);
+    if (label)
+        printf(" [%s]", label);
+    if (r->note[0])
+        printf(" (%s)", r->note);
+    printf("\n");
+}
+
+static unsigned run_tests(const cli_t *c, const test_desc_t *only, const char *argv0, unsigned *passed)
+{
+    const opts_t *o = &c->o;
+    unsigned failed = 0;
+    for (unsigned ti = 0; ti < NTESTS; ti++) {
+        const test_desc_t *d = &tests[ti];
+        if (only && d != only)
+            continue;
+        opts_t ot = *o;
+        ot.cycles = test_cycles(d, o, only != NULL);
+        char **files = NULL, *one[1];
+        glob_t g;
+        size_t nf = d->tables == TB_FILE ? table_files(o, &files, &g, one) : 1;
+        if (d->tables == TB_FILE && nf == 0)
+            printf("skip %-12s no table file (--tables FILE, or make the build/vcsw/tables/n%u-*.rhinet of mk/vcsw.mk)\n",
+                   d->name, o->p.NPORTS);
+        for (size_t fi = 0; fi < nf; fi++) {
+            vcsw_tables_t tab;
+            memset(&tab, 0, sizeof tab);
+            const char *label = NULL;
+            char lab[1100];
+            if (d->tables == TB_FILE) {
+                char err[600];
+                int sw = o->tables ? o->table_switch : VCSW_LOAD_MOST;
+                if (vcsw_load_file(files[fi], sw, &o->p, &tab, err, sizeof err)) {
+                    if (o->tables) {
+                        printf("CHECK tables: %s\nFAIL %-12s the table file is refused\n", err, d->name);
+                        failed++;
+                    } else
+                        printf("skip %-12s %s (refused: %s)\n", d->name, files[fi], err);
+                    continue;
+                }
+                snprintf(lab, sizeof lab, "%s:%u", files[fi], tab.switch_id);
+                label = lab;
+                if (!o->quiet)
+                    printf("     %-12s %s: %s, switch %u: %u routing and %u VC entries, %zu nic lines\n", d->name,
+                           files[fi], tab.algorithm, tab.switch_id, tab.n_route, tab.n_vc, tab.nnics);
+            }
+            result_t r = run(&ot, d, d->tables == TB_FILE ? &tab : NULL, UINT64_MAX);
+            report(c, d, &ot, &r, argv0, label, passed, &failed);
+            if (r.failed && o->vcd && vcsw_rtl_available() && o->mode != MODE_MODEL) {
+                uint64_t from = r.fail_cycle > o->vcd_cycles ? r.fail_cycle - o->vcd_cycles : 0;
+                opts_t ov = ot;
+                ov.quiet = 1;
+                run(&ov, d, d->tables == TB_FILE ? &tab : NULL, from);
+                printf("     waves: %s (steps %" PRIu64 "..%" PRIu64 ")\n", o->vcd, from, r.fail_cycle);
+            }
+            vcsw_tables_free(&tab);
+            fflush(stdout);
+        }
+        if (d->tables == TB_FILE && !o->tables)
+            globfree(&g);
+    }
+    return failed;
+}
+
+int main(int argc, char **argv)
+{
+    cli_t c;
+    memset(&c, 0, sizeof c);
+    opts_t *o = &c.o;
+    o->p = vcsw_rtl_available() ? vcsw_rtl_params() : vcsw_default_params();
+    o->mode = vcsw_rtl_available() ? MODE_LOCKSTEP : MODE_MODEL;
+    o->seed = 1;
+    o->cycles = 100000;
+    o->vcd_cycles = 2000;
+    o->table_switch = VCSW_LOAD_MOST;
+    c.test = "all";
+    c.plus = calloc((size_t)argc + 2, sizeof *c.plus);
+    if (!c.plus)
+        return 2;
+    int rc = parse_args(argc, argv, &c);
+    const test_desc_t *only = NULL;
+    if (rc < 0 && strcmp(c.test, "all") != 0) {
+        for (unsigned t = 0; t < NTESTS; t++)
+            if (strcmp(tests[t].name, c.test) == 0)
+                only = &tests[t];
+        if (!only) {
+            fprintf(stderr, "vcsw_bench: unknown test '%s' (see --help)\n", c.test);
+            rc = 2;
+        }
+    }
+    if (rc >= 0) {
+        free(c.plus);
+        return rc;
+    }
+    const vcsw_params_t *p = &o->p;
+    printf("vcsw_bench: mode %s, seed %" PRIu64 ", NPORTS=%u NVC=%u CTRL=%u FLIT_W=%u TAG_W=%u DEPTH=%u MAXLEN=%u "
+           "LINK_DELAY=%u COUNTERS=%u CTR_WIDTH=%u (STOP_AT %d)%s%s%s\n", mode_names[o->mode], o->seed, p->NPORTS,
+           p->NVC, p->CTRL, p->FLIT_W, p->TAG_W, p->DEPTH, p->MAXLEN, p->LINK_DELAY, p->COUNTERS, p->CTR_WIDTH,
+           vcsw_stop_at(p), vcsw_rtl_variant()[0] ? ", variant " : "", vcsw_rtl_variant(), c.plusline);
+    if (p->FLIT_W - p->TAG_W < log2u(p->NPORTS) + log2u(p->NVC))
+        printf("vcsw_bench: note: FLIT_W - TAG_W = %u bits cannot name a packet's source; the scoreboard matches "
+               "heads by content and the round-robin check is off\n", p->FLIT_W - p->TAG_W);
+    unsigned passed = 0, failed = run_tests(&c, only, argv[0], &passed);
+    printf("vcsw: %u passed, %u failed\n", passed, failed);
+    free(c.plus);
+    return failed ? 1 : 0;
+}

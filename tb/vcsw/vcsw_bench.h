@@ -1,0 +1,276 @@
+/* sanfab — VC switch bench: the types its files share (vcsw_bench.c: tests, run loop, lockstep,
+ * command line; vcsw_traffic.c: tables, hosts, receivers, configuration traffic; vcsw_sb.c: packets
+ * and the scoreboard; vcsw_check.c: the checks of docs/vcsw.md that never consult the model).
+ * There is no global mutable state: everything of one run lives in a bench_t.
+ */
+#ifndef SANFAB_VCSW_BENCH_H
+#define SANFAB_VCSW_BENCH_H
+
+#include "../../cmodel/vcsw.h"
+#include "../../cmodel/vcsw_load.h"
+#include "../common/rng.h"
+#include "vcsw_rtl.h"
+
+#include <stddef.h>
+#include <stdint.h>
+
+/* ================================================================ documented rules (docs/vcsw.md)
+ * Every number the checks use is written here with the doc's words; the checks use only these,
+ * the parameters, and what the bench put on the ports and saw come out. */
+
+/* "Header latency": a head received in step k on a free path is on tx_* after step k + 2 + LINK_DELAY. */
+#define DOC_HEAD_LAT 2u
+/* "Go & Stop": a sender may start a packet on VC v in its step m only if rx_stop after step
+ * m - LINK_DELAY - DOC_GS_LOOK was 0 (the upstream switch's view, the latest the rule allows). */
+#define DOC_GS_LOOK 3u
+/* "Go & Stop": rx_stop after step k = (occupancy after step k - 1 - LINK_DELAY >= STOP_AT). */
+#define DOC_STOP_AGE 1u
+/* "3. Allocation": the stop bit used in step k is tx_stop received in step k - 1. */
+#define DOC_TXSTOP_AGE 1u
+/* "1. Ingress": a flit received in step k is processed (admitted, counted) in step k + 1. */
+#define DOC_INGRESS 1u
+/* "2. Input buffer": a flit received in step k into an empty VC is at the head after step k + 1,
+ * so it is a candidate from step k + 2. */
+#define DOC_CAND 2u
+/* "Configuration port": table reads (and errors, and counters with COUNTERS = 0) answered in r + 1. */
+#define DOC_RD_TABLE 1u
+/* "Counters": slot s = ((port*NVC)+vc)*8+ctr flushed in steps W >= DOC_FLUSH_MIN, W = s + 3 (mod
+ * NS = 8*NVC*NPORTS), with the events of steps <= W - DOC_CTR_AGE; the read answered in W + 1. */
+#define DOC_FLUSH_OFF 3u
+#define DOC_FLUSH_MIN 3u
+#define DOC_CTR_AGE 4u
+
+#define RING 256u      /* history of steps kept (> LINK_DELAY + the ages above); a power of two */
+#define SRC_RING 2048u /* packets remembered per source (queued, in the switch, in flight) */
+#define MAX_SRC (VCSW_MAX_PORTS * VCSW_MAX_VCS)
+#define MAX_EV_STEP 128u /* counter events dated one step: <= 3 per input flit, 2 per output flit */
+
+enum { MODE_LOCKSTEP, MODE_MODEL, MODE_RTL };
+
+/* ================================================================ tests */
+
+typedef enum { TB_RANDOM, TB_CLEAN, TB_FILE } tables_kind_t;
+typedef enum { TR_UNIFORM, TR_PERM, TR_LATENCY, TR_FAIR, TR_HOT, TR_ROUTES } traffic_kind_t;
+typedef enum { LEN_MIXED, LEN_ONE, LEN_MAX, LEN_SHORT } len_kind_t;
+
+/* checks a test asks for (the always-on ones are listed in vcsw_check.c) */
+enum {
+    CK_LAT_EXACT = 1u << 0,  /* latency test: head exactly 2 + LINK_DELAY, body one per step */
+    CK_LINK_FULL = 1u << 1,  /* every output link carries a flit in >= 99 % of the window's steps */
+    CK_RR_EXACT = 1u << 2,   /* every allocation is the round-robin winner among the known candidates */
+    CK_DROPS = 1u << 3,      /* drop_route, drop_vc and trunc all happened */
+    CK_OVERFLOW = 1u << 4,   /* the STOP-ignoring sources overflowed */
+    CK_WRAP = 1u << 5,       /* a counter passed 2^CTR_WIDTH (narrow counters) */
+    CK_CTRL = 1u << 6,       /* control VCs carried packets (CTRL = 1) */
+    CK_REWRITE = 1u << 7,    /* rewrites hit packets in flight and heads right after the write */
+    CK_STOPPED = 1u << 8,    /* the buffers reached STOP_AT (Go & Stop at work) */
+    CK_CFG_ALL = 1u << 9,    /* reads of every space answered, errors and ignored reads seen */
+    CK_BLOCKVC = 1u << 10    /* one output VC held stopped in the middle of the window */
+};
+
+typedef struct {
+    const char *name, *what;
+    unsigned div, min_cycles;     /* under --test all: max(--cycles / div, min_cycles) (div 0: --cycles) */
+    tables_kind_t tables;
+    unsigned bad_pct;             /* TB_RANDOM: % of entries invalid or out of range */
+    traffic_kind_t traffic;
+    len_kind_t len;
+    unsigned over_pm;             /* per mille of packets longer than MAXLEN */
+    unsigned load_lo, load_hi;    /* % chance per step that a source queues a packet (drawn per source) */
+    unsigned bubble_max;          /* % idle steps of a sender with something to send (drawn per host) */
+    unsigned stop_duty;           /* tx_stop: max % of steps a receiver holds STOP on one VC */
+    unsigned stop_burst;          /* ... mean length of a STOP burst, steps */
+    unsigned ignore;              /* sources (p, v) that ignore STOP */
+    unsigned rewrite_pm;          /* per mille per step: a table entry is rewritten under traffic */
+    unsigned read_pm;             /* per mille per step: a configuration read (any space) */
+    unsigned checks;
+} test_desc_t;
+
+typedef struct {
+    vcsw_params_t p;
+    int mode;
+    uint64_t seed;
+    uint64_t cycles;
+    const char *vcd;
+    unsigned vcd_cycles;
+    int quiet;
+    int nplus; /* Verilator plusargs from the command line */
+    const char *const *plus;
+    const char *tables; /* --tables FILE (the routes test), switch below */
+    int table_switch;   /* VCSW_LOAD_MOST or a switch */
+} opts_t;
+
+typedef struct {
+    int failed;
+    uint64_t fail_cycle;
+    char why[900]; /* starts with LOCKSTEP MISMATCH, SCOREBOARD or CHECK */
+    uint64_t cycles_run;
+    double seconds;
+    uint64_t made, delivered, dropped, flits_out;
+    uint64_t lat_samples, reads, rr_checked, rewrites, stops_seen;
+    double link_min; /* lowest output link use over the measured window (CK_LINK_FULL) */
+    unsigned occ_max;
+    char note[200];
+} result_t;
+
+/* ================================================================ packets and scoreboard */
+
+enum { F_NONE = 0, F_DELIVER, F_DROP_ROUTE, F_DROP_VC };
+
+typedef struct {
+    uint32_t seq;     /* per-source sequence number */
+    uint16_t tag, len;
+    uint16_t sent;    /* flits the host has put on the link */
+    uint16_t got;     /* flits delivered */
+    uint8_t fate, o, u;
+    uint8_t may_ovf;  /* the source ignores STOP: may be cut or discarded (overflow) */
+    uint8_t done;     /* delivered, dropped or accounted */
+    uint8_t cut;      /* delivered shorter than sent because of an overflow */
+    uint64_t *in_step; /* receive step of every flit sent (len entries) */
+} pkt_t;
+
+typedef struct {
+    pkt_t ring[SRC_RING];
+    uint32_t first, deliv, send, end; /* oldest unfinished, next to deliver, next to send, next free */
+    uint32_t seq;
+    /* counts for the final accounting */
+    uint64_t flits_sent, heads_sent, drop_route, drop_vc, trunc, overflow, delivered, made;
+    uint8_t ignore_stop;
+} source_t;
+
+/* the packet being delivered on each output VC */
+typedef struct {
+    int active;
+    unsigned src;
+    uint32_t idx; /* position in the source's ring (monotonic) */
+    unsigned flit;
+    uint64_t last_out; /* step the previous flit showed */
+} outvc_t;
+
+/* ================================================================ one run */
+
+/* shadow tables: entry = bit 7 valid, bits 3..0 value (what the switch holds after the writes so far) */
+typedef struct {
+    uint8_t route[1u << 12];
+    uint8_t vct[VCSW_MAX_PORTS][VCSW_MAX_PORTS][VCSW_MAX_VCS];
+} shadow_t;
+
+typedef struct bench bench_t;
+
+struct bench {
+    const opts_t *o;
+    const test_desc_t *d;
+    const vcsw_params_t *p;
+    unsigned n, nvc, ndvc, ld, vcw, pb; /* ports, VCs, data VCs, LINK_DELAY, VC bits, port bits */
+    int stop_at;
+    int ident;          /* the head payload identifies its source (FLIT_W - TAG_W >= pb + vcw) */
+    rng_t rng;
+    result_t *res;
+    uint64_t step;      /* the step being made (1 = first after reset) */
+    int generate;       /* sources make packets */
+    shadow_t sh;
+
+    /* table file (routes test) */
+    const vcsw_tables_t *file;
+    uint16_t (*ftrip)[2]; /* valid (tag, vc) pairs per input: [p * ftrip_max + i] */
+    unsigned ftrip_n[VCSW_MAX_PORTS], ftrip_max;
+
+    /* sources (input p, VC v) = p * nvc + v; hosts */
+    source_t *src;
+    unsigned load_pct[MAX_SRC];
+    unsigned bubble_pct[VCSW_MAX_PORTS];
+    unsigned perm_dst[MAX_SRC];
+    uint16_t stop_hist[RING][VCSW_MAX_PORTS]; /* rx_stop after each step */
+    uint64_t popped_seen[MAX_SRC];            /* flits of the source seen leaving (fairness hosts) */
+
+    /* receivers: tx_stop */
+    uint8_t stop_duty[VCSW_MAX_PORTS][VCSW_MAX_VCS];
+    uint8_t stop_now[VCSW_MAX_PORTS][VCSW_MAX_VCS];
+    uint16_t txstop_hist[RING][VCSW_MAX_PORTS]; /* tx_stop driven in each step */
+    int blockvc_on;
+    unsigned blockvc_u;
+
+    /* outputs */
+    outvc_t ovc[VCSW_MAX_PORTS][VCSW_MAX_VCS];
+    int measure; /* the link-use window is open */
+    uint64_t link_busy[VCSW_MAX_PORTS], link_window;
+    uint64_t quiet_steps; /* consecutive steps with every tx idle */
+
+    /* occupancy from the ports: admissions dated by their step, pops by their allocation step */
+    uint64_t adm_cum[MAX_SRC], pop_cum[MAX_SRC];
+    uint32_t adm_hist[RING][MAX_SRC];
+    uint32_t occ_hist[RING][MAX_SRC];
+
+    /* counters: cumulative events and the events of each recent date */
+    uint64_t cum[VCSW_MAX_PORTS][VCSW_MAX_VCS][VCSW_NCTR];
+    uint16_t ev[RING][MAX_EV_STEP];
+    unsigned nev[RING];
+
+    /* configuration port */
+    int rd_out;          /* a read is outstanding (until and including its answer step) */
+    uint64_t rd_at, rd_ans;
+    uint16_t rd_addr;
+    int rd_kind;         /* 0: fixed value rd_val; 1: counter */
+    uint32_t rd_val;
+    struct {
+        int on;
+        uint64_t at, date;
+        unsigned port, vc, ctr;
+        uint32_t value;
+        uint64_t read_at;
+    } ctr_defer;
+    uint64_t cfg_reads_ignored, cfg_errors, cfg_space_seen[4];
+    uint64_t rewrites_inflight, rewrites_next;
+    uint64_t last_write_step[2][1u << 12]; /* [space][index % 4096] step of the last write (0: none) */
+    /* pending configuration requests (table loads) */
+    vcsw_cfg_write_t *wq;
+    size_t wq_n, wq_cap, wq_pos;
+    /* final counter read-out */
+    int final_phase;
+    uint8_t final_done[VCSW_MAX_PORTS * VCSW_MAX_VCS * VCSW_NCTR];
+    uint32_t final_val[VCSW_MAX_PORTS * VCSW_MAX_VCS * VCSW_NCTR];
+    unsigned final_left;
+
+    /* directed scenarios */
+    struct {
+        int waiting;
+        uint64_t next_at, k;
+    } lat;
+    /* coverage */
+    uint64_t cov_ctrl, cov_one, cov_over, cov_stop, cov_wrap;
+    unsigned occ_max;
+    uint64_t lat_samples, rr_checked, rr_ptr[VCSW_MAX_PORTS];
+};
+
+/* vcsw_bench.c */
+void bench_fail(bench_t *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+unsigned bench_src(const bench_t *b, unsigned p, unsigned v);
+
+/* vcsw_sb.c */
+uint32_t sb_flit_data(const bench_t *b, unsigned src, const pkt_t *k, unsigned i);
+pkt_t *sb_new_packet(bench_t *b, unsigned src, unsigned tag, unsigned len);
+void sb_route(const bench_t *b, unsigned p, unsigned v, unsigned tag, uint8_t *fate, uint8_t *o, uint8_t *u);
+void sb_flit_in(bench_t *b, unsigned p, const vcsw_flit_t *f, unsigned src, pkt_t *k, unsigned i);
+void sb_flit_out(bench_t *b, unsigned o, const vcsw_flit_t *f);
+int sb_idle(const bench_t *b);
+void sb_final(bench_t *b);
+
+/* vcsw_traffic.c */
+void tr_setup(bench_t *b);
+int tr_heads_distinct(const bench_t *b);
+void tr_tables_initial(bench_t *b);
+void tr_inputs(bench_t *b, vcsw_in_t *in);
+void tr_after(bench_t *b, const vcsw_out_t *out);
+void tr_release(bench_t *b);
+int tr_hosts_idle(const bench_t *b);
+void tr_queue_write(bench_t *b, uint16_t addr, uint16_t wdata);
+
+/* vcsw_check.c */
+void ck_event(bench_t *b, uint64_t date, unsigned port, unsigned vc, unsigned ctr);
+void ck_step_begin(bench_t *b);
+void ck_outputs(bench_t *b, const vcsw_in_t *in, const vcsw_out_t *out);
+void ck_inputs(bench_t *b, const vcsw_in_t *in);
+void ck_end(bench_t *b);
+uint64_t ck_flush_step(const bench_t *b, unsigned slot, uint64_t r);
+
+#endif

@@ -1,0 +1,47 @@
+/* sanfab — C interface to the Verilated VC switch RTL (vcsw_rtl.cpp), or to nothing
+ * (vcsw_rtl_none.c) in model-only builds. One vcsw_rtl_step() is one rising clock edge (one step)
+ * with the same meaning as vcsw_step() of the C model: the first call after vcsw_rtl_new() is step 1.
+ */
+#ifndef SANFAB_VCSW_RTL_H
+#define SANFAB_VCSW_RTL_H
+
+#include "../../cmodel/vcsw.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef struct vcsw_rtl vcsw_rtl_t;
+
+/* 1 if this build contains the RTL. */
+int vcsw_rtl_available(void);
+
+/* The parameters the RTL was verilated with (the VC_* defines of the build). */
+vcsw_params_t vcsw_rtl_params(void);
+
+/* Name of the RTL variant built in: the parameter set or MUTANT_<NAME> ("none" without RTL). */
+const char *vcsw_rtl_variant(void);
+
+/* New RTL instance, held in reset for a few edges (the last one is step 0); NULL if unavailable.
+ * argv[0..argc) are Verilator run-time arguments (+verilator+rand+reset+2 +verilator+seed+N ...),
+ * read before the model is built so that a random initial state is seeded by them. */
+vcsw_rtl_t *vcsw_rtl_new(int argc, const char *const *argv);
+
+/* Frees an instance (closing its trace). */
+void vcsw_rtl_free(vcsw_rtl_t *r);
+
+/* One step: drives `in` on the input ports, one rising edge, reads every output port into `out`
+ * (ports past NPORTS idle, stop bits past NVC 0). */
+void vcsw_rtl_step(vcsw_rtl_t *r, const vcsw_in_t *in, vcsw_out_t *out);
+
+/* 1 once the RTL has stopped itself ($stop/$error of an assertion in a SANFAB_ASSERT build). */
+int vcsw_rtl_stopped(const vcsw_rtl_t *r);
+
+/* Starts writing a VCD of every following edge to `path`; 0 on success. */
+int vcsw_rtl_trace_open(vcsw_rtl_t *r, const char *path);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

@@ -1,0 +1,408 @@
+/* sanfab — VC switch bench: tables, hosts, receivers and configuration traffic.
+ *
+ * Hosts (one per input port) send at most one flit per step, interleaving their VCs at random. A
+ * host starts a new packet on VC v in its step m only if rx_stop of (p, v) after step
+ * m - LINK_DELAY - 3 was 0: the upstream switch's view in docs/vcsw.md "Go & Stop", the latest
+ * moment the rule allows; the rest of a started packet goes regardless. Sources named by the test
+ * ignore STOP. Receivers drive tx_stop per VC with on/off bursts of a duty drawn per (output, VC).
+ */
+#include "vcsw_bench.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static unsigned entry_random(bench_t *b, unsigned limit, unsigned bad_pct)
+{
+    unsigned junk = rng_pct(&b->rng, 20) ? (rng_below(&b->rng, 0x800) << 4) : 0; /* bits 14..4: ignored */
+    unsigned r = rng_below(&b->rng, 100);
+    if (r < bad_pct / 2)
+        return junk | rng_below(&b->rng, 16); /* invalid */
+    if (r < bad_pct && limit < 16)
+        return 0x8000u | junk | (limit + rng_below(&b->rng, 16 - limit)); /* valid, out of range */
+    return 0x8000u | junk | rng_below(&b->rng, limit);
+}
+
+void tr_queue_write(bench_t *b, uint16_t addr, uint16_t wdata)
+{
+    if (b->wq_n == b->wq_cap) {
+        size_t nc = b->wq_cap ? b->wq_cap * 2 : 1024;
+        vcsw_cfg_write_t *q = realloc(b->wq, nc * sizeof *q);
+        if (!q)
+            return;
+        b->wq = q;
+        b->wq_cap = nc;
+    }
+    b->wq[b->wq_n++] = (vcsw_cfg_write_t){addr, wdata};
+}
+
+/* The tables a test starts with, queued as configuration writes. */
+void tr_tables_initial(bench_t *b)
+{
+    const unsigned n = b->n, nt = 1u << b->p->TAG_W;
+    const test_desc_t *d = b->d;
+    if (d->tables == TB_FILE && b->file) {
+        for (size_t i = 0; i < b->file->nwrites; i++)
+            tr_queue_write(b, b->file->writes[i].addr, b->file->writes[i].wdata);
+        return;
+    }
+    for (unsigned t = 0; t < nt; t++) {
+        unsigned e = d->tables == TB_RANDOM ? entry_random(b, n, d->bad_pct) : 0x8000u | (t % n);
+        tr_queue_write(b, VCSW_CFG_ADDR(VCSW_SPACE_ROUTE, t), (uint16_t)e);
+    }
+    for (unsigned i = 0; i < n; i++)
+        for (unsigned o = 0; o < n; o++)
+            for (unsigned dv = 0; dv < b->ndvc; dv++) {
+                unsigned e;
+                if (d->tables == TB_RANDOM)
+                    e = entry_random(b, b->ndvc, d->bad_pct);
+                else if (d->traffic == TR_PERM)
+                    e = 0x8000u | dv; /* one stream per output VC */
+                else
+                    e = 0x8000u | ((dv + i + o) % b->ndvc);
+                tr_queue_write(b, VCSW_CFG_ADDR(VCSW_SPACE_VC, VCSW_VC_INDEX(i, o, dv)), (uint16_t)e);
+            }
+}
+
+/* The heads of a STOP-ignoring source repeat only every 256 packets or more: the sequence bits
+ * the head carries above tag, source and VC (at least 2), times the tags that reach outputs 0 and 1
+ * (make_packet cycles them). */
+int tr_heads_distinct(const bench_t *b)
+{
+    const int sbits = (int)b->p->FLIT_W - (int)b->p->TAG_W - (int)(b->pb + b->vcw);
+    const unsigned per = (1u << b->p->TAG_W) / b->n;
+    return sbits >= 2 && ((uint64_t)per << (sbits < 16 ? sbits : 16)) >= 256;
+}
+
+void tr_setup(bench_t *b)
+{
+    const test_desc_t *d = b->d;
+    const unsigned n = b->n, ns = n * b->nvc;
+    for (unsigned s = 0; s < ns; s++) {
+        b->load_pct[s] = d->load_lo + (d->load_hi > d->load_lo ? rng_below(&b->rng, d->load_hi - d->load_lo + 1) : 0);
+        unsigned v = s % b->nvc;
+        b->perm_dst[s] = (s / b->nvc + 1 + v % (n - 1)) % n;
+    }
+    for (unsigned p = 0; p < n; p++)
+        b->bubble_pct[p] = d->bubble_max ? rng_below(&b->rng, d->bubble_max + 1) : 0;
+    /* STOP-ignoring sources need heads that tell their packets apart: whole packets may vanish at
+     * a full buffer (see tr_heads_distinct) */
+    for (unsigned k = 0; k < d->ignore && k < ns && tr_heads_distinct(b); k++)
+        b->src[(k * 5 + 1) % ns].ignore_stop = 1; /* spread over ports and VCs */
+    for (unsigned o = 0; o < n; o++)
+        for (unsigned u = 0; u < b->nvc; u++)
+            b->stop_duty[o][u] = (uint8_t)(d->stop_duty ? rng_below(&b->rng, d->stop_duty + 1) : 0);
+    if (d->ignore) /* the ignoring sources' outputs are slow: hold STOP long on every VC of output 0 and 1 */
+        for (unsigned o = 0; o < 2 && o < n; o++)
+            for (unsigned u = 0; u < b->nvc; u++)
+                b->stop_duty[o][u] = 70;
+}
+
+/* valid (tag) choices of source s from the loaded file: tags whose route has a VC entry for s */
+static int file_tag(bench_t *b, unsigned s, unsigned *tag)
+{
+    const unsigned p = s / b->nvc, v = s % b->nvc;
+    const unsigned dv = b->p->CTRL && v >= b->ndvc ? v - b->ndvc : v;
+    const unsigned nt = 1u << b->p->TAG_W;
+    /* a few random probes: a valid pair among the file's tags */
+    for (int tries = 0; tries < 24; tries++) {
+        unsigned t = rng_below(&b->rng, b->file && b->file->tags && b->file->tags < nt ? b->file->tags : nt);
+        uint8_t r = b->sh.route[t];
+        if (!(r & 0x80u) || (r & 15u) >= b->n)
+            continue;
+        if (b->sh.vct[p][r & 15u][dv] & 0x80u) {
+            *tag = t;
+            return 1;
+        }
+    }
+    return 0;
+}
+
+static unsigned pick_len(bench_t *b, unsigned s)
+{
+    const unsigned ml = b->p->MAXLEN;
+    unsigned len;
+    switch (b->d->len) {
+    case LEN_ONE: return 1;
+    case LEN_MAX: len = ml; break;
+    case LEN_SHORT: len = 1 + rng_below(&b->rng, ml < 4 ? ml : 4); break;
+    case LEN_MIXED:
+    default: {
+        unsigned r = rng_below(&b->rng, 100);
+        len = r < 20 ? 1 : r < 70 ? 1 + rng_below(&b->rng, ml / 2 + 1) : 1 + rng_below(&b->rng, ml);
+        if (len > ml)
+            len = ml;
+    }
+    }
+    if (b->d->over_pm && !b->src[s].ignore_stop && rng_below(&b->rng, 1000) < b->d->over_pm)
+        len = ml + 1 + rng_below(&b->rng, ml + 2);
+    return len;
+}
+
+static void make_packet(bench_t *b, unsigned s)
+{
+    const unsigned nt = 1u << b->p->TAG_W, n = b->n;
+    unsigned tag, len = pick_len(b, s);
+    switch (b->d->traffic) {
+    case TR_PERM: tag = b->perm_dst[s]; break;
+    case TR_FAIR:
+    case TR_HOT: tag = rng_below(&b->rng, 2) % n; break;
+    case TR_ROUTES:
+        if (rng_pct(&b->rng, 95)) {
+            if (file_tag(b, s, &tag))
+                break;
+            if (!rng_pct(&b->rng, 10))
+                return; /* a (port, VC) no route uses: seldom */
+        }
+        tag = rng_below(&b->rng, nt);
+        break;
+    case TR_UNIFORM:
+    case TR_LATENCY:
+    default: tag = rng_below(&b->rng, nt); break;
+    }
+    if (b->src[s].ignore_stop && b->d->tables == TB_CLEAN) {
+        /* towards the slow outputs 0 and 1; the tag also changes with the sequence number above the
+         * bits the head carries, so that heads repeat only every (nt / n) * 16 packets */
+        const unsigned sbits = b->p->FLIT_W - b->p->TAG_W - b->pb - b->vcw;
+        tag = (unsigned)(((b->src[s].seq >> (sbits < 16 ? sbits : 16)) % (nt / n ? nt / n : 1)) * n +
+                         rng_below(&b->rng, 2) % n);
+        if (tag >= nt)
+            tag = rng_below(&b->rng, 2) % n;
+    }
+    sb_new_packet(b, s, tag, len);
+}
+
+/* latency: one packet at a time on an idle switch, every input, output and VC in turn */
+static void scen_latency(bench_t *b)
+{
+    if (b->lat.waiting) {
+        if (!sb_idle(b) || !tr_hosts_idle(b) || b->quiet_steps < 2)
+            return;
+        b->lat.waiting = 0;
+        b->lat.next_at = b->step + 1 + rng_below(&b->rng, 4);
+    }
+    if (b->step < b->lat.next_at)
+        return;
+    const unsigned n = b->n, k = (unsigned)b->lat.k++;
+    unsigned p = k % n, o = (k / n) % n, v = (k / (n * n)) % b->nvc;
+    unsigned len = k % 7 == 0 ? 1 : k % 7 == 1 ? b->p->MAXLEN : 1 + rng_below(&b->rng, b->p->MAXLEN);
+    if (sb_new_packet(b, p * b->nvc + v, o, len))
+        b->lat.waiting = 1;
+}
+
+static int gate_open(const bench_t *b, unsigned p, unsigned v)
+{
+    if (b->step <= b->ld + DOC_GS_LOOK)
+        return 1; /* rx_stop after steps <= 0: the reset value 0 */
+    uint64_t j = b->step - b->ld - DOC_GS_LOOK;
+    return !((b->stop_hist[j % RING][p] >> v) & 1u);
+}
+
+int tr_hosts_idle(const bench_t *b)
+{
+    for (unsigned s = 0; s < b->n * b->nvc; s++)
+        if (b->src[s].send != b->src[s].end)
+            return 0;
+    return 1;
+}
+
+void tr_release(bench_t *b)
+{
+    memset(b->stop_duty, 0, sizeof b->stop_duty);
+    memset(b->stop_now, 0, sizeof b->stop_now);
+    b->blockvc_on = 0;
+}
+
+/* a configuration request while traffic runs: rewrites and reads */
+static void cfg_traffic(bench_t *b, vcsw_in_t *in)
+{
+    const test_desc_t *d = b->d;
+    const unsigned nt = 1u << b->p->TAG_W, n = b->n;
+    if (d->rewrite_pm && rng_below(&b->rng, 1000) < d->rewrite_pm) {
+        /* rewrite an entry the next packet of some source will use */
+        unsigned s = rng_below(&b->rng, n * b->nvc);
+        const source_t *x = &b->src[s];
+        unsigned tag = x->send != x->end ? x->ring[x->send % SRC_RING].tag : rng_below(&b->rng, nt);
+        in->cfg_we = 1;
+        if (rng_pct(&b->rng, 60)) {
+            in->cfg_addr = VCSW_CFG_ADDR(VCSW_SPACE_ROUTE, tag);
+            in->cfg_wdata = (uint16_t)(d->tables == TB_RANDOM ? entry_random(b, n, d->bad_pct)
+                                                              : 0x8000u | rng_below(&b->rng, n));
+        } else {
+            uint8_t r = b->sh.route[tag];
+            unsigned o = (r & 0x80u) && (r & 15u) < n ? r & 15u : rng_below(&b->rng, n);
+            unsigned v = s % b->nvc, dv = b->p->CTRL && v >= b->ndvc ? v - b->ndvc : v;
+            in->cfg_addr = VCSW_CFG_ADDR(VCSW_SPACE_VC, VCSW_VC_INDEX(s / b->nvc, o, dv));
+            in->cfg_wdata = (uint16_t)(d->tables == TB_RANDOM ? entry_random(b, b->ndvc, d->bad_pct)
+                                                              : 0x8000u | rng_below(&b->rng, b->ndvc));
+        }
+        b->res->rewrites++;
+        /* coverage: packets in flight whose route entry this is (they must keep their route) */
+        for (unsigned k = 0; k < n * b->nvc; k++) {
+            const source_t *y = &b->src[k];
+            for (uint32_t j = y->deliv; j != y->send && j != y->end; j++) {
+                const pkt_t *pk = &y->ring[j % SRC_RING];
+                if (pk->sent && !pk->done && pk->fate == F_DELIVER && pk->tag == tag) {
+                    b->rewrites_inflight++;
+                    break;
+                }
+            }
+        }
+        if (!(d->checks & CK_CFG_ALL) || rng_pct(&b->rng, 80))
+            return;
+        in->cfg_re = 1; /* a read with the write: ignored */
+        return;
+    }
+    if (d->read_pm && rng_below(&b->rng, 1000) < d->read_pm) {
+        if (b->rd_out && !rng_pct(&b->rng, 10))
+            return; /* mostly wait for the answer; sometimes ask anyway (ignored) */
+        unsigned r = rng_below(&b->rng, 100), idx;
+        unsigned space = r < 35 ? 0 : r < 60 ? 1 : r < 92 ? 2 : 3;
+        int out_of_range = rng_pct(&b->rng, 8);
+        switch (space) {
+        case 0: idx = out_of_range ? nt + rng_below(&b->rng, 0x4000 - nt + 1) % (0x4000 - nt + 1) : rng_below(&b->rng, nt);
+            if (idx >= 0x4000)
+                idx = 0x3FFF;
+            break;
+        case 1:
+            idx = out_of_range ? rng_below(&b->rng, 0x4000)
+                               : VCSW_VC_INDEX(rng_below(&b->rng, n), rng_below(&b->rng, n), rng_below(&b->rng, b->ndvc));
+            break;
+        case 2:
+            idx = out_of_range ? rng_below(&b->rng, 0x4000)
+                               : VCSW_CTR_INDEX(rng_below(&b->rng, n), rng_below(&b->rng, b->nvc),
+                                                rng_below(&b->rng, VCSW_NCTR));
+            break;
+        default: idx = rng_below(&b->rng, 0x4000); break;
+        }
+        in->cfg_re = 1;
+        in->cfg_addr = VCSW_CFG_ADDR(space, idx);
+        if ((d->checks & CK_CFG_ALL) && rng_pct(&b->rng, 5)) {
+            /* a write to the counters or to space 3: ignored (the read with it too) */
+            in->cfg_we = 1;
+            in->cfg_addr = VCSW_CFG_ADDR(rng_pct(&b->rng, 50) ? 2 : 3, idx);
+            in->cfg_wdata = (uint16_t)rng_below(&b->rng, 0x10000);
+        } else if ((d->checks & CK_CFG_ALL) && rng_pct(&b->rng, 3) && space < 2) {
+            /* a write to an index outside its table: ignored */
+            in->cfg_re = 0;
+            in->cfg_we = 1;
+            in->cfg_addr = VCSW_CFG_ADDR(space, space == 0 ? (nt < 0x4000 ? nt + rng_below(&b->rng, 0x4000 - nt) : 0)
+                                                           : VCSW_VC_INDEX(n < 16 ? n : 0, 0, 0) | 0x3000u);
+            in->cfg_wdata = (uint16_t)(0x8000u | rng_below(&b->rng, 16));
+            if (space == 0 && nt >= 0x4000)
+                in->cfg_we = 0;
+        }
+    }
+}
+
+/* the final read-out of every counter: the unread slot flushed soonest */
+static void cfg_final(bench_t *b, vcsw_in_t *in)
+{
+    if (b->rd_out || !b->final_left)
+        return;
+    const unsigned ns = VCSW_NCTR * b->nvc * b->n;
+    unsigned best = ns;
+    uint64_t best_w = UINT64_MAX;
+    for (unsigned k = 0; k < ns; k++) {
+        unsigned s = (unsigned)((b->step + 1 + ns - DOC_FLUSH_OFF + k) % ns);
+        if (b->final_done[s])
+            continue;
+        uint64_t w = ck_flush_step(b, s, b->step);
+        if (w < best_w) {
+            best_w = w;
+            best = s;
+        }
+        break;
+    }
+    if (best == ns)
+        return;
+    b->final_done[best] = 1;
+    b->final_left--;
+    unsigned port = best / (VCSW_NCTR * b->nvc), vc = (best / VCSW_NCTR) % b->nvc, c = best % VCSW_NCTR;
+    in->cfg_re = 1;
+    in->cfg_addr = VCSW_CFG_ADDR(VCSW_SPACE_CTR, VCSW_CTR_INDEX(port, vc, c));
+}
+
+/* The inputs of the current step: tx_stop, flits, configuration. */
+void tr_inputs(bench_t *b, vcsw_in_t *in)
+{
+    const unsigned n = b->n, nvc = b->nvc;
+    const test_desc_t *d = b->d;
+    memset(in, 0, sizeof *in);
+    /* receivers */
+    const unsigned burst = d->stop_burst ? d->stop_burst : 20;
+    for (unsigned o = 0; o < n; o++) {
+        uint16_t bits = 0;
+        for (unsigned u = 0; u < nvc; u++) {
+            unsigned duty = b->stop_duty[o][u];
+            if (duty) {
+                if (b->stop_now[o][u])
+                    b->stop_now[o][u] = !rng_pct(&b->rng, 100 / burst ? 100 / burst : 1);
+                else
+                    b->stop_now[o][u] = rng_below(&b->rng, 100 * burst * (100 - duty + 1)) < 100 * duty;
+            } else
+                b->stop_now[o][u] = 0;
+            if (b->stop_now[o][u] || (b->blockvc_on && u == b->blockvc_u))
+                bits |= (uint16_t)(1u << u);
+        }
+        in->tx_stop[o] = bits;
+        b->txstop_hist[b->step % RING][o] = bits;
+    }
+    /* sources */
+    if (b->generate) {
+        if (d->traffic == TR_LATENCY)
+            scen_latency(b);
+        else
+            for (unsigned s = 0; s < n * nvc; s++)
+                if (b->src[s].end - b->src[s].send < 2 && b->load_pct[s] && rng_pct(&b->rng, b->load_pct[s]))
+                    make_packet(b, s);
+    }
+    /* hosts */
+    for (unsigned p = 0; p < n; p++) {
+        unsigned cand[VCSW_MAX_VCS], nc = 0;
+        for (unsigned v = 0; v < nvc; v++) {
+            source_t *x = &b->src[p * nvc + v];
+            if (x->send == x->end)
+                continue;
+            const pkt_t *k = &x->ring[x->send % SRC_RING];
+            if (k->sent == 0) {
+                if (!x->ignore_stop && !gate_open(b, p, v))
+                    continue;
+                if (d->traffic == TR_FAIR && x->flits_sent - b->popped_seen[p * nvc + v] > 2)
+                    continue;
+            }
+            cand[nc++] = v;
+        }
+        if (!nc || (b->bubble_pct[p] && rng_pct(&b->rng, b->bubble_pct[p])))
+            continue;
+        unsigned v = cand[rng_below(&b->rng, nc)], s = p * nvc + v;
+        source_t *x = &b->src[s];
+        pkt_t *k = &x->ring[x->send % SRC_RING];
+        unsigned i = k->sent;
+        vcsw_flit_t *f = &in->rx[p];
+        f->valid = 1;
+        f->vc = (uint8_t)v;
+        f->tail = i + 1 == k->len;
+        f->data = sb_flit_data(b, s, k, i);
+        sb_flit_in(b, p, f, s, k, i);
+        if (f->tail)
+            x->send++;
+        if (i == 0 && (b->last_write_step[0][k->tag] + 1 == b->step))
+            b->rewrites_next++;
+    }
+    /* configuration */
+    if (b->wq_pos < b->wq_n) {
+        in->cfg_we = 1;
+        in->cfg_addr = b->wq[b->wq_pos].addr;
+        in->cfg_wdata = b->wq[b->wq_pos].wdata;
+        b->wq_pos++;
+    } else if (b->final_phase)
+        cfg_final(b, in);
+    else if (b->generate)
+        cfg_traffic(b, in);
+}
+
+void tr_after(bench_t *b, const vcsw_out_t *out)
+{
+    for (unsigned p = 0; p < b->n; p++)
+        b->stop_hist[b->step % RING][p] = out->rx_stop[p];
+}
