@@ -688,8 +688,9 @@ void vcsw_step(vcsw_t *m, const vcsw_in_t *in, vcsw_out_t *out)
             out->rx_stop[p] = m->in[p].stopreg;
         }
     }
+    static const vcsw_flit_t idle = {0, 0, 0, 0};
     for (unsigned p = N; p < VCSW_MAX_PORTS; p++) {
-        memset(&out->tx[p], 0, sizeof out->tx[p]);
+        out->tx[p] = idle;
         out->rx_stop[p] = 0;
     }
 }

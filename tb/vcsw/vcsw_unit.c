@@ -1610,6 +1610,98 @@ static void test_port_widths(void)
     sim_free(s);
 }
 
+/* "Nothing is lost silently and nothing hangs": wild random traffic (senders ignoring STOP, packets
+ * longer than MAXLEN, bad and rewritten table entries, random stops, reads) then a drain: every
+ * buffer empties, every output VC's flits end with a tail, input flits = output flits + the flits
+ * the counters say were dropped or cut is not checkable exactly, so: output flits <= input flits;
+ * and afterwards one packet from input 0 reaches every output VC (none stays owned). */
+static void test_stress(void)
+{
+    static const struct {
+        unsigned n, nvc, ctrl, L, depth, maxlen;
+    } cs[] = {{5, 4, 1, 1, 16, 4}, {3, 2, 0, 0, 8, 2}, {16, 16, 0, 2, 32, 8}, {8, 2, 1, 3, 32, 16}};
+    for (unsigned a = 0; a < sizeof cs / sizeof cs[0]; a++) {
+        vcsw_params_t p = params(cs[a].n, cs[a].nvc, cs[a].ctrl, cs[a].L);
+        p.DEPTH = cs[a].depth;
+        p.MAXLEN = cs[a].maxlen;
+        p.TAG_W = 4;
+        const unsigned N = p.NPORTS, V = p.NVC, maxs = 14000, t1 = 9000;
+        sim_t *s = sim_new(&p, maxs);
+        const unsigned ndvc = s->ndvc;
+        rng_t r;
+        rng_seed(&r, 4242 + a);
+        int intail[VCSW_MAX_PORTS][VCSW_MAX_VCS];
+        memset(intail, 0, sizeof intail);
+        for (unsigned k = 1; k < t1; k++) {
+            if (rng_pct(&r, 30)) { /* table writes, some invalid, some out of range */
+                if (rng_pct(&r, 50))
+                    cfg_write_at(s, k, VCSW_SPACE_ROUTE, rng_below(&r, 20), rng_pct(&r, 85) ? 0x8000u | rng_below(&r, N + 2) : rng_below(&r, 16));
+                else
+                    cfg_write_at(s, k, VCSW_SPACE_VC, VCSW_VC_INDEX(rng_below(&r, N), rng_below(&r, N), rng_below(&r, ndvc)),
+                                 rng_pct(&r, 85) ? 0x8000u | rng_below(&r, ndvc + 1) : 0);
+            } else if (rng_pct(&r, 20)) {
+                cfg_read_at(s, k, rng_below(&r, 4), rng_below(&r, 0x4000));
+            }
+            for (unsigned o = 0; o < N; o++)
+                s->ts[o][k] = rng_pct(&r, 60) ? (uint16_t)rng_below(&r, 1u << V) : 0;
+            for (unsigned i = 0; i < N; i++)
+                if (rng_pct(&r, 80)) {
+                    unsigned v = rng_below(&r, V), tail = rng_pct(&r, 100 / (p.MAXLEN + 1) + 5);
+                    put_flit(s, i, k, v, (uint32_t)rng_next(&r), tail);
+                    intail[i][v] = tail;
+                }
+        }
+        /* close every open packet, then drain with stops released */
+        for (unsigned i = 0; i < N; i++)
+            for (unsigned v = 0; v < V; v++)
+                if (!intail[i][v])
+                    put_flit(s, i, t1 + v, v, 0, 1);
+        sim_run(s, t1 + 2500);
+        int empty = 1;
+        for (unsigned i = 0; i < N; i++)
+            for (unsigned v = 0; v < V; v++)
+                empty &= vcsw_occupancy(s->m, i, v) == 0;
+        int ended = 1;
+        unsigned long in_f = 0, out_f = 0;
+        for (unsigned o = 0; o < N; o++)
+            for (unsigned u = 0; u < V; u++) {
+                int last_tail = 1;
+                for (unsigned k = 1; k <= t1 + 2500; k++)
+                    if (s->tx[o][k].valid && s->tx[o][k].vc == u)
+                        last_tail = s->tx[o][k].tail;
+                ended &= last_tail;
+            }
+        for (unsigned i = 0; i < N; i++)
+            for (unsigned k = 1; k <= t1 + 2500; k++) {
+                in_f += s->rx[i][k].valid;
+                out_f += s->tx[i][k].valid;
+            }
+        check(empty && ended && out_f <= in_f && out_f > in_f / 20,
+              "stress %s: buffers empty after the drain, every output VC's last flit a tail, %lu of %lu flits out",
+              pstr(&p), out_f, in_f);
+        /* probe: clean tables, one packet per (o, u) from input 0 on data VC d = u % NDVC mapped to u */
+        unsigned k = t1 + 2510;
+        for (unsigned o = 0; o < N; o++)
+            cfg_write_at(s, k++, VCSW_SPACE_ROUTE, o, VCSW_ENTRY(1, o));
+        unsigned start = k + 2, got = 0;
+        for (unsigned o = 0; o < N; o++)
+            for (unsigned u = 0; u < V; u++) {
+                unsigned ctl = u >= ndvc, d = ctl ? u - ndvc : u;
+                cfg_write_at(s, k++, VCSW_SPACE_VC, VCSW_VC_INDEX(0, o, d), VCSW_ENTRY(1, d));
+                put_pkt(s, 0, k + 1, u, o, 2, 0x7000 + o * 16 + u);
+                k += 3;
+            }
+        sim_run(s, k + 100 < maxs ? k + 100 : maxs - 1);
+        for (unsigned o = 0; o < N; o++)
+            for (unsigned u = 0; u < V; u++) {
+                unsigned g = find_data(s, o, start, s->k, pkt_data(s, 0x7000 + o * 16 + u, 0, o));
+                got += g && pkt_at(s, o, g, u, o, 2, 0x7000 + o * 16 + u);
+            }
+        check(got == N * V, "stress %s: afterwards every output VC takes a new packet (%u of %u)", pstr(&p), got, N * V);
+        sim_free(s);
+    }
+}
+
 /* vcsw_reset: back to step 0 (tables invalid, buffers empty): the same stimulus gives the same outputs. */
 static void test_reset(void)
 {
@@ -1743,6 +1835,7 @@ int main(int argc, char **argv)
     test_permutation();
     test_random();
     test_event_steps();
+    test_stress();
     test_port_widths();
     test_reset();
     printf("vcsw_unit: %u checks, %u failed\n", n_checks, n_failed);
