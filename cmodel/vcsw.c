@@ -342,6 +342,8 @@ static void ingress(vcsw_t *m, unsigned p)
         ent_t e = {ip->idata, (uint8_t)(tail ? E_TAIL : 0), 0, 0};
         unsigned st = tail ? IG_IDLE : IG_PASS;
         vs->icnt++;
+        /* doc: when the MAXLEN-th flit also finds the buffer at DEPTH-1, the model counts trunc only:
+         * the MAXLEN rule runs first and the admission then sees a tail ("if it is not a tail") */
         if (!tail && vs->icnt == m->p.MAXLEN) { /* cut at MAXLEN: admitted as a tail */
             e.flags |= E_TAIL;
             event(m, p, v, VCSW_CTR_TRUNC);
@@ -472,7 +474,8 @@ static void buffer(vcsw_t *m, unsigned p)
     const int r_v = ip->rv;
     const unsigned r_vc = ip->rvc;
 
-    /* 3. RAM read choice (state after k-1): |M_v| > 0 and |S_v| + (R holds v) <= 2 */
+    /* 3. RAM read choice (state after k-1): |M_v| > 0 and |S_v| + (R holds v) <= 2; round robin
+     * over the candidates numbered by their VC v (doc: the numbering is implied, not stated) */
     int rd = -1;
     if (ip->mmask) {
         uint32_t q = 0;

@@ -769,6 +769,30 @@ static void test_admission(void)
     }
 }
 
+/* doc: the MAXLEN-th flit of a packet arriving at occupancy DEPTH-1: the MAXLEN rule makes it a
+ * tail first, so the admission stores a tail: trunc counted, overflow not (the model's reading). */
+static void test_trunc_at_full(void)
+{
+    vcsw_params_t p = params(4, 2, 1, 0);
+    p.DEPTH = 16;
+    p.MAXLEN = 8;
+    sim_t *s = sim_new(&p, 200);
+    set_route(s, 5, 3);
+    set_vc(s, 0, 3, 0, 0);
+    stop_range(s, 3, 0, 1, 60);
+    unsigned k = put_pkt(s, 0, 10, 0, 5, 8, 1);
+    put_pkt(s, 0, k, 0, 5, 10, 2); /* its 8th flit at occupancy 15 */
+    sim_all(s);
+    int ok = pkt_at(s, 3, 62, 0, 5, 8, 1);
+    for (unsigned i = 0; i < 8; i++)
+        ok &= flit_is(&s->tx[3][70 + i], 0, pkt_data(s, 2, i, 5), i == 7);
+    check(ok && count_valid(s, 3, 1, 199) == 16 && vcsw_counter(s->m, 0, 0, VCSW_CTR_TRUNC) == 1 &&
+              vcsw_counter(s->m, 0, 0, VCSW_CTR_OVERFLOW) == 0,
+          "trunc at DEPTH-1: the MAXLEN-th flit at occupancy 15 stored as the tail, trunc 1, overflow 0 (got %u, %u)",
+          vcsw_counter(s->m, 0, 0, VCSW_CTR_TRUNC), vcsw_counter(s->m, 0, 0, VCSW_CTR_OVERFLOW));
+    sim_free(s);
+}
+
 /* MAXLEN: the MAXLEN-th flit of a longer packet leaves as its tail, the rest is discarded, trunc
  * counted; a packet of exactly MAXLEN is not cut; the next packet on the VC is intact. */
 static void test_maxlen(void)
@@ -1825,6 +1849,7 @@ int main(int argc, char **argv)
     test_obeying_sender();
     test_admission();
     test_maxlen();
+    test_trunc_at_full();
     test_drops();
     test_ctrl_vcs();
     test_write_timing();
