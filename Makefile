@@ -24,6 +24,7 @@ SEED        ?= 1
 
 BLOCKS :=
 include mk/xbar.mk
+include mk/vcsw.mk
 include mk/rules.mk
 
 # ---------------------------------------------------------------- targets
