@@ -33,8 +33,8 @@ static const test_desc_t tests[] = {
      .div = 20, .min_cycles = 3000, .tables = TB_CLEAN, .traffic = TR_LATENCY, .len = LEN_MIXED,
      .checks = CK_LAT_EXACT},
     {.name = "permutation",
-     .what = "saturating permutation, one stream per VC into every output (MAXLEN-flit packets): every output "
-             "link carries a flit in >= 99 % of the steps",
+     .what = "saturating permutation, every VC of input p to output pi(p), one stream per output VC "
+             "(MAXLEN-flit packets): every output link carries a flit in >= 99 % of the steps",
      .div = 10, .min_cycles = 8000, .tables = TB_CLEAN, .traffic = TR_PERM, .len = LEN_MAX, .load_lo = 100,
      .load_hi = 100, .checks = CK_LINK_FULL},
     {.name = "blockvc",
@@ -44,7 +44,8 @@ static const test_desc_t tests[] = {
      .load_hi = 100, .checks = CK_LINK_FULL | CK_BLOCKVC},
     {.name = "fairness",
      .what = "one-flit packets from every source into outputs 0 and 1, at most three flits of a source in the "
-             "switch, random tx_stop: every allocation is checked against the round robin",
+             "switch, random tx_stop: every allocation checked against the separable round robin (inputs offer "
+             "one VC, outputs take one input)",
      .div = 10, .min_cycles = 8000, .tables = TB_CLEAN, .traffic = TR_FAIR, .len = LEN_ONE, .load_lo = 100,
      .load_hi = 100, .stop_duty = 30, .stop_burst = 5, .checks = CK_RR_EXACT},
     {.name = "gostop",

@@ -57,7 +57,7 @@ typedef enum { LEN_MIXED, LEN_ONE, LEN_MAX, LEN_SHORT } len_kind_t;
 enum {
     CK_LAT_EXACT = 1u << 0,  /* latency test: head exactly 2 + LINK_DELAY, body one per step */
     CK_LINK_FULL = 1u << 1,  /* every output link carries a flit in >= 99 % of the window's steps */
-    CK_RR_EXACT = 1u << 2,   /* every allocation is the round-robin winner among the known candidates */
+    CK_RR_EXACT = 1u << 2,   /* every allocation is the separable allocation's choice (inputs, then outputs) */
     CK_DROPS = 1u << 3,      /* drop_route, drop_vc and trunc all happened */
     CK_OVERFLOW = 1u << 4,   /* the STOP-ignoring sources overflowed */
     CK_WRAP = 1u << 5,       /* a counter passed 2^CTR_WIDTH (narrow counters) */
@@ -239,7 +239,7 @@ struct bench {
     /* coverage */
     uint64_t cov_ctrl, cov_one, cov_over, cov_stop, cov_wrap;
     unsigned occ_max;
-    uint64_t lat_samples, rr_checked, rr_ptr[VCSW_MAX_PORTS];
+    uint64_t lat_samples, rr_checked, rr_ptr[VCSW_MAX_PORTS], in_ptr[VCSW_MAX_PORTS];
 };
 
 /* vcsw_bench.c */

@@ -15,13 +15,15 @@
  *    steps before r (or 0x80000000); counters in W + 1 (W the slot's first flush after r) with the
  *    bench's own count of the events of steps <= W - 4, modulo 2^CTR_WIDTH; reads while one is
  *    outstanding (including in its answer's step) and reads with a write ignored; no answer unasked
- *  - round robin (test fairness): every allocation is the first candidate at or after the output's
- *    priority position, the candidates known exactly from the ports (one-flit packets, at most three
- *    flits of a source in the switch, so all sit in its staging part)
+ *  - round robin (test fairness): every allocation is the one the separable allocation makes (each
+ *    input offers its first eligible VC from its position, each output takes the first offering input
+ *    from its position), the eligible VCs known exactly from the ports (one-flit packets, at most
+ *    three flits of a source in the switch, so all sit in its staging part)
  */
 #include "vcsw_bench.h"
 
 #include <inttypes.h>
+#include <stdio.h>
 #include <string.h>
 
 static uint64_t mask_w(unsigned w) { return w >= 32 ? 0xFFFFFFFFull : (1ull << w) - 1u; }
@@ -196,57 +198,73 @@ static void ctr_deferred(bench_t *b)
                    b->ctr_defer.date, b->p->CTR_WIDTH, want & m);
 }
 
-/* Round robin, exactly (test fairness): the candidates of allocation step a from the ports. */
+/* Round robin, exactly (test fairness): the separable allocation of docs/vcsw.md 3 with the
+ * eligible VCs of allocation step a known from the ports. Each input offers its first eligible VC
+ * at or after its position; each output takes the first offering input at or after its position;
+ * the output's position moves past the input taken, the input's past the VC offered only when
+ * the offer is taken. */
 static void rr_check(bench_t *b, const vcsw_out_t *out)
 {
     const uint64_t t = b->step;
     if (t < b->ld + 2)
         return;
     const uint64_t a = t - b->ld;
-    const unsigned nc = b->n * b->nvc;
-    int first[VCSW_MAX_PORTS], win[VCSW_MAX_PORTS];
-    unsigned ncand[VCSW_MAX_PORTS];
-    for (unsigned o = 0; o < b->n; o++) {
-        first[o] = -1;
-        win[o] = -1;
-        ncand[o] = 0;
-    }
-    for (unsigned k = 0; k < nc; k++) {
-        /* candidates in the order of the round robin from each output's position */
-        for (unsigned o = 0; o < b->n; o++) {
-            unsigned c = (unsigned)((b->rr_ptr[o] + k) % nc);
-            const source_t *s = &b->src[c];
+    const unsigned n = b->n, nvc = b->nvc;
+    int offer[VCSW_MAX_PORTS], offer_o[VCSW_MAX_PORTS];
+    for (unsigned p = 0; p < n; p++) {
+        offer[p] = -1;
+        offer_o[p] = -1;
+        for (unsigned k = 0; k < nvc && offer[p] < 0; k++) {
+            const unsigned v = (unsigned)((b->in_ptr[p] + k) % nvc);
+            const source_t *s = &b->src[p * nvc + v];
             if (s->deliv == s->end)
                 continue;
             const pkt_t *pk = &s->ring[s->deliv % SRC_RING];
-            if (!pk->sent || pk->done || pk->fate != F_DELIVER || pk->o != o)
+            if (!pk->sent || pk->done || pk->fate != F_DELIVER || pk->in_step[0] + DOC_CAND > a)
                 continue;
-            if (pk->in_step[0] + DOC_CAND > a)
+            if ((b->txstop_hist[(a - DOC_TXSTOP_AGE) % RING][pk->o] >> pk->u) & 1u)
                 continue;
-            if ((b->txstop_hist[(a - DOC_TXSTOP_AGE) % RING][o] >> pk->u) & 1u)
-                continue;
-            ncand[o]++;
-            if (first[o] < 0)
-                first[o] = (int)c;
+            offer[p] = (int)v;
+            offer_o[p] = pk->o;
         }
     }
-    for (unsigned o = 0; o < b->n; o++) {
+    for (unsigned o = 0; o < n; o++) {
+        int want_p = -1, noff = 0;
+        for (unsigned k = 0; k < n; k++) {
+            const unsigned p = (unsigned)((b->rr_ptr[o] + k) % n);
+            if (offer_o[p] == (int)o) {
+                noff++;
+                if (want_p < 0)
+                    want_p = (int)p;
+            }
+        }
         const vcsw_flit_t *f = &out->tx[o];
-        if (f->valid && b->ident) {
+        int got_p = -1, got_v = -1;
+        if (f->valid) {
             unsigned pay = f->data >> b->p->TAG_W;
-            win[o] = (int)((pay & ((1u << b->pb) - 1u)) * b->nvc + ((pay >> b->pb) & ((1u << b->vcw) - 1u)));
-        } else if (f->valid)
-            win[o] = -2;
-        if (win[o] != first[o]) {
-            bench_fail(b, "CHECK round robin: output %u in allocation step %" PRIu64 " (priority position %u, %u "
-                       "candidates) chose %s%d, expected %s%d (candidate = input*NVC + VC)", o, a,
-                       (unsigned)b->rr_ptr[o], ncand[o], win[o] < 0 ? "" : "candidate ", win[o],
-                       first[o] < 0 ? "no candidate " : "candidate ", first[o]);
+            got_p = (int)(pay & ((1u << b->pb) - 1u));
+            got_v = (int)((pay >> b->pb) & ((1u << b->vcw) - 1u));
+        }
+        const int want_v = want_p >= 0 ? offer[want_p] : -1;
+        if (got_p != want_p || got_v != want_v) {
+            char wbuf[48], gbuf[48];
+            if (want_p < 0)
+                snprintf(wbuf, sizeof wbuf, "nothing");
+            else
+                snprintf(wbuf, sizeof wbuf, "input %d VC %d", want_p, want_v);
+            if (got_p < 0)
+                snprintf(gbuf, sizeof gbuf, "nothing");
+            else
+                snprintf(gbuf, sizeof gbuf, "input %d VC %d", got_p, got_v);
+            bench_fail(b, "CHECK round robin: output %u in allocation step %" PRIu64 " took %s, expected %s (%d "
+                       "inputs offering; output position %u, that input's VC position %u)", o, a, gbuf, wbuf, noff,
+                       (unsigned)b->rr_ptr[o], want_p >= 0 ? (unsigned)b->in_ptr[want_p] : 0u);
             return;
         }
-        if (first[o] >= 0) {
-            b->rr_ptr[o] = ((unsigned)first[o] + 1) % nc;
-            if (ncand[o] > 1)
+        if (want_p >= 0) {
+            b->rr_ptr[o] = ((unsigned)want_p + 1) % n;
+            b->in_ptr[want_p] = ((unsigned)want_v + 1) % nvc;
+            if (noff > 1)
                 b->rr_checked++;
         }
     }

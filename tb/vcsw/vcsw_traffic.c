@@ -77,10 +77,11 @@ void tr_setup(bench_t *b)
 {
     const test_desc_t *d = b->d;
     const unsigned n = b->n, ns = n * b->nvc;
+    /* permutation: every VC of input p to output (p + shift) % n (docs/vcsw.md, Latency and throughput) */
+    const unsigned shift = 1 + rng_below(&b->rng, n - 1);
     for (unsigned s = 0; s < ns; s++) {
         b->load_pct[s] = d->load_lo + (d->load_hi > d->load_lo ? rng_below(&b->rng, d->load_hi - d->load_lo + 1) : 0);
-        unsigned v = s % b->nvc;
-        b->perm_dst[s] = (s / b->nvc + 1 + v % (n - 1)) % n;
+        b->perm_dst[s] = (s / b->nvc + shift) % n;
     }
     for (unsigned p = 0; p < n; p++)
         b->bubble_pct[p] = d->bubble_max ? rng_below(&b->rng, d->bubble_max + 1) : 0;
