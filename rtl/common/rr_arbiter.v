@@ -2,7 +2,8 @@
 //
 // When `en` is high and any request is set, `gnt` grants the first request at or after the
 // priority position (wrapping); the position then moves past the granted input, so a granted
-// input has the lowest priority next time. The position is kept as a mask of the inputs above
+// input has the lowest priority next time, unless `hold` is high (the grant was not used: the
+// position stays, and the same request wins again next time). The position is kept as a mask of the inputs above
 // the last grant: the lowest masked request wins, else the lowest request.
 //
 // Both "lowest set bit" searches are two's-complement negations side by side: x & -x keeps the
@@ -17,6 +18,7 @@ module rr_arbiter #(
     input  wire         clk,
     input  wire         rst,
     input  wire         en,
+    input  wire         hold,
     input  wire [N-1:0] req,
     output wire         gnt_valid,
     output wire [N-1:0] gnt
@@ -37,7 +39,7 @@ module rr_arbiter #(
     always @(posedge clk) begin
         if (rst) begin
             mask_q <= {N{1'b1}};
-        end else if (gnt_valid) begin
+        end else if (gnt_valid && !hold) begin
 `ifdef SANFAB_MUTANT_RR_NOROTATE
             mask_q <= mask_q;  // deliberately broken: the priority never moves
 `else

@@ -92,15 +92,16 @@ module vcsw #(
     );
 
     // ------------------------------------------------------------ inputs
-    wire [N-1:0]        h_valid, h_first, h_tail;
-    wire [N*PW-1:0]     h_port;
-    wire [N*VCW-1:0]    h_ovc;
-    wire [N*FLIT_W-1:0] h_data;
-    wire [N-1:0]        pop;
-    wire [N*NPORTS-1:0] gnt_all;          // output o's grants at [o*N +: N]
-    wire [N-1:0]        ev_rx_flit, ev_rx_pkt, ev_drop_route, ev_drop_vc, ev_trunc, ev_ovf;
-    wire [N-1:0]        ev_tx_flit, ev_tx_pkt;
-    wire [N-1:0]        stop_raw;
+    wire [NPORTS-1:0]        of_valid, of_first, of_tail;
+    wire [NPORTS*PW-1:0]     of_port;
+    wire [NPORTS*VCW-1:0]    of_vc;
+    wire [NPORTS*FLIT_W-1:0] of_data;
+    wire [NPORTS*NPORTS-1:0] gnt_all;     // output o takes input i's offer at [o*NPORTS + i]
+    wire [NPORTS-1:0]        take;
+    wire [N-1:0]             busy_all, stopq_all;
+    wire [N-1:0]             ev_rx_flit, ev_rx_pkt, ev_drop_route, ev_drop_vc, ev_trunc, ev_ovf;
+    wire [N-1:0]             ev_tx_flit, ev_tx_pkt;
+    wire [N-1:0]             stop_raw;
 
     genvar p, c;
     generate
@@ -129,13 +130,15 @@ module vcsw #(
                 .tw_vc         (tw_vc),
                 .tw_idx        (tw_idx),
                 .tw_entry      (tw_entry),
-                .h_valid       (h_valid[p*NVC +: NVC]),
-                .h_first       (h_first[p*NVC +: NVC]),
-                .h_tail        (h_tail[p*NVC +: NVC]),
-                .h_port        (h_port[p*NVC*PW +: NVC*PW]),
-                .h_ovc         (h_ovc[p*NVC*VCW +: NVC*VCW]),
-                .h_data        (h_data[p*NVC*FLIT_W +: NVC*FLIT_W]),
-                .pop           (pop[p*NVC +: NVC]),
+                .busy_all      (busy_all),
+                .stopq_all     (stopq_all),
+                .of_valid      (of_valid[p]),
+                .of_port       (of_port[p*PW +: PW]),
+                .of_vc         (of_vc[p*VCW +: VCW]),
+                .of_first      (of_first[p]),
+                .of_tail       (of_tail[p]),
+                .of_data       (of_data[p*FLIT_W +: FLIT_W]),
+                .take          (take[p]),
                 .ev_rx_flit    (ev_rx_flit[p*NVC +: NVC]),
                 .ev_rx_pkt     (ev_rx_pkt[p*NVC +: NVC]),
                 .ev_drop_route (ev_drop_route[p*NVC +: NVC]),
@@ -156,13 +159,13 @@ module vcsw #(
             );
         end
 
-        // a head is popped by the output that granted it (only the one it requests can)
-        for (c = 0; c < N; c = c + 1) begin : g_pop
+        // an offer is taken by the output it is for (only that one can)
+        for (c = 0; c < NPORTS; c = c + 1) begin : g_take
             wire [NPORTS-1:0] by;
             for (p = 0; p < NPORTS; p = p + 1) begin : g_o
-                assign by[p] = gnt_all[p*N + c];
+                assign by[p] = gnt_all[p*NPORTS + c];
             end
-            assign pop[c] = |by;
+            assign take[c] = |by;
         end
 
         // ------------------------------------------------------------ outputs
@@ -181,13 +184,15 @@ module vcsw #(
             ) u_out (
                 .clk        (clk),
                 .rst        (rst),
-                .h_valid    (h_valid),
-                .h_first    (h_first),
-                .h_tail     (h_tail),
-                .h_port     (h_port),
-                .h_ovc      (h_ovc),
-                .h_data     (h_data),
-                .gnt        (gnt_all[p*N +: N]),
+                .of_valid   (of_valid),
+                .of_port    (of_port),
+                .of_vc      (of_vc),
+                .of_first   (of_first),
+                .of_tail    (of_tail),
+                .of_data    (of_data),
+                .gnt        (gnt_all[p*NPORTS +: NPORTS]),
+                .busy_q     (busy_all[p*NVC +: NVC]),
+                .stop_q     (stopq_all[p*NVC +: NVC]),
                 .tx_stop    (tx_stop[p*NVC +: NVC]),
                 .tx_valid_q (o_valid),
                 .tx_vc_q    (o_vc),

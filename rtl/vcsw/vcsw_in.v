@@ -4,6 +4,9 @@
 // Lookup: the routing table (this input's copy) is read with the tag of the flit on rx, and the VC
 // table rows of this input with its data VC, in the step the flit arrives (registered RAM reads,
 // alongside the input register), so the head is routed in the next step with no extra step.
+// Allocation, input side: a VC is eligible when its head is a flit of the packet it owns an output
+// VC for, or a first flit whose output VC is free with stop bit 0; the input offers one eligible VC
+// (round robin; the position only moves when the offer is taken) and pops it when an output takes it.
 // Buffer: one RAM shared by the input's VCs, NVC*DEPTH entries of {first, tail, route, data}; per
 // VC a write pointer, a read pointer, the RAM-part count, three staging registers (S[0] is the
 // head the outputs see) and the occupancy; one read register R (the RAM's registered read port)
@@ -37,14 +40,16 @@ module vcsw_in #(
     input  wire                     tw_vc,
     input  wire [11:0]              tw_idx,      // route: tag; vc: {in, out, d}
     input  wire [4:0]               tw_entry,    // {valid, value[3:0]}
-    // heads towards the outputs (registers)
-    output wire [NVC-1:0]           h_valid,
-    output wire [NVC-1:0]           h_first,
-    output wire [NVC-1:0]           h_tail,
-    output wire [NVC*PW-1:0]        h_port,
-    output wire [NVC*VCW-1:0]       h_ovc,
-    output wire [NVC*FLIT_W-1:0]    h_data,
-    input  wire [NVC-1:0]           pop,
+    // allocation, input side: the outputs' VC state (registers of the outputs) and this input's offer
+    input  wire [NPORTS*NVC-1:0]    busy_all,    // output o's VC u owned, at [o*NVC + u]
+    input  wire [NPORTS*NVC-1:0]    stopq_all,   // output o's registered stop bit of VC u
+    output wire                     of_valid,    // this input offers a flit
+    output wire [PW-1:0]            of_port,     // to this output
+    output wire [VCW-1:0]           of_vc,       // on this output VC
+    output wire                     of_first,
+    output wire                     of_tail,
+    output wire [FLIT_W-1:0]        of_data,
+    input  wire                     take,        // the offer is taken: pop it
     // counter events of this step: {overflow, trunc, drop_vc, drop_route, rx_pkts, rx_flits} per VC
     output wire [NVC-1:0]           ev_rx_flit,
     output wire [NVC-1:0]           ev_rx_pkt,
@@ -267,6 +272,7 @@ module vcsw_in #(
     ) u_rdarb (
         .clk       (clk),
         .rst       (rst),
+        .hold      (1'b0),
         .en        (1'b1),
         .req       (rd_elig),
         .gnt_valid (rd_any),
@@ -318,6 +324,98 @@ module vcsw_in #(
         end
     end
 
+    // ------------------------------------------------------------ heads and ownership (flat views)
+    wire [NVC-1:0]        h_valid, h_first, h_tail, own_f;
+    wire [NVC*PW-1:0]     h_port, own_port_f;
+    wire [NVC*VCW-1:0]    h_ovc, own_ovc_f;
+    wire [NVC*FLIT_W-1:0] h_data;
+    wire [NVC-1:0]        pop;
+
+    // ------------------------------------------------------------ eligibility and the offer
+    // the output VC state a first flit at each head would need
+    wire [NVC-1:0] h_busy, h_stopped;
+    genvar hv;
+    generate
+        for (hv = 0; hv < NVC; hv = hv + 1) begin : g_hst
+            wire [31:0] oi = {{(32-PW){1'b0}}, h_port[hv*PW +: PW]} * NVC +
+                             {{(32-VCW){1'b0}}, h_ovc[hv*VCW +: VCW]};
+            wire [31:0] oi_m = (oi < NPORTS * NVC) ? oi : 32'd0;
+            assign h_busy[hv]    = busy_all[oi_m];
+            assign h_stopped[hv] = stopq_all[oi_m];
+            wire unused_oi = &{1'b0, oi_m};
+        end
+    endgenerate
+
+    reg  [NVC-1:0] elig;
+    integer        ei;
+    always @* begin
+        elig = {NVC{1'b0}};
+        for (ei = 0; ei < NVC; ei = ei + 1) begin
+            if (h_valid[ei]) begin
+                if (own_f[ei]) begin
+                    elig[ei] = 1'b1;
+                end else if (h_first[ei]
+`ifdef SANFAB_MUTANT_VCT_NOSTOP
+                             // deliberately broken: a head ignores the stop bit
+                             && !h_busy[ei]) begin
+`elsif SANFAB_MUTANT_VC_SHARE
+                             // deliberately broken: a head takes an owned output VC
+                             && !h_stopped[ei]) begin
+`else
+                             && !h_busy[ei] && !h_stopped[ei]) begin
+`endif
+                    elig[ei] = 1'b1;
+                end
+            end
+        end
+    end
+
+    wire           of_any;
+    wire [NVC-1:0] of_sel;
+    rr_arbiter #(
+        .N (NVC)
+    ) u_ofarb (
+        .clk       (clk),
+        .rst       (rst),
+`ifdef SANFAB_MUTANT_OFFER_MOVE
+        .hold      (1'b0),            // deliberately broken: a lost offer moves the position
+`else
+        .hold      (!take),
+`endif
+        .en        (1'b1),
+        .req       (elig),
+        .gnt_valid (of_any),
+        .gnt       (of_sel)
+    );
+
+    // the offered VC's fields (AND-OR over the VCs, one reduction per bit)
+    localparam OFW = PW + VCW + 2 + FLIT_W;       // {port, vc, first, tail, data}
+    wire [NVC*OFW-1:0] of_fields;
+    wire [OFW-1:0]     of_f;
+    genvar ob, oc;
+    generate
+        for (oc = 0; oc < NVC; oc = oc + 1) begin : g_off
+            assign of_fields[oc*OFW +: OFW] = {
+                own_f[oc] ? own_port_f[oc*PW +: PW] : h_port[oc*PW +: PW],
+                own_f[oc] ? own_ovc_f[oc*VCW +: VCW] : h_ovc[oc*VCW +: VCW],
+                h_first[oc], h_tail[oc], h_data[oc*FLIT_W +: FLIT_W]};
+        end
+        for (ob = 0; ob < OFW; ob = ob + 1) begin : g_ofmux
+            wire [NVC-1:0] col;
+            for (oc = 0; oc < NVC; oc = oc + 1) begin : g_col
+                assign col[oc] = of_fields[oc*OFW + ob];
+            end
+            assign of_f[ob] = |(col & of_sel);
+        end
+    endgenerate
+    assign of_valid = of_any;
+    assign of_port  = of_f[FLIT_W+2+VCW +: PW];
+    assign of_vc    = of_f[FLIT_W+2 +: VCW];
+    assign of_first = of_f[FLIT_W+1];
+    assign of_tail  = of_f[FLIT_W];
+    assign of_data  = of_f[FLIT_W-1:0];
+    assign pop      = take ? of_sel : {NVC{1'b0}};
+
     // ------------------------------------------------------------ per-VC updates
     genvar g;
     generate
@@ -331,6 +429,9 @@ module vcsw_in #(
             wire          wr_me   = w_ram && (rq_vc == g[VCW-1:0]);
             wire          st_me   = d_store && (rq_vc == g[VCW-1:0]);
             reg           stop_q;
+            reg           own_q;          // owns an output VC (its packet's head has left)
+            reg  [PW-1:0] own_port_q;
+            reg  [VCW-1:0] own_ovc_q;
             reg  [1:0]    st_q;
             reg  [LW-1:0] cnt_q;
             reg  [OW-1:0] occ_q;
@@ -364,7 +465,12 @@ module vcsw_in #(
                 if (app && tp_q == 2'd2) begin
                     s2_q <= app_e;
                 end
+                if (pop[g] && hd[EW-1] && !hd[EW-2]) begin
+                    own_port_q <= hd[FLIT_W+VCW +: PW];
+                    own_ovc_q  <= hd[FLIT_W +: VCW];
+                end
                 if (rst) begin
+                    own_q     <= 1'b0;
                     sh_q      <= 2'd0;
                     tp_q      <= 2'd0;
                     st_q   <= ST_IDLE;
@@ -394,6 +500,12 @@ module vcsw_in #(
                         rp_q <= rp_q + {{(DW-1){1'b0}}, 1'b1};
                     end
                     scnt_q <= base + {1'b0, app};
+                    if (pop[g] && hd[EW-1] && !hd[EW-2]) begin
+                        own_q <= 1'b1;
+                    end
+                    if (pop[g] && !hd[EW-1] && hd[EW-2]) begin
+                        own_q <= 1'b0;
+                    end
                     if (pop[g]) begin
                         sh_q <= sh_n;
                     end
@@ -409,6 +521,9 @@ module vcsw_in #(
             end
 
             assign stop[g]            = stop_q;
+            assign own_f[g]           = own_q;
+            assign own_port_f[g*PW +: PW]   = own_port_q;
+            assign own_ovc_f[g*VCW +: VCW]  = own_ovc_q;
             assign st_f[g*2 +: 2]     = st_q;
             assign cnt_f[g*LW +: LW]  = cnt_q;
             assign occ_f[g*OW +: OW]  = occ_q;

@@ -1,11 +1,8 @@
-// sanfab — one output of the VC switch: candidates, round-robin switch allocation, output-VC
-// ownership, the registered stop bits and the transmit register (docs/vcsw.md, step 3).
-//
-// Candidates are the (input, VC) heads, numbered c = input*NVC + vc. A head is a candidate when
-// its (input, VC) owns an output VC here (body and tail flits), or when it is a packet's first
-// flit routed here whose output VC is free and whose stop bit (tx_stop registered once) is 0.
-// Every candidate term is a register of the inputs or of this output; the grant pops the winner's
-// head and loads the transmit register in the same step.
+// sanfab — one output of the VC switch: the output's round robin over the inputs offering to it,
+// which of its VCs are owned, the registered stop bits and the transmit register
+// (docs/vcsw.md, step 3). Each input offers at most one flit per step (vcsw_in); the output takes
+// one of the offers for it, pops it (through `gnt`) and loads the transmit register in the same
+// step.
 `default_nettype none
 
 module vcsw_out #(
@@ -16,83 +13,69 @@ module vcsw_out #(
     parameter PW     = 3,
     parameter VCW    = 1
 ) (
-    input  wire                        clk,
-    input  wire                        rst,
-    input  wire [NPORTS*NVC-1:0]        h_valid,
-    input  wire [NPORTS*NVC-1:0]        h_first,
-    input  wire [NPORTS*NVC-1:0]        h_tail,
-    input  wire [NPORTS*NVC*PW-1:0]     h_port,
-    input  wire [NPORTS*NVC*VCW-1:0]    h_ovc,
-    input  wire [NPORTS*NVC*FLIT_W-1:0] h_data,
-    output wire [NPORTS*NVC-1:0]        gnt,         // pops the winner's head
-    input  wire [NVC-1:0]               tx_stop,     // stop bits from the receiver (this step)
-    output reg                          tx_valid_q,
-    output reg  [VCW-1:0]               tx_vc_q,
-    output reg                          tx_tail_q,
-    output reg  [FLIT_W-1:0]            tx_data_q,
-    output wire [NVC-1:0]               ev_tx_flit,
-    output wire [NVC-1:0]               ev_tx_pkt
+    input  wire                       clk,
+    input  wire                       rst,
+    // the inputs' offers
+    input  wire [NPORTS-1:0]          of_valid,
+    input  wire [NPORTS*PW-1:0]       of_port,
+    input  wire [NPORTS*VCW-1:0]      of_vc,
+    input  wire [NPORTS-1:0]          of_first,
+    input  wire [NPORTS-1:0]          of_tail,
+    input  wire [NPORTS*FLIT_W-1:0]   of_data,
+    output wire [NPORTS-1:0]          gnt,         // the offer of input i is taken
+    // this output's state, seen by the inputs' eligibility
+    output reg  [NVC-1:0]             busy_q,      // output VC owned by a packet
+    output reg  [NVC-1:0]             stop_q,      // tx_stop of the previous step
+    input  wire [NVC-1:0]             tx_stop,
+    output reg                        tx_valid_q,
+    output reg  [VCW-1:0]             tx_vc_q,
+    output reg                        tx_tail_q,
+    output reg  [FLIT_W-1:0]          tx_data_q,
+    output wire [NVC-1:0]             ev_tx_flit,
+    output wire [NVC-1:0]             ev_tx_pkt
 );
 
-    localparam N = NPORTS * NVC;
     localparam integer PORT_I = PORT;
 
-    reg  [NVC-1:0]   stop_q;        // tx_stop of the previous step
-    reg  [NVC-1:0]   busy_q;        // output VC owned
-    reg  [N-1:0]     owns_q;        // candidate c owns an output VC here
-    reg  [N*VCW-1:0] ownvc_q;       // which one
-
-    // ------------------------------------------------------------ candidates
-    reg [N-1:0] cand;
-    integer     c;
+    // ------------------------------------------------------------ requests and the round robin
+    reg [NPORTS-1:0] req;
+    integer          i;
     always @* begin
-        cand = {N{1'b0}};
-        for (c = 0; c < N; c = c + 1) begin
-            if (h_valid[c]) begin
-                if (owns_q[c]) begin
-                    cand[c] = 1'b1;
-                end else if (h_first[c] && ({{(32-PW){1'b0}}, h_port[c*PW +: PW]} == PORT_I[31:0])
-`ifdef SANFAB_MUTANT_VCT_NOSTOP
-                             && !busy_q[h_ovc[c*VCW +: VCW]]) begin
-`elsif SANFAB_MUTANT_VC_SHARE
-                             && !stop_q[h_ovc[c*VCW +: VCW]]) begin
-`else
-                             && !busy_q[h_ovc[c*VCW +: VCW]] && !stop_q[h_ovc[c*VCW +: VCW]]) begin
-`endif
-                    cand[c] = 1'b1;
-                end
-            end
+        req = {NPORTS{1'b0}};
+        for (i = 0; i < NPORTS; i = i + 1) begin
+            req[i] = of_valid[i] && ({{(32-PW){1'b0}}, of_port[i*PW +: PW]} == PORT_I[31:0]);
         end
     end
 
-    wire         any;
-    wire [N-1:0] win;
+    wire              any;
+    wire [NPORTS-1:0] win;
     rr_arbiter #(
-        .N (N)
+        .N (NPORTS)
     ) u_arb (
         .clk       (clk),
         .rst       (rst),
+        .hold      (1'b0),
         .en        (1'b1),
-        .req       (cand),
+        .req       (req),
         .gnt_valid (any),
         .gnt       (win)
     );
     assign gnt = win;
 
     // ------------------------------------------------------------ the winner's flit (AND-OR mux,
-    // one OR-reduction per bit over the candidates)
-    localparam FW = 2 + 2 * VCW + FLIT_W;          // {first, tail, head's VC, owned VC, data}
-    wire [N*FW-1:0] fields;
-    wire [FW-1:0]   w_f;
+    // one OR-reduction per bit over the inputs)
+    localparam FW = 2 + VCW + FLIT_W;              // {first, tail, VC, data}
+    wire [NPORTS*FW-1:0] fields;
+    wire [FW-1:0]        w_f;
     genvar fc, fb;
     generate
-        for (fc = 0; fc < N; fc = fc + 1) begin : g_fields
-            assign fields[fc*FW +: FW] = {h_first[fc], h_tail[fc], h_ovc[fc*VCW +: VCW],
-                                          ownvc_q[fc*VCW +: VCW], h_data[fc*FLIT_W +: FLIT_W]};
+        for (fc = 0; fc < NPORTS; fc = fc + 1) begin : g_fields
+            assign fields[fc*FW +: FW] = {of_first[fc], of_tail[fc], of_vc[fc*VCW +: VCW],
+                                          of_data[fc*FLIT_W +: FLIT_W]};
         end
         for (fb = 0; fb < FW; fb = fb + 1) begin : g_mux
-            wire [N-1:0] col;
-            for (fc = 0; fc < N; fc = fc + 1) begin : g_col
+            wire [NPORTS-1:0] col;
+            for (fc = 0; fc < NPORTS; fc = fc + 1) begin : g_col
                 assign col[fc] = fields[fc*FW + fb];
             end
             assign w_f[fb] = |(col & win);
@@ -100,10 +83,8 @@ module vcsw_out #(
     endgenerate
     wire              w_first = w_f[FW-1];
     wire              w_tail  = w_f[FW-2];
-    wire [VCW-1:0]    w_hovc  = w_f[FLIT_W+VCW +: VCW];
-    wire [VCW-1:0]    w_ownvc = w_f[FLIT_W +: VCW];
+    wire [VCW-1:0]    w_vc    = w_f[FLIT_W +: VCW];
     wire [FLIT_W-1:0] w_data  = w_f[FLIT_W-1:0];
-    wire [VCW-1:0] w_vc = w_first ? w_hovc : w_ownvc;
 
     // ------------------------------------------------------------ registers
     integer u;
@@ -111,8 +92,6 @@ module vcsw_out #(
         if (rst) begin
             stop_q     <= {NVC{1'b0}};
             busy_q     <= {NVC{1'b0}};
-            owns_q     <= {N{1'b0}};
-            ownvc_q    <= {(N*VCW){1'b0}};
             tx_valid_q <= 1'b0;
             tx_vc_q    <= {VCW{1'b0}};
             tx_tail_q  <= 1'b0;
@@ -123,31 +102,16 @@ module vcsw_out #(
             tx_vc_q    <= any ? w_vc : {VCW{1'b0}};
             tx_tail_q  <= any & w_tail;
             tx_data_q  <= any ? w_data : {FLIT_W{1'b0}};
-            for (c = 0; c < N; c = c + 1) begin
-                if (win[c]) begin
-                    if (w_first && !w_tail) begin
-                        owns_q[c]               <= 1'b1;
-                        ownvc_q[c*VCW +: VCW]   <= w_hovc;
-                    end
-`ifdef SANFAB_MUTANT_TAIL_KEEP
-                    if (w_tail && !w_first && w_data[0]) begin
-`else
-                    if (w_tail && !w_first) begin
-`endif
-                        owns_q[c] <= 1'b0;
-                    end
-                end
-            end
             for (u = 0; u < NVC; u = u + 1) begin
-                if (any && w_first && !w_tail && (w_hovc == u[VCW-1:0])) begin
+                if (any && w_first && !w_tail && (w_vc == u[VCW-1:0])) begin
                     busy_q[u] <= 1'b1;
                 end
 `ifdef SANFAB_MUTANT_TAIL_KEEP
-                if (any && w_tail && !w_first && w_data[0] && (w_ownvc == u[VCW-1:0])) begin
+                if (any && w_tail && !w_first && w_data[0] && (w_vc == u[VCW-1:0])) begin
 `else
-                if (any && w_tail && !w_first && (w_ownvc == u[VCW-1:0])) begin
+                if (any && w_tail && !w_first && (w_vc == u[VCW-1:0])) begin
 `endif
-                    busy_q[u] <= 1'b0;
+                    busy_q[u] <= 1'b0;   // deliberately broken above: some tails keep the VC
                 end
             end
         end
@@ -163,8 +127,12 @@ module vcsw_out #(
 
 `ifdef SANFAB_ASSERT
     always @(posedge clk) begin
-        if (!rst && any && !w_first && !(|(win & owns_q))) begin
-            $display("ASSERTION vcsw_out[%0d]: a body flit won without owning a VC", PORT_I);
+        if (!rst && any && w_first && busy_q[w_vc]) begin
+            $display("ASSERTION vcsw_out[%0d]: a head took an owned VC", PORT_I);
+            $finish;
+        end
+        if (!rst && any && !w_first && !busy_q[w_vc]) begin
+            $display("ASSERTION vcsw_out[%0d]: a body flit on a VC nobody owns", PORT_I);
             $finish;
         end
     end

@@ -86,6 +86,7 @@ module xbar_out #(
     ) u_arb (
         .clk       (clk),
         .rst       (rst),
+        .hold      (1'b0),
         .en        (arb_en),
         .req       (req),
         .gnt_valid (arb_valid),
