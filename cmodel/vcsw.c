@@ -8,9 +8,11 @@
  *   ingress      the flit in the input register (received in k-1): head lookup result, ingress
  *                state, MAXLEN cut and admission against the occupancy after k-1; it only
  *                *decides* the entry to write (wr_*), the buffer is not touched yet
- *   allocation   per output: candidates from the heads, ownership, free VCs and registered stop
- *                bits after k-1; round robin; it only *decides* the pops (pop mask per input),
- *                the transmit register and the new ownership (which no other candidate reads)
+ *   allocation   separable: per input the eligible VCs (heads, ownership, free VCs and registered
+ *                stop bits after k-1) and the one VC it offers (round robin over VC numbers), then
+ *                per output the one offering input it takes (round robin over input numbers); it
+ *                only *decides* the pops (at most one per input), the transmit register, the new
+ *                ownership and the round-robin positions (none of which another decision reads)
  *   buffer       per input: pop, read register to staging, RAM read, write, each condition taken
  *                on the counts captured before any of them
  *   input reg    latches this step's rx flits with their table lookup (tables after k-1)
@@ -81,6 +83,7 @@ typedef struct {
     uint8_t rv, rvc;
     ent_t r;
     uint8_t ram_rr; /* round-robin position of the RAM read */
+    uint8_t arr;    /* round-robin position of the input arbitration (rule 3.2), over VC numbers */
     uint16_t hmask; /* VCs with |S_v| > 0 */
     uint16_t mmask; /* VCs with |M_v| > 0 */
     uint16_t stopreg; /* rx_stop register (before the cable) */
@@ -89,14 +92,14 @@ typedef struct {
 typedef struct {
     uint16_t busy;  /* output VCs owned */
     uint16_t stop;  /* tx_stop received in the previous step */
-    uint16_t rr;    /* round-robin position over c = p*NVC + v */
+    uint16_t rr;    /* round-robin position of the output arbitration (rule 3.3), over input numbers */
     vcsw_flit_t tx; /* transmit register */
 } outp_t;
 
 struct vcsw {
     vcsw_params_t p;
     uint64_t step;
-    unsigned ndvc, nc, nw, stop_at;
+    unsigned ndvc, stop_at;
     uint32_t fmask, tmask;
     /* tables: bit 7 valid, bits 3..0 value */
     uint8_t *rt;                                               /* 2^TAG_W */
@@ -116,15 +119,14 @@ struct vcsw {
     unsigned rd_slot;
     /* counters */
     ctr_sched_t cs;
-    /* per step scratch (not state): candidates per output, pops per input, entries to write */
-    uint64_t cand[VCSW_MAX_PORTS][4];
+    /* per step scratch (not state): the VC each input offers, pops per input, entries to write */
+    uint8_t offer[VCSW_MAX_PORTS];
     uint16_t pop[VCSW_MAX_PORTS];
     uint8_t wr[VCSW_MAX_PORTS], wr_vc[VCSW_MAX_PORTS];
     ent_t wr_e[VCSW_MAX_PORTS];
 };
 
 static inline unsigned ctz32(uint32_t x) { return (unsigned)__builtin_ctz(x); }
-static inline unsigned ctz64(uint64_t x) { return (unsigned)__builtin_ctzll(x); }
 
 static inline unsigned slot_of(const vcsw_t *m, unsigned port, unsigned vc, unsigned ctr)
 {
@@ -200,8 +202,6 @@ vcsw_t *vcsw_new(const vcsw_params_t *p)
         return NULL;
     m->p = *p;
     m->ndvc = vcsw_ndvc(p);
-    m->nc = p->NPORTS * p->NVC;
-    m->nw = (m->nc + 63u) / 64u;
     m->stop_at = (unsigned)vcsw_stop_at(p);
     m->fmask = p->FLIT_W >= 32 ? 0xFFFFFFFFu : ((1u << p->FLIT_W) - 1u);
     m->tmask = (1u << p->TAG_W) - 1u;
@@ -257,7 +257,7 @@ void vcsw_reset(vcsw_t *m)
     m->rd_val = 0;
     m->rd_slot = 0;
     ctr_sched_reset(&m->cs);
-    memset(m->cand, 0, sizeof m->cand);
+    memset(m->offer, 0, sizeof m->offer);
     memset(m->pop, 0, sizeof m->pop);
     memset(m->wr, 0, sizeof m->wr);
 }
@@ -362,32 +362,28 @@ static void ingress(vcsw_t *m, unsigned p)
 
 /* ------------------------------------------------------------------ 3. allocation and output */
 
-/* First set bit at or after pos in the nw-word set w, wrapping; -1 if none. */
-static inline int rr_pick(const uint64_t *w, unsigned nw, unsigned pos)
+/* First set bit of the set x at or after position pos, wrapping (round robin, rule 2); x != 0. */
+static inline unsigned rr_first(uint32_t x, unsigned pos)
 {
-    const unsigned wi = pos >> 6;
-    uint64_t x = w[wi] & (~(uint64_t)0 << (pos & 63u));
-    if (x)
-        return (int)(wi * 64u + ctz64(x));
-    for (unsigned i = wi + 1; i < nw; i++)
-        if (w[i])
-            return (int)(i * 64u + ctz64(w[i]));
-    for (unsigned i = 0; i <= wi; i++)
-        if (w[i])
-            return (int)(i * 64u + ctz64(w[i]));
-    return -1;
+    const uint32_t hi = x & ~((1u << pos) - 1u);
+    return ctz32(hi ? hi : x);
 }
 
-/* Allocation of every output in step k from the state after k-1: decides the pops (m->pop), the
- * transmit registers and the ownership changes; registers tx_stop for step k+1. */
+/* Allocation in step k from the state after k-1 (rule 3, separable): every input offers at most one
+ * eligible VC, every output takes at most one offering input. Decides the pops (m->pop, at most one
+ * per input), the transmit registers, the ownership changes and the round-robin positions; registers
+ * tx_stop for step k+1. O(NPORTS * NVC) for the eligibility, O(NPORTS) for the rest. */
 static void allocation(vcsw_t *m, const vcsw_in_t *in)
 {
     const unsigned N = m->p.NPORTS, V = m->p.NVC;
-    uint32_t outs = 0; /* outputs with a candidate */
+    uint16_t req[VCSW_MAX_PORTS]; /* per output: the inputs offering to it */
+    memset(req, 0, sizeof req);
 
-    /* candidates: every (p, v) with a head is a candidate of at most one output */
+    /* 3.1 eligible VCs and 3.2 input arbitration */
     for (unsigned p = 0; p < N; p++) {
         m->pop[p] = 0;
+        uint32_t el = 0;
+        uint8_t eo[VCSW_MAX_VCS]; /* output of each eligible VC */
         for (uint32_t h = m->in[p].hmask; h; h &= h - 1u) {
             const unsigned v = ctz32(h);
             const vcst_t *vs = &m->vc[p][v];
@@ -404,26 +400,30 @@ static void allocation(vcsw_t *m, const vcsw_in_t *in)
                 if ((m->out[o].busy & b) || (m->out[o].stop & b))
                     continue;
             }
-            const unsigned c = p * V + v;
-            m->cand[o][c >> 6] |= (uint64_t)1 << (c & 63u);
-            outs |= 1u << o;
+            el |= 1u << v;
+            eo[v] = (uint8_t)o;
         }
+        if (!el)
+            continue;
+        /* doc: an offer that loses keeps the position where it was (not moved onto the offered VC):
+         * a VC below the offered one that becomes eligible meanwhile is offered first */
+        const unsigned v = rr_first(el, m->in[p].arr);
+        m->offer[p] = (uint8_t)v;
+        req[eo[v]] |= (uint16_t)(1u << p);
     }
 
+    /* 3.3 output arbitration */
     for (unsigned o = 0; o < N; o++) {
         outp_t *op = &m->out[o];
         op->stop = (uint16_t)(in->tx_stop[o] & ((1u << V) - 1u)); /* used in step k+1 */
-        if (!(outs >> o & 1u)) {
+        if (!req[o]) {
             op->tx.valid = op->tx.vc = op->tx.tail = 0;
             op->tx.data = 0;
             continue;
         }
-        const int w = rr_pick(m->cand[o], m->nw, op->rr);
-        VASSERT(m, w >= 0, "output %u flagged with no candidate", o);
-        for (unsigned i = 0; i < m->nw; i++)
-            m->cand[o][i] = 0;
-        const unsigned c = (unsigned)w, p = c / V, v = c % V;
-        op->rr = (uint16_t)(c + 1u == m->nc ? 0u : c + 1u);
+        const unsigned p = rr_first(req[o], op->rr), v = m->offer[p];
+        op->rr = (uint16_t)(p + 1u == N ? 0u : p + 1u); /* past the input taken */
+        m->in[p].arr = (uint8_t)(v + 1u == V ? 0u : v + 1u); /* the offer was taken */
         vcst_t *vs = &m->vc[p][v];
         const ent_t *e = &vs->s[0];
         const int tail = e->flags & E_TAIL;

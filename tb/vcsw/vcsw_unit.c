@@ -1,8 +1,8 @@
 /* sanfab — unit tests of the virtual-channel switch C model against the rules of docs/vcsw.md, with
  * directed stimulus on the model alone: latency, ownership and handover, Go & Stop in both
- * directions, virtual-channel interleaving, admission at a full buffer, MAXLEN cuts, table drops,
- * control VCs, table-write timing, the configuration port and counter schedule, the RAM read,
- * parameter checks. Every expectation is computed from the doc's rules and the stimulus (or from
+ * directions, virtual-channel interleaving, separable allocation (input and output round robins,
+ * starvation), admission at a full buffer, MAXLEN cuts, table drops, control VCs, table-write
+ * timing, the configuration port and counter schedule, the RAM read, parameter checks. Every expectation is computed from the doc's rules and the stimulus (or from
  * what the outputs showed), never from the model's internals.
  *
  * Build: gcc -std=c11 -Wall -Wextra -Werror -O1 -g -fsanitize=address,undefined -fno-sanitize-recover=all \
@@ -472,7 +472,8 @@ static void test_stop_bit(void)
     }
 }
 
-/* Two VCs on one output: candidates c = p*NVC + v served round robin, flits alternate. */
+/* Two inputs offering to one output (on different output VCs): the output's round robin over the
+ * input numbers alternates them, flit by flit. */
 static void test_interleave(void)
 {
     for (unsigned a = 0; a < 2; a++) {
@@ -1302,19 +1303,20 @@ static void test_ram_read(void)
         sim_all(s);
         check(count_valid(s, 1, 101 + L, 136 + L) == 36 && pkt_at(s, 1, 101 + L, 0, 1, 12, 1),
               "RAM read L=%u: one VC drains 36 flits at one per step from %u", L, 101 + L);
-        /* by rules 2.1-2.3: the 3 staged entries of each VC leave in parallel (201..203), then the
-         * one RAM read per step feeds them in turn: exactly one flit per step, alternating */
-        unsigned one = 0, two = 0, alt = 0;
-        for (unsigned j = 201 + L; j < 204 + L; j++)
-            two += s->tx[1][j].valid && s->tx[2][j].valid;
-        for (unsigned j = 204 + L; j < 246 + L; j++) {
+        /* both eligible from 201 (last stop 199): the input sends one flit per step in all (rule 3),
+         * its round robin over VC numbers alternating them; its position is 3 (past VC 2, the last
+         * VC taken), so VC 3 (output 2) goes first; the one RAM read per step keeps both fed */
+        unsigned one = 0, alt = 0;
+        for (unsigned j = 201 + L; j < 249 + L; j++) {
+            const unsigned want_o = ((j - 201 - L) & 1u) ? 1 : 2;
             one += (s->tx[1][j].valid + s->tx[2][j].valid) == 1;
-            alt += s->tx[1][j].valid != s->tx[1][j + 1].valid || j == 245 + L;
+            alt += s->tx[want_o][j].valid;
         }
-        check(two == 3 && one == 42 && alt == 42 && count_valid(s, 1, 1, 399) == 60 && count_valid(s, 2, 1, 399) == 24,
-              "RAM read L=%u: two VCs of one input: staged entries in parallel at %u..%u, then one flit per step in "
-              "all, alternating, to %u (%u, %u, %u)",
-              L, 201 + L, 203 + L, 245 + L, two, one, alt);
+        check(one == 48 && alt == 48 && count_valid(s, 1, 1, 399) == 60 && count_valid(s, 2, 1, 399) == 24 &&
+                  count_valid(s, 1, 249 + L, 399) == 0,
+              "RAM read L=%u: two VCs of one input to two outputs: one flit per step in all at %u..%u, alternating, "
+              "VC 3 (output 2) first (%u, %u)",
+              L, 201 + L, 248 + L, one, alt);
         sim_free(s);
     }
     /* round robin of the RAM read among the VCs: with VC 0 and VC 1 both filling the RAM part,
@@ -1343,8 +1345,11 @@ static void test_ram_read(void)
     }
 }
 
-/* Allocation round robin over c = p*NVC + v: every input sends a 1-flit packet on VC 0 and one on
- * VC 1 to output 0; served in the order c = 0, 1, 2, ..; then the position continues after the last. */
+/* Output round robin over the input numbers (rule 3.3): every input sends a 1-flit packet on VC 0
+ * (received at t, eligible at t+2) and one on VC 1 (t+1) to output 0. The output takes input 0 at
+ * t+2, then input 1 (still offering VC 0: its position is 0) and so on: served in the order
+ * (0,0), (1,0), .., (N-1,0), (0,1), .., (N-1,1). Then the output's position continues after the
+ * last input taken. */
 static void test_alloc_rr(void)
 {
     static const unsigned ns[] = {3, 5, 16};
@@ -1362,19 +1367,212 @@ static void test_alloc_rr(void)
             put_pkt(s, i, t, 0, 1, 1, i * 2);
             put_pkt(s, i, t + 1, 1, 1, 1, i * 2 + 1);
         }
-        /* later: inputs N-1 (VC 0) and 0 (VC 0) both at once after position wrapped to 0 */
+        /* later: inputs N-1 (VC 0) and 1 (VC 0) both at once after position wrapped to 0 */
         put_pkt(s, N - 1, 120, 0, 1, 1, 500);
         put_pkt(s, 1, 120, 0, 1, 1, 501);
+        /* input 1 alone (position 2 after it), then inputs 0 and 2 at once: 2 first, then 0 (wrap) */
+        put_pkt(s, 1, 140, 0, 1, 1, 502);
+        put_pkt(s, 0, 150, 0, 1, 1, 503);
+        put_pkt(s, 2, 150, 0, 1, 1, 504);
         sim_all(s);
         int ok = 1;
-        for (unsigned c = 0; c < 2 * N; c++)
-            ok &= flit_is(&s->tx[0][t + 2 + c], c & 1u, pkt_data(s, c, 0, 1), 1);
-        check(ok, "alloc round robin N=%u: 2N one-flit packets served in the order c = 0..2N-1 from %u", N, t + 2);
+        for (unsigned j = 0; j < 2 * N; j++) {
+            const unsigned i = j % N, v = j / N;
+            ok &= flit_is(&s->tx[0][t + 2 + j], v, pkt_data(s, i * 2 + v, 0, 1), 1);
+        }
+        check(ok, "output round robin N=%u: 2N one-flit packets served (0,0), (1,0), .., (N-1,0), (0,1), .., (N-1,1) "
+                  "from %u, one per step",
+              N, t + 2);
         check(flit_is(&s->tx[0][122], 0, pkt_data(s, 501, 0, 1), 1) &&
                   flit_is(&s->tx[0][123], 0, pkt_data(s, 500, 0, 1), 1),
-              "alloc round robin N=%u: position 0 after c = 2N-1: input 1 before input N-1", N);
+              "output round robin N=%u: position 0 after input N-1: input 1 before input N-1", N);
+        check(flit_is(&s->tx[0][142], 0, pkt_data(s, 502, 0, 1), 1) &&
+                  flit_is(&s->tx[0][152], 0, pkt_data(s, 504, 0, 1), 1) &&
+                  flit_is(&s->tx[0][153], 0, pkt_data(s, 503, 0, 1), 1) && count_valid(s, 0, 1, 199) == 2 * N + 5 &&
+                  others_idle(s, 0, 1, 199),
+              "output round robin N=%u: position 2 after input 1: input 2 before input 0 (wrapping)", N);
         sim_free(s);
     }
+}
+
+/* Separable allocation (rule 3): an input sends at most one flit per step in all, its VCs taken in
+ * turn by its round robin over VC numbers; an ineligible VC is skipped. */
+static void test_input_rr(void)
+{
+    /* two VCs of input 0 to outputs 1 and 2, both stopped until 59: eligible together from 61
+     * (tx_stop of step k-1 used in step k); the input's position is 0: VC 0 (output 1) at 61, VC 1
+     * (output 2) at 62, .. alternating, one flit per step in all */
+    for (unsigned a = 0; a < 2; a++) {
+        vcsw_params_t p = params(4, 2, 0, a ? 3 : 0);
+        const unsigned L = p.LINK_DELAY;
+        sim_t *s = sim_new(&p, 200);
+        set_route(s, 1, 1);
+        set_route(s, 2, 2);
+        set_vc(s, 0, 1, 0, 0);
+        set_vc(s, 0, 2, 1, 1);
+        stop_range(s, 1, 0, 1, 59);
+        stop_range(s, 2, 1, 1, 59);
+        unsigned k = put_pkt(s, 0, 10, 0, 1, 20, 1);
+        put_pkt(s, 0, k, 1, 2, 20, 2);
+        sim_all(s);
+        int ok = 1;
+        for (unsigned j = 0; j < 40; j++) {
+            const unsigned kk = 61 + L + j, fi = j / 2;
+            if (j & 1u)
+                ok &= flit_is(&s->tx[2][kk], 1, pkt_data(s, 2, fi, 2), fi == 19) && flit_idle(&s->tx[1][kk]);
+            else
+                ok &= flit_is(&s->tx[1][kk], 0, pkt_data(s, 1, fi, 1), fi == 19) && flit_idle(&s->tx[2][kk]);
+        }
+        check(ok && count_valid(s, 1, 1, 199) == 20 && count_valid(s, 2, 1, 199) == 20,
+              "input round robin L=%u: two VCs of one input to two outputs: one flit per step in all, VC 0 at %u, "
+              "VC 1 at %u, .. alternating to %u",
+              L, 61 + L, 62 + L, 100 + L);
+        sim_free(s);
+    }
+    /* NVC 4: VCs 0, 1, 3 of input 2 to outputs 0, 1, 4, VC 2 to output 3 stopped for ever: from 61 the
+     * input rotates VC 0, 1, 3 (2 skipped), one flit per step */
+    {
+        vcsw_params_t p = params(5, 4, 0, 0);
+        sim_t *s = sim_new(&p, 200);
+        static const unsigned outs[4] = {0, 1, 3, 4};
+        for (unsigned v = 0; v < 4; v++) {
+            set_route(s, v, outs[v]);
+            set_vc(s, 2, outs[v], v, v);
+            stop_range(s, outs[v], v, 1, v == 2 ? 199 : 59);
+        }
+        unsigned k = 10;
+        for (unsigned v = 0; v < 4; v++)
+            k = put_pkt(s, 2, k, v, v, 8, 10 + v);
+        sim_all(s);
+        int ok = 1;
+        static const unsigned seq[3] = {0, 1, 3};
+        for (unsigned j = 0; j < 24; j++) {
+            const unsigned v = seq[j % 3], fi = j / 3, kk = 61 + j;
+            ok &= flit_is(&s->tx[outs[v]][kk], v, pkt_data(s, 10 + v, fi, v), fi == 7);
+            for (unsigned o = 0; o < 5; o++)
+                if (o != outs[v])
+                    ok &= flit_idle(&s->tx[o][kk]);
+        }
+        check(ok && count_valid(s, 3, 1, 199) == 0 && others_idle(s, -1, 85, 199) && others_idle(s, -1, 1, 60),
+              "input round robin NVC=4: VCs 0, 1, 3 of one input in turn at 61..84 (stopped VC 2 skipped), one flit "
+              "per step in all");
+        sim_free(s);
+    }
+    /* an offer that loses keeps the input's position: inputs 0 and 1 both offer to output 2 in step
+     * 12 (output position 0: input 0 wins); input 1 also has VC 1 eligible (for output 3) but its
+     * position stays 0, so in 13 it offers VC 0 again (taken: output 2 at 13) and VC 1 only in 14 */
+    for (unsigned a = 0; a < 2; a++) {
+        vcsw_params_t p = params(4, 2, 0, a ? 3 : 0);
+        const unsigned L = p.LINK_DELAY;
+        sim_t *s = sim_new(&p, 100);
+        set_route(s, 2, 2);
+        set_route(s, 3, 3);
+        set_vc(s, 0, 2, 0, 0);
+        set_vc(s, 1, 2, 0, 1);
+        set_vc(s, 1, 3, 1, 0);
+        put_pkt(s, 1, 9, 1, 3, 1, 3);  /* input 1 VC 1 -> (3, 0), held by the stop until eligible at 12 */
+        stop_range(s, 3, 0, 1, 10);
+        put_pkt(s, 0, 10, 0, 2, 1, 1); /* input 0 VC 0 -> (2, 0), eligible at 12 */
+        put_pkt(s, 1, 10, 0, 2, 1, 2); /* input 1 VC 0 -> (2, 1), eligible at 12 */
+        sim_all(s);
+        check(flit_is(&s->tx[2][12 + L], 0, pkt_data(s, 1, 0, 2), 1) && flit_is(&s->tx[2][13 + L], 1, pkt_data(s, 2, 0, 2), 1),
+              "losing offer L=%u: output 2 takes input 0 at %u, input 1's VC 0 (offered again) at %u", L, 12 + L, 13 + L);
+        check(flit_idle(&s->tx[3][12 + L]) && flit_idle(&s->tx[3][13 + L]) &&
+                  flit_is(&s->tx[3][14 + L], 0, pkt_data(s, 3, 0, 3), 1) && count_valid(s, 3, 1, 99) == 1,
+              "losing offer L=%u: input 1's position kept: its VC 1 (output 3) not offered before %u", L, 14 + L);
+        sim_free(s);
+    }
+    /* doc: "an offer that loses keeps the input's position": the position stays where it was, it is
+     * not moved onto the offered VC. Input 1 (position 0) offers VC 1 in 12 and loses to input 0 at
+     * output 2; in 13 its VC 0 has become eligible: VC 0 (output 3) is offered and taken at 13, VC 1
+     * at 14 */
+    {
+        vcsw_params_t p = params(4, 2, 0, 0);
+        sim_t *s = sim_new(&p, 100);
+        set_route(s, 2, 2);
+        set_route(s, 3, 3);
+        set_vc(s, 0, 2, 0, 0);
+        set_vc(s, 1, 2, 1, 1);
+        set_vc(s, 1, 3, 0, 0);
+        put_pkt(s, 0, 10, 0, 2, 1, 1); /* input 0 VC 0 -> (2, 0), eligible at 12 */
+        put_pkt(s, 1, 10, 1, 2, 1, 2); /* input 1 VC 1 -> (2, 1), eligible at 12 */
+        put_pkt(s, 1, 11, 0, 3, 1, 3); /* input 1 VC 0 -> (3, 0), eligible at 13 */
+        sim_all(s);
+        check(flit_is(&s->tx[2][12], 0, pkt_data(s, 1, 0, 2), 1) && flit_is(&s->tx[3][13], 0, pkt_data(s, 3, 0, 3), 1) &&
+                  flit_idle(&s->tx[2][13]) && flit_is(&s->tx[2][14], 1, pkt_data(s, 2, 0, 2), 1),
+              "losing offer (doc reading): position kept at 0, not moved onto the losing VC 1: VC 0 eligible later "
+              "goes first (output 3 at 13, VC 1 at 14)");
+        sim_free(s);
+    }
+}
+
+/* No eligible VC starves: 3 inputs, each with both VCs backed up with one-flit packets to output 0
+ * (sent at 10..69, VC 0 on even steps): from step 12 the output takes inputs 0, 1, 2, 0, .. (its
+ * round robin) and each input its VCs 0, 1, 0, .. (its own): at 12+j input j%3, VC (j/3)%2, that
+ * VC's packet number j/6; every (input, VC) served every 6 steps, 180 flits at 12..191. */
+static void test_starvation(void)
+{
+    vcsw_params_t p = params(3, 2, 0, 0);
+    sim_t *s = sim_new(&p, 260);
+    set_route(s, 0, 0);
+    for (unsigned i = 0; i < 3; i++)
+        for (unsigned d = 0; d < 2; d++)
+            set_vc(s, i, 0, d, d);
+    for (unsigned i = 0; i < 3; i++)
+        for (unsigned j = 0; j < 60; j++)
+            put_pkt(s, i, 10 + j, j & 1u, 0, 1, (i * 2 + (j & 1u)) * 100 + j / 2);
+    sim_all(s);
+    int ok = 1;
+    unsigned first_bad = 0;
+    for (unsigned j = 0; j < 180; j++) {
+        const unsigned i = j % 3, v = (j / 3) % 2, n = j / 6;
+        if (!flit_is(&s->tx[0][12 + j], v, pkt_data(s, (i * 2 + v) * 100 + n, 0, 0), 1) && ok) {
+            ok = 0;
+            first_bad = 12 + j;
+        }
+    }
+    check(ok && count_valid(s, 0, 1, 259) == 180 && others_idle(s, 0, 1, 259),
+          "starvation-free: 3 inputs x 2 VCs backed up to one output: served in the fixed order of the two round "
+          "robins, each (input, VC) every 6 steps, 180 flits at 12..191 (first difference at %u)",
+          first_bad);
+    sim_free(s);
+}
+
+/* A VC blocked downstream (its head's stop bit 1) is not eligible: the other VC of the input gets
+ * the whole link; released, the two alternate by the input's round robin and the link stays full. */
+static void test_blocked_release(void)
+{
+    vcsw_params_t p = params(4, 2, 0, 0);
+    sim_t *s = sim_new(&p, 200);
+    set_route(s, 1, 1);
+    set_vc(s, 0, 1, 0, 0);
+    set_vc(s, 0, 1, 1, 1);
+    stop_range(s, 1, 0, 1, 59);
+    unsigned k = put_pkt(s, 0, 10, 0, 1, 20, 1); /* VC 0: 20 flits at 10..29, blocked until 61 */
+    for (unsigned j = 0; j < 4; j++)
+        k = put_pkt(s, 0, k, 1, 1, 10, 2 + j); /* VC 1: 40 flits at 30..69, eligible from 32 */
+    sim_all(s);
+    /* expected VC per step: 32..60 VC 1; from 61 VC 0 first (position 0: past VC 1, the last VC
+     * taken), alternating while VC 1 has flits (11 left: 62, 64, .., 82), then VC 0 alone 83..91 */
+    int ok = 1;
+    unsigned n0 = 0, n1 = 0;
+    for (unsigned kk = 32; kk <= 91; kk++) {
+        unsigned want = kk <= 60 ? 1 : (kk <= 82 ? ((kk - 61) & 1u) : 0);
+        const vcsw_flit_t *f = &s->tx[1][kk];
+        ok &= f->valid && f->vc == want;
+        if (want == 0) {
+            ok &= f->data == pkt_data(s, 1, n0, 1) && f->tail == (n0 == 19);
+            n0++;
+        } else {
+            const unsigned pk = n1 / 10, fi = n1 % 10;
+            ok &= f->data == pkt_data(s, 2 + pk, fi, 1) && f->tail == (fi == 9);
+            n1++;
+        }
+    }
+    check(ok && count_valid(s, 1, 1, 199) == 60,
+          "blocked then released: VC 1 alone takes the whole link 32..60, then VC 0 and VC 1 alternate 61..82, VC 0 "
+          "alone 83..91: the link full every step 32..91");
+    sim_free(s);
 }
 
 /* Saturating permutation on every parameter set: input i sends one stream per VC to output
@@ -1857,6 +2055,9 @@ int main(int argc, char **argv)
     test_counters();
     test_ram_read();
     test_alloc_rr();
+    test_input_rr();
+    test_starvation();
+    test_blocked_release();
     test_permutation();
     test_random();
     test_event_steps();
