@@ -242,8 +242,7 @@ void vcsw_reset(vcsw_t *m)
 {
     const vcsw_params_t *p = &m->p;
     m->step = 0;
-    memset(m->rt, 0, (size_t)1 << p->TAG_W);
-    memset(m->vt, 0, sizeof m->vt);
+    /* the tables are RAM: rst keeps them (docs/vcsw.md, Tables); vcsw_new made them invalid */
     memset(m->in, 0, sizeof m->in);
     memset(m->out, 0, sizeof m->out);
     memset(m->vc, 0, sizeof m->vc);
