@@ -182,14 +182,7 @@ static void coverage(bench_t *b)
         return;
     if ((d->checks & CK_LAT_EXACT) && b->lat_samples < b->n * b->n)
         bench_fail(b, "CHECK coverage (latency): only %" PRIu64 " packets measured, fewer than NPORTS^2", b->lat_samples);
-    if ((d->checks & CK_LINK_FULL) && b->stop_at < 2 * (int)b->ld + 4) {
-        r->link_min = 1.0;
-        for (unsigned o = 0; o < b->n; o++)
-            if (b->link_window && (double)b->link_busy[o] / (double)b->link_window < r->link_min)
-                r->link_min = (double)b->link_busy[o] / (double)b->link_window;
-        snprintf(r->note, sizeof r->note, "link use not judged: STOP_AT %d < 2*LINK_DELAY+4, the buffer does not "
-                 "cover the Go & Stop round trip", b->stop_at);
-    } else if (d->checks & CK_LINK_FULL) {
+    if (d->checks & CK_LINK_FULL) {
         r->link_min = 1.0;
         for (unsigned o = 0; o < b->n; o++) {
             double u = b->link_window ? (double)b->link_busy[o] / (double)b->link_window : 0.0;
@@ -327,7 +320,7 @@ static result_t run(const opts_t *o, const test_desc_t *d, const vcsw_tables_t *
         }
         if (phase == PH_DRAIN) {
             int quiet = sb_idle(b) && tr_hosts_idle(b) && b->quiet_steps >= 2ull * b->ld + 24 && !b->rd_out &&
-                        !b->ctr_defer.on;
+                        !b->ctr_defer.on && step > b->last_rx_step + 2ull * b->ld + 24;
             for (unsigned p = 0; p < b->n && quiet; p++)
                 quiet = b->stop_hist[(step - 1) % RING][p] == 0;
             if (quiet) {

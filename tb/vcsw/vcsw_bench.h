@@ -195,6 +195,7 @@ struct bench {
     int measure; /* the link-use window is open */
     uint64_t link_busy[VCSW_MAX_PORTS], link_window;
     uint64_t quiet_steps; /* consecutive steps with every tx idle */
+    uint64_t last_rx_step; /* the last step a host sent a flit */
 
     /* occupancy from the ports: admissions dated by their step, pops by their allocation step */
     uint64_t adm_cum[MAX_SRC], pop_cum[MAX_SRC];
@@ -221,6 +222,7 @@ struct bench {
     } ctr_defer;
     uint64_t cfg_reads_ignored, cfg_errors, cfg_space_seen[4];
     uint64_t rewrites_inflight, rewrites_next;
+    unsigned force_src; /* 1 + the source whose next head goes first in the next step (0: none) */
     uint64_t last_write_step[2][1u << 12]; /* [space][index % 4096] step of the last write (0: none) */
     /* pending configuration requests (table loads) */
     vcsw_cfg_write_t *wq;

@@ -222,6 +222,7 @@ static void cfg_traffic(bench_t *b, vcsw_in_t *in)
         /* rewrite an entry the next packet of some source will use */
         unsigned s = rng_below(&b->rng, n * b->nvc);
         const source_t *x = &b->src[s];
+        b->force_src = x->send != x->end && x->ring[x->send % SRC_RING].sent == 0 ? s + 1 : 0;
         unsigned tag = x->send != x->end ? x->ring[x->send % SRC_RING].tag : rng_below(&b->rng, nt);
         in->cfg_we = 1;
         if (rng_pct(&b->rng, 60)) {
@@ -376,6 +377,16 @@ void tr_inputs(bench_t *b, vcsw_in_t *in)
         if (!nc || (b->bubble_pct[p] && rng_pct(&b->rng, b->bubble_pct[p])))
             continue;
         unsigned v = cand[rng_below(&b->rng, nc)], s = p * nvc + v;
+        for (unsigned j = 0; j < nc; j++) {
+            const unsigned c = p * nvc + cand[j];
+            /* the source whose entry was just rewritten goes first (a head right after the write);
+             * a STOP-ignoring source mostly goes first (it must overflow) */
+            if ((b->force_src && c + 1 == b->force_src) || (b->src[c].ignore_stop && rng_pct(&b->rng, 75))) {
+                v = cand[j];
+                s = c;
+                break;
+            }
+        }
         source_t *x = &b->src[s];
         pkt_t *k = &x->ring[x->send % SRC_RING];
         unsigned i = k->sent;
@@ -384,12 +395,14 @@ void tr_inputs(bench_t *b, vcsw_in_t *in)
         f->vc = (uint8_t)v;
         f->tail = i + 1 == k->len;
         f->data = sb_flit_data(b, s, k, i);
+        b->last_rx_step = b->step;
         sb_flit_in(b, p, f, s, k, i);
         if (f->tail)
             x->send++;
         if (i == 0 && (b->last_write_step[0][k->tag] + 1 == b->step))
             b->rewrites_next++;
     }
+    b->force_src = 0;
     /* configuration */
     if (b->wq_pos < b->wq_n) {
         in->cfg_we = 1;
