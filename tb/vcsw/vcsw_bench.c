@@ -70,8 +70,9 @@ static const test_desc_t tests[] = {
      .div = 10, .min_cycles = 5000, .tables = TB_CLEAN, .traffic = TR_UNIFORM, .len = LEN_MIXED, .load_lo = 50,
      .load_hi = 100, .stop_duty = 30, .stop_burst = 20, .rewrite_pm = 150, .checks = CK_REWRITE},
     {.name = "config",
-     .what = "configuration traffic: reads of every space and of indexes outside the tables, reads while one is "
-             "outstanding, reads with writes, writes to counters, space 3 and outside the tables",
+     .what = "configuration traffic: reads of every space and of indexes outside the tables, reads right after "
+             "a write of the entry, reads while one is outstanding, reads with writes, writes to counters, space 3 "
+             "and outside the tables",
      .div = 10, .min_cycles = 5000, .tables = TB_RANDOM, .bad_pct = 10, .traffic = TR_UNIFORM, .len = LEN_SHORT,
      .load_lo = 20, .load_hi = 60, .stop_duty = 20, .rewrite_pm = 30, .read_pm = 600, .checks = CK_CFG_ALL},
     {.name = "counters",
@@ -230,10 +231,11 @@ static void coverage(bench_t *b)
                    b->occ_max);
     if ((d->checks & CK_CFG_ALL) && !r->failed &&
         (!b->cfg_space_seen[0] || !b->cfg_space_seen[1] || !b->cfg_space_seen[2] || !b->cfg_space_seen[3] ||
-         !b->cfg_errors || !b->cfg_reads_ignored))
+         !b->cfg_errors || !b->cfg_reads_ignored || !b->cov_reread))
         bench_fail(b, "CHECK coverage (config): reads per space %" PRIu64 "/%" PRIu64 "/%" PRIu64 "/%" PRIu64 ", errors %"
-                   PRIu64 ", ignored %" PRIu64 ": all must happen", b->cfg_space_seen[0], b->cfg_space_seen[1],
-                   b->cfg_space_seen[2], b->cfg_space_seen[3], b->cfg_errors, b->cfg_reads_ignored);
+                   PRIu64 ", ignored %" PRIu64 ", right after a write of the entry %" PRIu64 ": all must happen",
+                   b->cfg_space_seen[0], b->cfg_space_seen[1], b->cfg_space_seen[2], b->cfg_space_seen[3],
+                   b->cfg_errors, b->cfg_reads_ignored, b->cov_reread);
 }
 
 /* One test from reset. vcd_from: write the RTL's waves from that step on (UINT64_MAX: none). */

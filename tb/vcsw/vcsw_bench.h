@@ -223,6 +223,8 @@ struct bench {
     uint64_t cfg_reads_ignored, cfg_errors, cfg_space_seen[4];
     uint64_t rewrites_inflight, rewrites_next;
     unsigned force_src; /* 1 + the source whose next head goes first in the next step (0: none) */
+    unsigned reread;    /* 1 + the address written in the step before (read it back now) */
+    uint64_t cov_reread;
     uint64_t last_write_step[2][1u << 12]; /* [space][index % 4096] step of the last write (0: none) */
     /* pending configuration requests (table loads) */
     vcsw_cfg_write_t *wq;

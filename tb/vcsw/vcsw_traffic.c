@@ -218,6 +218,15 @@ static void cfg_traffic(bench_t *b, vcsw_in_t *in)
 {
     const test_desc_t *d = b->d;
     const unsigned nt = 1u << b->p->TAG_W, n = b->n;
+    if (b->reread && !b->rd_out && rng_pct(&b->rng, 60)) {
+        /* the entry written in the step before: the read must see the write (steps < r) */
+        in->cfg_re = 1;
+        in->cfg_addr = (uint16_t)(b->reread - 1);
+        b->reread = 0;
+        b->cov_reread++;
+        return;
+    }
+    b->reread = 0;
     if (d->rewrite_pm && rng_below(&b->rng, 1000) < d->rewrite_pm) {
         /* rewrite an entry the next packet of some source will use */
         unsigned s = rng_below(&b->rng, n * b->nvc);
@@ -238,6 +247,7 @@ static void cfg_traffic(bench_t *b, vcsw_in_t *in)
                                                               : 0x8000u | rng_below(&b->rng, b->ndvc));
         }
         b->res->rewrites++;
+        b->reread = in->cfg_addr + 1u;
         /* coverage: packets in flight whose route entry this is (they must keep their route) */
         for (unsigned k = 0; k < n * b->nvc; k++) {
             const source_t *y = &b->src[k];
