@@ -21,7 +21,9 @@ vcsw_SET_p3   := NPORTS=3 COUNTERS=0 LINK_DELAY=13
 vcsw_RANDINIT := p5 p3
 
 # deliberately broken builds (`define SANFAB_MUTANT_<NAME>, no SANFAB_ASSERT): NAME:set
-vcsw_MUTANTS  :=
+vcsw_MUTANTS  := TABLE_COPY:p8 VC_WRAP:p5 CTRL_MAP:p8c STRAIGHT_ORDER:p8 CFG_SHADOW:p8 \
+                 TRUNC_LATE:p8 OCC_SLIP:p8 STOP_LATE:p4 VCT_NOSTOP:p8 VC_SHARE:p8 TAIL_KEEP:p8 \
+                 OFFER_MOVE:p8 RR_NOROTATE:p8c CTR_LOSE:p5 CTR_NARROW:p5
 
 # the lockstep bench: C sources (archived into a library), the C++ glue to the Verilated model
 # (cmodel/ctr_sched.c while it exists: the counter schedule may be header-only)
@@ -45,7 +47,7 @@ vcsw_UNIT_C     := $(vcsw_MODEL_C) tb/vcsw/vcsw_unit.c
 # synthesis wrapper (linted with the block) and the one placed-and-routed gate `make test` runs
 vcsw_WRAPPER     := rtl/fpga/vcsw_fpga_top.v
 vcsw_WRAPPER_TOP := vcsw_fpga_top
-vcsw_GATE        := vcsw-nports8-ice40-hx8k
+vcsw_GATE        := vcsw-flit_w16-nports4-nvc2-ice40-hx8k
 # Icarus bench: a script that prints "icarus: N passed, M failed" (and --selftest for its mutant)
 vcsw_ICARUS      := tb/vcsw/run_icarus.sh
 

@@ -79,18 +79,17 @@ module vcsw_cfg #(
     end
     reg [4:0] rt_rd_q, vc_rd_q;
     always @(posedge clk) begin
+`ifdef SANFAB_MUTANT_CFG_SHADOW
+        if (tw_route && !tw_entry[0]) begin   // deliberately broken: odd ports never reach the readback copy
+`else
         if (tw_route) begin
+`endif
             rt_sh[idx[TAG_W-1:0]] <= tw_entry;
         end
         if (tw_vc) begin
             vc_sh[ve_i] <= tw_entry;
         end
-`ifdef SANFAB_MUTANT_CFG_READ_NEW
-        // deliberately broken: a read in the step of a write to the same entry answers the new value
-        rt_rd_q <= (tw_route) ? tw_entry : rt_sh[idx[TAG_W-1:0]];
-`else
         rt_rd_q <= rt_sh[idx[TAG_W-1:0]];
-`endif
         vc_rd_q <= vc_sh[ve_i];
     end
 
