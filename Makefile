@@ -79,7 +79,7 @@ synth-check: $(PYTHON)
 synth-fresh:
 	@python3 scripts/synth.py --check-records
 
-bench: $(PYTHON) $(BUILD)/xbar/p8/xbar_bench
+bench: $(PYTHON) $(BUILD)/xbar/p8/xbar_bench $(BUILD)/vcsw/p8/vcsw_bench
 	@$(PYTHON) scripts/bench.py
 
 sim: deps $(ALL_SET_BENCHES)

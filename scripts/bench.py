@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """sanfab benchmarks (make bench): speed of the crossbar's C model, Verilated RTL and lockstep run on
-the same saturating random traffic, the crossbar's latency and permutation throughput, and the
-routing library's figures. Writes reports/bench.json (DESIGN.md's record format) and docs/bench.md.
+the same saturating random traffic, the crossbar's latency and permutation throughput, the VC
+switch's model/RTL/lockstep speed, and the routing library's figures. Writes reports/bench.json (DESIGN.md's record format) and docs/bench.md.
 
   scripts/bench.py [--cycles N] [--seed N] [--skip-routing]
 """
@@ -9,12 +9,43 @@ import argparse
 import json
 import os
 import platform
+import re
 import subprocess
 import sys
 import tempfile
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 BENCH = os.path.join(ROOT, "build", "xbar", "p8", "xbar_bench")
+VCSW_BENCH = os.path.join(ROOT, "build", "vcsw", "p8", "vcsw_bench")
+VCSW_LINE = re.compile(r"^ok\s+(\S+)\s+(\d+) steps\s+([0-9.]+) s\s+([0-9.]+) steps/s.*step calls only: "
+                       r"model ([0-9.]+) steps/s, RTL ([0-9.]+) steps/s")
+
+
+def vcsw_speed(test, cycles, seed):
+    """One lockstep vcsw_bench --speed run; records for the model, the RTL (step calls only) and the
+    whole lockstep run (hosts, scoreboard and checks included)."""
+    cmd = [VCSW_BENCH, "--test", test, "--cycles", str(cycles), "--seed", str(seed), "--speed"]
+    print("bench: " + " ".join(os.path.relpath(c, ROOT) if c.startswith(ROOT) else c for c in cmd), flush=True)
+    r = subprocess.run(cmd, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    sys.stdout.write(r.stdout)
+    if r.returncode != 0:
+        sys.exit("bench: %s failed (exit %d)" % (cmd[0], r.returncode))
+    m = next((VCSW_LINE.match(l) for l in r.stdout.splitlines() if VCSW_LINE.match(l)), None)
+    if not m:
+        sys.exit("bench: no result line in the output of %s" % " ".join(cmd))
+    steps, secs = int(m.group(2)), float(m.group(3))
+    params = {}
+    pr = subprocess.run([VCSW_BENCH, "--params"], cwd=ROOT, stdout=subprocess.PIPE, text=True)
+    for kv in pr.stdout.split():
+        if "=" in kv:
+            k, v = kv.split("=", 1)
+            params[k] = int(v) if v.isdigit() else v
+    out = []
+    for what, cps in (("model", float(m.group(5))), ("rtl", float(m.group(6))), ("lockstep", steps / secs)):
+        out.append({"block": "vcsw", "params": params, "what": what, "test": test, "cycles": steps,
+                    "seconds": steps / cps if cps else 0.0, "cycles_per_s": cps,
+                    "timing": "step calls only" if what != "lockstep" else "whole run"})
+    return out
 
 
 def run_bench(args, jpath):
@@ -52,6 +83,11 @@ def main():
         run_bench(["--test", "permutation", "--cycles", "200000", "--seed", str(a.seed)], j)
         run_bench(["--test", "latency", "--cycles", "20000", "--seed", str(a.seed)], j)
         records += read_jsonl(j)
+    if os.path.exists(VCSW_BENCH):
+        records += vcsw_speed("permutation", a.cycles // 2, a.seed)
+        records += vcsw_speed("random", a.cycles // 4, a.seed)
+    else:
+        print("bench: %s missing, VC switch figures skipped" % os.path.relpath(VCSW_BENCH, ROOT))
     host = {"machine": platform.machine(), "cpus": os.cpu_count(), "python": platform.python_version()}
     for r in records:
         r["host"] = host
@@ -122,6 +158,32 @@ def write_docs(records):
         L.append("")
         L.append("An input sustains one character per cycle; the output carries one character less per packet")
         L.append("(the route byte is stripped), hence its lower data rate. See [xbar.md](xbar.md#throughput).")
+        L.append("")
+    v = [r for r in records if r.get("block") == "vcsw"]
+    if v:
+        L.append("## VC switch: C model, Verilated RTL and lockstep")
+        L.append("")
+        L.append("`vcsw_bench --speed` on the default 8-port, 2-VC switch (%s): one lockstep run per test; the"
+                 % ", ".join("%s=%s" % kv for kv in v[0]["params"].items()))
+        L.append("model and RTL figures time only their step calls inside it, the lockstep figure the whole run")
+        L.append("(hosts, scoreboard and checks included). `permutation`: every VC of input p to output pi(p),")
+        L.append("every link busy every step; `random`: random tables, lengths, stop pressure and reads.")
+        L.append("")
+        L.append("| test | what | cycles | cycles/s | vs RTL |")
+        L.append("|---|---|---|---|---|")
+        for t in ("permutation", "random"):
+            tr = {r["what"]: r for r in v if r["test"] == t}
+            if not tr:
+                continue
+            for w in ("model", "rtl", "lockstep"):
+                r = tr[w]
+                L.append("| %s | %s | %d | %.0f | %.2fx |" % (t, w, r["cycles"], r["cycles_per_s"],
+                                                         r["cycles_per_s"] / tr["rtl"]["cycles_per_s"]))
+        L.append("")
+        worst = min(r["cycles_per_s"] / next(x for x in v if x["test"] == r["test"] and x["what"] == "rtl")["cycles_per_s"]
+                    for r in v if r["what"] == "model")
+        L.append("Target: the model at least 5x faster than the Verilated RTL on the same traffic — measured %.2fx "
+                 "at the least (%s)." % (worst, "met" if worst >= 5 else "**missed**"))
         L.append("")
     rt = [r for r in records if r.get("block") == "routing"]
     if rt:

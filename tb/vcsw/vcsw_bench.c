@@ -348,10 +348,17 @@ static result_t run(const opts_t *o, const test_desc_t *d, const vcsw_tables_t *
         ck_step_begin(b);
         tr_inputs(b, &in);
         ck_inputs(b, &in);
-        if (model)
+        if (model) {
+            const double ts = o->speed ? now_s() : 0.0;
             vcsw_step(model, &in, &mo);
+            if (o->speed)
+                res.model_s += now_s() - ts;
+        }
         if (rtl) {
+            const double ts = o->speed ? now_s() : 0.0;
             vcsw_rtl_step(rtl, &in, &ro);
+            if (o->speed)
+                res.rtl_s += now_s() - ts;
             if (vcsw_rtl_stopped(rtl)) {
                 bench_fail(b, "CHECK RTL assertion stopped the simulation in step %" PRIu64 " (message above)", step);
                 break;
@@ -413,6 +420,7 @@ static void usage(FILE *f)
             "                      N/div with a minimum each\n"
             "  --seed N            random seed (default 1); printed, so a failure can be replayed\n"
             "  --mode M            lockstep (default), model, rtl\n"
+            "  --speed             also time the model's and the RTL's step calls apart (steps/s of each)\n"
             "  --tables FILE[:S]   sanfab-rhinet file for the routes test (switch S, default: most entries)\n"
             "  --vcd FILE          on failure, replay the run and write the last steps to FILE\n"
             "  --vcd-cycles N      how many steps before the failure to dump (default 2000)\n"
@@ -467,6 +475,8 @@ static int parse_args(int argc, char **argv, cli_t *c)
             return 0;
         } else if (strcmp(k, "--quiet") == 0) {
             o->quiet = 1;
+        } else if (strcmp(k, "--speed") == 0) {
+            o->speed = 1;
         } else if (strcmp(k, "--params") == 0) {
             const vcsw_params_t *p = &o->p;
             printf("NPORTS=%u NVC=%u CTRL=%u FLIT_W=%u TAG_W=%u DEPTH=%u MAXLEN=%u LINK_DELAY=%u COUNTERS=%u "
@@ -619,6 +629,10 @@ static void report(const cli_t *c, const test_desc_t *d, const opts_t *ot, const
         printf(", %" PRIu64 " latency samples", r->lat_samples);
     if (d->checks & CK_RR_EXACT)
         printf(", %" PRIu64 " round-robin decisions", r->rr_checked);
+    if (o->speed)
+        printf(", step calls only: model %.0f steps/s, RTL %.0f steps/s",
+               r->model_s > 0 ? (double)r->cycles_run / r->model_s : 0.0,
+               r->rtl_s > 0 ? (double)r->cycles_run / r->rtl_s : 0.0);
     if (label)
         printf(" [%s]", label);
     if (r->note[0])

@@ -94,6 +94,7 @@ typedef struct {
     const char *vcd;
     unsigned vcd_cycles;
     int quiet;
+    int speed;          /* --speed: time the step calls of the model and the RTL apart */
     int nplus; /* Verilator plusargs from the command line */
     const char *const *plus;
     const char *tables; /* --tables FILE (the routes test), switch below */
@@ -106,6 +107,7 @@ typedef struct {
     char why[900]; /* starts with LOCKSTEP MISMATCH, SCOREBOARD or CHECK */
     uint64_t cycles_run;
     double seconds;
+    double model_s, rtl_s; /* --speed: seconds inside vcsw_step / vcsw_rtl_step */
     uint64_t made, delivered, dropped, flits_out;
     uint64_t lat_samples, reads, rr_checked, rewrites, stops_seen;
     double link_min; /* lowest output link use over the measured window (CK_LINK_FULL) */
