@@ -163,7 +163,7 @@ def write_docs(records):
     if v:
         L.append("## VC switch: C model, Verilated RTL and lockstep")
         L.append("")
-        L.append("`vcsw_bench --speed` on the default 8-port, 2-VC switch (%s): one lockstep run per test; the"
+        L.append("`vcsw_bench --speed` on the p8 set (8 ports, 2 VCs: %s): one lockstep run per test; the"
                  % ", ".join("%s=%s" % kv for kv in v[0]["params"].items()))
         L.append("model and RTL figures time only their step calls inside it, the lockstep figure the whole run")
         L.append("(hosts, scoreboard and checks included). `permutation`: every VC of input p to output pi(p),")
