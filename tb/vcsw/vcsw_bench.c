@@ -7,7 +7,6 @@
  */
 #include "vcsw_bench.h"
 
-#include <errno.h>
 #include <glob.h>
 #include <inttypes.h>
 #include <stdarg.h>
@@ -16,7 +15,6 @@
 #include <string.h>
 #include <time.h>
 
-static const char *const mode_names[] = {"lockstep", "model", "rtl"};
 
 /* ================================================================ tests */
 
@@ -140,13 +138,13 @@ static int lockstep(bench_t *b, const vcsw_out_t *m, const vcsw_out_t *r)
         else if (m->cfg_rdata != r->cfg_rdata) sig = "cfg_rdata", e = m->cfg_rdata, a = r->cfg_rdata;
         if (sig) {
             bench_fail(b, "LOCKSTEP MISMATCH cycle=%" PRIu64 " port=cfg signal=%s expected=0x%x actual=0x%x seed=%" PRIu64
-                       " test=%s (expected: model, actual: RTL)", b->step, sig, e, a, b->o->seed, b->d->name);
+                       " test=%s (expected: model, actual: RTL)", b->step, sig, e, a, b->o->cl.seed, b->d->name);
             return 1;
         }
         return 0;
     }
     bench_fail(b, "LOCKSTEP MISMATCH cycle=%" PRIu64 " port=%u signal=%s expected=0x%x actual=0x%x seed=%" PRIu64
-               " test=%s (expected: model, actual: RTL%s)", b->step, port, sig, e, a, b->o->seed, b->d->name,
+               " test=%s (expected: model, actual: RTL%s)", b->step, port, sig, e, a, b->o->cl.seed, b->d->name,
                strcmp(sig, "rx_stop") == 0 ? "; bit v = VC v" : "");
     return 1;
 }
@@ -269,23 +267,23 @@ static result_t run(const opts_t *o, const test_desc_t *d, const vcsw_tables_t *
     b->stop_at = vcsw_stop_at(&o->p);
     b->ident = o->p.FLIT_W - o->p.TAG_W >= b->pb + b->vcw;
     b->file = file;
-    rng_seed(&b->rng, o->seed * 0x9E3779B97F4A7C15ull + (uint64_t)(d - tests) * 7919u + 1);
-    if (o->mode != MODE_RTL)
+    rng_seed(&b->rng, o->cl.seed * 0x9E3779B97F4A7C15ull + (uint64_t)(d - tests) * 7919u + 1);
+    if (o->cl.mode != MODE_RTL)
         model = vcsw_new(&o->p);
-    if (o->mode != MODE_MODEL)
-        rtl = vcsw_rtl_new(o->nplus, o->plus);
-    if ((o->mode != MODE_RTL && !model) || (o->mode != MODE_MODEL && !rtl)) {
-        bench_fail(b, "CHECK bench: cannot create the %s", !model && o->mode != MODE_RTL ? "model" : "RTL");
+    if (o->cl.mode != MODE_MODEL)
+        rtl = vcsw_rtl_new(o->cl.nplus, o->cl.plus);
+    if ((o->cl.mode != MODE_RTL && !model) || (o->cl.mode != MODE_MODEL && !rtl)) {
+        bench_fail(b, "CHECK bench: cannot create the %s", !model && o->cl.mode != MODE_RTL ? "model" : "RTL");
         goto out;
     }
-    if (rtl && vcd_from == 0 && vcsw_rtl_trace_open(rtl, o->vcd))
-        fprintf(stderr, "vcsw_bench: cannot write %s\n", o->vcd);
+    if (rtl && vcd_from == 0 && vcsw_rtl_trace_open(rtl, o->cl.vcd))
+        fprintf(stderr, "vcsw_bench: cannot write %s\n", o->cl.vcd);
     tr_setup(b);
     tr_tables_initial(b);
 
     const double t0 = now_s();
     int phase = PH_LOAD;
-    uint64_t traffic_from = 0, traffic_len = o->cycles, drain_from = 0, block_from = 0, block_to = 0, meas_from = 0;
+    uint64_t traffic_from = 0, traffic_len = o->cl.cycles, drain_from = 0, block_from = 0, block_to = 0, meas_from = 0;
     const uint64_t drain_max = 20000 + 8ull * o->p.DEPTH * ns + 20ull * b->ld;
     vcsw_in_t in;
     vcsw_out_t mo, ro;
@@ -293,8 +291,8 @@ static result_t run(const opts_t *o, const test_desc_t *d, const vcsw_tables_t *
     memset(&ro, 0, sizeof ro);
     for (uint64_t step = 1; phase != PH_DONE && !res.failed; step++) {
         b->step = step;
-        if (rtl && vcd_from && step == vcd_from && vcsw_rtl_trace_open(rtl, o->vcd))
-            fprintf(stderr, "vcsw_bench: cannot write %s\n", o->vcd);
+        if (rtl && vcd_from && step == vcd_from && vcsw_rtl_trace_open(rtl, o->cl.vcd))
+            fprintf(stderr, "vcsw_bench: cannot write %s\n", o->cl.vcd);
         /* phases */
         if (phase == PH_LOAD && b->wq_pos == b->wq_n) {
             phase = PH_TRAFFIC;
@@ -398,10 +396,7 @@ out:
 
 typedef struct {
     opts_t o;
-    const char *test;
-    const char **plus;
-    char seedarg[64];
-    char plusline[512];
+    bench_cli_t cli; /* --test, the room for the plusargs, the replay line's plusargs */
     char tables_path[1024];
 } cli_t;
 
@@ -435,140 +430,65 @@ static void usage(FILE *f)
             "command. Exit status: 0 all passed, 1 a test failed, 2 bad usage.\n");
 }
 
-static int parse_u64(const char *s, uint64_t *v)
+/* --params: the parameters built into the RTL (or given, in a model-only build); ends the run */
+static int print_params(void *ctx, const char *value)
 {
-    char *end;
-    if (!s || !*s || *s == '-')
-        return -1;
-    errno = 0;
-    unsigned long long x = strtoull(s, &end, 0);
-    if (errno || *end)
-        return -1;
-    *v = x;
+    const vcsw_params_t *p = ctx;
+    (void)value;
+    printf("NPORTS=%u NVC=%u CTRL=%u FLIT_W=%u TAG_W=%u DEPTH=%u MAXLEN=%u LINK_DELAY=%u COUNTERS=%u "
+           "CTR_WIDTH=%u variant=%s\n", p->NPORTS, p->NVC, p->CTRL, p->FLIT_W, p->TAG_W, p->DEPTH, p->MAXLEN,
+           p->LINK_DELAY, p->COUNTERS, p->CTR_WIDTH, vcsw_rtl_variant());
     return 0;
 }
 
+/* --tables FILE[:S]: the file of the routes test and its switch */
+static int set_tables(void *ctx, const char *value)
+{
+    cli_t *c = ctx;
+    opts_t *o = &c->o;
+    snprintf(c->tables_path, sizeof c->tables_path, "%s", value);
+    o->table_switch = VCSW_LOAD_MOST;
+    char *colon = strrchr(c->tables_path, ':');
+    if (colon && colon[1] && strspn(colon + 1, "0123456789") == strlen(colon + 1)) {
+        o->table_switch = atoi(colon + 1);
+        *colon = 0;
+    }
+    o->tables = c->tables_path;
+    return -1;
+}
+
+/* the model's checks, and a Go & Stop threshold of at least 1 */
+static const char *check_params(const void *params, char *buf, size_t n)
+{
+    const vcsw_params_t *p = params;
+    const char *perr = vcsw_params_check(p);
+    if (!perr && vcsw_stop_at(p) < 1) {
+        snprintf(buf, n, "STOP_AT = DEPTH - MAXLEN - 2*LINK_DELAY - 4 = %d < 1", vcsw_stop_at(p));
+        perr = buf;
+    }
+    return perr;
+}
+
+/* Parses argv into c. Returns -1 to go on, or the exit status (0 after --help/--params, 2 on a
+ * usage error). */
 static int parse_args(int argc, char **argv, cli_t *c)
 {
-    opts_t *o = &c->o;
-    const int fixed = vcsw_rtl_available();
-    int nplus = 0, has_seed = 0, has_rand = 0, mode_given = 0;
-    struct {
-        const char *name;
-        unsigned *field;
-    } prm[] = {{"--NPORTS", &o->p.NPORTS}, {"--NVC", &o->p.NVC}, {"--CTRL", &o->p.CTRL},
-               {"--FLIT_W", &o->p.FLIT_W}, {"--TAG_W", &o->p.TAG_W}, {"--DEPTH", &o->p.DEPTH},
-               {"--MAXLEN", &o->p.MAXLEN}, {"--LINK_DELAY", &o->p.LINK_DELAY}, {"--COUNTERS", &o->p.COUNTERS},
-               {"--CTR_WIDTH", &o->p.CTR_WIDTH}};
-    for (int a = 1; a < argc; a++) {
-        const char *k = argv[a];
-        const char *v = a + 1 < argc ? argv[a + 1] : NULL;
-        uint64_t x = 0;
-        if (k[0] == '+') {
-            c->plus[nplus++] = k;
-            has_seed |= strncmp(k, "+verilator+seed+", 16) == 0;
-            has_rand |= strncmp(k, "+verilator+rand+reset+", 22) == 0;
-            continue;
-        }
-        if (strcmp(k, "--help") == 0 || strcmp(k, "-h") == 0) {
-            usage(stdout);
-            return 0;
-        } else if (strcmp(k, "--quiet") == 0) {
-            o->quiet = 1;
-        } else if (strcmp(k, "--speed") == 0) {
-            o->speed = 1;
-        } else if (strcmp(k, "--params") == 0) {
-            const vcsw_params_t *p = &o->p;
-            printf("NPORTS=%u NVC=%u CTRL=%u FLIT_W=%u TAG_W=%u DEPTH=%u MAXLEN=%u LINK_DELAY=%u COUNTERS=%u "
-                   "CTR_WIDTH=%u variant=%s\n", p->NPORTS, p->NVC, p->CTRL, p->FLIT_W, p->TAG_W, p->DEPTH, p->MAXLEN,
-                   p->LINK_DELAY, p->COUNTERS, p->CTR_WIDTH, vcsw_rtl_variant());
-            return 0;
-        } else if (!v) {
-            fprintf(stderr, "vcsw_bench: option %s needs a value (see --help)\n", k);
-            return 2;
-        } else if (strcmp(k, "--test") == 0) {
-            c->test = v;
-            a++;
-        } else if (strcmp(k, "--mode") == 0) {
-            int found = 0;
-            for (int mm = 0; mm < 3; mm++)
-                if (strcmp(v, mode_names[mm]) == 0) {
-                    o->mode = mm;
-                    found = 1;
-                }
-            if (!found) {
-                fprintf(stderr, "vcsw_bench: unknown mode '%s' (lockstep, model, rtl)\n", v);
-                return 2;
-            }
-            mode_given = 1;
-            a++;
-        } else if (strcmp(k, "--vcd") == 0) {
-            o->vcd = v;
-            a++;
-        } else if (strcmp(k, "--tables") == 0) {
-            snprintf(c->tables_path, sizeof c->tables_path, "%s", v);
-            o->table_switch = VCSW_LOAD_MOST;
-            char *colon = strrchr(c->tables_path, ':');
-            if (colon && colon[1] && strspn(colon + 1, "0123456789") == strlen(colon + 1)) {
-                o->table_switch = atoi(colon + 1);
-                *colon = 0;
-            }
-            o->tables = c->tables_path;
-            a++;
-        } else {
-            if (parse_u64(v, &x)) {
-                fprintf(stderr, "vcsw_bench: %s wants a non-negative number, got '%s'\n", k, v);
-                return 2;
-            }
-            a++;
-            int known = 0;
-            if (strcmp(k, "--cycles") == 0) o->cycles = x, known = 1;
-            else if (strcmp(k, "--seed") == 0) o->seed = x, known = 1;
-            else if (strcmp(k, "--vcd-cycles") == 0) o->vcd_cycles = (unsigned)x, known = 1;
-            for (unsigned i = 0; i < sizeof prm / sizeof prm[0] && !known; i++)
-                if (!fixed && strcmp(k, prm[i].name) == 0) {
-                    *prm[i].field = (unsigned)x;
-                    known = 1;
-                }
-            if (!known) {
-                fprintf(stderr, "vcsw_bench: unknown option %s%s (see --help)\n", k,
-                        fixed && k[2] >= 'A' && k[2] <= 'Z' ? " (parameters are fixed by the RTL build)" : "");
-                return 2;
-            }
-        }
-    }
-    if (has_rand && !has_seed) {
-        snprintf(c->seedarg, sizeof c->seedarg, "+verilator+seed+%" PRIu64, (o->seed % 2147483646u) + 1);
-        c->plus[nplus++] = c->seedarg;
-    }
-    o->nplus = nplus;
-    o->plus = c->plus;
-    for (int i = 0; i < nplus; i++) {
-        size_t l = strlen(c->plusline);
-        snprintf(c->plusline + l, sizeof c->plusline - l, " %s", c->plus[i]);
-    }
-    if (!fixed && mode_given && o->mode != MODE_MODEL) {
-        fprintf(stderr, "vcsw_bench: this build has no RTL; only --mode model is possible\n");
-        return 2;
-    }
-    const char *perr = vcsw_params_check(&o->p);
-    if (perr) {
-        fprintf(stderr, "vcsw_bench: bad parameters: %s\n", perr);
-        return 2;
-    }
-    if (vcsw_stop_at(&o->p) < 1) {
-        fprintf(stderr, "vcsw_bench: bad parameters: STOP_AT = DEPTH - MAXLEN - 2*LINK_DELAY - 4 = %d < 1\n",
-                vcsw_stop_at(&o->p));
-        return 2;
-    }
-    return -1;
+    vcsw_params_t *p = &c->o.p;
+    const bench_opt_t own[] = {
+        {"--speed", BENCH_OPT_FLAG, &c->o.speed, NULL, NULL}, {"--params", BENCH_OPT_FLAG, NULL, print_params, p},
+        {"--tables", BENCH_OPT_STR, NULL, set_tables, c},     BENCH_PARAM(p, NPORTS), BENCH_PARAM(p, NVC),
+        BENCH_PARAM(p, CTRL), BENCH_PARAM(p, FLIT_W), BENCH_PARAM(p, TAG_W), BENCH_PARAM(p, DEPTH), BENCH_PARAM(p, MAXLEN),
+        BENCH_PARAM(p, LINK_DELAY), BENCH_PARAM(p, COUNTERS), BENCH_PARAM(p, CTR_WIDTH)};
+    const bench_cli_spec_t spec = {"vcsw_bench", vcsw_rtl_available(), usage, own, sizeof own / sizeof own[0],
+                                   check_params, p};
+    return bench_cli_parse(&spec, argc, argv, &c->cli, &c->o.cl);
 }
 
 static uint64_t test_cycles(const test_desc_t *d, const opts_t *o, int only)
 {
-    uint64_t c = o->cycles;
+    uint64_t c = o->cl.cycles;
     if (!only && d->div) {
-        c = o->cycles / d->div;
+        c = o->cl.cycles / d->div;
         if (c < d->min_cycles)
             c = d->min_cycles;
     }
@@ -611,11 +531,11 @@ static void report(const cli_t *c, const test_desc_t *d, const opts_t *ot, const
     if (r->failed) {
         (*failed)++;
         printf("%s\n", r->why);
-        printf("FAIL %-12s seed %" PRIu64 " cycle %" PRIu64 " (mode %s)%s%s\n", d->name, o->seed, r->fail_cycle,
-               mode_names[o->mode], label ? " " : "", label ? label : "");
-        printf("     replay: %s --test %s --seed %" PRIu64 " --cycles %" PRIu64 "%s%s%s%s%s\n", argv0, d->name, o->seed,
-               ot->cycles, o->mode == MODE_LOCKSTEP ? "" : " --mode ", o->mode == MODE_LOCKSTEP ? "" : mode_names[o->mode],
-               label ? " --tables " : "", label ? label : "", c->plusline);
+        printf("FAIL %-12s seed %" PRIu64 " cycle %" PRIu64 " (mode %s)%s%s\n", d->name, o->cl.seed, r->fail_cycle,
+               bench_mode_name(o->cl.mode), label ? " " : "", label ? label : "");
+        printf("     replay: %s --test %s --seed %" PRIu64 " --cycles %" PRIu64 "%s%s%s%s%s\n", argv0, d->name, o->cl.seed,
+               ot->cl.cycles, o->cl.mode == MODE_LOCKSTEP ? "" : " --mode ", o->cl.mode == MODE_LOCKSTEP ? "" : bench_mode_name(o->cl.mode),
+               label ? " --tables " : "", label ? label : "", c->cli.plusline);
         return;
     }
     (*passed)++;
@@ -649,7 +569,7 @@ static unsigned run_tests(const cli_t *c, const test_desc_t *only, const char *a
         if (only && d != only)
             continue;
         opts_t ot = *o;
-        ot.cycles = test_cycles(d, o, only != NULL);
+        ot.cl.cycles = test_cycles(d, o, only != NULL);
         char **files = NULL, *one[1];
         glob_t g;
         size_t nf = d->tables == TB_FILE ? table_files(o, &files, &g, one) : 1;
@@ -674,18 +594,18 @@ static unsigned run_tests(const cli_t *c, const test_desc_t *only, const char *a
                 }
                 snprintf(lab, sizeof lab, "%s:%u", files[fi], tab.switch_id);
                 label = lab;
-                if (!o->quiet)
+                if (!o->cl.quiet)
                     printf("     %-12s %s: %s, switch %u: %u routing and %u VC entries, %zu nic lines\n", d->name,
                            files[fi], tab.algorithm, tab.switch_id, tab.n_route, tab.n_vc, tab.nnics);
             }
             result_t r = run(&ot, d, d->tables == TB_FILE ? &tab : NULL, UINT64_MAX);
             report(c, d, &ot, &r, argv0, label, passed, &failed);
-            if (r.failed && o->vcd && vcsw_rtl_available() && o->mode != MODE_MODEL) {
-                uint64_t from = r.fail_cycle > o->vcd_cycles ? r.fail_cycle - o->vcd_cycles : 0;
+            if (r.failed && o->cl.vcd && vcsw_rtl_available() && o->cl.mode != MODE_MODEL) {
+                uint64_t from = r.fail_cycle > o->cl.vcd_cycles ? r.fail_cycle - o->cl.vcd_cycles : 0;
                 opts_t ov = ot;
-                ov.quiet = 1;
+                ov.cl.quiet = 1;
                 run(&ov, d, d->tables == TB_FILE ? &tab : NULL, from);
-                printf("     waves: %s (steps %" PRIu64 "..%" PRIu64 ")\n", o->vcd, from, r.fail_cycle);
+                printf("     waves: %s (steps %" PRIu64 "..%" PRIu64 ")\n", o->cl.vcd, from, r.fail_cycle);
             }
             vcsw_tables_free(&tab);
             fflush(stdout);
@@ -702,40 +622,34 @@ int main(int argc, char **argv)
     memset(&c, 0, sizeof c);
     opts_t *o = &c.o;
     o->p = vcsw_rtl_available() ? vcsw_rtl_params() : vcsw_default_params();
-    o->mode = vcsw_rtl_available() ? MODE_LOCKSTEP : MODE_MODEL;
-    o->seed = 1;
-    o->cycles = 100000;
-    o->vcd_cycles = 2000;
     o->table_switch = VCSW_LOAD_MOST;
-    c.test = "all";
-    c.plus = calloc((size_t)argc + 2, sizeof *c.plus);
-    if (!c.plus)
+    if (bench_cli_init(&c.cli, &o->cl, vcsw_rtl_available(), argc))
         return 2;
     int rc = parse_args(argc, argv, &c);
     const test_desc_t *only = NULL;
-    if (rc < 0 && strcmp(c.test, "all") != 0) {
+    if (rc < 0 && strcmp(c.cli.test, "all") != 0) {
         for (unsigned t = 0; t < NTESTS; t++)
-            if (strcmp(tests[t].name, c.test) == 0)
+            if (strcmp(tests[t].name, c.cli.test) == 0)
                 only = &tests[t];
         if (!only) {
-            fprintf(stderr, "vcsw_bench: unknown test '%s' (see --help)\n", c.test);
+            fprintf(stderr, "vcsw_bench: unknown test '%s' (see --help)\n", c.cli.test);
             rc = 2;
         }
     }
     if (rc >= 0) {
-        free(c.plus);
+        bench_cli_free(&c.cli);
         return rc;
     }
     const vcsw_params_t *p = &o->p;
     printf("vcsw_bench: mode %s, seed %" PRIu64 ", NPORTS=%u NVC=%u CTRL=%u FLIT_W=%u TAG_W=%u DEPTH=%u MAXLEN=%u "
-           "LINK_DELAY=%u COUNTERS=%u CTR_WIDTH=%u (STOP_AT %d)%s%s%s\n", mode_names[o->mode], o->seed, p->NPORTS,
+           "LINK_DELAY=%u COUNTERS=%u CTR_WIDTH=%u (STOP_AT %d)%s%s%s\n", bench_mode_name(o->cl.mode), o->cl.seed, p->NPORTS,
            p->NVC, p->CTRL, p->FLIT_W, p->TAG_W, p->DEPTH, p->MAXLEN, p->LINK_DELAY, p->COUNTERS, p->CTR_WIDTH,
-           vcsw_stop_at(p), vcsw_rtl_variant()[0] ? ", variant " : "", vcsw_rtl_variant(), c.plusline);
+           vcsw_stop_at(p), vcsw_rtl_variant()[0] ? ", variant " : "", vcsw_rtl_variant(), c.cli.plusline);
     if (p->FLIT_W - p->TAG_W < log2u(p->NPORTS) + log2u(p->NVC))
         printf("vcsw_bench: note: FLIT_W - TAG_W = %u bits cannot name a packet's source; the scoreboard matches "
                "heads by content and the round-robin check is off\n", p->FLIT_W - p->TAG_W);
     unsigned passed = 0, failed = run_tests(&c, only, argv[0], &passed);
     printf("vcsw: %u passed, %u failed\n", passed, failed);
-    free(c.plus);
+    bench_cli_free(&c.cli);
     return failed ? 1 : 0;
 }

@@ -8,6 +8,7 @@
 
 #include "../../cmodel/vcsw.h"
 #include "../../cmodel/vcsw_load.h"
+#include "../common/bench_cli.h"
 #include "../common/rng.h"
 #include "vcsw_rtl.h"
 
@@ -44,8 +45,6 @@
 #define SRC_RING 2048u /* packets remembered per source (queued, in the switch, in flight) */
 #define MAX_SRC (VCSW_MAX_PORTS * VCSW_MAX_VCS)
 #define MAX_EV_STEP 128u /* counter events dated one step: <= 3 per input flit, 2 per output flit */
-
-enum { MODE_LOCKSTEP, MODE_MODEL, MODE_RTL };
 
 /* ================================================================ tests */
 
@@ -88,15 +87,8 @@ typedef struct {
 
 typedef struct {
     vcsw_params_t p;
-    int mode;
-    uint64_t seed;
-    uint64_t cycles;
-    const char *vcd;
-    unsigned vcd_cycles;
-    int quiet;
+    bench_opts_t cl;    /* mode, seed, cycles, vcd, quiet, Verilator plusargs (bench_cli.h) */
     int speed;          /* --speed: time the step calls of the model and the RTL apart */
-    int nplus; /* Verilator plusargs from the command line */
-    const char *const *plus;
     const char *tables; /* --tables FILE (the routes test), switch below */
     int table_switch;   /* VCSW_LOAD_MOST or a switch */
 } opts_t;

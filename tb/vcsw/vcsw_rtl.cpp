@@ -2,9 +2,8 @@
 // The parameters come at build time as VC_* macros (the values given to Verilator as -G).
 #include "vcsw_rtl.h"
 
+#include "../common/vrtl.h"
 #include "Vvcsw.h"
-#include "verilated.h"
-#include "verilated_vcd_c.h"
 
 #include <cstdint>
 #include <cstring>
@@ -17,31 +16,7 @@ static constexpr unsigned vcw_of(unsigned n) { return n <= 1 ? 0 : 1 + vcw_of(n 
 static constexpr unsigned VCW = vcw_of(VC_NVC);
 static constexpr unsigned WORDS = 16; // 512 bits: the widest port (NPORTS * FLIT_W <= 16 * 32)
 
-struct vcsw_rtl {
-    VerilatedContext *ctx;
-    Vvcsw *top;
-    VerilatedVcdC *vcd;
-    uint64_t time;
-};
-
-// Verilator keeps ports of up to 64 bits in integers and wider ones in VlWide arrays.
-template <typename T> static void put_bits(T &dst, const uint32_t *w) { dst = (T)(w[0] | ((uint64_t)w[1] << 32)); }
-template <std::size_t N> static void put_bits(VlWide<N> &dst, const uint32_t *w)
-{
-    for (std::size_t k = 0; k < N; k++)
-        dst[k] = w[k];
-}
-template <typename T> static void get_bits(const T &src, uint32_t *w)
-{
-    uint64_t v = (uint64_t)src;
-    w[0] = (uint32_t)v;
-    w[1] = (uint32_t)(v >> 32);
-}
-template <std::size_t N> static void get_bits(const VlWide<N> &src, uint32_t *w)
-{
-    for (std::size_t k = 0; k < N; k++)
-        w[k] = src[k];
-}
+struct vcsw_rtl : vrtl<Vvcsw> {};
 
 static void set_field(uint32_t *w, unsigned pos, unsigned width, uint32_t v)
 {
@@ -79,20 +54,6 @@ vcsw_params_t vcsw_rtl_params(void)
 
 const char *vcsw_rtl_variant(void) { return VC_VARIANT; }
 
-static void tick(vcsw_rtl_t *r)
-{
-    r->top->clk = 0;
-    r->top->eval();
-    if (r->vcd)
-        r->vcd->dump(r->time);
-    r->time++;
-    r->top->clk = 1;
-    r->top->eval();
-    if (r->vcd)
-        r->vcd->dump(r->time);
-    r->time++;
-}
-
 static void drive(vcsw_rtl_t *r, const vcsw_in_t *in)
 {
     uint32_t valid[WORDS] = {0}, vc[WORDS] = {0}, tail[WORDS] = {0}, data[WORDS] = {0}, stop[WORDS] = {0};
@@ -118,28 +79,11 @@ static void drive(vcsw_rtl_t *r, const vcsw_in_t *in)
 vcsw_rtl_t *vcsw_rtl_new(int argc, const char *const *argv)
 {
     vcsw_rtl_t *r = new vcsw_rtl;
-    r->ctx = new VerilatedContext;
-    // Verilator's run-time options for this context, seen before the model draws its initial values
-    const char *args[66];
-    int na = 0;
-    args[na++] = "vcsw_bench";
-    for (int i = 0; i < argc && na < 65; i++)
-        args[na++] = argv[i];
-    args[na] = nullptr;
-    r->ctx->commandArgs(na, args);
-    r->ctx->traceEverOn(true);
-    // an assertion's $stop ends the run through vcsw_rtl_stopped() (with the replay line), not abort()
-    r->ctx->fatalOnError(false);
-    r->top = new Vvcsw{r->ctx};
-    r->vcd = nullptr;
-    r->time = 0;
+    vrtl_open(*r, "vcsw_bench", argc, argv);
     vcsw_in_t idle;
     std::memset(&idle, 0, sizeof idle);
     drive(r, &idle);
-    r->top->rst = 1;
-    for (int k = 0; k < 3; k++)
-        tick(r); // the last of these edges is step 0
-    r->top->rst = 0;
+    vrtl_reset(*r); // the last of its edges is step 0
     return r;
 }
 
@@ -147,32 +91,18 @@ void vcsw_rtl_free(vcsw_rtl_t *r)
 {
     if (!r)
         return;
-    if (r->vcd) {
-        r->vcd->close();
-        delete r->vcd;
-    }
-    r->top->final();
-    delete r->top;
-    delete r->ctx;
+    vrtl_close(*r);
     delete r;
 }
 
-int vcsw_rtl_stopped(const vcsw_rtl_t *r) { return r->ctx->gotError() || r->ctx->gotFinish(); }
+int vcsw_rtl_stopped(const vcsw_rtl_t *r) { return vrtl_stopped(*r); }
 
-int vcsw_rtl_trace_open(vcsw_rtl_t *r, const char *path)
-{
-    if (r->vcd)
-        return 0;
-    r->vcd = new VerilatedVcdC;
-    r->top->trace(r->vcd, 99);
-    r->vcd->open(path);
-    return r->vcd->isOpen() ? 0 : -1;
-}
+int vcsw_rtl_trace_open(vcsw_rtl_t *r, const char *path) { return vrtl_trace_open(*r, path); }
 
 void vcsw_rtl_step(vcsw_rtl_t *r, const vcsw_in_t *in, vcsw_out_t *out)
 {
     drive(r, in);
-    tick(r);
+    vrtl_tick(*r);
     uint32_t valid[WORDS] = {0}, vc[WORDS] = {0}, tail[WORDS] = {0}, data[WORDS] = {0}, stop[WORDS] = {0};
     get_bits(r->top->tx_valid, valid);
     get_bits(r->top->tx_vc, vc);

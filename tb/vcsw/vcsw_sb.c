@@ -34,7 +34,7 @@ static uint32_t body_word(const bench_t *b, unsigned src, const pkt_t *k, unsign
     const unsigned p = src / b->nvc, v = src % b->nvc;
     if (i == 1)
         return (k->seq << 8) | (v << 4) | p;
-    return hash32(k->seq * 0x9E3779B1u + src * 0x85EBCA6Bu + i * 0xC2B2AE35u + (uint32_t)b->o->seed);
+    return hash32(k->seq * 0x9E3779B1u + src * 0x85EBCA6Bu + i * 0xC2B2AE35u + (uint32_t)b->o->cl.seed);
 }
 
 uint32_t sb_flit_data(const bench_t *b, unsigned src, const pkt_t *k, unsigned i)
@@ -374,7 +374,7 @@ void sb_final(bench_t *b)
         }
     }
     /* the counters */
-    const int have_model = b->o->mode != MODE_RTL;
+    const int have_model = b->o->cl.mode != MODE_RTL;
     if (!b->p->COUNTERS && !have_model)
         return; /* --mode rtl with COUNTERS = 0: nothing to read (every read answered 0, checked) */
     for (unsigned port = 0; port < b->n && !b->res->failed; port++)

@@ -9,6 +9,7 @@
  */
 #include "../../cmodel/link.h"
 #include "../../cmodel/xbar.h"
+#include "../common/bench_cli.h"
 #include "../common/host.h"
 #include "../common/rng.h"
 #include "../common/scoreboard.h"
@@ -56,8 +57,6 @@
 
 /* ================================================================ tests */
 
-enum { MODE_LOCKSTEP, MODE_MODEL, MODE_RTL };
-static const char *const mode_names[] = {"lockstep", "model", "rtl"};
 
 typedef enum { DST_UNIFORM, DST_PERM, DST_HOT0, DST_HALF_HOT0, DST_OVERFLOW } dst_policy_t;
 typedef enum { LEN_MIXED, LEN_32, LEN_SHORT_LONG, LEN_16, LEN_SAT, LEN_SHORT, LEN_LONG } len_policy_t;
@@ -176,14 +175,7 @@ static const test_desc_t tests[] = {
 
 typedef struct {
     xbar_params_t p;
-    int mode;
-    uint64_t seed;
-    uint64_t cycles;
-    const char *vcd;
-    unsigned vcd_cycles;
-    int quiet;
-    int nplus;               /* Verilator plusargs from the command line */
-    const char *const *plus;
+    bench_opts_t cl;         /* mode, seed, cycles, vcd, quiet, Verilator plusargs (bench_cli.h) */
     xbar_in_t *record;       /* if set, every cycle's inputs are stored here (record_max entries) */
     uint64_t record_max;
 } opts_t;
@@ -1236,24 +1228,24 @@ static result_t run(const opts_t *o, const test_desc_t *d, uint64_t trace_from)
     const xbar_params_t *P = &o->p;
     xbar_t *m = NULL;
     xbar_rtl_t *r = NULL;
-    if (o->mode != MODE_RTL)
+    if (o->cl.mode != MODE_RTL)
         m = xbar_new(&o->p);
-    if (o->mode != MODE_MODEL)
-        r = xbar_rtl_new(o->nplus, o->plus);
+    if (o->cl.mode != MODE_MODEL)
+        r = xbar_rtl_new(o->cl.nplus, o->cl.plus);
     host_t *host = calloc(XBAR_MAX_PORTS, sizeof *host); /* ~64 KiB each: not on the stack */
     chk_t *k = calloc(1, sizeof *k);
     traffic_t *t = calloc(1, sizeof *t);
     scen_t *sc = calloc(1, sizeof *sc);
     sb_t sb;
-    sb_init(&sb, n, o->quiet ? NULL : stderr);
-    if ((o->mode != MODE_RTL && !m) || (o->mode != MODE_MODEL && !r) || !host || !k || !t || !sc) {
+    sb_init(&sb, n, o->cl.quiet ? NULL : stderr);
+    if ((o->cl.mode != MODE_RTL && !m) || (o->cl.mode != MODE_MODEL && !r) || !host || !k || !t || !sc) {
         fail(&res, 0, "ERROR cannot create the model, the RTL or the bench state");
         goto out;
     }
     t->o = o;
     t->d = d;
     t->n = n;
-    rng_seed(&t->rng, o->seed ^ (0x5DEECE66Dull * (uint64_t)(d - tests + 1)));
+    rng_seed(&t->rng, o->cl.seed ^ (0x5DEECE66Dull * (uint64_t)(d - tests + 1)));
     traffic_setup(t, host, &sb);
     chk_init(k, P, d);
 
@@ -1264,9 +1256,9 @@ static result_t run(const opts_t *o, const test_desc_t *d, uint64_t trace_from)
     memset(&orr, 0, sizeof orr);
     for (unsigned p = 0; p < XBAR_MAX_PORTS; p++)
         om.tx[p] = orr.tx[p] = CH_IDLE;
-    out = o->mode == MODE_RTL ? &orr : &om;
+    out = o->cl.mode == MODE_RTL ? &orr : &om;
 
-    const uint64_t measure_from = o->cycles / 5; /* rates are measured after the start-up */
+    const uint64_t measure_from = o->cl.cycles / 5; /* rates are measured after the start-up */
     const uint64_t drain_limit = (uint64_t)(P->TIMEOUT ? P->TIMEOUT : 5000) * 4 + 20000;
     /* the final read-out covers all 256 addresses: present counters in the flusher's order, every
      * second slot (a read can follow its answer one step later, and the slot two ahead is written
@@ -1288,11 +1280,11 @@ static result_t run(const opts_t *o, const test_desc_t *d, uint64_t trace_from)
     uint32_t ctr_vals[XBAR_MAX_PORTS][XBAR_NCTR];
     memset(ctr_vals, 0, sizeof ctr_vals);
     rng_t reg_rng;
-    rng_seed(&reg_rng, o->seed * 31 + 7);
+    rng_seed(&reg_rng, o->cl.seed * 31 + 7);
 
     double t0 = now_s();
     for (cyc = 0;; cyc++) {
-        int generate = cyc < o->cycles;
+        int generate = cyc < o->cl.cycles;
         if (!generate && !reading) {
             /* drained: no host has anything to send or holds STOP, the switch sent nothing and its
              * buffers are empty */
@@ -1303,13 +1295,13 @@ static result_t run(const opts_t *o, const test_desc_t *d, uint64_t trace_from)
             quiet_cycles = busy ? 0 : quiet_cycles + 1;
             if (quiet_cycles > 64 + (uint64_t)P->LINK_DELAY * 2 && !k->rd_out) {
                 reading = 1;
-            } else if (cyc > o->cycles + drain_limit) {
+            } else if (cyc > o->cl.cycles + drain_limit) {
                 fail(&res, cyc, "CHECK traffic did not drain within %" PRIu64 " cycles after the end", drain_limit);
                 break;
             }
         }
         if (r && cyc == trace_from)
-            xbar_rtl_trace_open(r, o->vcd);
+            xbar_rtl_trace_open(r, o->cl.vcd);
 
         if (d->scen == SCEN_LATENCY)
             scen_latency(sc, t, host, &sb, k, cyc, generate);
@@ -1448,8 +1440,8 @@ static int speed_run(const opts_t *o, FILE *jf)
 {
     const test_desc_t *d = test_find("saturate");
     opts_t so = *o;
-    so.mode = MODE_LOCKSTEP;
-    so.record_max = o->cycles + 1000000; /* the drain and read-out follow the traffic */
+    so.cl.mode = MODE_LOCKSTEP;
+    so.record_max = o->cl.cycles + 1000000; /* the drain and read-out follow the traffic */
     so.record = malloc(so.record_max * sizeof *so.record);
     if (!so.record) {
         fprintf(stderr, "xbar_bench: out of memory for %" PRIu64 " recorded cycles\n", so.record_max);
@@ -1457,7 +1449,7 @@ static int speed_run(const opts_t *o, FILE *jf)
     }
     result_t r = run(&so, d, UINT64_MAX);
     if (r.failed) {
-        printf("%s\nFAIL saturate (speed run) seed %" PRIu64 "\n", r.why, o->seed);
+        printf("%s\nFAIL saturate (speed run) seed %" PRIu64 "\n", r.why, o->cl.seed);
         free(so.record);
         return 1;
     }
@@ -1472,7 +1464,7 @@ static int speed_run(const opts_t *o, FILE *jf)
     }
     double tm = now_s() - t0;
     xbar_free(m);
-    xbar_rtl_t *rr = xbar_rtl_new(o->nplus, o->plus);
+    xbar_rtl_t *rr = xbar_rtl_new(o->cl.nplus, o->cl.plus);
     t0 = now_s();
     for (uint64_t c = 0; c < n; c++) {
         xbar_rtl_step(rr, &so.record[c], &out);
@@ -1490,7 +1482,7 @@ static int speed_run(const opts_t *o, FILE *jf)
             fprintf(jf,
                     ", \"seed\": %" PRIu64 ", \"cycles\": %" PRIu64 ", \"seconds\": %.6f, \"cycles_per_s\": %.1f, "
                     "\"packets\": %" PRIu64 ", \"includes\": \"%s\"}\n",
-                    o->seed, n, secs[k], (double)n / secs[k], r.made,
+                    o->cl.seed, n, secs[k], (double)n / secs[k], r.made,
                     k == 2 ? "hosts, scoreboard, checks, model and RTL" : "step calls only, recorded stimulus");
         }
     }
@@ -1533,25 +1525,14 @@ static void usage(FILE *f)
             "replay command. Exit status: 0 all passed, 1 a test failed, 2 bad usage.\n");
 }
 
-static int parse_u64(const char *s, uint64_t *v)
-{
-    char *end;
-    errno = 0;
-    unsigned long long x = strtoull(s, &end, 0);
-    if (errno || *s == '\0' || *end != '\0' || *s == '-')
-        return -1;
-    *v = x;
-    return 0;
-}
-
 static void json_record(FILE *f, const opts_t *o, const test_desc_t *d, const result_t *r)
 {
-    json_head(f, &o->p, mode_names[o->mode], d->name);
+    json_head(f, &o->p, bench_mode_name(o->cl.mode), d->name);
     fprintf(f,
             ", \"seed\": %" PRIu64 ", \"cycles\": %" PRIu64 ", \"seconds\": %.6f, \"cycles_per_s\": %.1f, "
             "\"packets_made\": %" PRIu64 ", \"packets_delivered\": %" PRIu64 ", \"timeouts\": %" PRIu64
             ", \"stops\": %" PRIu64 ", \"reads_checked\": %" PRIu64,
-            o->seed, r->cycles_run, r->seconds, r->seconds > 0 ? (double)r->cycles_run / r->seconds : 0.0, r->made,
+            o->cl.seed, r->cycles_run, r->seconds, r->seconds > 0 ? (double)r->cycles_run / r->seconds : 0.0, r->made,
             r->delivered, r->timeouts, r->stops, r->reads_checked);
     if (d->checks & CK_PERM_RATE)
         fprintf(f, ", \"input_chars_per_cycle\": %.4f, \"output_data_per_cycle\": %.4f", r->in_util, r->out_data);
@@ -1563,9 +1544,9 @@ static void json_record(FILE *f, const opts_t *o, const test_desc_t *d, const re
 /* Cycles a test runs: all of --cycles when it is the one test asked for. */
 static uint64_t test_cycles(const test_desc_t *d, const opts_t *o, int only)
 {
-    uint64_t c = o->cycles;
+    uint64_t c = o->cl.cycles;
     if (!only && d->div) {
-        c = o->cycles / d->div;
+        c = o->cl.cycles / d->div;
         if (c < d->min_cycles)
             c = d->min_cycles;
     }
@@ -1579,115 +1560,42 @@ static uint64_t test_cycles(const test_desc_t *d, const opts_t *o, int only)
 /* The command line, parsed. */
 typedef struct {
     opts_t o;
-    const char *test, *json;
+    bench_cli_t cli; /* --test, the room for the plusargs, the replay line's plusargs */
+    const char *json;
     int speed;
-    const char **plus; /* Verilator arguments (+...), NULL-terminated room for argc + 2 */
-    char seedarg[64];
-    char plusline[512]; /* the same, for the replay line */
 } cli_t;
+
+/* --params: the parameters built into the RTL (or given, in a model-only build); ends the run */
+static int print_params(void *ctx, const char *value)
+{
+    const xbar_params_t *p = ctx;
+    (void)value;
+    printf("NPORTS=%u SLACK_DEPTH=%u STOP_THRESH=%u GO_THRESH=%u ROUTE_DELAY=%u LINK_DELAY=%u TIMEOUT=%u "
+           "COUNTERS=%u CTR_WIDTH=%u variant=%s\n",
+           p->NPORTS, p->SLACK_DEPTH, p->STOP_THRESH, p->GO_THRESH, p->ROUTE_DELAY, p->LINK_DELAY, p->TIMEOUT,
+           p->COUNTERS, p->CTR_WIDTH, xbar_rtl_variant());
+    return 0;
+}
+
+static const char *check_params(const void *params, char *buf, size_t n)
+{
+    (void)buf, (void)n;
+    return xbar_params_check(params);
+}
 
 /* Parses argv into c. Returns -1 to go on, or the exit status (0 after --help/--params, 2 on a
  * usage error). */
 static int parse_args(int argc, char **argv, cli_t *c)
 {
-    opts_t *o = &c->o;
-    const int fixed = xbar_rtl_available();
-    int nplus = 0, has_seed = 0, has_rand = 0, mode_given = 0;
-    for (int a = 1; a < argc; a++) {
-        const char *k = argv[a];
-        const char *v = a + 1 < argc ? argv[a + 1] : NULL;
-        uint64_t x = 0;
-        if (k[0] == '+') {
-            c->plus[nplus++] = k;
-            has_seed |= strncmp(k, "+verilator+seed+", 16) == 0;
-            has_rand |= strncmp(k, "+verilator+rand+reset+", 22) == 0;
-            continue;
-        }
-        if (strcmp(k, "--help") == 0 || strcmp(k, "-h") == 0) {
-            usage(stdout);
-            return 0;
-        } else if (strcmp(k, "--quiet") == 0) {
-            o->quiet = 1;
-        } else if (strcmp(k, "--speed") == 0) {
-            c->speed = 1;
-        } else if (strcmp(k, "--params") == 0) {
-            const xbar_params_t *p = &o->p;
-            printf("NPORTS=%u SLACK_DEPTH=%u STOP_THRESH=%u GO_THRESH=%u ROUTE_DELAY=%u LINK_DELAY=%u TIMEOUT=%u "
-                   "COUNTERS=%u CTR_WIDTH=%u variant=%s\n",
-                   p->NPORTS, p->SLACK_DEPTH, p->STOP_THRESH, p->GO_THRESH, p->ROUTE_DELAY, p->LINK_DELAY, p->TIMEOUT,
-                   p->COUNTERS, p->CTR_WIDTH, xbar_rtl_variant());
-            return 0;
-        } else if (!v) {
-            fprintf(stderr, "xbar_bench: option %s needs a value (see --help)\n", k);
-            return 2;
-        } else if (strcmp(k, "--test") == 0) {
-            c->test = v;
-            a++;
-        } else if (strcmp(k, "--mode") == 0) {
-            int found = 0;
-            for (int mm = 0; mm < 3; mm++)
-                if (strcmp(v, mode_names[mm]) == 0) {
-                    o->mode = mm;
-                    found = 1;
-                }
-            if (!found) {
-                fprintf(stderr, "xbar_bench: unknown mode '%s' (lockstep, model, rtl)\n", v);
-                return 2;
-            }
-            mode_given = 1;
-            a++;
-        } else if (strcmp(k, "--vcd") == 0) {
-            o->vcd = v;
-            a++;
-        } else if (strcmp(k, "--json") == 0) {
-            c->json = v;
-            a++;
-        } else {
-            if (parse_u64(v, &x)) {
-                fprintf(stderr, "xbar_bench: %s wants a non-negative number, got '%s'\n", k, v);
-                return 2;
-            }
-            a++;
-            if (strcmp(k, "--cycles") == 0) o->cycles = x;
-            else if (strcmp(k, "--seed") == 0) o->seed = x;
-            else if (strcmp(k, "--vcd-cycles") == 0) o->vcd_cycles = (unsigned)x;
-            else if (!fixed && strcmp(k, "--NPORTS") == 0) o->p.NPORTS = (unsigned)x;
-            else if (!fixed && strcmp(k, "--SLACK_DEPTH") == 0) o->p.SLACK_DEPTH = (unsigned)x;
-            else if (!fixed && strcmp(k, "--STOP_THRESH") == 0) o->p.STOP_THRESH = (unsigned)x;
-            else if (!fixed && strcmp(k, "--GO_THRESH") == 0) o->p.GO_THRESH = (unsigned)x;
-            else if (!fixed && strcmp(k, "--ROUTE_DELAY") == 0) o->p.ROUTE_DELAY = (unsigned)x;
-            else if (!fixed && strcmp(k, "--LINK_DELAY") == 0) o->p.LINK_DELAY = (unsigned)x;
-            else if (!fixed && strcmp(k, "--TIMEOUT") == 0) o->p.TIMEOUT = (unsigned)x;
-            else if (!fixed && strcmp(k, "--COUNTERS") == 0) o->p.COUNTERS = (unsigned)x;
-            else if (!fixed && strcmp(k, "--CTR_WIDTH") == 0) o->p.CTR_WIDTH = (unsigned)x;
-            else {
-                fprintf(stderr, "xbar_bench: unknown option %s%s (see --help)\n", k,
-                        fixed && k[2] >= 'A' && k[2] <= 'Z' ? " (parameters are fixed by the RTL build)" : "");
-                return 2;
-            }
-        }
-    }
-    if (has_rand && !has_seed) {
-        /* a seeded random initial state: derived from --seed, so the replay line reproduces it */
-        snprintf(c->seedarg, sizeof c->seedarg, "+verilator+seed+%" PRIu64, (o->seed % 2147483646u) + 1);
-        c->plus[nplus++] = c->seedarg;
-    }
-    o->nplus = nplus;
-    o->plus = c->plus;
-    for (int i = 0; i < nplus; i++) {
-        size_t l = strlen(c->plusline);
-        snprintf(c->plusline + l, sizeof c->plusline - l, " %s", c->plus[i]);
-    }
-    if (!fixed && mode_given && o->mode != MODE_MODEL) {
-        fprintf(stderr, "xbar_bench: this build has no RTL; only --mode model is possible\n");
-        return 2;
-    }
-    const char *perr = xbar_params_check(&o->p);
-    if (perr) {
-        fprintf(stderr, "xbar_bench: bad parameters: %s\n", perr);
-        return 2;
-    }
-    return -1;
+    xbar_params_t *p = &c->o.p;
+    const bench_opt_t own[] = {
+        {"--speed", BENCH_OPT_FLAG, &c->speed, NULL, NULL}, {"--params", BENCH_OPT_FLAG, NULL, print_params, p},
+        {"--json", BENCH_OPT_STR, &c->json, NULL, NULL},   BENCH_PARAM(p, NPORTS), BENCH_PARAM(p, SLACK_DEPTH),
+        BENCH_PARAM(p, STOP_THRESH), BENCH_PARAM(p, GO_THRESH), BENCH_PARAM(p, ROUTE_DELAY), BENCH_PARAM(p, LINK_DELAY),
+        BENCH_PARAM(p, TIMEOUT), BENCH_PARAM(p, COUNTERS), BENCH_PARAM(p, CTR_WIDTH)};
+    const bench_cli_spec_t spec = {"xbar_bench", xbar_rtl_available(), usage, own, sizeof own / sizeof own[0],
+                                   check_params, p};
+    return bench_cli_parse(&spec, argc, argv, &c->cli, &c->o.cl);
 }
 
 /* Runs the tests (one, or all from the table), prints a line each and the replay line of each
@@ -1701,23 +1609,23 @@ static unsigned run_tests(const cli_t *c, const test_desc_t *only, FILE *jf, con
         if (only && d != only)
             continue;
         opts_t ot = *o;
-        ot.cycles = test_cycles(d, o, only != NULL);
+        ot.cl.cycles = test_cycles(d, o, only != NULL);
         result_t r = run(&ot, d, UINT64_MAX);
         if (jf)
             json_record(jf, &ot, d, &r);
         if (r.failed) {
             failed++;
             printf("%s\n", r.why);
-            printf("FAIL %-12s seed %" PRIu64 " cycle %" PRIu64 " (mode %s)\n", d->name, o->seed, r.fail_cycle,
-                   mode_names[o->mode]);
+            printf("FAIL %-12s seed %" PRIu64 " cycle %" PRIu64 " (mode %s)\n", d->name, o->cl.seed, r.fail_cycle,
+                   bench_mode_name(o->cl.mode));
             printf("     replay: %s --test %s --seed %" PRIu64 " --cycles %" PRIu64 "%s%s%s\n", argv0, d->name,
-                   o->seed, ot.cycles, o->mode == MODE_LOCKSTEP ? "" : " --mode ",
-                   o->mode == MODE_LOCKSTEP ? "" : mode_names[o->mode], c->plusline);
-            if (o->vcd && xbar_rtl_available() && o->mode != MODE_MODEL) {
-                uint64_t from = r.fail_cycle > o->vcd_cycles ? r.fail_cycle - o->vcd_cycles : 0;
-                ot.quiet = 1;
+                   o->cl.seed, ot.cl.cycles, o->cl.mode == MODE_LOCKSTEP ? "" : " --mode ",
+                   o->cl.mode == MODE_LOCKSTEP ? "" : bench_mode_name(o->cl.mode), c->cli.plusline);
+            if (o->cl.vcd && xbar_rtl_available() && o->cl.mode != MODE_MODEL) {
+                uint64_t from = r.fail_cycle > o->cl.vcd_cycles ? r.fail_cycle - o->cl.vcd_cycles : 0;
+                ot.cl.quiet = 1;
                 run(&ot, d, from);
-                printf("     waves: %s (cycles %" PRIu64 "..%" PRIu64 ")\n", o->vcd, from, r.fail_cycle);
+                printf("     waves: %s (cycles %" PRIu64 "..%" PRIu64 ")\n", o->cl.vcd, from, r.fail_cycle);
             }
         } else {
             (*passed)++;
@@ -1746,18 +1654,12 @@ int main(int argc, char **argv)
     memset(&c, 0, sizeof c);
     opts_t *o = &c.o;
     o->p = xbar_rtl_available() ? xbar_rtl_params() : xbar_default_params();
-    o->mode = xbar_rtl_available() ? MODE_LOCKSTEP : MODE_MODEL;
-    o->seed = 1;
-    o->cycles = 100000;
-    o->vcd_cycles = 2000;
-    c.test = "all";
-    c.plus = calloc((size_t)argc + 2, sizeof *c.plus);
-    if (!c.plus)
+    if (bench_cli_init(&c.cli, &o->cl, xbar_rtl_available(), argc))
         return 2;
     int rc = parse_args(argc, argv, &c);
     const test_desc_t *only = NULL;
-    if (rc < 0 && strcmp(c.test, "all") != 0 && !(only = test_find(c.test))) {
-        fprintf(stderr, "xbar_bench: unknown test '%s' (see --help)\n", c.test);
+    if (rc < 0 && strcmp(c.cli.test, "all") != 0 && !(only = test_find(c.cli.test))) {
+        fprintf(stderr, "xbar_bench: unknown test '%s' (see --help)\n", c.cli.test);
         rc = 2;
     }
     FILE *jf = NULL;
@@ -1766,15 +1668,15 @@ int main(int argc, char **argv)
         rc = 2;
     }
     if (rc >= 0) {
-        free(c.plus);
+        bench_cli_free(&c.cli);
         return rc;
     }
 
     printf("xbar_bench: mode %s, seed %" PRIu64 ", NPORTS=%u SLACK_DEPTH=%u STOP=%u GO=%u ROUTE_DELAY=%u "
            "LINK_DELAY=%u TIMEOUT=%u COUNTERS=%u CTR_WIDTH=%u%s%s%s\n",
-           mode_names[o->mode], o->seed, o->p.NPORTS, o->p.SLACK_DEPTH, o->p.STOP_THRESH, o->p.GO_THRESH,
+           bench_mode_name(o->cl.mode), o->cl.seed, o->p.NPORTS, o->p.SLACK_DEPTH, o->p.STOP_THRESH, o->p.GO_THRESH,
            o->p.ROUTE_DELAY, o->p.LINK_DELAY, o->p.TIMEOUT, o->p.COUNTERS, o->p.CTR_WIDTH,
-           xbar_rtl_variant()[0] ? ", variant " : "", xbar_rtl_variant(), c.plusline);
+           xbar_rtl_variant()[0] ? ", variant " : "", xbar_rtl_variant(), c.cli.plusline);
     if (c.speed) {
         if (!xbar_rtl_available()) {
             fprintf(stderr, "xbar_bench: --speed needs a build with the RTL\n");
@@ -1797,6 +1699,6 @@ int main(int argc, char **argv)
     }
     if (jf)
         fclose(jf);
-    free(c.plus);
+    bench_cli_free(&c.cli);
     return rc;
 }

@@ -2,9 +2,8 @@
 // The parameters are given at build time as XB_* macros (the same values passed to Verilator).
 #include "xbar_rtl.h"
 
+#include "../common/vrtl.h"
 #include "Vxbar.h"
-#include "verilated.h"
-#include "verilated_vcd_c.h"
 
 #include <cstdint>
 
@@ -12,31 +11,7 @@
 #define XB_VARIANT ""
 #endif
 
-struct xbar_rtl {
-    VerilatedContext *ctx;
-    Vxbar *top;
-    VerilatedVcdC *vcd;
-    uint64_t time;
-};
-
-// Verilator stores ports of up to 8/16/32/64 bits in integers and wider ones in VlWide arrays.
-template <typename T> static void put_bits(T &dst, const uint32_t *w) { dst = (T)(w[0] | ((uint64_t)w[1] << 32)); }
-template <std::size_t N> static void put_bits(VlWide<N> &dst, const uint32_t *w)
-{
-    for (std::size_t k = 0; k < N; k++)
-        dst[k] = w[k];
-}
-template <typename T> static void get_bits(const T &src, uint32_t *w)
-{
-    uint64_t v = (uint64_t)src;
-    w[0] = (uint32_t)v;
-    w[1] = (uint32_t)(v >> 32);
-}
-template <std::size_t N> static void get_bits(const VlWide<N> &src, uint32_t *w)
-{
-    for (std::size_t k = 0; k < N; k++)
-        w[k] = src[k];
-}
+struct xbar_rtl : vrtl<Vxbar> {};
 
 extern "C" {
 
@@ -59,40 +34,10 @@ xbar_params_t xbar_rtl_params(void)
 
 const char *xbar_rtl_variant(void) { return XB_VARIANT; }
 
-static void tick(xbar_rtl_t *r)
-{
-    r->top->clk = 0;
-    r->top->eval();
-    if (r->vcd)
-        r->vcd->dump(r->time);
-    r->time++;
-    r->top->clk = 1;
-    r->top->eval();
-    if (r->vcd)
-        r->vcd->dump(r->time);
-    r->time++;
-}
-
 xbar_rtl_t *xbar_rtl_new(int argc, const char *const *argv)
 {
     xbar_rtl_t *r = new xbar_rtl;
-    r->ctx = new VerilatedContext;
-    // Verilator's own run-time options (+verilator+rand+reset+2 +verilator+seed+N ...) for this
-    // context: they must be seen before the model is constructed, which draws the initial values
-    const char *args[66];
-    int na = 0;
-    args[na++] = "xbar_bench";
-    for (int i = 0; i < argc && na < 65; i++)
-        args[na++] = argv[i];
-    args[na] = nullptr;
-    r->ctx->commandArgs(na, args);
-    r->ctx->traceEverOn(true);
-    // an assertion's $stop ends the run through xbar_rtl_stopped() (with the replay line), not abort()
-    r->ctx->fatalOnError(false);
-    r->top = new Vxbar{r->ctx};
-    r->vcd = nullptr;
-    r->time = 0;
-    r->top->rst = 1;
+    vrtl_open(*r, "xbar_bench", argc, argv);
     r->top->reg_rd = 0;
     r->top->reg_addr = 0;
     uint32_t w[8] = {0};
@@ -103,9 +48,7 @@ xbar_rtl_t *xbar_rtl_new(int argc, const char *const *argv)
                 w[(bit + b) / 32] |= 1u << ((bit + b) % 32);
     }
     put_bits(r->top->rx, w);
-    for (int k = 0; k < 3; k++)
-        tick(r);
-    r->top->rst = 0;
+    vrtl_reset(*r);
     return r;
 }
 
@@ -113,27 +56,13 @@ void xbar_rtl_free(xbar_rtl_t *r)
 {
     if (!r)
         return;
-    if (r->vcd) {
-        r->vcd->close();
-        delete r->vcd;
-    }
-    r->top->final();
-    delete r->top;
-    delete r->ctx;
+    vrtl_close(*r);
     delete r;
 }
 
-int xbar_rtl_stopped(const xbar_rtl_t *r) { return r->ctx->gotError() || r->ctx->gotFinish(); }
+int xbar_rtl_stopped(const xbar_rtl_t *r) { return vrtl_stopped(*r); }
 
-int xbar_rtl_trace_open(xbar_rtl_t *r, const char *path)
-{
-    if (r->vcd)
-        return 0;
-    r->vcd = new VerilatedVcdC;
-    r->top->trace(r->vcd, 99);
-    r->vcd->open(path);
-    return r->vcd->isOpen() ? 0 : -1;
-}
+int xbar_rtl_trace_open(xbar_rtl_t *r, const char *path) { return vrtl_trace_open(*r, path); }
 
 void xbar_rtl_step(xbar_rtl_t *r, const xbar_in_t *in, xbar_out_t *out)
 {
@@ -147,7 +76,7 @@ void xbar_rtl_step(xbar_rtl_t *r, const xbar_in_t *in, xbar_out_t *out)
     put_bits(r->top->rx, w);
     r->top->reg_rd = in->reg_rd;
     r->top->reg_addr = in->reg_addr;
-    tick(r);
+    vrtl_tick(*r);
     uint32_t o[8] = {0};
     get_bits(r->top->tx, o);
     for (unsigned p = 0; p < XBAR_MAX_PORTS; p++)

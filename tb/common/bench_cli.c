@@ -1,0 +1,169 @@
+/* sanfab — the command line every lockstep bench shares (bench_cli.h). */
+#include "bench_cli.h"
+
+#include <errno.h>
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+
+static const char *const mode_names[] = {"lockstep", "model", "rtl"};
+
+const char *bench_mode_name(int mode) { return mode >= 0 && mode < 3 ? mode_names[mode] : "?"; }
+
+int bench_cli_init(bench_cli_t *c, bench_opts_t *o, int rtl, int argc)
+{
+    memset(c, 0, sizeof *c);
+    o->mode = rtl ? MODE_LOCKSTEP : MODE_MODEL;
+    o->seed = 1;
+    o->cycles = 100000;
+    o->vcd = NULL;
+    o->vcd_cycles = 2000;
+    o->quiet = 0;
+    o->nplus = 0;
+    o->plus = NULL;
+    c->test = "all";
+    c->plus = calloc((size_t)argc + 2, sizeof *c->plus);
+    return c->plus ? 0 : -1;
+}
+
+void bench_cli_free(bench_cli_t *c)
+{
+    free(c->plus);
+    c->plus = NULL;
+}
+
+/* a whole non-negative number (decimal, 0x hex or 0 octal); 0 on success */
+static int parse_u64(const char *s, uint64_t *v)
+{
+    char *end;
+    if (!s || !*s || *s == '-')
+        return -1;
+    errno = 0;
+    unsigned long long x = strtoull(s, &end, 0);
+    if (errno || *end)
+        return -1;
+    *v = x;
+    return 0;
+}
+
+/* the bench's own option of that name and kind, or NULL */
+static const bench_opt_t *find_opt(const bench_cli_spec_t *s, const char *name, bench_opt_kind_t kind)
+{
+    for (size_t i = 0; i < s->nopts; i++)
+        if (s->opts[i].kind == kind && strcmp(s->opts[i].name, name) == 0)
+            return &s->opts[i];
+    return NULL;
+}
+
+/* --mode M; -1 to go on, 2 on an unknown mode */
+static int set_mode(const bench_cli_spec_t *s, const char *v, bench_opts_t *o)
+{
+    for (int m = 0; m < 3; m++)
+        if (strcmp(v, mode_names[m]) == 0) {
+            o->mode = m;
+            return -1;
+        }
+    fprintf(stderr, "%s: unknown mode '%s' (lockstep, model, rtl)\n", s->prog, v);
+    return 2;
+}
+
+/* an option with a value v (k is not a flag); -1 to go on, or the exit status */
+static int value_opt(const bench_cli_spec_t *s, const char *k, const char *v, bench_cli_t *c, bench_opts_t *o,
+                     int *mode_given)
+{
+    const bench_opt_t *b;
+    if (strcmp(k, "--test") == 0) {
+        c->test = v;
+        return -1;
+    }
+    if (strcmp(k, "--mode") == 0) {
+        *mode_given = 1;
+        return set_mode(s, v, o);
+    }
+    if (strcmp(k, "--vcd") == 0) {
+        o->vcd = v;
+        return -1;
+    }
+    if ((b = find_opt(s, k, BENCH_OPT_STR))) {
+        if (b->fn)
+            return b->fn(b->ctx, v);
+        *(const char **)b->field = v;
+        return -1;
+    }
+    uint64_t x = 0;
+    if (parse_u64(v, &x)) {
+        fprintf(stderr, "%s: %s wants a non-negative number, got '%s'\n", s->prog, k, v);
+        return 2;
+    }
+    if (strcmp(k, "--cycles") == 0)
+        o->cycles = x;
+    else if (strcmp(k, "--seed") == 0)
+        o->seed = x;
+    else if (strcmp(k, "--vcd-cycles") == 0)
+        o->vcd_cycles = (unsigned)x;
+    else if (!s->rtl && (b = find_opt(s, k, BENCH_OPT_PARAM)))
+        *(unsigned *)b->field = (unsigned)x;
+    else {
+        fprintf(stderr, "%s: unknown option %s%s (see --help)\n", s->prog, k,
+                s->rtl && k[0] && k[1] && k[2] >= 'A' && k[2] <= 'Z' ? " (parameters are fixed by the RTL build)"
+                                                                      : "");
+        return 2;
+    }
+    return -1;
+}
+
+int bench_cli_parse(const bench_cli_spec_t *s, int argc, char **argv, bench_cli_t *c, bench_opts_t *o)
+{
+    int nplus = 0, has_seed = 0, has_rand = 0, mode_given = 0, rc;
+    for (int a = 1; a < argc; a++) {
+        const char *k = argv[a];
+        const char *v = a + 1 < argc ? argv[a + 1] : NULL;
+        const bench_opt_t *b;
+        if (k[0] == '+') {
+            c->plus[nplus++] = k;
+            has_seed |= strncmp(k, "+verilator+seed+", 16) == 0;
+            has_rand |= strncmp(k, "+verilator+rand+reset+", 22) == 0;
+            continue;
+        }
+        if (strcmp(k, "--help") == 0 || strcmp(k, "-h") == 0) {
+            s->usage(stdout);
+            return 0;
+        } else if (strcmp(k, "--quiet") == 0) {
+            o->quiet = 1;
+        } else if ((b = find_opt(s, k, BENCH_OPT_FLAG))) {
+            if (b->fn && (rc = b->fn(b->ctx, NULL)) >= 0)
+                return rc;
+            if (!b->fn)
+                *(int *)b->field = 1;
+        } else if (!v) {
+            fprintf(stderr, "%s: option %s needs a value (see --help)\n", s->prog, k);
+            return 2;
+        } else {
+            if ((rc = value_opt(s, k, v, c, o, &mode_given)) >= 0)
+                return rc;
+            a++;
+        }
+    }
+    if (has_rand && !has_seed) {
+        /* a seeded random initial state: derived from --seed, so the replay line reproduces it */
+        snprintf(c->seedarg, sizeof c->seedarg, "+verilator+seed+%" PRIu64, (o->seed % 2147483646u) + 1);
+        c->plus[nplus++] = c->seedarg;
+    }
+    o->nplus = nplus;
+    o->plus = c->plus;
+    for (int i = 0; i < nplus; i++) {
+        size_t l = strlen(c->plusline);
+        snprintf(c->plusline + l, sizeof c->plusline - l, " %s", c->plus[i]);
+    }
+    if (!s->rtl && mode_given && o->mode != MODE_MODEL) {
+        fprintf(stderr, "%s: this build has no RTL; only --mode model is possible\n", s->prog);
+        return 2;
+    }
+    char buf[200];
+    const char *perr = s->check(s->params, buf, sizeof buf);
+    if (perr) {
+        fprintf(stderr, "%s: bad parameters: %s\n", s->prog, perr);
+        return 2;
+    }
+    return -1;
+}

@@ -1,0 +1,80 @@
+/* sanfab — the command line every lockstep bench shares (docs/verification.md lists the options):
+ * --help, --quiet, --test, --mode, --vcd, --vcd-cycles, --cycles, --seed, Verilator's +... run-time
+ * arguments (with a +verilator+seed+ derived from --seed when only a random reset is asked for) and,
+ * in model-only builds, the parameters as --NAME N. A bench adds its own options in a table.
+ * Every message starts with the program name; usage errors give exit status 2.
+ * There is no global state: the parsed values live in the caller's bench_opts_t and bench_cli_t.
+ */
+#ifndef SANFAB_BENCH_CLI_H
+#define SANFAB_BENCH_CLI_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+/* What a bench runs: the RTL and the model side by side, the model alone, the RTL alone. */
+enum { MODE_LOCKSTEP, MODE_MODEL, MODE_RTL };
+
+/* The run options every bench has (part of the bench's own options, copied per test). */
+typedef struct {
+    int mode;                /* MODE_* */
+    uint64_t seed;           /* --seed (default 1) */
+    uint64_t cycles;         /* --cycles (default 100000) */
+    const char *vcd;         /* --vcd FILE, or NULL */
+    unsigned vcd_cycles;     /* --vcd-cycles (default 2000) */
+    int quiet;               /* --quiet */
+    int nplus;               /* Verilator plusargs from the command line (and the derived seed) */
+    const char *const *plus;
+} bench_opts_t;
+
+/* The rest of the parse: the test asked for and the room behind bench_opts_t.plus. */
+typedef struct {
+    const char *test;   /* --test NAME (default "all") */
+    const char **plus;  /* room for argc + 2 plusargs */
+    char seedarg[64];   /* +verilator+seed+N derived from --seed */
+    char plusline[512]; /* the plusargs, each after a space, for the replay line */
+} bench_cli_t;
+
+/* A bench's own option: a flag (no value), a string value, or a parameter (a number, accepted in
+ * model-only builds only). fn, when set, is called instead of storing: it returns -1 to go on or
+ * the exit status to end with (it prints its own message). */
+typedef enum { BENCH_OPT_FLAG, BENCH_OPT_STR, BENCH_OPT_PARAM } bench_opt_kind_t;
+typedef struct {
+    const char *name;       /* with the dashes: "--json" */
+    bench_opt_kind_t kind;
+    void *field;            /* FLAG: int (set to 1), STR: const char *, PARAM: unsigned */
+    int (*fn)(void *ctx, const char *value);
+    void *ctx;
+} bench_opt_t;
+
+/* The table entry of parameter NAME of the block's parameter struct *P: option --NAME N. */
+#define BENCH_PARAM(P, NAME) {"--" #NAME, BENCH_OPT_PARAM, &(P)->NAME, NULL, NULL}
+
+/* How one bench parses: its name, whether the RTL is built in, its usage text, own options, and
+ * the check of the parameters after the parse (NULL if good, else what is wrong, maybe in buf). */
+typedef struct {
+    const char *prog;            /* "xbar_bench": the start of every message */
+    int rtl;                     /* the build has the RTL: parameters are fixed, every mode possible */
+    void (*usage)(FILE *f);      /* prints the --help text */
+    const bench_opt_t *opts;
+    size_t nopts;
+    const char *(*check)(const void *params, char *buf, size_t n);
+    const void *params;
+} bench_cli_spec_t;
+
+/* The name of a MODE_* ("lockstep", "model", "rtl"). */
+const char *bench_mode_name(int mode);
+
+/* Sets the defaults (mode lockstep with the RTL, else model) and makes room for argc + 2
+ * plusargs; 0 on success, -1 out of memory. bench_cli_free() releases it. */
+int bench_cli_init(bench_cli_t *c, bench_opts_t *o, int rtl, int argc);
+
+/* Frees what bench_cli_init() allocated. */
+void bench_cli_free(bench_cli_t *c);
+
+/* Parses argv into o, c and the bench's own fields, then checks the parameters. Returns -1 to go on,
+ * or the exit status: 0 after --help (or an option whose fn ended the run), 2 on a usage error or
+ * bad parameters (message on stderr). */
+int bench_cli_parse(const bench_cli_spec_t *s, int argc, char **argv, bench_cli_t *c, bench_opts_t *o);
+
+#endif
