@@ -77,6 +77,13 @@ module vcsw_in #(
     localparam [1:0] ST_IDLE = 2'd0, ST_PASS = 2'd1, ST_DISC = 2'd2;
 
     // ------------------------------------------------------------ tables (this input's copies)
+    // block RAM by default; SANFAB_DIST_RAM (a synthesis option for ECP5, whose block RAM without
+    // its output register is slow in nextpnr's model) asks for distributed RAM instead
+`ifdef SANFAB_DIST_RAM
+    (* ram_style = "distributed" *)
+`else
+    (* ram_style = "block" *)
+`endif
     reg [4:0]          rt_mem [0:NT-1];
     reg [NPORTS*5-1:0] vt_mem [0:NDVC-1];
     integer ti;
@@ -300,7 +307,11 @@ module vcsw_in #(
     wire w_ram      = d_store && !w_straight;
 
     // ------------------------------------------------------------ buffer RAM
+`ifdef SANFAB_DIST_RAM
+    (* ram_style = "distributed" *)
+`else
     (* ram_style = "block" *)
+`endif
     reg [EW-1:0] mem [0:(1<<AW)-1];
     wire [AW-1:0] wa = {rq_vc, wp_f[rq_vc*DW +: DW]};
     wire [AW-1:0] ra = {rd_vc, rp_f[rd_vc*DW +: DW]};
