@@ -66,6 +66,10 @@ static uint64_t xsw_counter(const void *sw, unsigned port, unsigned ctr)
     return port < s->n ? xbar_counter(s->m, port, ctr) : 0;
 }
 
+static int xsw_quiet(const void *sw) { return xbar_quiet(((const xsw_t *)sw)->m); }
+
+static void xsw_skip(void *sw, uint64_t n) { xbar_skip(((xsw_t *)sw)->m, n); }
+
 const net_switch_ops net_xbar_ops = {
     .name = "xbar",
     .idle_word = CH_IDLE,
@@ -76,6 +80,8 @@ const net_switch_ops net_xbar_ops = {
     .counter = xsw_counter,
     .counter_name = xbar_counter_name,
     .ctr_timeout = XBAR_CTR_DROP_TIMEOUT,
+    .quiet = xsw_quiet,
+    .skip = xsw_skip,
 };
 
 const net_switch_ops *net_switch_kind(const char *name)
@@ -109,6 +115,10 @@ struct net {
     net_nic_fn nic;
     void *nic_ctx;
     uint64_t cycle;
+    int skip_on;       /* skip quiet switches (the kind has quiet and skip) */
+    uint8_t *asleep;   /* per switch: quiet and not stepped since the cycle it fell asleep */
+    uint64_t *pending; /* per switch: cycles skipped and not yet given to the model */
+    uint64_t skipped;  /* switch-cycles skipped in all */
 };
 
 static int claim(unsigned *used, unsigned ep, char *err, size_t errlen, const char *what)
@@ -142,8 +152,11 @@ net_t *net_new(const net_desc *d, const net_switch_ops *kind, const void *params
     n->sw = calloc(d->nsw, sizeof *n->sw);
     n->base = calloc(d->nsw, sizeof *n->base);
     n->np = calloc(d->nsw, sizeof *n->np);
+    n->asleep = calloc(d->nsw, sizeof *n->asleep);
+    n->pending = calloc(d->nsw, sizeof *n->pending);
+    n->skip_on = kind->quiet && kind->skip;
     unsigned *used = NULL;
-    if (!n->sw || !n->base || !n->np)
+    if (!n->sw || !n->base || !n->np || !n->asleep || !n->pending)
         goto oom;
     unsigned P = 0;
     for (unsigned s = 0; s < d->nsw; s++) {
@@ -238,6 +251,8 @@ void net_free(net_t *n)
 {
     if (!n)
         return;
+    if (n->sw && n->asleep && n->pending)
+        net_sync(n);
     if (n->sw)
         for (unsigned s = 0; s < n->nsw; s++)
             if (n->sw[s])
@@ -252,17 +267,81 @@ void net_free(net_t *n)
     free(n->ch);
     free(n->ring);
     free(n->busy);
+    free(n->asleep);
+    free(n->pending);
     free(n);
 }
+
+/* 1 if every port of switch s receives the idle word with sideband 0 in this cycle. */
+static int inputs_idle(const net_t *n, unsigned s)
+{
+    const unsigned b = n->base[s], e = b + n->np[s];
+    const uint64_t idle = n->kind->idle_word;
+    for (unsigned i = b; i < e; i++)
+        if (n->in_fwd[i] != idle || n->in_back[i] != 0)
+            return 0;
+    return 1;
+}
+
+/* Steps switch s in this cycle, or leaves it asleep: a quiet switch whose inputs are idle is not
+ * stepped (its outputs are set to idle once, when it falls asleep); its skipped cycles are given to the
+ * model (kind->skip) before its next step, so the model's state is always what stepping would give. */
+static void switch_cycle(net_t *n, unsigned s)
+{
+    const net_switch_ops *k = n->kind;
+    const unsigned b = n->base[s];
+    if (n->skip_on && inputs_idle(n, s)) {
+        if (n->asleep[s]) {
+            n->pending[s]++;
+            n->skipped++;
+            return;
+        }
+        if (k->quiet(n->sw[s])) {
+            n->asleep[s] = 1;
+            n->pending[s] = 1;
+            n->skipped++;
+            for (unsigned i = b; i < b + n->np[s]; i++) {
+                n->out_fwd[i] = k->idle_word;
+                n->out_back[i] = 0;
+            }
+            return;
+        }
+    }
+    if (n->asleep[s]) {
+        k->skip(n->sw[s], n->pending[s]);
+        n->pending[s] = 0;
+        n->asleep[s] = 0;
+    }
+    k->step(n->sw[s], n->in_fwd + b, n->in_back + b, n->out_fwd + b, n->out_back + b);
+}
+
+void net_sync(net_t *n)
+{
+    for (unsigned s = 0; s < n->nsw; s++)
+        if (n->asleep[s]) {
+            if (n->pending[s])
+                n->kind->skip(n->sw[s], n->pending[s]);
+            n->pending[s] = 0;
+            /* still quiet and its outputs idle: it may stay asleep */
+        }
+}
+
+void net_set_skip(net_t *n, int on)
+{
+    net_sync(n);
+    for (unsigned s = 0; s < n->nsw; s++)
+        n->asleep[s] = 0;
+    n->skip_on = on && n->kind->quiet && n->kind->skip;
+}
+
+uint64_t net_skipped(const net_t *n) { return n->skipped; }
 
 void net_step(net_t *n)
 {
     const net_switch_ops *k = n->kind;
     n->cycle++;
-    for (unsigned s = 0; s < n->nsw; s++) {
-        unsigned b = n->base[s];
-        k->step(n->sw[s], n->in_fwd + b, n->in_back + b, n->out_fwd + b, n->out_back + b);
-    }
+    for (unsigned s = 0; s < n->nsw; s++)
+        switch_cycle(n, s);
     unsigned P = n->nports_total;
     if (n->nic)
         n->nic(n->nic_ctx, n->cycle, n->nhosts, n->in_fwd + P, n->in_back + P, n->out_fwd + P, n->out_back + P);

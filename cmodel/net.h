@@ -38,6 +38,12 @@ typedef struct net_switch_ops {
     const char *(*counter_name)(unsigned ctr);
     /* Index of the counter of packets cut by the blocking timeout (forward reset), or -1 if none. */
     int ctr_timeout;
+    /* Optional (NULL: the switch is stepped every cycle). quiet: 1 if a cycle in which every port receives
+     * the idle word (sideband 0) would change nothing but the switch's step count, and its outputs are then
+     * idle words (sideband 0). skip: advance a quiet switch by n such cycles exactly. With both, the fabric
+     * does not step a quiet switch while its inputs are idle and fast-forwards it before its next step. */
+    int (*quiet)(const void *sw);
+    void (*skip)(void *sw, uint64_t n);
 } net_switch_ops;
 
 /* The crossbar (cmodel/xbar.h) as a fabric switch: params is an xbar_params_t whose NPORTS is
@@ -99,6 +105,16 @@ uint64_t net_switch_counter(const net_t *n, unsigned s, unsigned port, unsigned 
 
 /* Sum of counter `ctr` over every port of every switch. */
 uint64_t net_counter_total(const net_t *n, unsigned ctr);
+
+/* Skipping of quiet switches (see net_switch_ops.quiet): on (1, the default) or off (0); results are the
+ * same either way (a test checks it), only the speed differs. Turning it off brings every switch up to date. */
+void net_set_skip(net_t *n, int on);
+
+/* Brings every skipped switch up to date (its model stepped to net_cycle()); net_free and net_set_skip do it. */
+void net_sync(net_t *n);
+
+/* Switch-cycles skipped so far (quiet switches with idle inputs not stepped), for speed statistics. */
+uint64_t net_skipped(const net_t *n);
 
 /* The switch kind of the network. */
 const net_switch_ops *net_kind(const net_t *n);

@@ -686,3 +686,57 @@ const char *xbar_counter_name(unsigned ctr)
                                                  "drop_route", "drop_timeout", "malformed", "overflow"};
     return ctr < XBAR_NCTR ? names[ctr] : "?";
 }
+
+/* ------------------------------------------------------------------ quiescence (for network simulators) */
+
+/* Quiet: a step whose inputs are all IDLE and that has no register read would change nothing but the
+ * step number (and the counter schedule's window of recent events, which then holds no events). From
+ * xbar_step, with every rx IDLE and reg_rd 0:
+ *   inputs:  the ingress ignores IDLE; with occ 0 there is no head, no pop, no write, no bypass; the read
+ *            side in IDLE (or DRAIN, which only pops) does nothing; xf_v and ab are cleared every step,
+ *            so they must be 0 already. (HDR and BOUND count rdly/tmo: not quiet.)
+ *   outputs: want[k] = 0 because occ = 0 <= GO_THRESH, so want = ann = 0 (no STOP/GO owed); not busy,
+ *            no owner, no queue, no GAP or ABORT owed, av = 1 (av[k] = qn + av < 2), gp = mp = 0, tx and
+ *            every cable register IDLE (the cable then only rotates: cpos advances); stop may be 0 or 1
+ *            (IDLE keeps it); no request reaches the arbiter (no input in HDR), so rr stays.
+ *   counters: no events; register port: no read outstanding, rvalid = rdata = 0. */
+int xbar_quiet(const xbar_t *m)
+{
+    if (m->rd_pend || m->rvalid || m->rdata)
+        return 0;
+    const unsigned N = m->p.NPORTS, L = m->p.LINK_DELAY;
+    for (unsigned i = 0; i < N; i++) {
+        const xin_t *s = &m->in[i];
+        if (s->occ || s->xf_v || s->ab || (s->state != RS_IDLE && s->state != RS_DRAIN))
+            return 0;
+        const xout_t *o = &m->out[i];
+        if (o->busy || o->own || o->qn || o->gap || o->abt || o->want || o->ann || !o->av || o->gp || o->mp ||
+            o->tx != CH_IDLE)
+            return 0;
+        for (unsigned d = 0; d < L; d++)
+            if (o->cable[d] != CH_IDLE)
+                return 0;
+    }
+    return 1;
+}
+
+/* Exactly what n quiet steps (every input IDLE, no read) do to a quiet model: the step number and the
+ * cable position advance, the counter schedule forgets the events of the steps that leave its window
+ * (ctr_sched_begin_step of the last min(n, LAG) of them), this step's event bits are 0. */
+void xbar_skip(xbar_t *m, uint64_t n)
+{
+    if (n == 0)
+        return;
+    const uint64_t k0 = m->step;
+    const uint64_t first = n > CTR_SCHED_LAG ? n - CTR_SCHED_LAG + 1u : 1u;
+    for (uint64_t j = first; j <= n; j++)
+        ctr_sched_begin_step(&m->cs, k0 + j);
+    m->step = k0 + n;
+    const unsigned L = m->p.LINK_DELAY;
+    if (L)
+        m->cpos = (unsigned)((m->cpos + n % L) % L);
+    memset(m->ev, 0, sizeof m->ev);
+}
+
+/* Steps so far (0 after reset). */
+uint64_t xbar_steps(const xbar_t *m) { return m->step; }

@@ -84,4 +84,17 @@ uint32_t xbar_counter(const xbar_t *m, unsigned port, unsigned ctr);
 /* Name of a counter index, e.g. "rx_pkts"; "?" if out of range. */
 const char *xbar_counter_name(unsigned ctr);
 
+/* Quiescence, for network simulators that skip idle switches: 1 if a step with every input IDLE and no
+ * register read would change nothing but the step number (empty slack buffers, every read side IDLE or
+ * DRAIN, no transfer or abort request, every output free with no queue, no GAP/ABORT/STOP/GO owed and
+ * IDLE in its transmit and cable registers, no read outstanding or answered). Its outputs are then IDLE. */
+int xbar_quiet(const xbar_t *m);
+
+/* Advances a quiet model by n steps exactly as n xbar_step() calls with IDLE inputs and no read would
+ * (step number, cable position, counter schedule); call it only when xbar_quiet() held for all n. */
+void xbar_skip(xbar_t *m, uint64_t n);
+
+/* Steps since the last reset (xbar_step() calls plus steps skipped by xbar_skip()). */
+uint64_t xbar_steps(const xbar_t *m);
+
 #endif

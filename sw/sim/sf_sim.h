@@ -26,6 +26,7 @@ typedef struct {
     unsigned slack, stop, go, route_delay, timeout; /* crossbar parameters */
     int allow_deadlock, links;         /* accept a cyclic route set; per-link utilisation in the JSON */
     double sat_ratio;                  /* a point is saturated when accepted < sat_ratio * offered */
+    int no_skip;                       /* step quiet switches too (--no-skip; not a key: results are the same) */
     int set_line[64];                  /* per key: config-file line that set it (0 = not from the file) */
     unsigned char set_cmd[64];         /* per key: set on the command line */
 } sf_sim_cfg;

@@ -86,6 +86,22 @@ def tool_tests(sim, tag):
     rc5, out5, _ = run([sim, cfg, "--quiet", "--time"])
     result(rc5 == 0 and "flit_hops_per_s" in out5, f"{tag} --time adds wall-clock figures")
 
+    # skipping quiet switches is exact: --no-skip (every switch stepped every cycle) gives the same bytes,
+    # for up*/down* and ITB routes, from idle to saturated loads, with a drain (switches skipped: checked)
+    for routes, name in ((ud, "up*/down*"), (itb, "ITB")):
+        args = [sim, "--topology", topo, "--routes", routes, "--load", "0.002,0.02,0.3", "--message-size", "128",
+                "--warmup", "1000", "--cycles", "6000", "--drain", "20000", "--quiet"]
+        rca, outa, _ = run(args)
+        rcb, outb, _ = run(args + ["--no-skip"])
+        rct, outt, _ = run(args + ["--time", "--links", "no"])
+        try:
+            skipped = [pt["perf"]["switch_cycles_skipped"] for pt in json.loads(outt)["points"]]
+        except (ValueError, KeyError):
+            skipped = []
+        ok = rca == 0 and rcb == 0 and outa == outb and len(skipped) == 3 and skipped[0] > 0.5
+        result(ok, f"{tag} {name}: skipping quiet switches gives the same JSON bytes as --no-skip "
+               f"(switch-cycles skipped {', '.join(f'{x:.2f}' for x in skipped)})", f"rc={rca},{rcb} equal={outa == outb}")
+
     # strict command line: every option used or an error (exit 2)
     bad_cmds = [
         ([cfg, "--bogus", "1"], "unknown option --bogus"),
@@ -153,6 +169,8 @@ def tool_tests(sim, tag):
     except (ValueError, KeyError, IndexError):
         ok = False
     result(ok, f"{tag} allow-deadlock yes: the ring deadlocks, forward resets clear it and are counted", err[-300:])
+    rc2, out2, _ = run(base + ["--allow-deadlock", "yes", "--timeout", "3000", "--links", "no", "--quiet", "--no-skip"])
+    result(rc == 0 and rc2 == 0 and out == out2, f"{tag} the deadlocked ring: same JSON bytes with --no-skip")
 
 
 def main():

@@ -12,7 +12,7 @@
 static void usage(FILE *f)
 {
     fprintf(f,
-            "usage: sanfab-sim [CONFIG] [--KEY VALUE ...] [-o FILE] [--jobs N] [--time] [--quiet]\n"
+            "usage: sanfab-sim [CONFIG] [--KEY VALUE ...] [-o FILE] [--jobs N] [--time] [--quiet] [--no-skip]\n"
             "\n"
             "Simulates a network of crossbar models with Myrinet NICs, one run per offered load, and writes the\n"
             "results as JSON (stdout, or -o FILE). CONFIG is a file of \"KEY VALUE\" lines after a first line\n"
@@ -24,6 +24,8 @@ static void usage(FILE *f)
             "  --jobs N     run up to N load points at once, in separate processes (1..64, default 1)\n"
             "  --time       add wall-clock figures (seconds, cycles/s, flit-hops/s) to the JSON (not reproducible)\n"
             "  --quiet      no progress and no per-point lines on standard error (the seed is still printed)\n"
+            "  --no-skip    step every switch every cycle (default: quiet switches with idle inputs are skipped and\n"
+            "               fast-forwarded exactly; the JSON is the same, only slower; for tests and timing)\n"
             "  --help       this text\n"
             "\n"
             "keys (default, meaning):\n");
@@ -97,8 +99,8 @@ int main(int argc, char **argv)
         if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
             usage(stdout);
             return 0;
-        } else if (!strcmp(a, "--quiet") || !strcmp(a, "--time")) {
-            int *v = !strcmp(a, "--quiet") ? &quiet : &with_time;
+        } else if (!strcmp(a, "--quiet") || !strcmp(a, "--time") || !strcmp(a, "--no-skip")) {
+            int *v = !strcmp(a, "--quiet") ? &quiet : !strcmp(a, "--time") ? &with_time : &c.no_skip;
             if (*v) {
                 fprintf(stderr, "sanfab-sim: %s given twice\n", a);
                 return 2;

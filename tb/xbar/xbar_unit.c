@@ -1186,6 +1186,171 @@ static void test_occupancy(tally_t *t)
     sim_free(s);
 }
 
+/* One directed quiet/skip scene: a 4-byte packet from input 0 to output 1, then IDLE, and a read of
+ * `addr` issued at step `rd_at`; model b skips its quiet steps. 1 if both answer alike at every step. */
+static int quiet_read_scene(const xbar_params_t *p, unsigned rd_at, uint8_t addr, int *skipped_any)
+{
+    xbar_t *a = xbar_new(p), *b = xbar_new(p);
+    if (!a || !b)
+        abort();
+    static const uint16_t pk[] = {ROUTE_BYTE(1), 0x11, 0x22, 0x33, CH_GAP};
+    uint64_t pending = 0;
+    int ok = 1;
+    for (unsigned k = 1; k < rd_at + 200u; k++) {
+        xbar_in_t in;
+        memset(&in, 0, sizeof in);
+        for (unsigned i = 0; i < XBAR_MAX_PORTS; i++)
+            in.rx[i] = CH_IDLE;
+        if (k >= 2 && k < 2 + sizeof pk / sizeof pk[0])
+            in.rx[0] = pk[k - 2];
+        in.reg_rd = k == rd_at;
+        in.reg_addr = addr;
+        xbar_out_t oa, ob;
+        xbar_step(a, &in, &oa);
+        if (!in.reg_rd && in.rx[0] == CH_IDLE && (pending || xbar_quiet(b))) {
+            pending++;
+            *skipped_any = 1;
+            continue; /* b's outputs are IDLE: compared by test_quiet_skip */
+        }
+        xbar_skip(b, pending);
+        pending = 0;
+        xbar_step(b, &in, &ob);
+        ok &= oa.reg_rvalid == ob.reg_rvalid && oa.reg_rdata == ob.reg_rdata;
+    }
+    xbar_free(a);
+    xbar_free(b);
+    return ok;
+}
+
+/* xbar_quiet/xbar_skip (for network simulators): a model that skips the steps in which its inputs are
+ * IDLE, no read is made and xbar_quiet() holds, and fast-forwards by xbar_skip() before its next real
+ * step, equals a model stepped every step: same outputs every step (IDLE while skipped), same counters,
+ * same answers to register reads. Random bursts (packets, bubbles, bad routes, ABORTs, runts, STOP/GO,
+ * reads) with idle stretches between them; this check compares the model with itself, not with the doc. */
+static void test_quiet_skip(tally_t *t)
+{
+    static const struct { unsigned n, ld, tmo, ctrs, w; } cases[] = {
+        {3, 0, 0, 1, 32}, {5, 3, 40, 1, 8}, {8, 0, 25, 1, 16}, {8, 2, 0, 0, 32}, {4, 1, 60, 1, 32}};
+    uint32_t rng = 12345u;
+#define QRND() (rng = rng * 1664525u + 1013904223u, rng >> 8)
+    for (unsigned c = 0; c < sizeof cases / sizeof cases[0]; c++) {
+        xbar_params_t p = params(cases[c].n);
+        p.LINK_DELAY = cases[c].ld;
+        p.TIMEOUT = cases[c].tmo;
+        p.COUNTERS = cases[c].ctrs;
+        p.CTR_WIDTH = cases[c].w;
+        p.SLACK_DEPTH = 24;
+        p.STOP_THRESH = 16;
+        p.GO_THRESH = 8;
+        p.ROUTE_DELAY = c;
+        xbar_t *a = xbar_new(&p), *b = xbar_new(&p);
+        if (!a || !b)
+            abort();
+        const unsigned N = p.NPORTS;
+        unsigned left[XBAR_MAX_PORTS] = {0}; /* bytes left of the packet on each input (0: between packets) */
+        uint64_t pending = 0, skipped = 0, quiet_seen = 0;
+        int ok = 1, rd_ok = 1;
+        unsigned bad_step = 0;
+        for (unsigned k = 1; k <= 60000 && ok; k++) {
+            xbar_in_t in;
+            memset(&in, 0, sizeof in);
+            const int burst = (k % 700) < 250;
+            for (unsigned i = 0; i < XBAR_MAX_PORTS; i++)
+                in.rx[i] = CH_IDLE;
+            for (unsigned i = 0; i < N; i++) {
+                unsigned r = QRND() % 1000;
+                if (left[i]) { /* inside a packet: bytes with bubbles, then GAP (or ABORT); finished even when idle */
+                    if (r < 150)
+                        in.rx[i] = CH_IDLE;
+                    else if (--left[i] == 0)
+                        in.rx[i] = r < 170 ? CH_ABORT : CH_GAP;
+                    else
+                        in.rx[i] = (uint16_t)(QRND() & 0xFFu);
+                } else if (burst && r < 40) {
+                    unsigned port = QRND() % (N + 1u); /* N: a route byte naming no port */
+                    in.rx[i] = ROUTE_BYTE(port);
+                    left[i] = 1u + QRND() % 30u;
+                } else if (burst && r < 50) {
+                    in.rx[i] = r < 45 ? CH_STOP : CH_GO;
+                } else if (!burst && (k % 700) == 250) {
+                    in.rx[i] = CH_GO; /* release stopped outputs so the switch can empty */
+                }
+            }
+            if (burst && QRND() % 100 == 0) {
+                in.reg_rd = 1;
+                unsigned rport = QRND() % N;
+                in.reg_addr = (uint8_t)((rport << 4) | (QRND() % XBAR_NCTR));
+            }
+            xbar_out_t oa, ob;
+            xbar_step(a, &in, &oa);
+            int idle_in = !in.reg_rd;
+            for (unsigned i = 0; i < N; i++)
+                idle_in &= in.rx[i] == CH_IDLE;
+            if (idle_in && (pending || xbar_quiet(b))) {
+                pending++;
+                skipped++;
+                memset(&ob, 0, sizeof ob);
+                for (unsigned i = 0; i < XBAR_MAX_PORTS; i++)
+                    ob.tx[i] = CH_IDLE;
+            } else {
+                quiet_seen += xbar_quiet(b) != 0;
+                xbar_skip(b, pending);
+                pending = 0;
+                xbar_step(b, &in, &ob);
+            }
+            if (memcmp(oa.tx, ob.tx, sizeof oa.tx) || memcmp(oa.stat_occ, ob.stat_occ, sizeof oa.stat_occ) ||
+                oa.reg_rvalid != ob.reg_rvalid || oa.reg_rdata != ob.reg_rdata) {
+                ok = 0;
+                bad_step = k;
+            }
+        }
+        xbar_skip(b, pending);
+        for (unsigned port = 0; port < N; port++)
+            for (unsigned ct = 0; ct < XBAR_NCTR; ct++)
+                ok &= xbar_counter(a, port, ct) == xbar_counter(b, port, ct);
+        ok &= xbar_steps(a) == xbar_steps(b) && xbar_steps(a) == 60000u;
+        /* every counter read through the register port after the run: same answers at the same steps */
+        for (unsigned port = 0; port < N && rd_ok; port++)
+            for (unsigned ct = 0; ct < XBAR_NCTR && rd_ok; ct++) {
+                xbar_in_t in;
+                memset(&in, 0, sizeof in);
+                for (unsigned i = 0; i < XBAR_MAX_PORTS; i++)
+                    in.rx[i] = CH_IDLE;
+                in.reg_rd = 1;
+                in.reg_addr = (uint8_t)((port << 4) | ct);
+                for (unsigned j = 0; j < 200; j++) {
+                    xbar_out_t oa, ob;
+                    xbar_step(a, &in, &oa);
+                    xbar_step(b, &in, &ob);
+                    rd_ok &= oa.reg_rvalid == ob.reg_rvalid && oa.reg_rdata == ob.reg_rdata;
+                    if (oa.reg_rvalid)
+                        break;
+                    in.reg_rd = 0;
+                }
+            }
+        check(t, ok && rd_ok && skipped > 1000 && quiet_seen > 10,
+              "quiet/skip case %u (N=%u LINK_DELAY=%u TIMEOUT=%u COUNTERS=%u): outputs/counters %s (first difference "
+              "at step %u), reads %s, %llu steps skipped, quiet seen %llu times",
+              c, N, p.LINK_DELAY, p.TIMEOUT, p.COUNTERS, ok ? "equal" : "differ", bad_step, rd_ok ? "equal" : "differ",
+              (unsigned long long)skipped, (unsigned long long)quiet_seen);
+        xbar_free(a);
+        xbar_free(b);
+    }
+#undef QRND
+    /* a read made right after a skip: its flush must not count events the skip should have moved out of
+     * the schedule's window (every slot of ports 0 and 1, the read at every offset of the schedule) */
+    {
+        xbar_params_t p = params(3);
+        const unsigned NS = p.NPORTS * XBAR_NCTR;
+        int ok = 1, skipped_any = 0;
+        for (unsigned port = 0; port < 2; port++)
+            for (unsigned ct = 0; ct < XBAR_NCTR; ct++)
+                for (unsigned d = 0; d < 4 * NS && ok; d++)
+                    ok &= quiet_read_scene(&p, 40 + d, (uint8_t)((port << 4) | ct), &skipped_any);
+        check(t, ok && skipped_any, "quiet/skip: a counter read right after skipped steps answers as without skipping");
+    }
+}
+
 int main(void)
 {
     tally_t t = {0, 0};
@@ -1209,6 +1374,7 @@ int main(void)
     test_head_timing(&t);
     test_permutation(&t);
     test_occupancy(&t);
+    test_quiet_skip(&t);
     printf("%u passed, %u failed\n", t.passed, t.failed);
     return t.failed ? 1 : 0;
 }
