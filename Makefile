@@ -29,7 +29,7 @@ include mk/rules.mk
 
 # ---------------------------------------------------------------- targets
 .PHONY: help deps sim test lint synth synth-check synth-fresh bench clean icarus generate \
-        check-generated list-runs benches mutants san
+        check-generated list-runs benches mutants san experiments
 
 help:
 	@echo "sanfab targets (blocks: $(BLOCKS)):"
@@ -44,6 +44,8 @@ help:
 	@echo "  make synth-check  place and route every gate config and pass/fail it"
 	@echo "  make synth-fresh  (no tools) every record in reports/synth.json matches the current inputs"
 	@echo "  make bench        speed figures -> reports/bench.json, docs/bench.md"
+	@echo "  make experiments  seed 000 on the network simulator (reduced Table 1; EXP_ARGS=--full for all)"
+	@echo "                    -> reports/experiments/table1.json, docs/experiments.md"
 	@echo "  make icarus       the self-checking Icarus Verilog benches"
 	@echo "  make generate     regenerate rtl/common/link_defs.vh and the FuseSoC .core files"
 	@echo "  make benches | mutants | san    build every block's lockstep benches | mutant benches |"
@@ -81,6 +83,10 @@ synth-fresh:
 
 bench: $(PYTHON) $(BUILD)/xbar/p8/xbar_bench $(BUILD)/vcsw/p8/vcsw_bench
 	@$(PYTHON) scripts/bench.py
+
+experiments:
+	@$(MAKE) -s -C sw
+	@python3 scripts/experiments.py $(EXP_ARGS)
 
 sim: deps $(ALL_SET_BENCHES)
 	@fails=""; $(foreach b,$(BLOCKS),$(foreach s,$($(b)_SETS),\

@@ -1,9 +1,10 @@
 #!/usr/bin/env python3
 """sanfab benchmarks (make bench): speed of the crossbar's C model, Verilated RTL and lockstep run on
 the same saturating random traffic, the crossbar's latency and permutation throughput, the VC
-switch's model/RTL/lockstep speed, and the routing library's figures. Writes reports/bench.json (DESIGN.md's record format) and docs/bench.md.
+switch's model/RTL/lockstep speed, the network simulator's speed (sanfab-sim on 16/64-switch random networks
+and the 512-host 2D torus, records of block "net"), and the routing library's figures. Writes reports/bench.json (DESIGN.md's record format) and docs/bench.md.
 
-  scripts/bench.py [--cycles N] [--seed N] [--skip-routing]
+  scripts/bench.py [--cycles N] [--seed N] [--skip-routing] [--skip-net]
 """
 import argparse
 import json
@@ -17,6 +18,16 @@ import tempfile
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 BENCH = os.path.join(ROOT, "build", "xbar", "p8", "xbar_bench")
 VCSW_BENCH = os.path.join(ROOT, "build", "vcsw", "p8", "vcsw_bench")
+SW_BUILD = os.path.join(ROOT, "sw", "build")
+# network simulator speed points: (topology generator args, routes, offered load in flits/ns/switch);
+# near saturation (up*/down* saturates near 0.06 on 16 and 0.016 on 64 switches, ITB near 0.08 and 0.037)
+NET_POINTS = [
+    (["random", "--switches", "16", "--seed", "1"], "updown", 0.06),
+    (["random", "--switches", "16", "--seed", "1"], "itb", 0.08),
+    (["random", "--switches", "64", "--seed", "1"], "updown", 0.02),
+    (["random", "--switches", "64", "--seed", "1"], "itb", 0.04),
+    (["torus", "--k", "8", "--ports", "16", "--hosts", "8"], "itb", 0.03),
+]
 VCSW_LINE = re.compile(r"^ok\s+(\S+)\s+(\d+) steps\s+([0-9.]+) s\s+([0-9.]+) steps/s.*step calls only: "
                        r"model ([0-9.]+) steps/s, RTL ([0-9.]+) steps/s")
 
@@ -48,6 +59,43 @@ def vcsw_speed(test, cycles, seed):
     return out
 
 
+def net_speed(td, seed, cycles):
+    """sanfab-sim --time on each NET_POINTS entry (512-byte uniform messages, one load point, one process);
+    one record each with network cycles/s and flit-hops/s (data characters over any link per second)."""
+    sim = os.path.join(SW_BUILD, "sanfab-sim")
+    topo_tool, route_tool = os.path.join(SW_BUILD, "sanfab-topo"), os.path.join(SW_BUILD, "sanfab-route")
+    out = []
+    for gen, algo, load in NET_POINTS:
+        name = "-".join(gen[:3:2] if gen[0] == "random" else gen[:1])
+        topo = os.path.join(td, name + ".topo")
+        routes = os.path.join(td, "%s-%s.routes" % (name, algo))
+        if not os.path.exists(topo):
+            subprocess.run([topo_tool] + gen + ["-o", topo], check=True, stderr=subprocess.DEVNULL)
+        if not os.path.exists(routes):
+            extra = ["--select", "balanced"] if algo == "updown" else ["--seed", str(seed)]
+            subprocess.run([route_tool, algo, topo] + extra + ["-o", routes], check=True, stderr=subprocess.DEVNULL)
+        cmd = [sim, "--topology", topo, "--routes", routes, "--load", str(load), "--warmup", str(cycles // 4),
+               "--cycles", str(cycles), "--seed", str(seed), "--links", "no", "--time", "--quiet"]
+        print("bench: sanfab-sim %s %s load %g" % (" ".join(gen), algo, load), flush=True)
+        r = subprocess.run(cmd, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        if r.returncode != 0:
+            sys.exit("bench: sanfab-sim failed (exit %d): %s" % (r.returncode, r.stderr.strip()[-500:]))
+        d = json.loads(r.stdout)
+        pt, perf = d["points"][0], d["points"][0]["perf"]
+        rec = {"block": "net", "what": "network",
+               "params": {"topology": " ".join(gen), "switches": d["network"]["switches"], "hosts": d["network"]["hosts"],
+                          "routes": algo, "traffic": "uniform", "message_size": 512, "load": load,
+                          "warmup": cycles // 4, "window": cycles, "seed": seed},
+               "cycles": perf["cycles"], "seconds": perf["seconds"], "cycles_per_s": perf["cycles_per_s"],
+               "flit_hops_per_s": perf["flit_hops_per_s"], "switch_cycles_skipped": perf.get("switch_cycles_skipped"),
+               "accepted_flits_ns_sw": pt["accepted_flits_ns_sw"], "saturated": pt["saturated"]}
+        print("bench:   %.0f cycles/s, %.2f M flit-hops/s, accepted %.4f flits/ns/switch%s"
+              % (rec["cycles_per_s"], rec["flit_hops_per_s"] / 1e6, rec["accepted_flits_ns_sw"],
+                 " (saturated)" if rec["saturated"] else ""), flush=True)
+        out.append(rec)
+    return out
+
+
 def run_bench(args, jpath):
     cmd = [BENCH] + args + ["--json", jpath]
     print("bench: " + " ".join(os.path.relpath(c, ROOT) if c.startswith(ROOT) else c for c in cmd), flush=True)
@@ -72,6 +120,8 @@ def main():
     ap.add_argument("--cycles", type=int, default=2000000, help="saturating traffic cycles for the speed run")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--skip-routing", action="store_true", help="do not run make -C sw bench")
+    ap.add_argument("--skip-net", action="store_true", help="no network simulator speed points")
+    ap.add_argument("--net-cycles", type=int, default=40000, help="measurement window of each sanfab-sim point")
     a = ap.parse_args()
     if not os.path.exists(BENCH):
         sys.exit("bench: %s is missing; run `make bench` (it builds it)" % BENCH)
@@ -88,6 +138,11 @@ def main():
         records += vcsw_speed("random", a.cycles // 4, a.seed)
     else:
         print("bench: %s missing, VC switch figures skipped" % os.path.relpath(VCSW_BENCH, ROOT))
+    if not a.skip_net:
+        subprocess.run(["make", "-s", "-C", "sw", "build/sanfab-sim", "build/sanfab-topo", "build/sanfab-route"],
+                       cwd=ROOT, check=True)
+        with tempfile.TemporaryDirectory() as td:
+            records += net_speed(td, a.seed, a.net_cycles)
     host = {"machine": platform.machine(), "cpus": os.cpu_count(), "python": platform.python_version()}
     for r in records:
         r["host"] = host
@@ -184,6 +239,27 @@ def write_docs(records):
                     for r in v if r["what"] == "model")
         L.append("Target: the model at least 5x faster than the Verilated RTL on the same traffic — measured %.2fx "
                  "at the least (%s)." % (worst, "met" if worst >= 5 else "**missed**"))
+        L.append("")
+    nt = [r for r in records if r.get("block") == "net"]
+    if nt:
+        L.append("## Network simulator (`sanfab-sim`)")
+        L.append("")
+        L.append("`sanfab-sim --time`, one process, 512-byte uniform messages, warm-up + window cycles as listed, quiet")
+        L.append("switches skipped (docs/network.md). Flit-hops = data characters carried over any link (injection,")
+        L.append("switch-to-switch, ejection).")
+        L.append("")
+        L.append("| network | routes | offered | accepted (flits/ns/switch) | cycles | cycles/s | flit-hops/s | switch-cycles skipped |")
+        L.append("|---|---|---|---|---|---|---|---|")
+        for r in nt:
+            p = r["params"]
+            L.append("| %s (%d switches, %d hosts) | %s | %g | %.4f%s | %d | %.0f | %.2f M | %.0f %% |"
+                     % (p["topology"], p["switches"], p["hosts"], p["routes"], p["load"], r["accepted_flits_ns_sw"],
+                        " (saturated)" if r["saturated"] else "", r["cycles"], r["cycles_per_s"],
+                        r["flit_hops_per_s"] / 1e6, 100 * (r.get("switch_cycles_skipped") or 0)))
+        L.append("")
+        best64 = max((r["flit_hops_per_s"] for r in nt if r["params"]["switches"] == 64 and r["params"]["topology"].startswith("random")), default=0)
+        L.append("Target (issue 8): at least 10 M flit-hops/s on a 64-switch irregular network near saturation, one core —")
+        L.append("measured %.2f M at best (%s)." % (best64 / 1e6, "met" if best64 >= 10e6 else "**missed**"))
         L.append("")
     rt = [r for r in records if r.get("block") == "routing"]
     if rt:

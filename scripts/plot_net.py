@@ -1,0 +1,143 @@
+#!/usr/bin/env python3
+"""Plots of sanfab-sim results (seed 000's figures), PNG output, matplotlib from .venv (make deps).
+
+  plot_net.py latency SWEEP.json [SWEEP.json ...] -o FILE.png [--label NAME ...] [--title TEXT] [--network]
+      average message latency (ns) against accepted traffic (flits/ns/switch), one curve per sweep
+      (Figs. 10 and 12 style); --network plots the latency from injection instead of from generation.
+  plot_net.py links SWEEP.json -o FILE.png [--point N | --load X] [--k K] [--title TEXT]
+      link-utilisation map of a 2D torus (Figs. 13-17 style): switch (x, y) = id % K, id // K, each directed
+      channel a short arrow-free segment beside its link, coloured by its utilisation in the window. Needs a
+      sweep run with `links yes` (the default). Wrap-around links are drawn as stubs leaving the grid.
+
+Curves are labelled with --label (in order) or the route algorithm named in each JSON.
+"""
+import argparse
+import json
+import math
+import os
+import sys
+
+
+def load(path):
+    try:
+        with open(path) as f:
+            return json.load(f)
+    except (OSError, ValueError) as e:
+        sys.exit("plot_net: %s: %s" % (path, e))
+
+
+def mpl():
+    try:
+        import matplotlib
+        matplotlib.use("Agg")
+        import matplotlib.pyplot as plt
+        return matplotlib, plt
+    except ImportError:
+        sys.exit("plot_net: matplotlib missing; run `make deps` and use .venv/bin/python")
+
+
+def cmd_latency(a):
+    _, plt = mpl()
+    fig, ax = plt.subplots(figsize=(6.4, 4.4))
+    for i, path in enumerate(a.sweeps):
+        d = load(path)
+        pts = d.get("points", [])
+        if not pts:
+            sys.exit("plot_net: %s has no load points" % path)
+        label = a.label[i] if a.label and i < len(a.label) else d["network"]["algorithm"].split()[0]
+        key = "avg_network" if a.network else "avg"
+        xs = [p["accepted_flits_ns_sw"] for p in pts]
+        ys = [p["latency_ns"][key] if p["latency_ns"][key] is not None else math.nan for p in pts]
+        ax.plot(xs, ys, marker="o", ms=3, label=label)
+    ax.set_xlabel("accepted traffic (flits/ns/switch)")
+    ax.set_ylabel("average message latency (ns)" + (" from injection" if a.network else ""))
+    if a.title:
+        ax.set_title(a.title)
+    ax.grid(True, alpha=0.3)
+    ax.legend()
+    fig.tight_layout()
+    fig.savefig(a.output, dpi=a.dpi)
+    print("plot_net: wrote %s" % a.output)
+
+
+def cmd_links(a):
+    matplotlib, plt = mpl()
+    d = load(a.sweep)
+    pts = d.get("points", [])
+    if not pts:
+        sys.exit("plot_net: %s has no load points" % a.sweep)
+    if a.load is not None:
+        idx = min(range(len(pts)), key=lambda i: abs(pts[i]["load"] - a.load))
+    else:
+        idx = a.point if a.point is not None else len(pts) - 1
+    if not 0 <= idx < len(pts):
+        sys.exit("plot_net: --point %d out of range 0..%d" % (idx, len(pts) - 1))
+    p = pts[idx]
+    chans = p.get("links", {}).get("per_channel")
+    if not chans:
+        sys.exit("plot_net: %s: no per-channel utilisation (run sanfab-sim with `links yes`)" % a.sweep)
+    n = d["network"]["switches"]
+    k = a.k or int(round(math.sqrt(n)))
+    if k * (n // k) != n:
+        sys.exit("plot_net: %d switches are not a K x K/%d grid (give --k)" % (n, k))
+    pos = lambda s: (s % k, s // k)
+    cmap = matplotlib.colormaps["inferno_r"]
+    vmax = max(max(c[4] for c in chans), 1e-9)
+    fig, ax = plt.subplots(figsize=(6.4, 6.0))
+    for sa, _, sb, _, u in chans:
+        (x0, y0), (x1, y1) = pos(sa), pos(sb)
+        dx, dy = x1 - x0, y1 - y0
+        wrap = abs(dx) > 1 or abs(dy) > 1
+        if wrap:  # wrap-around: a stub leaving the grid from the source
+            dx = -1 if dx > 1 else 1 if dx < -1 else dx
+            dy = -1 if dy > 1 else 1 if dy < -1 else dy
+        if abs(dx) + abs(dy) != 1:  # not a torus neighbour (express channel etc.): a straight line
+            dx, dy = x1 - x0, y1 - y0
+        nx, ny = -dy * 0.09, dx * 0.09  # the two directions of a link side by side
+        length = 0.45 if wrap else 0.85
+        xa, ya = x0 + dx * 0.08 + nx, y0 + dy * 0.08 + ny
+        ax.plot([xa, xa + dx * length], [ya, ya + dy * length], color=cmap(u / vmax), lw=3,
+                solid_capstyle="butt")
+    for s in range(n):
+        x, y = pos(s)
+        ax.plot(x, y, "s", color="#888888", ms=7)
+    sm = matplotlib.cm.ScalarMappable(cmap=cmap, norm=matplotlib.colors.Normalize(0, vmax))
+    fig.colorbar(sm, ax=ax, label="link utilisation", shrink=0.8)
+    ax.set_aspect("equal")
+    ax.set_xlim(-0.8, k - 0.2)
+    ax.set_ylim(-0.8, n // k - 0.2)
+    ax.invert_yaxis()
+    ax.set_xticks(range(k))
+    ax.set_yticks(range(n // k))
+    ax.set_title(a.title or "%s, load %g (accepted %.4f flits/ns/switch), mean %.3f, max %.3f" % (
+        d["network"]["algorithm"].split()[0], p["load"], p["accepted_flits_ns_sw"], p["links"]["mean_util"],
+        p["links"]["max_util"]), fontsize=9)
+    fig.tight_layout()
+    fig.savefig(a.output, dpi=a.dpi)
+    print("plot_net: wrote %s" % a.output)
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    sub = ap.add_subparsers(dest="cmd", required=True)
+    lat = sub.add_parser("latency", help="latency against accepted traffic (Figs. 10, 12)")
+    lat.add_argument("sweeps", nargs="+", help="sanfab-sim JSON files, one curve each")
+    lat.add_argument("--label", action="append", help="curve label (repeat, in order)")
+    lat.add_argument("--network", action="store_true", help="latency from injection (avg_network)")
+    lk = sub.add_parser("links", help="link-utilisation map of a 2D torus (Figs. 13-17)")
+    lk.add_argument("sweep", help="a sanfab-sim JSON file run with links yes")
+    g = lk.add_mutually_exclusive_group()
+    g.add_argument("--point", type=int, help="load point index (default: the last)")
+    g.add_argument("--load", type=float, help="the load point nearest this offered load")
+    lk.add_argument("--k", type=int, help="switches per row (default: sqrt of the switch count)")
+    for s in (lat, lk):
+        s.add_argument("-o", "--output", required=True, help="PNG file to write")
+        s.add_argument("--title", help="plot title")
+        s.add_argument("--dpi", type=int, default=120)
+    a = ap.parse_args()
+    os.makedirs(os.path.dirname(os.path.abspath(a.output)), exist_ok=True)
+    (cmd_latency if a.cmd == "latency" else cmd_links)(a)
+
+
+if __name__ == "__main__":
+    main()
