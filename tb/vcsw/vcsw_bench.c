@@ -82,6 +82,13 @@ static const test_desc_t tests[] = {
              "with the most entries): traffic on the routes' (tag, VC) pairs, 5 % random",
      .div = 10, .min_cycles = 5000, .tables = TB_FILE, .traffic = TR_ROUTES, .len = LEN_MIXED, .load_lo = 20,
      .load_hi = 100, .stop_duty = 30, .stop_burst = 20, .read_pm = 20},
+    {.name = "reset",
+     .what = "random valid tables, traffic, drain; rst for 1..3 steps (random inputs, ignored): outputs idle, every "
+             "table entry read back as loaded, new traffic routed by the old tables, counters from 0; then rst with "
+             "traffic in flight: the packets inside lost, the others delivered, counters from 0 again",
+     .div = 10, .min_cycles = 6000, .tables = TB_RANDOM, .bad_pct = 0, .traffic = TR_UNIFORM, .len = LEN_MIXED,
+     .load_lo = 20, .load_hi = 100, .bubble_max = 10, .stop_duty = 30, .stop_burst = 20, .read_pm = 30,
+     .checks = CK_RESET},
 };
 #define NTESTS (sizeof tests / sizeof tests[0])
 
@@ -100,11 +107,16 @@ void bench_fail(bench_t *b, const char *fmt, ...)
     if (res->failed)
         return;
     res->failed = 1;
-    res->fail_cycle = b->step;
+    res->fail_cycle = b->base + b->step;
     va_list ap;
     va_start(ap, fmt);
     vsnprintf(res->why, sizeof res->why, fmt, ap);
     va_end(ap);
+    if (b->base && strncmp(res->why, "LOCKSTEP", 8) != 0) {
+        size_t l = strlen(res->why);
+        snprintf(res->why + l, sizeof res->why - l, " [steps count from the reset: step k is cycle %" PRIu64 " + k]",
+                 b->base);
+    }
 }
 
 unsigned bench_src(const bench_t *b, unsigned p, unsigned v) { return p * b->nvc + v; }
@@ -119,9 +131,21 @@ static unsigned log2u(unsigned x)
 
 /* ================================================================ lockstep */
 
+/* where a cycle stands after the bench's own resets (test reset), for the LOCKSTEP line */
+static const char *after_reset(const bench_t *b, char *buf, size_t n)
+{
+    buf[0] = 0;
+    if (b->base && b->step)
+        snprintf(buf, n, "; step %" PRIu64 " after the reset ending in cycle %" PRIu64, b->step, b->base);
+    else if (b->base)
+        snprintf(buf, n, "; an edge with rst high");
+    return buf;
+}
+
 static int lockstep(bench_t *b, const vcsw_out_t *m, const vcsw_out_t *r)
 {
     const char *sig = NULL;
+    char ar[96];
     unsigned port = 0;
     uint32_t e = 0, a = 0;
     for (unsigned p = 0; p < b->n && !sig; p++) {
@@ -138,14 +162,15 @@ static int lockstep(bench_t *b, const vcsw_out_t *m, const vcsw_out_t *r)
         else if (m->cfg_rdata != r->cfg_rdata) sig = "cfg_rdata", e = m->cfg_rdata, a = r->cfg_rdata;
         if (sig) {
             bench_fail(b, "LOCKSTEP MISMATCH cycle=%" PRIu64 " port=cfg signal=%s expected=0x%x actual=0x%x seed=%" PRIu64
-                       " test=%s (expected: model, actual: RTL)", b->step, sig, e, a, b->o->cl.seed, b->d->name);
+                       " test=%s (expected: model, actual: RTL%s)", b->base + b->step, sig, e, a, b->o->cl.seed,
+                       b->d->name, after_reset(b, ar, sizeof ar));
             return 1;
         }
         return 0;
     }
     bench_fail(b, "LOCKSTEP MISMATCH cycle=%" PRIu64 " port=%u signal=%s expected=0x%x actual=0x%x seed=%" PRIu64
-               " test=%s (expected: model, actual: RTL%s)", b->step, port, sig, e, a, b->o->cl.seed, b->d->name,
-               strcmp(sig, "rx_stop") == 0 ? "; bit v = VC v" : "");
+               " test=%s (expected: model, actual: RTL%s%s)", b->base + b->step, port, sig, e, a, b->o->cl.seed,
+               b->d->name, strcmp(sig, "rx_stop") == 0 ? "; bit v = VC v" : "", after_reset(b, ar, sizeof ar));
     return 1;
 }
 
@@ -227,6 +252,17 @@ static void coverage(bench_t *b)
     if ((d->checks & CK_STOPPED) && !r->failed && (!b->cov_stop || (int)b->occ_max < b->stop_at))
         bench_fail(b, "CHECK coverage (gostop): the buffers never reached STOP_AT %d (highest %u)", b->stop_at,
                    b->occ_max);
+    if ((d->checks & CK_RESET) && !r->failed) {
+        const uint64_t entries = (1ull << b->p->TAG_W) + (uint64_t)b->n * b->n * b->ndvc;
+        if (b->resets != 2 || b->sweep_reads != entries || r->delivered == b->delivered_at_reset || !b->lost_reset)
+            bench_fail(b, "CHECK coverage (reset): %" PRIu64 " resets (2 expected), %" PRIu64 " of %" PRIu64 " table "
+                       "entries read back, %" PRIu64 " packets delivered after the first reset, %" PRIu64 " inside the "
+                       "switch at the second: all must happen", b->resets, b->sweep_reads, entries,
+                       r->delivered - b->delivered_at_reset, b->lost_reset);
+        else
+            snprintf(r->note, sizeof r->note, "2 resets; %" PRIu64 " table entries read back after the first; %" PRIu64
+                     " packets inside the switch at the second, lost", b->sweep_reads, b->lost_reset);
+    }
     if ((d->checks & CK_CFG_ALL) && !r->failed &&
         (!b->cfg_space_seen[0] || !b->cfg_space_seen[1] || !b->cfg_space_seen[2] || !b->cfg_space_seen[3] ||
          !b->cfg_errors || !b->cfg_reads_ignored || !b->cov_reread))
@@ -234,6 +270,17 @@ static void coverage(bench_t *b)
                    PRIu64 ", ignored %" PRIu64 ", right after a write of the entry %" PRIu64 ": all must happen",
                    b->cfg_space_seen[0], b->cfg_space_seen[1], b->cfg_space_seen[2], b->cfg_space_seen[3],
                    b->cfg_errors, b->cfg_reads_ignored, b->cov_reread);
+}
+
+/* test reset: rst is about to be asserted (before its first edge; the outputs of the step before
+ * have been seen). The bench forgets what the reset clears; returns the edges to hold rst (1..3). */
+static unsigned start_reset(bench_t *b)
+{
+    sb_reset(b);
+    ck_reset(b);
+    tr_reset(b);
+    b->resets++;
+    return 1 + rng_below(&b->rng, 3);
 }
 
 /* One test from reset. vcd_from: write the RTL's waves from that step on (UINT64_MAX: none). */
@@ -280,47 +327,68 @@ static result_t run(const opts_t *o, const test_desc_t *d, const vcsw_tables_t *
         fprintf(stderr, "vcsw_bench: cannot write %s\n", o->cl.vcd);
     tr_setup(b);
     tr_tables_initial(b);
+    memcpy(b->stop_duty0, b->stop_duty, sizeof b->stop_duty0);
 
     const double t0 = now_s();
     int phase = PH_LOAD;
     uint64_t traffic_from = 0, traffic_len = o->cl.cycles, drain_from = 0, block_from = 0, block_to = 0, meas_from = 0;
     const uint64_t drain_max = 20000 + 8ull * o->p.DEPTH * ns + 20ull * b->ld;
+    /* test reset: three traffic segments of a third each. Segment 0 drains and its counters are read;
+     * then rst (drained); segment 1 reads back every table entry, drains, counters read; segment 2
+     * has rst in the middle of its traffic (inflight_at), drains, counters read at the end. */
+    const int rs_test = (d->checks & CK_RESET) != 0;
+    unsigned seg = 0, rst_left = 0;
+    uint64_t inflight_at = 0;
+    if (rs_test)
+        traffic_len = traffic_len / 3 ? traffic_len / 3 : 1;
     vcsw_in_t in;
     vcsw_out_t mo, ro;
     memset(&mo, 0, sizeof mo);
     memset(&ro, 0, sizeof ro);
-    for (uint64_t step = 1; phase != PH_DONE && !res.failed; step++) {
-        b->step = step;
-        if (rtl && vcd_from && step == vcd_from && vcsw_rtl_trace_open(rtl, o->cl.vcd))
+    /* g counts every edge of the run (cycles, replay, waves); b->step is the doc's step, counted from
+     * the last reset */
+    for (uint64_t g = 1; phase != PH_DONE && !res.failed; g++) {
+        b->step = g - b->base;
+        const uint64_t step = b->step;
+        if (rtl && vcd_from && g == vcd_from && vcsw_rtl_trace_open(rtl, o->cl.vcd))
             fprintf(stderr, "vcsw_bench: cannot write %s\n", o->cl.vcd);
         /* phases */
-        if (phase == PH_LOAD && b->wq_pos == b->wq_n) {
+        if (!rst_left && phase == PH_LOAD && b->wq_pos == b->wq_n) {
             phase = PH_TRAFFIC;
-            traffic_from = step;
+            traffic_from = g;
             b->generate = 1;
             if (d->checks & CK_BLOCKVC) {
-                block_from = step + traffic_len / 5;
-                block_to = step + traffic_len * 4 / 5;
+                block_from = g + traffic_len / 5;
+                block_to = g + traffic_len * 4 / 5;
                 meas_from = block_from + 2ull * o->p.DEPTH * b->nvc + 4ull * b->ld + 200;
             } else {
-                meas_from = step + traffic_len / 5 + 4ull * o->p.DEPTH + 4ull * b->ld;
+                meas_from = g + traffic_len / 5 + 4ull * o->p.DEPTH + 4ull * b->ld;
             }
         }
-        if (phase == PH_TRAFFIC) {
-            b->blockvc_on = (d->checks & CK_BLOCKVC) && step >= block_from && step < block_to;
-            b->measure = (d->checks & CK_LINK_FULL) && step >= meas_from &&
-                         step < ((d->checks & CK_BLOCKVC) ? block_to : traffic_from + traffic_len);
-            if (step >= traffic_from + traffic_len) {
+        if (!rst_left && phase == PH_TRAFFIC && inflight_at && g >= inflight_at) {
+            /* rst with traffic in flight, once no read is outstanding (none is asked meanwhile) */
+            b->hold_cfg = 1;
+            if (!b->rd_out && !b->ctr_defer.on) {
+                rst_left = start_reset(b);
+                inflight_at = 0;
+                b->hold_cfg = 0;
+            }
+        }
+        if (!rst_left && phase == PH_TRAFFIC) {
+            b->blockvc_on = (d->checks & CK_BLOCKVC) && g >= block_from && g < block_to;
+            b->measure = (d->checks & CK_LINK_FULL) && g >= meas_from &&
+                         g < ((d->checks & CK_BLOCKVC) ? block_to : traffic_from + traffic_len);
+            if (g >= traffic_from + traffic_len && !inflight_at) {
                 phase = PH_DRAIN;
-                drain_from = step;
+                drain_from = g;
                 b->generate = 0;
                 b->measure = 0;
                 tr_release(b);
             }
         }
-        if (phase == PH_DRAIN) {
+        if (!rst_left && phase == PH_DRAIN) {
             int quiet = sb_idle(b) && tr_hosts_idle(b) && b->quiet_steps >= 2ull * b->ld + 24 && !b->rd_out &&
-                        !b->ctr_defer.on && step > b->last_rx_step + 2ull * b->ld + 24;
+                        !b->ctr_defer.on && step > b->last_rx_step + 2ull * b->ld + 24 && !b->sweep_n;
             for (unsigned p = 0; p < b->n && quiet; p++)
                 quiet = b->stop_hist[(step - 1) % RING][p] == 0;
             if (quiet) {
@@ -333,14 +401,62 @@ static result_t run(const opts_t *o, const test_desc_t *d, const vcsw_tables_t *
                         for (unsigned c = 0; c < VCSW_NCTR; c++)
                             b->final_val[s * VCSW_NCTR + c] = vcsw_counter(model, s / b->nvc, s % b->nvc, c);
                 }
-            } else if (step - drain_from > drain_max) {
+            } else if (g - drain_from > drain_max) {
                 drain_report(b);
                 break;
             }
         }
-        if (phase == PH_FINAL && (!b->final_phase || (!b->final_left && !b->rd_out && !b->ctr_defer.on))) {
-            phase = PH_DONE;
-            break;
+        if (!rst_left && phase == PH_FINAL &&
+            (!b->final_phase || (!b->final_left && !b->rd_out && !b->ctr_defer.on))) {
+            if (!rs_test || seg == 2) {
+                phase = PH_DONE;
+                break;
+            }
+            /* test reset, end of segment 0 or 1: every packet accounted, every counter as counted */
+            sb_final(b);
+            if (res.failed)
+                break;
+            b->final_phase = 0;
+            b->final_left = 0;
+            memset(b->final_done, 0, sizeof b->final_done);
+            memset(b->final_val, 0, sizeof b->final_val);
+            if (seg == 0) {
+                rst_left = start_reset(b);
+                b->delivered_at_reset = res.delivered;
+                b->sweep_pos = 0;
+                b->sweep_n = (1u << o->p.TAG_W) + b->n * b->n * b->ndvc;
+            } else {
+                inflight_at = g + traffic_len / 4 + rng_below(&b->rng, (uint32_t)(traffic_len / 2 + 1));
+            }
+            seg++;
+            phase = PH_TRAFFIC;
+            traffic_from = g;
+            b->generate = 1;
+            memcpy(b->stop_duty, b->stop_duty0, sizeof b->stop_duty);
+        }
+        if (rst_left) {
+            /* one edge with rst high on both sides; the outputs compared and checked like any step */
+            b->base = g;
+            b->step = 0;
+            tr_reset_inputs(b, &in);
+            if (model) {
+                vcsw_reset(model);
+                memset(&mo, 0, sizeof mo); /* the model's registers at their reset values */
+            }
+            if (rtl) {
+                vcsw_rtl_reset_step(rtl, &in, &ro);
+                if (vcsw_rtl_stopped(rtl)) {
+                    bench_fail(b, "CHECK RTL assertion stopped the simulation in an edge with rst high, cycle %" PRIu64
+                               " (message above)", g);
+                    break;
+                }
+            }
+            if (model && rtl && lockstep(b, &mo, &ro))
+                break;
+            ck_reset_outputs(b, rtl ? &ro : &mo);
+            rst_left--;
+            res.cycles_run = g;
+            continue;
         }
         /* one step */
         ck_step_begin(b);
@@ -367,7 +483,7 @@ static result_t run(const opts_t *o, const test_desc_t *d, const vcsw_tables_t *
         const vcsw_out_t *obs = rtl ? &ro : &mo;
         ck_outputs(b, &in, obs);
         tr_after(b, obs);
-        res.cycles_run = step;
+        res.cycles_run = g;
     }
     if (!res.failed) {
         sb_final(b);
@@ -425,7 +541,8 @@ static void usage(FILE *f)
             "  +...                passed to Verilator, e.g. +verilator+rand+reset+2 +verilator+seed+7\n"
             "Parameters come from the RTL build; in model-only builds they can be set with --NPORTS N --NVC N\n"
             "--CTRL N --FLIT_W N --TAG_W N --DEPTH N --MAXLEN N --LINK_DELAY N --COUNTERS N --CTR_WIDTH N.\n"
-            "Cycles printed are the doc's steps (step 1 is the first edge after reset).\n"
+            "Cycles printed are the doc's steps (step 1 is the first edge after reset); the test reset asserts rst\n"
+            "again, and after that a cycle counts every edge of the run while the messages give the step too.\n"
             "A failure prints one line starting LOCKSTEP MISMATCH, SCOREBOARD or CHECK, then the replay\n"
             "command. Exit status: 0 all passed, 1 a test failed, 2 bad usage.\n");
 }

@@ -64,7 +64,8 @@ enum {
     CK_REWRITE = 1u << 7,    /* rewrites hit packets in flight and heads right after the write */
     CK_STOPPED = 1u << 8,    /* the buffers reached STOP_AT (Go & Stop at work) */
     CK_CFG_ALL = 1u << 9,    /* reads of every space answered, errors and ignored reads seen */
-    CK_BLOCKVC = 1u << 10    /* one output VC held stopped in the middle of the window */
+    CK_BLOCKVC = 1u << 10,   /* one output VC held stopped in the middle of the window */
+    CK_RESET = 1u << 11      /* rst on a drained switch, then in flight: tables kept, the rest cleared */
 };
 
 typedef struct {
@@ -120,6 +121,7 @@ typedef struct {
     uint8_t may_ovf;  /* the source ignores STOP: may be cut or discarded (overflow) */
     uint8_t done;     /* delivered, dropped or accounted */
     uint8_t cut;      /* delivered shorter than sent because of an overflow */
+    uint8_t lost;     /* inside the switch (received, not all out) at a reset: gone with it */
     uint64_t *in_step; /* receive step of every flit sent (len entries) */
 } pkt_t;
 
@@ -129,6 +131,7 @@ typedef struct {
     uint32_t seq;
     /* counts for the final accounting */
     uint64_t flits_sent, heads_sent, drop_route, drop_vc, trunc, overflow, delivered, made;
+    uint64_t lost_reset; /* packets inside the switch at a reset (test reset) */
     uint8_t ignore_stop;
 } source_t;
 
@@ -161,6 +164,7 @@ struct bench {
     rng_t rng;
     result_t *res;
     uint64_t step;      /* the step being made (1 = first after reset) */
+    uint64_t base;      /* edges made before the step 0 of the last reset (0: only the initial one) */
     int generate;       /* sources make packets */
     shadow_t sh;
 
@@ -229,6 +233,12 @@ struct bench {
     uint32_t final_val[VCSW_MAX_PORTS * VCSW_MAX_VCS * VCSW_NCTR];
     unsigned final_left;
 
+    /* test reset */
+    int hold_cfg;           /* no configuration traffic (a reset is about to come) */
+    unsigned sweep_pos, sweep_n; /* read-back of every table entry: next entry, entries (0: none) */
+    uint64_t sweep_reads, resets, lost_reset, delivered_at_reset;
+    uint8_t stop_duty0[VCSW_MAX_PORTS][VCSW_MAX_VCS]; /* the receivers' duties drawn at setup */
+
     /* directed scenarios */
     struct {
         int waiting;
@@ -251,6 +261,7 @@ void sb_route(const bench_t *b, unsigned p, unsigned v, unsigned tag, uint8_t *f
 void sb_flit_in(bench_t *b, unsigned p, const vcsw_flit_t *f, unsigned src, pkt_t *k, unsigned i);
 void sb_flit_out(bench_t *b, unsigned o, const vcsw_flit_t *f);
 int sb_idle(const bench_t *b);
+void sb_reset(bench_t *b);
 void sb_final(bench_t *b);
 
 /* vcsw_traffic.c */
@@ -261,6 +272,8 @@ void tr_inputs(bench_t *b, vcsw_in_t *in);
 void tr_after(bench_t *b, const vcsw_out_t *out);
 void tr_release(bench_t *b);
 int tr_hosts_idle(const bench_t *b);
+void tr_reset(bench_t *b);
+void tr_reset_inputs(bench_t *b, vcsw_in_t *in);
 void tr_queue_write(bench_t *b, uint16_t addr, uint16_t wdata);
 
 /* vcsw_check.c */
@@ -269,6 +282,8 @@ void ck_step_begin(bench_t *b);
 void ck_outputs(bench_t *b, const vcsw_in_t *in, const vcsw_out_t *out);
 void ck_inputs(bench_t *b, const vcsw_in_t *in);
 void ck_end(bench_t *b);
+void ck_reset(bench_t *b);
+void ck_reset_outputs(bench_t *b, const vcsw_out_t *out);
 uint64_t ck_flush_step(const bench_t *b, unsigned slot, uint64_t r);
 
 #endif

@@ -367,3 +367,40 @@ void ck_end(bench_t *b)
         bench_fail(b, "CHECK configuration port: the read of 0x%04x in step %" PRIu64 " was never answered", b->rd_addr,
                    b->rd_at);
 }
+
+/* rst (test reset), before its first edge: docs/vcsw.md, Steps: every buffer empty, every counter 0,
+ * every round-robin position 0, step 0 again. The occupancies and counter events the bench derives
+ * from the ports restart; the tables (the bench's shadow) are kept. The bench asserts rst only with
+ * no read outstanding. */
+void ck_reset(bench_t *b)
+{
+    memset(b->adm_cum, 0, sizeof b->adm_cum);
+    memset(b->pop_cum, 0, sizeof b->pop_cum);
+    memset(b->adm_hist, 0, sizeof b->adm_hist);
+    memset(b->occ_hist, 0, sizeof b->occ_hist);
+    memset(b->cum, 0, sizeof b->cum);
+    memset(b->ev, 0, sizeof b->ev);
+    memset(b->nev, 0, sizeof b->nev);
+    memset(b->rr_ptr, 0, sizeof b->rr_ptr);
+    memset(b->in_ptr, 0, sizeof b->in_ptr);
+    b->rd_out = 0;
+    b->ctr_defer.on = 0;
+}
+
+/* The outputs after an edge with rst high: the registers at their reset values (docs/vcsw.md, Steps:
+ * no flits; tx_* idle for the first LINK_DELAY steps; rx_stop 0 for the first LINK_DELAY steps;
+ * cfg_rvalid and cfg_rdata 0 when nothing is answered), whatever the inputs carried. */
+void ck_reset_outputs(bench_t *b, const vcsw_out_t *out)
+{
+    for (unsigned o = 0; o < b->n; o++) {
+        const vcsw_flit_t *f = &out->tx[o];
+        if (f->valid || f->vc || f->tail || f->data || out->rx_stop[o]) {
+            bench_fail(b, "CHECK reset: after an edge with rst high output %u shows valid %u vc %u tail %u data 0x%x, "
+                       "rx_stop[%u] 0x%x (all must be 0)", o, f->valid, f->vc, f->tail, f->data, o, out->rx_stop[o]);
+            return;
+        }
+    }
+    if (out->cfg_rvalid || out->cfg_rdata)
+        bench_fail(b, "CHECK reset: after an edge with rst high cfg_rvalid %u cfg_rdata 0x%08x (both must be 0)",
+                   out->cfg_rvalid, out->cfg_rdata);
+}

@@ -99,10 +99,8 @@ int vcsw_rtl_stopped(const vcsw_rtl_t *r) { return vrtl_stopped(*r); }
 
 int vcsw_rtl_trace_open(vcsw_rtl_t *r, const char *path) { return vrtl_trace_open(*r, path); }
 
-void vcsw_rtl_step(vcsw_rtl_t *r, const vcsw_in_t *in, vcsw_out_t *out)
+static void sample(vcsw_rtl_t *r, vcsw_out_t *out)
 {
-    drive(r, in);
-    vrtl_tick(*r);
     uint32_t valid[WORDS] = {0}, vc[WORDS] = {0}, tail[WORDS] = {0}, data[WORDS] = {0}, stop[WORDS] = {0};
     get_bits(r->top->tx_valid, valid);
     get_bits(r->top->tx_vc, vc);
@@ -120,6 +118,22 @@ void vcsw_rtl_step(vcsw_rtl_t *r, const vcsw_in_t *in, vcsw_out_t *out)
     }
     out->cfg_rvalid = r->top->cfg_rvalid;
     out->cfg_rdata = r->top->cfg_rdata;
+}
+
+void vcsw_rtl_step(vcsw_rtl_t *r, const vcsw_in_t *in, vcsw_out_t *out)
+{
+    drive(r, in);
+    vrtl_tick(*r);
+    sample(r, out);
+}
+
+void vcsw_rtl_reset_step(vcsw_rtl_t *r, const vcsw_in_t *in, vcsw_out_t *out)
+{
+    drive(r, in);
+    r->top->rst = 1;
+    vrtl_tick(*r);
+    r->top->rst = 0;
+    sample(r, out);
 }
 
 } // extern "C"

@@ -34,6 +34,11 @@ void vcsw_rtl_free(vcsw_rtl_t *r);
  * (ports past NPORTS idle, stop bits past NVC 0). */
 void vcsw_rtl_step(vcsw_rtl_t *r, const vcsw_in_t *in, vcsw_out_t *out);
 
+/* One step with rst high (docs/vcsw.md, Steps: after it the switch is at step 0, the tables kept):
+ * drives `in` (ignored by the switch), one rising edge with rst = 1, reads every output port into
+ * `out` like vcsw_rtl_step(). The next vcsw_rtl_step() is step 1 again. */
+void vcsw_rtl_reset_step(vcsw_rtl_t *r, const vcsw_in_t *in, vcsw_out_t *out);
+
 /* 1 once the RTL has stopped itself ($stop/$error of an assertion in a SANFAB_ASSERT build). */
 int vcsw_rtl_stopped(const vcsw_rtl_t *r);
 

@@ -19,6 +19,12 @@ void vcsw_rtl_step(vcsw_rtl_t *r, const vcsw_in_t *in, vcsw_out_t *out)
     (void)in;
     (void)out;
 }
+void vcsw_rtl_reset_step(vcsw_rtl_t *r, const vcsw_in_t *in, vcsw_out_t *out)
+{
+    (void)r;
+    (void)in;
+    (void)out;
+}
 int vcsw_rtl_stopped(const vcsw_rtl_t *r)
 {
     (void)r;

@@ -59,7 +59,8 @@ pkt_t *sb_new_packet(bench_t *b, unsigned src, unsigned tag, unsigned len)
     source_t *s = &b->src[src];
     /* retire finished packets at the front */
     while (s->first != s->end && s->ring[s->first % SRC_RING].done &&
-           s->ring[s->first % SRC_RING].sent == s->ring[s->first % SRC_RING].len) {
+           (s->ring[s->first % SRC_RING].sent == s->ring[s->first % SRC_RING].len ||
+            s->ring[s->first % SRC_RING].lost)) {
         pkt_t *k = &s->ring[s->first % SRC_RING];
         free(k->in_step);
         k->in_step = NULL;
@@ -349,6 +350,37 @@ int sb_idle(const bench_t *b)
             if (b->ovc[o][u].active)
                 return 0;
     return 1;
+}
+
+/* rst (test reset), called before the first edge with rst high, after the outputs of the step
+ * before it were seen. docs/vcsw.md, Steps: after reset there are no flits and every buffer is
+ * empty, and tx_* is idle for the first LINK_DELAY steps; so every packet with a flit received
+ * (step < the reset) that has not all come out is gone: its flits in the input register, the
+ * buffers, the transmit register and the link delay. The bench knows exactly which ones these
+ * are from the ports. They count as lost at the reset; a host in the middle of one abandons the
+ * rest of it (sending it after the reset would make its next flit a head). Packets not started
+ * stay queued. The overflow count restarts with the counters. */
+void sb_reset(bench_t *b)
+{
+    for (unsigned sidx = 0; sidx < b->n * b->nvc; sidx++) {
+        source_t *s = &b->src[sidx];
+        if (s->send != s->end && s->ring[s->send % SRC_RING].sent)
+            s->send++;
+        for (uint32_t j = s->first; j != s->send; j++) {
+            pkt_t *k = &s->ring[j % SRC_RING];
+            if (k->done)
+                continue;
+            k->done = 1;
+            k->lost = 1;
+            if (k->fate == F_DELIVER) {
+                s->lost_reset++;
+                b->lost_reset++;
+            }
+        }
+        s->deliv = s->send;
+        s->overflow = 0;
+    }
+    memset(b->ovc, 0, sizeof b->ovc);
 }
 
 /* End of a test (traffic drained, counters read): every packet accounted for, and the switch's

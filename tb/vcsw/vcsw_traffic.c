@@ -334,6 +334,56 @@ static void cfg_final(bench_t *b, vcsw_in_t *in)
     in->cfg_addr = VCSW_CFG_ADDR(VCSW_SPACE_CTR, VCSW_CTR_INDEX(port, vc, c));
 }
 
+/* test reset: after the reset of a drained switch, every routing and VC entry read back in turn
+ * (checked in vcsw_check.c against the shadow: the entries as loaded, nothing written since) */
+static void cfg_sweep(bench_t *b, vcsw_in_t *in)
+{
+    if (b->rd_out)
+        return;
+    const unsigned nt = 1u << b->p->TAG_W, i = b->sweep_pos++;
+    in->cfg_re = 1;
+    if (i < nt)
+        in->cfg_addr = VCSW_CFG_ADDR(VCSW_SPACE_ROUTE, i);
+    else {
+        const unsigned j = i - nt, d = j % b->ndvc, o = (j / b->ndvc) % b->n, p = j / (b->ndvc * b->n);
+        in->cfg_addr = VCSW_CFG_ADDR(VCSW_SPACE_VC, VCSW_VC_INDEX(p, o, d));
+    }
+    b->sweep_reads++;
+    if (b->sweep_pos == b->sweep_n)
+        b->sweep_n = b->sweep_pos = 0;
+}
+
+/* rst (test reset), before its first edge: the history of what the switch showed starts again at
+ * step 0 (rx_stop after steps <= 0 is the reset value 0). The receivers keep their state. */
+void tr_reset(bench_t *b)
+{
+    memset(b->stop_hist, 0, sizeof b->stop_hist);
+    memset(b->txstop_hist, 0, sizeof b->txstop_hist);
+    memset(b->last_write_step, 0, sizeof b->last_write_step);
+    b->reread = 0;
+    b->force_src = 0;
+    b->quiet_steps = 0;
+    b->last_rx_step = 0;
+}
+
+/* The inputs of an edge with rst high: random flits on every input and random stop bits, which the
+ * switch must ignore (after the edge it holds no flits, docs/vcsw.md Steps); no configuration
+ * request (a table write with rst high is left undefined by the doc). */
+void tr_reset_inputs(bench_t *b, vcsw_in_t *in)
+{
+    memset(in, 0, sizeof *in);
+    const uint32_t fm = b->p->FLIT_W >= 32 ? 0xFFFFFFFFu : (1u << b->p->FLIT_W) - 1u;
+    for (unsigned p = 0; p < b->n; p++) {
+        if (rng_pct(&b->rng, 70)) {
+            in->rx[p].valid = 1;
+            in->rx[p].vc = (uint8_t)rng_below(&b->rng, b->nvc);
+            in->rx[p].tail = (uint8_t)rng_below(&b->rng, 2);
+            in->rx[p].data = (uint32_t)rng_next(&b->rng) & fm;
+        }
+        in->tx_stop[p] = (uint16_t)(rng_below(&b->rng, 1u << b->nvc));
+    }
+}
+
 /* The inputs of the current step: tx_stop, flits, configuration. */
 void tr_inputs(bench_t *b, vcsw_in_t *in)
 {
@@ -421,7 +471,9 @@ void tr_inputs(bench_t *b, vcsw_in_t *in)
         b->wq_pos++;
     } else if (b->final_phase)
         cfg_final(b, in);
-    else if (b->generate)
+    else if (b->sweep_n && !b->hold_cfg)
+        cfg_sweep(b, in);
+    else if (b->generate && !b->hold_cfg)
         cfg_traffic(b, in);
 }
 

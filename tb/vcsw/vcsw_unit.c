@@ -1924,7 +1924,8 @@ static void test_stress(void)
     }
 }
 
-/* vcsw_reset: back to step 0 (tables invalid, buffers empty): the same stimulus gives the same outputs. */
+/* vcsw_reset: back to step 0 (buffers empty; the stimulus writes the same entries again): the same
+ * stimulus gives the same outputs. */
 static void test_reset(void)
 {
     vcsw_params_t p = params(4, 2, 1, 2);
@@ -1952,6 +1953,53 @@ static void test_reset(void)
     check(ok && count_valid(s, 2, 1, 149) == 30, "reset: a second run after vcsw_reset repeats the first");
     free(tx0);
     free(rs0);
+    sim_free(s);
+}
+
+/* vcsw_reset keeps the tables (docs/vcsw.md, Tables: RAM, rst does not change them) and clears the
+ * counters (Steps): after entries are loaded and a packet has passed, a reset, then a head with no
+ * write since is routed by the loaded entries, the entry reads back as written, and the counters
+ * count only what came after the reset. */
+static void test_reset_keeps_tables(void)
+{
+    vcsw_params_t p = params(4, 2, 1, 1);
+    const unsigned M = 60, L = p.LINK_DELAY;
+    sim_t *s = sim_new(&p, M);
+    set_route(s, 3, 2);    /* tag 3 -> output 2 */
+    set_vc(s, 0, 2, 0, 0); /* (input 0, output 2, data VC 0) -> VC 0 */
+    put_pkt(s, 0, 5, 0, 3, 4, 1);
+    sim_all(s);
+    check(pkt_at(s, 2, 5 + 2 + L, 0, 3, 4, 1) && vcsw_counter(s->m, 0, 0, VCSW_CTR_RX_FLITS) == 4,
+          "reset keeps tables: before the reset the packet leaves output 2 VC 0 in step %u, rx_flits 4 (got %u)",
+          5 + 2 + L, vcsw_counter(s->m, 0, 0, VCSW_CTR_RX_FLITS));
+    vcsw_reset(s->m);
+    int zero = 1;
+    for (unsigned q = 0; q < s->n; q++)
+        for (unsigned v = 0; v < s->nvc; v++)
+            for (unsigned c = 0; c < VCSW_NCTR; c++)
+                zero &= vcsw_counter(s->m, q, v, c) == 0;
+    check(zero, "reset keeps tables: every counter 0 right after vcsw_reset");
+    /* new stimulus, no table write: a 2-flit packet at step 2, the route entry read in step 20 */
+    for (unsigned k = 0; k < M; k++) {
+        s->we[k] = s->re[k] = 0;
+        s->addr[k] = s->wd[k] = 0;
+        for (unsigned q = 0; q < VCSW_MAX_PORTS; q++)
+            memset(&s->rx[q][k], 0, sizeof s->rx[q][k]);
+    }
+    put_pkt(s, 0, 2, 1, 3, 2, 2); /* control VC 1: its data twin 0 maps to VC 0, so control VC 1 */
+    cfg_read_at(s, 20, VCSW_SPACE_ROUTE, 3);
+    s->k = 0;
+    sim_all(s);
+    check(pkt_at(s, 2, 2 + 2 + L, 1, 3, 2, 2) && count_valid(s, 2, 1, M - 1) == 2 && others_idle(s, 2, 1, M - 1),
+          "reset keeps tables: a head after the reset (no write since) leaves output 2 VC 1 in step %u", 2 + 2 + L);
+    check(s->rv[21] && s->rd[21] == VCSW_ENTRY(1, 2), "reset keeps tables: the route entry reads back 0x8002 (got %u 0x%x)",
+          s->rv[21], s->rd[21]);
+    check(vcsw_counter(s->m, 0, 1, VCSW_CTR_RX_FLITS) == 2 && vcsw_counter(s->m, 0, 0, VCSW_CTR_RX_FLITS) == 0 &&
+              vcsw_counter(s->m, 0, 1, VCSW_CTR_RX_PKTS) == 1 && vcsw_counter(s->m, 2, 1, VCSW_CTR_TX_FLITS) == 2 &&
+              vcsw_counter(s->m, 2, 0, VCSW_CTR_TX_FLITS) == 0,
+          "reset keeps tables: the counters count only the packet after the reset (rx_flits 0/1 %u/%u, tx_flits 2/0 2/1 "
+          "%u/%u)", vcsw_counter(s->m, 0, 0, VCSW_CTR_RX_FLITS), vcsw_counter(s->m, 0, 1, VCSW_CTR_RX_FLITS),
+          vcsw_counter(s->m, 2, 0, VCSW_CTR_TX_FLITS), vcsw_counter(s->m, 2, 1, VCSW_CTR_TX_FLITS));
     sim_free(s);
 }
 
@@ -2064,6 +2112,7 @@ int main(int argc, char **argv)
     test_stress();
     test_port_widths();
     test_reset();
+    test_reset_keeps_tables();
     printf("vcsw_unit: %u checks, %u failed\n", n_checks, n_failed);
     return n_failed ? 1 : 0;
 }
