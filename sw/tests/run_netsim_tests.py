@@ -7,48 +7,20 @@ usage: run_netsim_tests.py BUILD_DIR   (called by `make -C sw netsim-test`); the
 import json
 import os
 import re
-import subprocess
 import sys
 import time
+
+from testlib import Tally, c_suite, run, write
 
 BUILD = sys.argv[1] if len(sys.argv) > 1 else "build"
 TMP = os.path.join(BUILD, "tmp", "netsim")
 os.makedirs(TMP, exist_ok=True)
-passed = failed = 0
+T = Tally()
+result = T.result
 
 
-def result(ok, name, detail=""):
-    global passed, failed
-    if ok:
-        passed += 1
-        print(f"PASS {name}")
-    else:
-        failed += 1
-        print(f"FAIL {name}: {detail}")
-    sys.stdout.flush()
 
 
-def run(args, timeout=120):
-    p = subprocess.run(args, capture_output=True, text=True, timeout=timeout)
-    return p.returncode, p.stdout, p.stderr
-
-
-def write(path, text):
-    with open(path, "w") as f:
-        f.write(text)
-    return path
-
-
-def c_suite(binary):
-    t0 = time.time()
-    rc, out, err = run([os.path.join(BUILD, binary)], timeout=300)
-    for line in out.splitlines():
-        if line.startswith(("PASS ", "FAIL ")):
-            result(line.startswith("PASS "), f"[{binary}] {line[5:]}")
-    last = out.strip().splitlines()[-1] if out.strip() else ""
-    m = re.match(r"(\d+) passed, (\d+) failed", last)
-    result(rc == 0 and m is not None and m.group(2) == "0", f"[{binary}] exits 0 with a summary ({time.time() - t0:.1f} s)",
-           f"rc={rc} last={last!r} stderr={err[-2000:]}")
 
 
 def tool_tests(sim, tag):
@@ -175,13 +147,12 @@ def tool_tests(sim, tag):
 
 def main():
     t0 = time.time()
-    c_suite("test_net")
-    c_suite("test_net-san")
+    c_suite(T, BUILD, "test_net", timeout=300)
+    c_suite(T, BUILD, "test_net-san", timeout=300)
     tool_tests(os.path.join(BUILD, "sanfab-sim"), "[sanfab-sim]")
     tool_tests(os.path.join(BUILD, "san-sanfab-sim"), "[san-sanfab-sim]")
     print(f"(netsim tests took {time.time() - t0:.1f} s)")
-    print(f"{passed} passed, {failed} failed")
-    sys.exit(1 if failed else 0)
+    T.finish()
 
 
 if __name__ == "__main__":

@@ -6,45 +6,19 @@ usage: run_tests.py BUILD_DIR   (called by `make -C sw test`); the last line is 
 import json
 import os
 import re
-import subprocess
 import sys
 import time
+
+from testlib import Tally, c_suite, run, write
 
 BUILD = sys.argv[1] if len(sys.argv) > 1 else "build"
 TMP = os.path.join(BUILD, "tmp")
 os.makedirs(TMP, exist_ok=True)
-passed = 0
-failed = 0
+T = Tally()
+result = T.result
 
 
-def result(ok, name, detail=""):
-    global passed, failed
-    if ok:
-        passed += 1
-        print(f"PASS {name}")
-    else:
-        failed += 1
-        print(f"FAIL {name}: {detail}")
-    sys.stdout.flush()
 
-
-def run(args, timeout=120):
-    p = subprocess.run(args, capture_output=True, text=True, timeout=timeout)
-    return p.returncode, p.stdout, p.stderr
-
-
-def c_suite(binary, extra):
-    t0 = time.time()
-    rc, out, err = run([os.path.join(BUILD, binary), "--tmp", TMP] + extra, timeout=200)
-    for line in out.splitlines():
-        if line.startswith("PASS ") or line.startswith("FAIL "):
-            result(line.startswith("PASS "), f"[{binary}] {line[5:]}")
-        elif line.startswith("test_sw:"):
-            print(line)
-    last = out.strip().splitlines()[-1] if out.strip() else ""
-    m = re.match(r"(\d+) passed, (\d+) failed", last)
-    result(rc == 0 and m is not None and m.group(2) == "0", f"[{binary}] exits 0 with a summary ({time.time() - t0:.1f} s)",
-           f"rc={rc} last={last!r} stderr={err[-2000:]}")
 
 
 def tool_tests(prefix):
@@ -137,10 +111,6 @@ def tool_tests(prefix):
     result(rc == 2 and "unknown algorithm" in err, f"{tag} unknown algorithm is a usage error", err)
     issue12_tools(tag, topo, route, files, prefix)
 
-
-def write(path, text):
-    with open(path, "w") as f:
-        f.write(text)
 
 
 RING5 = ("sanfab-topology 1\n" + "".join(f"switch {i} ports 3\n" for i in range(5)) +
@@ -337,14 +307,13 @@ def cross_check():
 def main():
     t0 = time.time()
     build_alone()
-    c_suite("test_sw", [])
-    c_suite("test_sw-san", ["--quick"])
+    c_suite(T, BUILD, "test_sw", ["--tmp", TMP], echo="test_sw:")
+    c_suite(T, BUILD, "test_sw-san", ["--tmp", TMP, "--quick"], echo="test_sw:")
     tool_tests("")
     tool_tests("san-")
     cross_check()
     print(f"(sw tests took {time.time() - t0:.1f} s)")
-    print(f"{passed} passed, {failed} failed")
-    sys.exit(1 if failed else 0)
+    T.finish()
 
 
 if __name__ == "__main__":
