@@ -127,7 +127,6 @@ module vcsw_in #(
     reg [VCW-1:0]    rq_vc;
     reg              rq_tail;
     reg [FLIT_W-1:0] rq_data;
-    reg              rq_ctl;      // arrived on a control VC
 
     always @(posedge clk) begin
         if (rst) begin
@@ -135,13 +134,11 @@ module vcsw_in #(
             rq_vc   <= {VCW{1'b0}};
             rq_tail <= 1'b0;
             rq_data <= {FLIT_W{1'b0}};
-            rq_ctl  <= 1'b0;
         end else begin
             rq_v    <= rx_valid;
             rq_vc   <= rx_vc;
             rq_tail <= rx_tail;
             rq_data <= rx_data;
-            rq_ctl  <= (CTRL != 0) && (rx_vc >= ndvc_v);
         end
     end
 
@@ -181,6 +178,7 @@ module vcsw_in #(
 `ifdef SANFAB_MUTANT_CTRL_MAP
     wire [VCW-1:0] ovc   = ve[VCW-1:0];               // deliberately broken: control VCs land on data VCs
 `else
+    wire           rq_ctl = (CTRL != 0) && (rq_vc >= ndvc_v);   // arrived on a control VC
     wire [VCW-1:0] ovc   = ve[VCW-1:0] + (rq_ctl ? ndvc_v : {VCW{1'b0}});
 `endif
 
@@ -564,6 +562,13 @@ module vcsw_in #(
                     end
                     if (app && base == 2'd3) begin
                         $display("ASSERTION vcsw_in[%0d] vc %0d: staging overflow", PORT_I, g);
+                        $finish;
+                    end
+                    // occ_q is kept as a register (it feeds admission and Go & Stop directly);
+                    // it must always equal the entries held: RAM part + staging + read register
+                    if (occ_q != mcnt_q + {{(OW-2){1'b0}}, scnt_q} + {{(OW-1){1'b0}}, app_r}) begin
+                        $display("ASSERTION vcsw_in[%0d] vc %0d: occupancy %0d, entries held %0d", PORT_I, g,
+                                 occ_q, mcnt_q + {{(OW-2){1'b0}}, scnt_q} + {{(OW-1){1'b0}}, app_r});
                         $finish;
                     end
                     if (is_w && !d_store && st_c == ST_PASS) begin
