@@ -97,7 +97,7 @@ typedef struct {
     uint32_t src, dst;  /* endpoint indices */
     uint32_t delay;     /* ring length (0: the word goes straight through) */
     uint32_t pos;       /* next ring slot */
-    size_t ring;        /* offset of the ring in net.ring (pairs: fwd, back) */
+    size_t ring;        /* offset of the ring in net.ring_f and net.ring_b */
 } chan_t;
 
 struct net {
@@ -108,7 +108,9 @@ struct net {
     unsigned *np;    /* port count of each switch */
     uint64_t *in_fwd, *in_back, *out_fwd, *out_back; /* per endpoint: switch ports, then hosts */
     chan_t *ch;
-    uint64_t *ring;
+    uint64_t *ring_f, *ring_b; /* the channels' delay lines: forward words, sideband words */
+    int back_zero;             /* every sideband word in ring_b and in_back is 0 (then a cycle whose out_back
+                                * words are all 0 moves only the forward words) */
     uint64_t *busy;
     uint64_t busy_mask, busy_value;
     int busy_masked;
@@ -199,9 +201,9 @@ net_t *net_new(const net_desc *d, const net_switch_ops *kind, const void *params
         if (claim(used, ea, err, errlen, what) || claim(used, eb, err, errlen, what))
             goto fail;
         n->ch[2 * l] = (chan_t){ea, eb, k->delay, 0, ringlen};
-        ringlen += 2 * (size_t)k->delay;
+        ringlen += (size_t)k->delay;
         n->ch[2 * l + 1] = (chan_t){eb, ea, k->delay, 0, ringlen};
-        ringlen += 2 * (size_t)k->delay;
+        ringlen += (size_t)k->delay;
     }
     for (unsigned h = 0; h < d->nhosts; h++) {
         const net_host_desc *k = &d->hosts[h];
@@ -219,17 +221,17 @@ net_t *net_new(const net_desc *d, const net_switch_ops *kind, const void *params
             goto fail;
         unsigned c = 2 * d->nlinks + 2 * h;
         n->ch[c] = (chan_t){eh, es, k->delay, 0, ringlen};
-        ringlen += 2 * (size_t)k->delay;
+        ringlen += (size_t)k->delay;
         n->ch[c + 1] = (chan_t){es, eh, k->delay, 0, ringlen};
-        ringlen += 2 * (size_t)k->delay;
+        ringlen += (size_t)k->delay;
     }
-    n->ring = malloc((ringlen ? ringlen : 1) * sizeof(uint64_t));
-    if (!n->ring)
+    n->ring_f = malloc((ringlen ? ringlen : 1) * sizeof(uint64_t));
+    n->ring_b = calloc(ringlen ? ringlen : 1, sizeof(uint64_t));
+    if (!n->ring_f || !n->ring_b)
         goto oom;
-    for (size_t i = 0; i < ringlen; i += 2) {
-        n->ring[i] = kind->idle_word;
-        n->ring[i + 1] = 0;
-    }
+    for (size_t i = 0; i < ringlen; i++)
+        n->ring_f[i] = kind->idle_word;
+    n->back_zero = 1;
     for (unsigned s = 0; s < d->nsw; s++) {
         n->sw[s] = kind->create(params, d->nports[s], what, sizeof what);
         if (!n->sw[s]) {
@@ -265,7 +267,8 @@ void net_free(net_t *n)
     free(n->out_fwd);
     free(n->out_back);
     free(n->ch);
-    free(n->ring);
+    free(n->ring_f);
+    free(n->ring_b);
     free(n->busy);
     free(n->asleep);
     free(n->pending);
@@ -336,6 +339,28 @@ void net_set_skip(net_t *n, int on)
 
 uint64_t net_skipped(const net_t *n) { return n->skipped; }
 
+/* The channel moves of one cycle when no sideband word is anywhere: forward words only. */
+static void move_fwd(net_t *n, int masked, uint64_t mask, uint64_t value, uint64_t idle)
+{
+    uint64_t *rf = n->ring_f, *in_fwd = n->in_fwd, *busy = n->busy;
+    const uint64_t *out_fwd = n->out_fwd;
+    chan_t *ch = n->ch;
+    const unsigned nch = n->nch;
+    for (unsigned c = 0; c < nch; c++, ch++) {
+        uint64_t f = out_fwd[ch->src];
+        busy[c] += masked ? ((f & mask) == value) : (f != idle);
+        if (ch->delay) {
+            uint64_t *slot = rf + ch->ring + ch->pos;
+            const uint64_t f0 = *slot;
+            *slot = f;
+            f = f0;
+            if (++ch->pos == ch->delay)
+                ch->pos = 0;
+        }
+        in_fwd[ch->dst] = f;
+    }
+}
+
 void net_step(net_t *n)
 {
     const net_switch_ops *k = n->kind;
@@ -348,16 +373,26 @@ void net_step(net_t *n)
     /* every channel moves one word: out of its source now, into its destination D cycles later */
     const uint64_t idle = k->idle_word, mask = n->busy_mask, value = n->busy_value;
     const int masked = n->busy_masked;
-    uint64_t *ring = n->ring;
+    const unsigned E = P + n->nhosts;
+    uint64_t any_back = 0;
+    for (unsigned e = 0; e < E; e++)
+        any_back |= n->out_back[e];
+    if (n->back_zero && !any_back) {
+        /* fast path: no sideband anywhere (the crossbar's case), so only the forward words move and
+         * ring_b and in_back stay 0 */
+        move_fwd(n, masked, mask, value, idle);
+        return;
+    }
+    uint64_t *rf = n->ring_f, *rb = n->ring_b;
     for (unsigned c = 0; c < n->nch; c++) {
         chan_t *ch = &n->ch[c];
         uint64_t f = n->out_fwd[ch->src], bk = n->out_back[ch->src];
         n->busy[c] += masked ? ((f & mask) == value) : (f != idle);
         if (ch->delay) {
-            uint64_t *slot = ring + ch->ring + 2 * (size_t)ch->pos;
-            uint64_t f0 = slot[0], b0 = slot[1];
-            slot[0] = f;
-            slot[1] = bk;
+            const size_t i = ch->ring + ch->pos;
+            uint64_t f0 = rf[i], b0 = rb[i];
+            rf[i] = f;
+            rb[i] = bk;
             f = f0;
             bk = b0;
             if (++ch->pos == ch->delay)
@@ -366,6 +401,13 @@ void net_step(net_t *n)
         n->in_fwd[ch->dst] = f;
         n->in_back[ch->dst] = bk;
     }
+    uint64_t live = 0;
+    for (unsigned c = 0; c < n->nch; c++)
+        for (unsigned d = 0; d < n->ch[c].delay; d++)
+            live |= rb[n->ch[c].ring + d];
+    for (unsigned e = 0; e < E; e++)
+        live |= n->in_back[e];
+    n->back_zero = live == 0;
 }
 
 uint64_t net_cycle(const net_t *n) { return n->cycle; }

@@ -418,6 +418,14 @@ static void input_step(xbar_t *m, unsigned i, unsigned c, const prev_t *pv, uint
     xin_t *s = &m->in[i];
     const uint64_t k = m->step;
     const unsigned occ0 = s->occ;
+    /* Fast path, the same as the full step below: an empty buffer in IDLE or DRAIN and IDLE, STOP or GO on
+     * the input (nothing for the ingress, no head, no bypass): the read side only clears xf and ab. */
+    if (occ0 == 0 && (s->state == RS_IDLE || s->state == RS_DRAIN) &&
+        (c == CH_IDLE || c == CH_STOP || c == CH_GO)) {
+        s->xf_v = 0;
+        s->ab = 0;
+        return;
+    }
     uint16_t head = 0;
     const int head_v = fifo_head(s, k - 1, &head); /* head at k-1 */
 
@@ -452,6 +460,25 @@ static void output_step(xbar_t *m, unsigned p, unsigned c, const prev_t *pv, uin
     const uint8_t busy0 = o->busy, abt0 = o->abt, gap0 = o->gap, stop0 = o->stop, want0 = o->want,
                   ann0 = o->ann, av0 = o->av;
     const uint16_t own0 = o->own;
+
+    /* Fast path, the same as the full rules below: a free output (not busy, so no transfer and no
+     * arbitration without requests) with no queue, no GAP, ABORT, STOP or GO owed and no request sends
+     * IDLE and only follows STOP/GO and its input's wish. */
+    if (!busy0 && !o->qn && !gap0 && !abt0 && want0 == ann0 && !pv->req[p]) {
+        if (c == CH_STOP)
+            o->stop = 1;
+        else if (c == CH_GO)
+            o->stop = 0;
+        if (pv->occ[p] >= m->p.STOP_THRESH)
+            o->want = 1;
+        else if (pv->occ[p] <= m->p.GO_THRESH)
+            o->want = 0;
+        o->tx = CH_IDLE;
+        o->gp = 0;
+        o->av = 1;
+        o->mp = own0;
+        return;
+    }
 
     /* 1. transfer in: xf of the owner at k-1 */
     int xv = 0;

@@ -734,7 +734,8 @@ void sf_nics_step(void *ctx, uint64_t cycle, unsigned nhosts, const uint64_t *in
             stop_new = 0;
         else if (ch != CH_IDLE) {
             if (c->rx_n < B) {
-                c->rxq[(c->rx_head + c->rx_n) % B] = (uint16_t)ch;
+                unsigned at = c->rx_head + c->rx_n; /* < 2B: head < B, rx_n < B */
+                c->rxq[at >= B ? at - B : at] = (uint16_t)ch;
                 c->rx_n++;
             } else {
                 n->c.rx_overflow++;
