@@ -8,11 +8,20 @@
  *   ingress      the flit in the input register (received in k-1): head lookup result, ingress
  *                state, MAXLEN cut and admission against the occupancy after k-1; it only
  *                *decides* the entry to write (wr_*), the buffer is not touched yet
- *   allocation   separable: per input the eligible VCs (heads, ownership, free VCs and registered
- *                stop bits after k-1) and the one VC it offers (round robin over VC numbers), then
- *                per output the one offering input it takes (round robin over input numbers); it
- *                only *decides* the pops (at most one per input), the transmit register, the new
- *                ownership and the round-robin positions (none of which another decision reads)
+ *   allocation   pipelined and separable: (3.1) each input's offer register F (prepared in k-1)
+ *                requests its output -- a first flit only if its output VC is free after k-1 and
+ *                its stop bit used in k (tx_stop received in k-1) is 0 -- and each output takes one
+ *                requesting input (round robin over input numbers); (3.2) the flit taken is the
+ *                head of F's VC, into the transmit register, with the new ownership; (3.3) each
+ *                input prepares F for k+1 from the state after k-1 as it will be after its own
+ *                pop: the next head of F's VC when taken is S_v[1], else R's entry if of v, else
+ *                none, every other VC's S_w[0]; eligible: a body flit, or a first flit whose
+ *                output VC is free after k-1 and unstopped in k; the first eligible VC at or after
+ *                the input's position (which moves past v only when F is taken). It only
+ *                *decides* the pops (at most one per input), the transmit register, the ownership,
+ *                the round-robin positions and the offer registers (none of which another
+ *                decision of this step reads: requests and eligibility use a snapshot of the
+ *                output VCs' owned and stop bits after k-1)
  *   buffer       per input: pop, read register to staging, RAM read, write, each condition taken
  *                on the counts captured before any of them
  *   input reg    latches this step's rx flits with their table lookup (tables after k-1)
@@ -83,16 +92,19 @@ typedef struct {
     uint8_t rv, rvc;
     ent_t r;
     uint8_t ram_rr; /* round-robin position of the RAM read */
-    uint8_t arr;    /* round-robin position of the input arbitration (rule 3.2), over VC numbers */
+    uint8_t arr;    /* round-robin position of the input's offer (rule 3.3), over VC numbers */
+    /* offer register F (rule 3): valid, VC v, output o, output VC u, first flit */
+    uint8_t fv, fvc, fo, fu, ffirst;
     uint16_t hmask; /* VCs with |S_v| > 0 */
     uint16_t mmask; /* VCs with |M_v| > 0 */
+    uint16_t omask; /* VCs with occupancy >= STOP_AT */
     uint16_t stopreg; /* rx_stop register (before the cable) */
 } inp_t;
 
 typedef struct {
     uint16_t busy;  /* output VCs owned */
     uint16_t stop;  /* tx_stop received in the previous step */
-    uint16_t rr;    /* round-robin position of the output arbitration (rule 3.3), over input numbers */
+    uint16_t rr;    /* round-robin position of the output arbitration (rule 3.1), over input numbers */
     vcsw_flit_t tx; /* transmit register */
 } outp_t;
 
@@ -119,8 +131,7 @@ struct vcsw {
     unsigned rd_slot;
     /* counters */
     ctr_sched_t cs;
-    /* per step scratch (not state): the VC each input offers, pops per input, entries to write */
-    uint8_t offer[VCSW_MAX_PORTS];
+    /* per step scratch (not state): pops per input, entries to write */
     uint16_t pop[VCSW_MAX_PORTS];
     uint8_t wr[VCSW_MAX_PORTS], wr_vc[VCSW_MAX_PORTS];
     ent_t wr_e[VCSW_MAX_PORTS];
@@ -256,23 +267,19 @@ void vcsw_reset(vcsw_t *m)
     m->rd_val = 0;
     m->rd_slot = 0;
     ctr_sched_reset(&m->cs);
-    memset(m->offer, 0, sizeof m->offer);
     memset(m->pop, 0, sizeof m->pop);
     memset(m->wr, 0, sizeof m->wr);
 }
 
 /* ------------------------------------------------------------------ 4. Go & Stop */
 
-/* rx_stop register after step k: occupancy after step k-1 >= STOP_AT (the cable follows in outputs()). */
+/* rx_stop register after step k: occupancy after step k-1 >= STOP_AT (the cable follows in outputs()),
+ * kept per input as the mask omask, updated by buffer() wherever an occupancy changes. */
 static void go_stop(vcsw_t *m)
 {
-    const unsigned N = m->p.NPORTS, V = m->p.NVC;
-    for (unsigned p = 0; p < N; p++) {
-        uint16_t s = 0;
-        for (unsigned v = 0; v < V; v++)
-            s |= (uint16_t)((m->vc[p][v].occ >= m->stop_at) << v);
-        m->in[p].stopreg = s;
-    }
+    const unsigned N = m->p.NPORTS;
+    for (unsigned p = 0; p < N; p++)
+        m->in[p].stopreg = m->in[p].omask;
 }
 
 /* ------------------------------------------------------------------ 1. ingress */
@@ -368,50 +375,90 @@ static inline unsigned rr_first(uint32_t x, unsigned pos)
     return ctz32(hi ? hi : x);
 }
 
-/* Allocation in step k from the state after k-1 (rule 3, separable): every input offers at most one
- * eligible VC, every output takes at most one offering input. Decides the pops (m->pop, at most one
- * per input), the transmit registers, the ownership changes and the round-robin positions; registers
- * tx_stop for step k+1. O(NPORTS * NVC) for the eligibility, O(NPORTS) for the rest. */
+/* Rule 3.3: input p's offer register for step k+1, from the state after k-1 as it will be after its
+ * own pop of step k. `taken`: its offer F was taken in step k (the ownership of F's VC is already
+ * updated for it); blk: per output the VCs owned after k-1 or stopped in step k. The VCs are tried in
+ * round-robin order from the position after step k and the first eligible one is offered. */
+static void next_offer(vcsw_t *m, unsigned p, int taken, const uint16_t *blk)
+{
+    inp_t *ip = &m->in[p];
+    const unsigned V = m->p.NVC;
+    uint32_t cand = ip->hmask; /* VCs whose next head may exist: S_w[0] after k-1 */
+    const unsigned fv = ip->fvc;
+    const ent_t *fnext = NULL; /* next head of F's VC when F is taken */
+    if (taken) {
+        const vcst_t *vs = &m->vc[p][fv];
+        if (vs->sn >= 2)
+            fnext = &vs->s[1];
+        else if (ip->rv && ip->rvc == fv)
+            fnext = &ip->r;
+        /* doc: an entry that reaches an empty staging part in step k is not seen */
+        if (!fnext)
+            cand &= ~(1u << fv);
+        ip->arr = (uint8_t)(fv + 1u == V ? 0u : fv + 1u); /* the position moves past v only when F is taken */
+    }
+    ip->fv = 0;
+    const uint32_t low = (1u << ip->arr) - 1u;
+    const uint32_t order[2] = {cand & ~low, cand & low};
+    for (unsigned i = 0; i < 2; i++)
+        for (uint32_t c = order[i]; c; c &= c - 1u) {
+            const unsigned w = ctz32(c);
+            const vcst_t *ws = &m->vc[p][w];
+            const ent_t *e = (taken && w == fv) ? fnext : &ws->s[0];
+            if (e->flags & E_FIRST) {
+                VASSERT(m, !ws->own || (taken && w == fv),
+                        "input %u VC %u owns an output VC but its next head is a first flit", p, w);
+                /* doc: "free after step k-1", taken literally, also when the output VC is owned by
+                 * F's own packet whose tail F takes in step k: the next packet of the same VC to the
+                 * same output VC is offered one step later (one idle step between back-to-back
+                 * packets on one output VC unless another VC fills it; see the report to the doc's
+                 * owner: "Latency and throughput" says the other VCs keep the whole link) */
+                if (blk[e->o] >> e->u & 1u) /* output VC owned after k-1 or stopped in step k */
+                    continue;
+                ip->fo = e->o;
+                ip->fu = e->u;
+                ip->ffirst = 1;
+            } else {
+                VASSERT(m, ws->own, "input %u VC %u owns nothing but its next head is a body flit", p, w);
+                ip->fo = ws->own_o;
+                ip->fu = ws->own_u;
+                ip->ffirst = 0;
+            }
+            ip->fv = 1;
+            ip->fvc = (uint8_t)w;
+            return;
+        }
+}
+
+/* Allocation in step k from the state after k-1 (rule 3, pipelined and separable). The offer
+ * registers F (after k-1) request their outputs (3.1: a first flit only if its output VC is free
+ * after k-1 and its stop bit used in step k is 0); each output takes one requesting input, round
+ * robin over input numbers (3.1), and the flit taken is popped and put into the transmit register
+ * (3.2). Then every input prepares its offer register for step k+1 (3.3) from the state after k-1
+ * as it will be after its own pop of step k. Decides the pops (m->pop, at most one per input), the
+ * transmit registers, the ownership changes, the round-robin positions and the offer registers;
+ * registers tx_stop for step k+1. O(NPORTS) plus, per input with staged heads, the VCs up to the
+ * first eligible one in round-robin order. */
 static void allocation(vcsw_t *m, const vcsw_in_t *in)
 {
     const unsigned N = m->p.NPORTS, V = m->p.NVC;
-    uint16_t req[VCSW_MAX_PORTS]; /* per output: the inputs offering to it */
-    memset(req, 0, sizeof req);
+    uint16_t req[VCSW_MAX_PORTS]; /* per output: the inputs requesting it */
+    uint16_t blk[VCSW_MAX_PORTS]; /* per output: its VCs owned after k-1 or with stop bit 1 in step k */
+    uint32_t taken = 0;           /* inputs whose offer is taken in step k */
 
-    /* 3.1 eligible VCs and 3.2 input arbitration */
+    /* 3.1 requests, on the state after k-1 (snapshot before this step's ownership changes) */
+    for (unsigned o = 0; o < N; o++) {
+        req[o] = 0;
+        blk[o] = (uint16_t)(m->out[o].busy | m->out[o].stop);
+    }
     for (unsigned p = 0; p < N; p++) {
+        const inp_t *ip = &m->in[p];
         m->pop[p] = 0;
-        uint32_t el = 0;
-        uint8_t eo[VCSW_MAX_VCS]; /* output of each eligible VC */
-        for (uint32_t h = m->in[p].hmask; h; h &= h - 1u) {
-            const unsigned v = ctz32(h);
-            const vcst_t *vs = &m->vc[p][v];
-            const ent_t *e = &vs->s[0];
-            unsigned o;
-            if (vs->own) {
-                VASSERT(m, !(e->flags & E_FIRST), "input %u VC %u owns output %u VC %u but its head is a first flit",
-                        p, v, vs->own_o, vs->own_u);
-                o = vs->own_o;
-            } else {
-                VASSERT(m, e->flags & E_FIRST, "input %u VC %u owns nothing but its head is a body flit", p, v);
-                o = e->o;
-                const uint16_t b = (uint16_t)(1u << e->u);
-                if ((m->out[o].busy & b) || (m->out[o].stop & b))
-                    continue;
-            }
-            el |= 1u << v;
-            eo[v] = (uint8_t)o;
-        }
-        if (!el)
-            continue;
-        /* doc: an offer that loses keeps the position where it was (not moved onto the offered VC):
-         * a VC below the offered one that becomes eligible meanwhile is offered first */
-        const unsigned v = rr_first(el, m->in[p].arr);
-        m->offer[p] = (uint8_t)v;
-        req[eo[v]] |= (uint16_t)(1u << p);
+        if (ip->fv && (!ip->ffirst || !(blk[ip->fo] >> ip->fu & 1u)))
+            req[ip->fo] |= (uint16_t)(1u << p);
     }
 
-    /* 3.3 output arbitration */
+    /* 3.1 output arbitration and 3.2 transmit */
     for (unsigned o = 0; o < N; o++) {
         outp_t *op = &m->out[o];
         op->stop = (uint16_t)(in->tx_stop[o] & ((1u << V) - 1u)); /* used in step k+1 */
@@ -420,30 +467,32 @@ static void allocation(vcsw_t *m, const vcsw_in_t *in)
             op->tx.data = 0;
             continue;
         }
-        const unsigned p = rr_first(req[o], op->rr), v = m->offer[p];
+        const unsigned p = rr_first(req[o], op->rr);
         op->rr = (uint16_t)(p + 1u == N ? 0u : p + 1u); /* past the input taken */
-        m->in[p].arr = (uint8_t)(v + 1u == V ? 0u : v + 1u); /* the offer was taken */
+        taken |= 1u << p;
+        const inp_t *ip = &m->in[p];
+        const unsigned v = ip->fvc, u = ip->fu;
         vcst_t *vs = &m->vc[p][v];
         const ent_t *e = &vs->s[0];
+        VASSERT(m, vs->sn > 0, "input %u: offer of VC %u taken but its staging part is empty", p, v);
+        VASSERT(m, !(e->flags & E_FIRST) == !ip->ffirst, "input %u VC %u: the offer's first bit is not the head's", p,
+                v);
+        VASSERT(m, ip->ffirst ? (e->o == o && e->u == u) : (vs->own && vs->own_o == o && vs->own_u == u),
+                "input %u VC %u: the offer's route (%u, %u) is not the head's", p, v, o, u);
         const int tail = e->flags & E_TAIL;
-        unsigned u;
-        if (vs->own) {
-            u = vs->own_u;
-            if (tail) { /* the VC it owned is free from step k+1 */
-                VASSERT(m, op->busy >> u & 1u, "output %u VC %u owned by input %u VC %u but not busy", o, u, p, v);
-                op->busy &= (uint16_t)~(1u << u);
-                vs->own = 0;
-            }
-        } else {
-            u = e->u;
+        if (ip->ffirst) {
             if (!tail) { /* owns output VC u of o from step k+1 */
                 op->busy |= (uint16_t)(1u << u);
                 vs->own = 1;
                 vs->own_o = (uint8_t)o;
                 vs->own_u = (uint8_t)u;
             }
+        } else if (tail) { /* the VC it owned is free from step k+1 */
+            VASSERT(m, op->busy >> u & 1u, "output %u VC %u owned by input %u VC %u but not busy", o, u, p, v);
+            op->busy &= (uint16_t)~(1u << u);
+            vs->own = 0;
         }
-        m->pop[p] |= (uint16_t)(1u << v);
+        m->pop[p] = (uint16_t)(1u << v);
         op->tx.valid = 1;
         op->tx.vc = (uint8_t)u;
         op->tx.tail = tail ? 1 : 0;
@@ -452,6 +501,10 @@ static void allocation(vcsw_t *m, const vcsw_in_t *in)
         if (tail)
             event(m, o, u, VCSW_CTR_TX_PKTS);
     }
+
+    /* 3.3 the next offers */
+    for (unsigned p = 0; p < N; p++)
+        next_offer(m, p, (int)(taken >> p & 1u), blk);
 }
 
 /* ------------------------------------------------------------------ 2. input buffer */
@@ -519,8 +572,10 @@ static void buffer(vcsw_t *m, unsigned p)
         ip->rv = 0;
     }
     /* 4. write */
+    int wr_v = -1;
     if (m->wr[p]) {
         const unsigned v = m->wr_vc[p];
+        wr_v = (int)v;
         vcst_t *vs = &m->vc[p][v];
         if (wr_s) {
             s_push(m, p, v, &m->wr_e[p]);
@@ -537,16 +592,23 @@ static void buffer(vcsw_t *m, unsigned p)
         m->wr[p] = 0;
     }
 
-    uint16_t h = 0, mm = 0;
-    for (unsigned v = 0; v < V; v++) {
+    /* the masks of the VCs this step touched (pops, R, RAM read, write) */
+    uint32_t t = m->pop[p] | (r_v ? 1u << r_vc : 0u) | (rd >= 0 ? 1u << (unsigned)rd : 0u) |
+                 (wr_v >= 0 ? 1u << (unsigned)wr_v : 0u);
+    uint16_t h = ip->hmask, mm = ip->mmask, om = ip->omask;
+    for (; t; t &= t - 1u) {
+        const unsigned v = ctz32(t);
+        const uint16_t b = (uint16_t)(1u << v);
         const vcst_t *vs = &m->vc[p][v];
-        h |= (uint16_t)((vs->sn != 0) << v);
-        mm |= (uint16_t)((vs->mn != 0) << v);
+        h = (uint16_t)(vs->sn ? h | b : h & ~b);
+        mm = (uint16_t)(vs->mn ? mm | b : mm & ~b);
+        om = (uint16_t)(vs->occ >= m->stop_at ? om | b : om & ~b);
         VASSERT(m, vs->occ == vs->mn + vs->sn + (unsigned)(ip->rv && ip->rvc == v),
                 "input %u VC %u: occupancy %u is not |M| %u + |S| %u + R", p, v, vs->occ, vs->mn, vs->sn);
     }
     ip->hmask = h;
     ip->mmask = mm;
+    ip->omask = om;
 }
 
 /* ------------------------------------------------------------------ input register and lookup */

@@ -1,9 +1,15 @@
 /* sanfab — unit tests of the virtual-channel switch C model against the rules of docs/vcsw.md, with
- * directed stimulus on the model alone: latency, ownership and handover, Go & Stop in both
- * directions, virtual-channel interleaving, separable allocation (input and output round robins,
- * starvation), admission at a full buffer, MAXLEN cuts, table drops, control VCs, table-write
- * timing, the configuration port and counter schedule, the RAM read, parameter checks. Every expectation is computed from the doc's rules and the stimulus (or from
- * what the outputs showed), never from the model's internals.
+ * directed stimulus on the model alone: latency (3 + LINK_DELAY), ownership and handover, Go & Stop
+ * in both directions, virtual-channel interleaving, pipelined separable allocation (rule 3: the
+ * offer registers, their request-time re-check, the next offer prepared from the state one step
+ * older, input and output round robins, starvation), admission at a full buffer, MAXLEN cuts,
+ * table drops, control VCs, table-write timing, the configuration port and counter schedule, the
+ * RAM read, reset, parameter checks. Every expectation is computed by hand from the doc's rules and
+ * the stimulus (the comments give the steps), never from the model's internals. The test_rule3_*
+ * tests and test_reset_offer check rule 3 directly; each was seen to fail on a deliberately broken
+ * model (next head after a taken offer S_v[0]; no R; no request-time re-check; stop of step k used
+ * when preparing; an offer kept until taken; the position moved by an offer not taken; an entry
+ * reaching an emptied staging part seen at once; offer registers kept by vcsw_reset).
  *
  * Build: gcc -std=c11 -Wall -Wextra -Werror -O1 -g -fsanitize=address,undefined -fno-sanitize-recover=all \
  *            -DSANFAB_ASSERT -Icmodel cmodel/vcsw.c tb/vcsw/vcsw_unit.c -o /tmp/vcsw_unit
@@ -308,8 +314,13 @@ static const struct {
 
 /* ================================================================ tests */
 
-/* The doc's timing diagram: LINK_DELAY 0, a 3-flit packet from input 1 VC 0 to output 4 VC 1:
- * rx at k, k+1, k+2; tx at k+2, k+3, k+4; the output VC free, owned, owned, free. */
+/* The doc's timing diagram (rule 3 pipelined): LINK_DELAY 0, a 3-flit packet from input 1 VC 0 to
+ * output 4 VC 1: rx at k, k+1, k+2; H admitted k+1, offered after k+2, taken k+3; tx H, B, T at k+3,
+ * k+4, k+5; the output VC free, free, free, owned, owned, free (k..k+5). A second packet from input 2
+ * to the same output VC, head received at k+1: admitted k+2; offered after k+3 (VC free after k+2,
+ * rule 3.3); in k+4 its request fails (VC owned after k+3, rule 3.1); not eligible while the VC is
+ * owned after k+3, k+4 (rule 3.3); T taken k+5 frees it after k+5; offered after k+6, taken k+7:
+ * tx H' k+7, B' k+8 (k+6 idle). */
 static void test_diagram(void)
 {
     /* doc: with the default NVC 2 CTRL 1 (NDVC 1) a data packet cannot leave on VC 1; the diagram
@@ -321,21 +332,27 @@ static void test_diagram(void)
     set_vc(s, 1, 4, 0, 1);
     const unsigned k = 10;
     put_pkt(s, 1, k, 0, 0x21, 3, 5);
-    /* a second packet from input 2 to output 4 VC 1 right behind, head at k+1: waits for the VC,
-     * which is free from step k+5 (the step after the tail) */
     set_vc(s, 2, 4, 0, 1);
     put_pkt(s, 2, k + 1, 0, 0x21, 2, 6);
     sim_all(s);
-    check(flit_idle(&s->tx[4][k]) && flit_idle(&s->tx[4][k + 1]), "diagram: tx[4] idle at k, k+1");
-    check(pkt_at(s, 4, k + 2, 1, 0x21, 3, 5), "diagram: H, B, T on tx[4] VC 1 at k+2..k+4 (tx_tail 1 at k+4)");
-    check(pkt_at(s, 4, k + 5, 1, 0x21, 2, 6),
-          "diagram: input 2's packet to the same output VC follows at k+5, k+6 (VC free after the tail, no idle step)");
-    check(flit_idle(&s->tx[4][k + 7]) && others_idle(s, 4, 1, 59), "diagram: nothing else on any output");
+    check(flit_idle(&s->tx[4][k]) && flit_idle(&s->tx[4][k + 1]) && flit_idle(&s->tx[4][k + 2]),
+          "diagram: tx[4] idle at k, k+1, k+2");
+    int step_ok = 1; /* the diagram's tx_data row step by step */
+    step_ok &= flit_is(&s->tx[4][k + 3], 1, pkt_data(s, 5, 0, 0x21), 0);
+    step_ok &= flit_is(&s->tx[4][k + 4], 1, pkt_data(s, 5, 1, 0x21), 0);
+    step_ok &= flit_is(&s->tx[4][k + 5], 1, pkt_data(s, 5, 2, 0x21), 1);
+    check(step_ok, "diagram: H at k+3, B at k+4, T (tx_tail 1) at k+5 on tx[4] VC 1");
+    check(flit_idle(&s->tx[4][k + 6]) && pkt_at(s, 4, k + 7, 1, 0x21, 2, 6),
+          "diagram: input 2's packet to the same output VC: k+6 idle (offer prepared on the VC owned after k+5's "
+          "predecessor), H' at k+7, B' at k+8");
+    check(flit_idle(&s->tx[4][k + 9]) && others_idle(s, 4, 1, 59) && count_valid(s, 4, 1, 59) == 5,
+          "diagram: nothing else on any output");
     sim_free(s);
 }
 
-/* Header latency 2 + LINK_DELAY on a free path, body one flit per step, on every parameter set:
- * input (N>1 ? 1 : 0) on its last VC (a control VC when CTRL = 1) to output N-1. */
+/* Header latency 3 + LINK_DELAY on a free path (doc, Latency: admitted k+1, offered after k+2, taken
+ * k+3), body one flit per step, on every parameter set (LINK_DELAY 0, 1 and 3): input (N>1 ? 1 : 0)
+ * on its last VC (a control VC when CTRL = 1) to output N-1. */
 static void test_latency(void)
 {
     for (unsigned a = 0; a < NPSETS; a++) {
@@ -349,9 +366,9 @@ static void test_latency(void)
         const unsigned h = 20, len = 7;
         put_pkt(s, in, h, v, tag, len, 3);
         sim_all(s);
-        const unsigned want = h + 2 + s->L;
+        const unsigned want = h + 3 + s->L;
         unsigned got = find_data(s, o, 1, 119, pkt_data(s, 3, 0, tag));
-        check(got == want, "latency %s: head in at %u, out at %u (want %u = k+2+LINK_DELAY)", pstr(&p), h, got, want);
+        check(got == want, "latency %s: head in at %u, out at %u (want %u = k+3+LINK_DELAY)", pstr(&p), h, got, want);
         check(pkt_at(s, o, want, u, tag, len, 3),
               "latency %s: %u flits on output %u VC %u one per step from %u, tail on the last", pstr(&p), len, o, u,
               want);
@@ -366,8 +383,12 @@ static void test_latency(void)
     }
 }
 
-/* Ownership from head to tail; a waiting head of another input takes the output VC the step after
- * the tail; the owner keeps it across a gap in its input; other output VCs of the link pass. */
+/* Ownership from head to tail (rule 3.2); a waiting head of another input takes the output VC two
+ * steps after the tail (freed after the tail's step t; offered after t+1 on the state after t, rule
+ * 3.3; taken t+2); the owner keeps it across a gap in its input; other output VCs of the link pass.
+ * A (input 1, head rx 10): head at 13 (3 + L); C (input 4, rx 11, 12; output VC 0): offered after 13,
+ * taken 14, 15; B (input 2, rx 11, 12): offered after 13 (VC free after 12) but its request in 14
+ * fails (owned after 13, rule 3.1); A's body rx 15 -> 18, tail rx 16 -> 19; B at 21, 22. */
 static void test_ownership(void)
 {
     for (unsigned a = 0; a < 2; a++) {
@@ -388,19 +409,24 @@ static void test_ownership(void)
         /* C: input 4 VC 1, 2 flits from 11, output VC 0: passes */
         put_pkt(s, 4, 11, 1, T + 1, 2, 3);
         sim_all(s);
-        check(flit_is(&s->tx[o][12 + L], 1, pkt_data(s, 1, 0, T), 0), "ownership%u: A's head at %u", a, 12 + L);
-        check(pkt_at(s, o, 13 + L, 0, T + 1, 2, 3), "ownership%u: C (other output VC) at %u, %u", a, 13 + L, 14 + L);
-        check(flit_idle(&s->tx[o][15 + L]) && flit_idle(&s->tx[o][16 + L]),
-              "ownership%u: idle at %u, %u although B's head waits (VC 1 owned by A)", a, 15 + L, 16 + L);
-        check(flit_is(&s->tx[o][17 + L], 1, pkt_data(s, 1, 1, T), 0) &&
-                  flit_is(&s->tx[o][18 + L], 1, pkt_data(s, 1, 2, T), 1),
-              "ownership%u: A's body and tail at %u, %u", a, 17 + L, 18 + L);
-        check(pkt_at(s, o, 19 + L, 1, T, 2, 2), "ownership%u: B right after A's tail at %u (VC free the step after)",
-              a, 19 + L);
+        check(flit_is(&s->tx[o][13 + L], 1, pkt_data(s, 1, 0, T), 0), "ownership%u: A's head at %u", a, 13 + L);
+        check(pkt_at(s, o, 14 + L, 0, T + 1, 2, 3), "ownership%u: C (other output VC) at %u, %u", a, 14 + L, 15 + L);
+        check(flit_idle(&s->tx[o][16 + L]) && flit_idle(&s->tx[o][17 + L]),
+              "ownership%u: idle at %u, %u although B's head waits (VC 1 owned by A)", a, 16 + L, 17 + L);
+        check(flit_is(&s->tx[o][18 + L], 1, pkt_data(s, 1, 1, T), 0) &&
+                  flit_is(&s->tx[o][19 + L], 1, pkt_data(s, 1, 2, T), 1),
+              "ownership%u: A's body and tail at %u, %u", a, 18 + L, 19 + L);
+        check(flit_idle(&s->tx[o][20 + L]) && pkt_at(s, o, 21 + L, 1, T, 2, 2),
+              "ownership%u: B two steps after A's tail at %u (VC free after the tail, offered the step after)", a,
+              21 + L);
         check(count_valid(s, o, 1, 79) == 7 && others_idle(s, (int)o, 1, 79), "ownership%u: nothing else", a);
         sim_free(s);
     }
-    /* the same input: packets back to back on one VC to one output VC, no idle step between */
+    /* the same input: packets back to back on one VC to one output VC (rx 10..12, 13, 14..17). P1 at
+     * 13..15. When T1 is taken (15) the next head P2 is S_v[1] but a first flit whose output VC is
+     * owned after 14 (rule 3.3, "free after step k-1"): not offered; offered after 16, taken 17: 16
+     * idle. P2 is a one-flit packet (owns nothing): H3, its S_v[1] when P2 is taken, is eligible, so
+     * P3 follows at 18..21 (its body through the RAM part and R, no bubble). */
     {
         vcsw_params_t p = params(4, 2, 0, 0);
         sim_t *s = sim_new(&p, 60);
@@ -410,15 +436,17 @@ static void test_ownership(void)
         k = put_pkt(s, 0, k, 1, 1, 1, 2);
         put_pkt(s, 0, k, 1, 1, 4, 3);
         sim_all(s);
-        check(pkt_at(s, 2, 12, 0, 1, 3, 1) && pkt_at(s, 2, 15, 0, 1, 1, 2) && pkt_at(s, 2, 16, 0, 1, 4, 3) &&
-                  count_valid(s, 2, 1, 59) == 8,
-              "ownership: 3 packets of one input VC back to back, 8 flits at 12..19");
+        check(pkt_at(s, 2, 13, 0, 1, 3, 1) && flit_idle(&s->tx[2][16]) && pkt_at(s, 2, 17, 0, 1, 1, 2) &&
+                  pkt_at(s, 2, 18, 0, 1, 4, 3) && count_valid(s, 2, 1, 59) == 8,
+              "ownership: 3 packets of one input VC back to back, 8 flits at 13..15, 17..21 (16 idle)");
         sim_free(s);
     }
 }
 
 /* Stop bit of (o, u): registered once (tx_stop of step k-1 is used in step k), blocks only new
- * heads on that output VC; body flits ignore it. Head received at h: on a free path it leaves at h+2. */
+ * heads on that output VC; body flits ignore it. Head received at h, staged after h+1: it is checked
+ * twice (rule 3), when prepared in step t >= h+2 (stop of t-1) and when it requests in t+1 (stop of
+ * t): it leaves in the first step t+1 >= h+3 with tx_stop 0 in both t-1 and t. */
 static void test_stop_bit(void)
 {
     for (unsigned a = 0; a < 2; a++) {
@@ -428,10 +456,10 @@ static void test_stop_bit(void)
         static const struct {
             unsigned from, to, want;
         } cs[] = {
-            {21, 21, 23}, /* stop in h+1: seen in h+2, head at h+3 */
-            {22, 30, 22}, /* stop from h+2: not yet seen in h+2 */
-            {20, 20, 22}, /* stop in h: seen in h+1 only */
-            {10, 34, 36}, /* released: last stop at 34, head at 36 */
+            {21, 21, 24}, /* stop in h+1: not eligible when prepared in h+2; prepared h+3, out h+4 */
+            {22, 30, 33}, /* stop from h+2: prepared h+2, its request in h+3 fails; prepared 32, out 33 */
+            {20, 20, 23}, /* stop in h: used in h+1 only, before the head is staged */
+            {10, 34, 37}, /* released: last stop at 34, prepared 36, out 37 */
         };
         for (unsigned c = 0; c < 4; c++) {
             sim_t *s = sim_new(&p, 120);
@@ -455,25 +483,27 @@ static void test_stop_bit(void)
         set_vc(s, 4, 3, 0, u);
         unsigned k = put_pkt(s, 1, h, 0, T, 8, 1);
         put_pkt(s, 1, k, 0, T, 2, 2);
-        stop_range(s, o, u, h + 2, 60); /* from h+2: the head has left at h+2 */
+        stop_range(s, o, u, h + 3, 60); /* from h+3: the head (prepared h+2, request h+3) has left at h+3 */
         put_pkt(s, 0, h + 12, 0, T, 3, 3);     /* output o VC 1 */
         put_pkt(s, 4, h + 12, 0, T + 1, 3, 4); /* output 3 VC u */
         sim_all(s);
-        check(pkt_at(s, o, h + 2 + L, u, T, 8, 1), "stop bit L=%u: body flits ignore the stop bit (8 flits from %u)", L,
-              h + 2 + L);
+        check(pkt_at(s, o, h + 3 + L, u, T, 8, 1), "stop bit L=%u: body flits ignore the stop bit (8 flits from %u)", L,
+              h + 3 + L);
         unsigned g2 = find_data(s, o, 1, 159, pkt_data(s, 2, 0, T));
-        check(g2 == 62 + L && pkt_at(s, o, g2, u, T, 2, 2),
-              "stop bit L=%u: next head on the stopped VC out at %u (stop until 60), got %u", L, 62 + L, g2);
-        check(pkt_at(s, o, h + 14 + L, 1, T, 3, 3), "stop bit L=%u: other VC of the stopped output passes at %u", L,
-              h + 14 + L);
-        check(pkt_at(s, 3, h + 14 + L, u, T + 1, 3, 4), "stop bit L=%u: same VC of another output passes at %u", L,
-              h + 14 + L);
+        check(g2 == 63 + L && pkt_at(s, o, g2, u, T, 2, 2),
+              "stop bit L=%u: next head on the stopped VC out at %u (stop until 60: prepared 62, out 63), got %u", L,
+              63 + L, g2);
+        check(pkt_at(s, o, h + 15 + L, 1, T, 3, 3), "stop bit L=%u: other VC of the stopped output passes at %u", L,
+              h + 15 + L);
+        check(pkt_at(s, 3, h + 15 + L, u, T + 1, 3, 4), "stop bit L=%u: same VC of another output passes at %u", L,
+              h + 15 + L);
         sim_free(s);
     }
 }
 
 /* Two inputs offering to one output (on different output VCs): the output's round robin over the
- * input numbers alternates them, flit by flit. */
+ * input numbers alternates them, flit by flit, from 13 (heads rx 10, offered after 12); the input
+ * not taken keeps its offer (rule 3.3: the same head, still eligible). */
 static void test_interleave(void)
 {
     for (unsigned a = 0; a < 2; a++) {
@@ -488,16 +518,23 @@ static void test_interleave(void)
         sim_all(s);
         int ok = 1;
         for (unsigned i = 0; i < 40; i++) {
-            unsigned k = 12 + L + i, pk = i & 1u, fi = i / 2;
+            unsigned k = 13 + L + i, pk = i & 1u, fi = i / 2;
             ok &= flit_is(&s->tx[o][k], pk, pkt_data(s, 1 + pk, fi, 1), fi == 19);
         }
         check(ok, "interleave L=%u: flits of (0,0)->VC 0 and (1,1)->VC 1 alternate 0,1,0,1 from %u, 40 steps", L,
-              12 + L);
+              13 + L);
         sim_free(s);
     }
 }
 
-/* One output VC blocked downstream: the other VC keeps the whole link, from one input and from two. */
+/* One output VC blocked downstream: the other VC carries every flit, from one input and from two.
+ * doc: the doc says "the other VCs of the link keep the whole link", but with one other output VC
+ * and packets back to back on it, rule 3.3 judges the next packet's first flit on the output VC
+ * "free after step k-1", when the previous tail still owns it: each packet after the first leaves
+ * two steps after the previous tail (one idle step per packet). Expected steps, hand-computed:
+ * one input (VC 1 packets rx from 16): packet j at 19+10j..27+10j (+L); two inputs (input 1's rx
+ * from 12, input 0's from 16): input 1 at 15..23, then the two alternate packet by packet (both
+ * offer after each freeing; the output's round robin alternates), packet i at 15+10i..23+10i. */
 static void test_blocked_vc(void)
 {
     for (unsigned a = 0; a < 3; a++) {
@@ -528,17 +565,19 @@ static void test_blocked_vc(void)
             }
         }
         sim_all(s);
-        unsigned st = first + 2 + L, n = count_valid(s, o, st, st + nfl - 1);
         int vc_ok = 1;
         for (unsigned kk = 1; kk < 400; kk++)
             if (s->tx[o][kk].valid && s->tx[o][kk].vc != 1)
                 vc_ok = 0;
-        if (a == 2)
-            st = 14 + L; /* input 1's first head (12) leaves at 14: from then on the link is full */
-        n = count_valid(s, o, st, st + nfl - 1);
-        check(n == nfl && vc_ok && count_valid(s, o, 1, 399) == nfl,
-              "blocked VC (%s): VC 1 gets one flit per step for %u steps from %u (got %u), VC 0 never leaves",
-              a == 2 ? "two inputs" : "one input", nfl, st, n);
+        const unsigned st = (a == 2 ? 15 : first + 3) + L, npk = a == 2 ? 20 : 10;
+        unsigned good = 0;
+        for (unsigned i = 0; i < npk; i++) {
+            const unsigned id = a == 2 ? ((i & 1u) ? 1 + i / 2 : 50 + i / 2) : 1 + i;
+            good += pkt_at(s, o, st + 10 * i, 1, 7, 9, id);
+        }
+        check(good == npk && vc_ok && count_valid(s, o, 1, 399) == nfl,
+              "blocked VC (%s): %u packets of 9 flits on VC 1, one every 10 steps from %u (%u right), VC 0 never "
+              "leaves", a == 2 ? "two inputs" : "one input", npk, st, good);
         sim_free(s);
     }
     /* input 0 VC 0 blocked, input 1 VC 1 streaming */
@@ -554,8 +593,11 @@ static void test_blocked_vc(void)
         for (unsigned j = 0; j < 6; j++)
             k = put_pkt(s, 1, k, 1, 2, 10, 10 + j);
         sim_all(s);
-        check(count_valid(s, 2, 12, 71) == 60 && count_valid(s, 2, 1, 199) == 60,
-              "blocked VC (input 0 VC 0 blocked, input 1 VC 1 streams): 60 flits at 12..71");
+        unsigned good = 0;
+        for (unsigned j = 0; j < 6; j++)
+            good += pkt_at(s, 2, 13 + 11 * j, 1, 2, 10, 10 + j);
+        check(good == 6 && count_valid(s, 2, 1, 199) == 60,
+              "blocked VC (input 0 VC 0 blocked, input 1 VC 1 streams): 6 packets of 10 at 13+11j (%u right)", good);
         sim_free(s);
     }
 }
@@ -697,7 +739,10 @@ static void test_admission(void)
     const unsigned o = 3, u = 0, T = 5;
     /* scene 1: A 5, B 8 (occupancy 13), C 4 flits: 13, 14 stored, third at 15 = DEPTH-1 stored as
      * a tail (overflow), the fourth discarded; D (3) at 16 discarded with its head (overflow); E
-     * (1 flit) at 16 discarded (overflow, state stays IDLE); after the release F (2) passes */
+     * (1 flit) at 16 discarded (overflow, state stays IDLE); after the release F (2) passes.
+     * Steps (rule 3): stop last received in 60, A prepared 62 (stop of 61), out 63..67; B's head is
+     * S_v[1] when A's tail is taken but its output VC is owned after 66: prepared 68, out 69..76; C
+     * likewise 78..80; F (rx 100) on an empty buffer at 103. */
     {
         sim_t *s = sim_new(&p, 200);
         set_route(s, T, o);
@@ -713,12 +758,12 @@ static void test_admission(void)
         put_pkt(s, 0, 100, 0, T, 2, 6);
         sim_all(s);
         unsigned g = find_data(s, o, 1, 199, pkt_data(s, 1, 0, T));
-        int ok = g == 62 && pkt_at(s, o, 62, u, T, 5, 1) && pkt_at(s, o, 67, u, T, 8, 2);
-        ok &= flit_is(&s->tx[o][75], u, pkt_data(s, 3, 0, T), 0) && flit_is(&s->tx[o][76], u, pkt_data(s, 3, 1, T), 0) &&
-              flit_is(&s->tx[o][77], u, pkt_data(s, 3, 2, T), 1);
-        check(ok, "admission: A (5) and B (8) whole from 62, C cut at DEPTH-1: 3 flits, the third with tail, at 75..77");
-        check(pkt_at(s, o, 102, u, T, 2, 6) && count_valid(s, o, 1, 199) == 18,
-              "admission: D and E discarded, F (sent after the drain) whole at 102; 18 flits in all");
+        int ok = g == 63 && pkt_at(s, o, 63, u, T, 5, 1) && pkt_at(s, o, 69, u, T, 8, 2);
+        ok &= flit_is(&s->tx[o][78], u, pkt_data(s, 3, 0, T), 0) && flit_is(&s->tx[o][79], u, pkt_data(s, 3, 1, T), 0) &&
+              flit_is(&s->tx[o][80], u, pkt_data(s, 3, 2, T), 1);
+        check(ok, "admission: A (5) at 63, B (8) at 69, C cut at DEPTH-1: 3 flits, the third with tail, at 78..80");
+        check(pkt_at(s, o, 103, u, T, 2, 6) && count_valid(s, o, 1, 199) == 18,
+              "admission: D and E discarded, F (sent after the drain) whole at 103; 18 flits in all");
         check(occ_full == 16, "admission: occupancy DEPTH=16 after the filling (got %u)", occ_full);
         check(vcsw_counter(s->m, 0, 0, VCSW_CTR_OVERFLOW) == 3 && vcsw_counter(s->m, 0, 0, VCSW_CTR_RX_PKTS) == 6 &&
                   vcsw_counter(s->m, 0, 0, VCSW_CTR_RX_FLITS) == 23 && vcsw_counter(s->m, 0, 0, VCSW_CTR_TRUNC) == 0,
@@ -730,7 +775,8 @@ static void test_admission(void)
         sim_free(s);
     }
     /* scene 2: occupancy 15 = DEPTH-1: a one-flit packet is stored as it is (no overflow); then a
-     * one-flit packet at 16 is discarded (overflow) */
+     * one-flit packet at 16 is discarded (overflow). A at 63..70, B at 72..78, C at 80 (each head
+     * two steps after the previous tail: its output VC is owned after the step before) */
     {
         sim_t *s = sim_new(&p, 200);
         set_route(s, T, o);
@@ -741,7 +787,7 @@ static void test_admission(void)
         k = put_pkt(s, 0, k, 0, T, 1, 3);
         put_pkt(s, 0, k, 0, T, 1, 4);
         sim_all(s);
-        check(pkt_at(s, o, 62, u, T, 8, 1) && pkt_at(s, o, 70, u, T, 7, 2) && pkt_at(s, o, 77, u, T, 1, 3) &&
+        check(pkt_at(s, o, 63, u, T, 8, 1) && pkt_at(s, o, 72, u, T, 7, 2) && pkt_at(s, o, 80, u, T, 1, 3) &&
                   count_valid(s, o, 1, 199) == 16 && vcsw_counter(s->m, 0, 0, VCSW_CTR_OVERFLOW) == 1,
               "admission: one-flit packet at DEPTH-1 stored, the next at DEPTH discarded, overflow 1 (got %u)",
               vcsw_counter(s->m, 0, 0, VCSW_CTR_OVERFLOW));
@@ -749,7 +795,9 @@ static void test_admission(void)
     }
     /* scene 3: a head (not tail) at DEPTH-1 is stored as a tail: a one-flit packet leaves; the rest
      * is discarded; a following packet at DEPTH is discarded too. Scene 4: the same, the pop of the
-     * step that processes the head is not subtracted (release so that the first pop is then). */
+     * step that processes the head is not subtracted (release so that the first pop is then: last
+     * stop in 38, A prepared 40 on the stop of 39, taken 41 on the stop of 40). A at base, B at
+     * base+9, C's head at base+17. */
     for (unsigned sc = 0; sc < 2; sc++) {
         sim_t *s = sim_new(&p, 200);
         set_route(s, T, o);
@@ -757,15 +805,15 @@ static void test_admission(void)
         unsigned k = put_pkt(s, 0, 10, 0, T, 8, 1);
         k = put_pkt(s, 0, k, 0, T, 7, 2); /* k = 25: occupancy 15 after step 25 */
         put_pkt(s, 0, 40, 0, T, 3, 3);    /* head processed in 41 */
-        /* sc 0: stopped until 60; sc 1: last stop 39, so A's head is popped in step 41 */
-        stop_range(s, o, u, 1, sc ? 39 : 60);
+        /* sc 0: stopped until 60; sc 1: last stop 38, so A's head is popped in step 41 */
+        stop_range(s, o, u, 1, sc ? 38 : 60);
         sim_all(s);
-        unsigned base = sc ? 41 : 62;
-        check(pkt_at(s, o, base, u, T, 8, 1) && pkt_at(s, o, base + 8, u, T, 7, 2) &&
-                  flit_is(&s->tx[o][base + 15], u, pkt_data(s, 3, 0, T), 1) && count_valid(s, o, 1, 199) == 16 &&
+        unsigned base = sc ? 41 : 63;
+        check(pkt_at(s, o, base, u, T, 8, 1) && pkt_at(s, o, base + 9, u, T, 7, 2) &&
+                  flit_is(&s->tx[o][base + 17], u, pkt_data(s, 3, 0, T), 1) && count_valid(s, o, 1, 199) == 16 &&
                   vcsw_counter(s->m, 0, 0, VCSW_CTR_OVERFLOW) == 1,
               "admission%s: head at DEPTH-1 leaves as a one-flit packet (tail 1) at %u, the rest discarded, overflow 1",
-              sc ? " (pop in the same step not subtracted)" : "", base + 15);
+              sc ? " (pop in the same step not subtracted)" : "", base + 17);
         sim_free(s);
     }
 }
@@ -784,9 +832,9 @@ static void test_trunc_at_full(void)
     unsigned k = put_pkt(s, 0, 10, 0, 5, 8, 1);
     put_pkt(s, 0, k, 0, 5, 10, 2); /* its 8th flit at occupancy 15 */
     sim_all(s);
-    int ok = pkt_at(s, 3, 62, 0, 5, 8, 1);
+    int ok = pkt_at(s, 3, 63, 0, 5, 8, 1); /* released: 63..70; the second two steps after the tail */
     for (unsigned i = 0; i < 8; i++)
-        ok &= flit_is(&s->tx[3][70 + i], 0, pkt_data(s, 2, i, 5), i == 7);
+        ok &= flit_is(&s->tx[3][72 + i], 0, pkt_data(s, 2, i, 5), i == 7);
     check(ok && count_valid(s, 3, 1, 199) == 16 && vcsw_counter(s->m, 0, 0, VCSW_CTR_TRUNC) == 1 &&
               vcsw_counter(s->m, 0, 0, VCSW_CTR_OVERFLOW) == 0,
           "trunc at DEPTH-1: the MAXLEN-th flit at occupancy 15 stored as the tail, trunc 1, overflow 0 (got %u, %u)",
@@ -795,7 +843,11 @@ static void test_trunc_at_full(void)
 }
 
 /* MAXLEN: the MAXLEN-th flit of a longer packet leaves as its tail, the rest is discarded, trunc
- * counted; a packet of exactly MAXLEN is not cut; the next packet on the VC is intact. */
+ * counted; a packet of exactly MAXLEN is not cut; the next packet on the VC is intact. Steps by
+ * rules 2 and 3: P1 (rx 20..) 23..28; P2 (rx 29, staging empty) 32..37; P3's head is S_v[1] when
+ * P2's tail is taken in 37 but its output VC is owned after 36: 39..44; P4's head (adm 43) goes to
+ * the RAM part (R holds P3's tail after 42), reaches R after 44 and staging after 45 (the VC has no
+ * offer in 45: nothing staged after 44), offered after 46: 47, 48. */
 static void test_maxlen(void)
 {
     for (unsigned a = 0; a < 2; a++) {
@@ -812,20 +864,20 @@ static void test_maxlen(void)
         sim_all(s);
         int ok = 1;
         for (unsigned i = 0; i < 6; i++)
-            ok &= flit_is(&s->tx[o][22 + L + i], 2, pkt_data(s, 1, i, T), i == 5);
-        check(ok, "maxlen L=%u: a 9-flit packet leaves as 6 flits, the 6th with tail, at %u..%u", L, 22 + L, 27 + L);
+            ok &= flit_is(&s->tx[o][23 + L + i], 2, pkt_data(s, 1, i, T), i == 5);
+        check(ok, "maxlen L=%u: a 9-flit packet leaves as 6 flits, the 6th with tail, at %u..%u", L, 23 + L, 28 + L);
         unsigned g2 = find_data(s, o, 1, 199, pkt_data(s, 2, 0, T));
-        check(g2 == 31 + L && pkt_at(s, o, g2, 2, T, 6, 2), "maxlen L=%u: the next (6 = MAXLEN flits) whole at %u", L,
-              31 + L);
+        check(g2 == 32 + L && pkt_at(s, o, g2, 2, T, 6, 2), "maxlen L=%u: the next (6 = MAXLEN flits) whole at %u", L,
+              32 + L);
         unsigned g3 = find_data(s, o, 1, 199, pkt_data(s, 3, 0, T));
-        ok = g3 == 37 + L;
+        ok = g3 == 39 + L;
         for (unsigned i = 0; i < 6 && ok; i++)
             ok &= flit_is(&s->tx[o][g3 + i], 2, pkt_data(s, 3, i, T), i == 5);
         check(ok, "maxlen L=%u: a 7-flit packet cut to 6 (its own tail, the 7th, discarded)", L);
         unsigned g4 = find_data(s, o, 1, 199, pkt_data(s, 4, 0, T));
-        check(g4 == 44 + L && pkt_at(s, o, g4, 2, T, 2, 4) && count_valid(s, o, 1, 199) == 20 &&
+        check(g4 == 47 + L && pkt_at(s, o, g4, 2, T, 2, 4) && count_valid(s, o, 1, 199) == 20 &&
                   others_idle(s, (int)o, 1, 199),
-              "maxlen L=%u: the packet after it whole at %u; 20 flits in all, nothing on other outputs", L, 44 + L);
+              "maxlen L=%u: the packet after it whole at %u; 20 flits in all, nothing on other outputs", L, 47 + L);
         check(vcsw_counter(s->m, 2, v, VCSW_CTR_TRUNC) == 2 && vcsw_counter(s->m, 2, v, VCSW_CTR_RX_PKTS) == 4 &&
                   vcsw_counter(s->m, 2, v, VCSW_CTR_RX_FLITS) == 24 && vcsw_counter(s->m, 2, v, VCSW_CTR_OVERFLOW) == 0 &&
                   vcsw_counter(s->m, o, 2, VCSW_CTR_TX_PKTS) == 4,
@@ -845,7 +897,7 @@ static void test_maxlen(void)
         unsigned k = put_pkt(s, 0, 10, 0, 1, 3, 1);
         put_pkt(s, 0, k, 0, 1, 1, 2);
         sim_all(s);
-        check(flit_is(&s->tx[1][12], 1, pkt_data(s, 1, 0, 1), 1) && pkt_at(s, 1, 15, 1, 1, 1, 2) &&
+        check(flit_is(&s->tx[1][13], 1, pkt_data(s, 1, 0, 1), 1) && pkt_at(s, 1, 16, 1, 1, 1, 2) &&
                   count_valid(s, 1, 1, 59) == 2 && vcsw_counter(s->m, 0, 0, VCSW_CTR_TRUNC) == 1,
               "maxlen 1: a 3-flit packet leaves as its head with tail 1, trunc 1; a 1-flit packet passes");
         sim_free(s);
@@ -885,7 +937,7 @@ static void test_drops(void)
         const unsigned ou = a ? ndvc : 0; /* output VC of the passing packets */
         unsigned g2 = find_data(s, 0, 1, 199, pkt_data(s, 2, 0, 6)), g5 = find_data(s, 0, 1, 199, pkt_data(s, 5, 0, 6)),
                  g10 = find_data(s, 0, 1, 199, pkt_data(s, 10, 0, 6));
-        check(g2 == 26 && pkt_at(s, 0, g2, ou, 6, 2, 2) && g5 == 32 && pkt_at(s, 0, g5, ou, 6, 1, 5) &&
+        check(g2 == 27 && pkt_at(s, 0, g2, ou, 6, 2, 2) && g5 == 33 && pkt_at(s, 0, g5, ou, 6, 1, 5) &&
                   pkt_at(s, 0, g10, ou, 6, 3, 10) && others_idle(s, 0, 1, 199) && count_valid(s, 0, 1, 199) == 6,
               "drops NVC=%u: only the 3 good packets leave, whole, on output 0 VC %u (at %u, %u, %u)", p.NVC, ou, g2,
               g5, g10);
@@ -924,8 +976,8 @@ static void test_ctrl_vcs(void)
         put_pkt(s, 0, 24, 2, 1, 2, 3); /* control 2 (d 0) -> VC 2 + 1 = 3 */
         put_pkt(s, 0, 26, 3, 1, 2, 4); /* control 3 (d 1) -> VC 2 + 0 = 2 */
         sim_all(s);
-        check(pkt_at(s, 2, 22, 1, 1, 2, 1) && pkt_at(s, 2, 24, 0, 1, 2, 2) && pkt_at(s, 2, 26, 3, 1, 2, 3) &&
-                  pkt_at(s, 2, 28, 2, 1, 2, 4),
+        check(pkt_at(s, 2, 23, 1, 1, 2, 1) && pkt_at(s, 2, 25, 0, 1, 2, 2) && pkt_at(s, 2, 27, 3, 1, 2, 3) &&
+                  pkt_at(s, 2, 29, 2, 1, 2, 4),
               "control VCs: data 0 -> 1, data 1 -> 0, control 2 -> 3, control 3 -> 2 (VC table of the data VCs + NDVC)");
         sim_free(s);
     }
@@ -938,7 +990,7 @@ static void test_ctrl_vcs(void)
         put_pkt(s, 0, 20, 3, 1, 2, 1);
         put_pkt(s, 0, 22, 2, 1, 2, 2);
         sim_all(s);
-        check(pkt_at(s, 2, 22, 2, 1, 2, 1) && pkt_at(s, 2, 24, 3, 1, 2, 2) &&
+        check(pkt_at(s, 2, 23, 2, 1, 2, 1) && pkt_at(s, 2, 25, 3, 1, 2, 2) &&
                   vcsw_counter(s->m, 0, 3, VCSW_CTR_DROP_VC) == 0,
               "CTRL=0: VC 3 looked up as data VC 3 -> 2, VC 2 -> 3");
         sim_free(s);
@@ -955,7 +1007,7 @@ static void test_ctrl_vcs(void)
         put_pkt(s, 0, 22, 15, 2, 2, 2);
         put_pkt(s, 0, 24, 7, 1, 2, 3);
         sim_all(s);
-        check(pkt_at(s, 1, 22, 15, 1, 2, 1) && pkt_at(s, 1, 26, 7, 1, 2, 3) && count_valid(s, 2, 1, 99) == 0 &&
+        check(pkt_at(s, 1, 23, 15, 1, 2, 1) && pkt_at(s, 1, 27, 7, 1, 2, 3) && count_valid(s, 2, 1, 99) == 0 &&
                   vcsw_counter(s->m, 0, 15, VCSW_CTR_DROP_VC) == 1,
               "NVC=16 CTRL=1: control VC 15 -> 8 + 7 = 15; entry 8 >= NDVC drops (drop_vc on VC 15)");
         sim_free(s);
@@ -993,13 +1045,13 @@ static void test_write_timing(void)
     put_pkt(s, 2, 80, 0, 9, 6, 6);
     cfg_write_at(s, 82, VCSW_SPACE_ROUTE, 9, VCSW_ENTRY(0, 0));
     sim_all(s);
-    check(flit_is(&s->tx[1][22], 0, pkt_data(s, 1, 0, 7), 1), "write timing: head in the write's step 20 -> old port 1");
-    check(flit_is(&s->tx[2][23], 0, pkt_data(s, 2, 0, 7), 1), "write timing: head in step 21 -> new port 2");
-    check(flit_is(&s->tx[2][32], 1, pkt_data(s, 3, 0, 7), 1) && flit_is(&s->tx[2][33], 0, pkt_data(s, 4, 0, 7), 1),
+    check(flit_is(&s->tx[1][23], 0, pkt_data(s, 1, 0, 7), 1), "write timing: head in the write's step 20 -> old port 1");
+    check(flit_is(&s->tx[2][24], 0, pkt_data(s, 2, 0, 7), 1), "write timing: head in step 21 -> new port 2");
+    check(flit_is(&s->tx[2][33], 1, pkt_data(s, 3, 0, 7), 1) && flit_is(&s->tx[2][34], 0, pkt_data(s, 4, 0, 7), 1),
           "write timing: VC entry written in 30: head in 30 -> old VC 1, head in 31 -> VC 0");
-    check(pkt_at(s, 2, 72, 0, 7, 3, 5) && count_valid(s, 3, 1, 199) == 0,
-          "write timing: a packet waiting (stop until 70) keeps its route (2, 0) after both rewrites: out at 72");
-    check(pkt_at(s, 1, 82, 1, 9, 6, 6), "write timing: a streaming packet keeps its route after its tag is invalidated");
+    check(pkt_at(s, 2, 73, 0, 7, 3, 5) && count_valid(s, 3, 1, 199) == 0,
+          "write timing: a packet waiting (stop until 70) keeps its route (2, 0) after both rewrites: out at 73");
+    check(pkt_at(s, 1, 83, 1, 9, 6, 6), "write timing: a streaming packet keeps its route after its tag is invalidated");
     sim_free(s);
 }
 
@@ -1301,22 +1353,29 @@ static void test_ram_read(void)
             k = put_pkt(s, 0, k, 3, 2, 12, 20 + j);
         }
         sim_all(s);
-        check(count_valid(s, 1, 101 + L, 136 + L) == 36 && pkt_at(s, 1, 101 + L, 0, 1, 12, 1),
-              "RAM read L=%u: one VC drains 36 flits at one per step from %u", L, 101 + L);
-        /* both eligible from 201 (last stop 199): the input sends one flit per step in all (rule 3),
-         * its round robin over VC numbers alternating them; its position is 3 (past VC 2, the last
-         * VC taken), so VC 3 (output 2) goes first; the one RAM read per step keeps both fed */
+        /* released (last stop 99): prepared 101, taken from 102; each packet whole at one flit per
+         * step through the RAM part and R; the next packet's head two steps after the tail (its
+         * output VC owned after the step before the tail's, rule 3.3): 102, 115, 128 */
+        check(count_valid(s, 1, 102 + L, 139 + L) == 36 && pkt_at(s, 1, 102 + L, 0, 1, 12, 1) &&
+                  pkt_at(s, 1, 115 + L, 0, 1, 12, 2) && pkt_at(s, 1, 128 + L, 0, 1, 12, 3),
+              "RAM read L=%u: one VC drains 3 packets of 12 at one flit per step from %u, %u, %u", L, 102 + L,
+              115 + L, 128 + L);
+        /* both eligible when prepared in 201 (last stop 199): the input sends one flit per step in
+         * all (rule 3), its round robin over VC numbers alternating them; its position is 3 (past VC
+         * 2, the last VC taken), so VC 3 (output 2) goes first at 202; the one RAM read per step
+         * keeps both fed; a head behind a tail is not offered in the step the tail is taken, but
+         * the other VC is, so the alternation has no hole */
         unsigned one = 0, alt = 0;
-        for (unsigned j = 201 + L; j < 249 + L; j++) {
-            const unsigned want_o = ((j - 201 - L) & 1u) ? 1 : 2;
+        for (unsigned j = 202 + L; j < 250 + L; j++) {
+            const unsigned want_o = ((j - 202 - L) & 1u) ? 1 : 2;
             one += (s->tx[1][j].valid + s->tx[2][j].valid) == 1;
             alt += s->tx[want_o][j].valid;
         }
         check(one == 48 && alt == 48 && count_valid(s, 1, 1, 399) == 60 && count_valid(s, 2, 1, 399) == 24 &&
-                  count_valid(s, 1, 249 + L, 399) == 0,
+                  count_valid(s, 1, 250 + L, 399) == 0,
               "RAM read L=%u: two VCs of one input to two outputs: one flit per step in all at %u..%u, alternating, "
               "VC 3 (output 2) first (%u, %u)",
-              L, 201 + L, 248 + L, one, alt);
+              L, 202 + L, 249 + L, one, alt);
         sim_free(s);
     }
     /* round robin of the RAM read among the VCs: with VC 0 and VC 1 both filling the RAM part,
@@ -1345,11 +1404,11 @@ static void test_ram_read(void)
     }
 }
 
-/* Output round robin over the input numbers (rule 3.3): every input sends a 1-flit packet on VC 0
- * (received at t, eligible at t+2) and one on VC 1 (t+1) to output 0. The output takes input 0 at
- * t+2, then input 1 (still offering VC 0: its position is 0) and so on: served in the order
- * (0,0), (1,0), .., (N-1,0), (0,1), .., (N-1,1). Then the output's position continues after the
- * last input taken. */
+/* Output round robin over the input numbers (rule 3.1): every input sends a 1-flit packet on VC 0
+ * (received at t, offered after t+2) and one on VC 1 (t+1) to output 0. The output takes input 0 at
+ * t+3, then input 1 (offering VC 0 again: its position stays 0, rule 3.3) and so on: served in the
+ * order (0,0), (1,0), .., (N-1,0), (0,1), .., (N-1,1). Then the output's position continues after
+ * the last input taken. */
 static void test_alloc_rr(void)
 {
     static const unsigned ns[] = {3, 5, 16};
@@ -1378,17 +1437,17 @@ static void test_alloc_rr(void)
         int ok = 1;
         for (unsigned j = 0; j < 2 * N; j++) {
             const unsigned i = j % N, v = j / N;
-            ok &= flit_is(&s->tx[0][t + 2 + j], v, pkt_data(s, i * 2 + v, 0, 1), 1);
+            ok &= flit_is(&s->tx[0][t + 3 + j], v, pkt_data(s, i * 2 + v, 0, 1), 1);
         }
         check(ok, "output round robin N=%u: 2N one-flit packets served (0,0), (1,0), .., (N-1,0), (0,1), .., (N-1,1) "
                   "from %u, one per step",
-              N, t + 2);
-        check(flit_is(&s->tx[0][122], 0, pkt_data(s, 501, 0, 1), 1) &&
-                  flit_is(&s->tx[0][123], 0, pkt_data(s, 500, 0, 1), 1),
+              N, t + 3);
+        check(flit_is(&s->tx[0][123], 0, pkt_data(s, 501, 0, 1), 1) &&
+                  flit_is(&s->tx[0][124], 0, pkt_data(s, 500, 0, 1), 1),
               "output round robin N=%u: position 0 after input N-1: input 1 before input N-1", N);
-        check(flit_is(&s->tx[0][142], 0, pkt_data(s, 502, 0, 1), 1) &&
-                  flit_is(&s->tx[0][152], 0, pkt_data(s, 504, 0, 1), 1) &&
-                  flit_is(&s->tx[0][153], 0, pkt_data(s, 503, 0, 1), 1) && count_valid(s, 0, 1, 199) == 2 * N + 5 &&
+        check(flit_is(&s->tx[0][143], 0, pkt_data(s, 502, 0, 1), 1) &&
+                  flit_is(&s->tx[0][153], 0, pkt_data(s, 504, 0, 1), 1) &&
+                  flit_is(&s->tx[0][154], 0, pkt_data(s, 503, 0, 1), 1) && count_valid(s, 0, 1, 199) == 2 * N + 5 &&
                   others_idle(s, 0, 1, 199),
               "output round robin N=%u: position 2 after input 1: input 2 before input 0 (wrapping)", N);
         sim_free(s);
@@ -1399,9 +1458,9 @@ static void test_alloc_rr(void)
  * turn by its round robin over VC numbers; an ineligible VC is skipped. */
 static void test_input_rr(void)
 {
-    /* two VCs of input 0 to outputs 1 and 2, both stopped until 59: eligible together from 61
-     * (tx_stop of step k-1 used in step k); the input's position is 0: VC 0 (output 1) at 61, VC 1
-     * (output 2) at 62, .. alternating, one flit per step in all */
+    /* two VCs of input 0 to outputs 1 and 2, both stopped until 59: eligible together when prepared
+     * in 61 (tx_stop of step k-1 used in step k); the input's position is 0: VC 0 (output 1) at 62,
+     * VC 1 (output 2) at 63, .. alternating, one flit per step in all */
     for (unsigned a = 0; a < 2; a++) {
         vcsw_params_t p = params(4, 2, 0, a ? 3 : 0);
         const unsigned L = p.LINK_DELAY;
@@ -1417,7 +1476,7 @@ static void test_input_rr(void)
         sim_all(s);
         int ok = 1;
         for (unsigned j = 0; j < 40; j++) {
-            const unsigned kk = 61 + L + j, fi = j / 2;
+            const unsigned kk = 62 + L + j, fi = j / 2;
             if (j & 1u)
                 ok &= flit_is(&s->tx[2][kk], 1, pkt_data(s, 2, fi, 2), fi == 19) && flit_idle(&s->tx[1][kk]);
             else
@@ -1426,10 +1485,10 @@ static void test_input_rr(void)
         check(ok && count_valid(s, 1, 1, 199) == 20 && count_valid(s, 2, 1, 199) == 20,
               "input round robin L=%u: two VCs of one input to two outputs: one flit per step in all, VC 0 at %u, "
               "VC 1 at %u, .. alternating to %u",
-              L, 61 + L, 62 + L, 100 + L);
+              L, 62 + L, 63 + L, 101 + L);
         sim_free(s);
     }
-    /* NVC 4: VCs 0, 1, 3 of input 2 to outputs 0, 1, 4, VC 2 to output 3 stopped for ever: from 61 the
+    /* NVC 4: VCs 0, 1, 3 of input 2 to outputs 0, 1, 4, VC 2 to output 3 stopped for ever: from 62 the
      * input rotates VC 0, 1, 3 (2 skipped), one flit per step */
     {
         vcsw_params_t p = params(5, 4, 0, 0);
@@ -1447,20 +1506,21 @@ static void test_input_rr(void)
         int ok = 1;
         static const unsigned seq[3] = {0, 1, 3};
         for (unsigned j = 0; j < 24; j++) {
-            const unsigned v = seq[j % 3], fi = j / 3, kk = 61 + j;
+            const unsigned v = seq[j % 3], fi = j / 3, kk = 62 + j;
             ok &= flit_is(&s->tx[outs[v]][kk], v, pkt_data(s, 10 + v, fi, v), fi == 7);
             for (unsigned o = 0; o < 5; o++)
                 if (o != outs[v])
                     ok &= flit_idle(&s->tx[o][kk]);
         }
-        check(ok && count_valid(s, 3, 1, 199) == 0 && others_idle(s, -1, 85, 199) && others_idle(s, -1, 1, 60),
-              "input round robin NVC=4: VCs 0, 1, 3 of one input in turn at 61..84 (stopped VC 2 skipped), one flit "
+        check(ok && count_valid(s, 3, 1, 199) == 0 && others_idle(s, -1, 86, 199) && others_idle(s, -1, 1, 61),
+              "input round robin NVC=4: VCs 0, 1, 3 of one input in turn at 62..85 (stopped VC 2 skipped), one flit "
               "per step in all");
         sim_free(s);
     }
-    /* an offer that loses keeps the input's position: inputs 0 and 1 both offer to output 2 in step
-     * 12 (output position 0: input 0 wins); input 1 also has VC 1 eligible (for output 3) but its
-     * position stays 0, so in 13 it offers VC 0 again (taken: output 2 at 13) and VC 1 only in 14 */
+    /* Rule 3.3, an offer not taken keeps the input's position: inputs 0 and 1 both offer to output
+     * 2 (prepared in 12, requesting in 13; output position 0: input 0 wins at 13); input 1 also has
+     * VC 1 eligible (for output 3; its stop last received in 10, used in 11) but its position stays
+     * 0, so its offer for 14 is VC 0 again (taken: output 2 at 14) and VC 1 only for 15 */
     for (unsigned a = 0; a < 2; a++) {
         vcsw_params_t p = params(4, 2, 0, a ? 3 : 0);
         const unsigned L = p.LINK_DELAY;
@@ -1475,17 +1535,17 @@ static void test_input_rr(void)
         put_pkt(s, 0, 10, 0, 2, 1, 1); /* input 0 VC 0 -> (2, 0), eligible at 12 */
         put_pkt(s, 1, 10, 0, 2, 1, 2); /* input 1 VC 0 -> (2, 1), eligible at 12 */
         sim_all(s);
-        check(flit_is(&s->tx[2][12 + L], 0, pkt_data(s, 1, 0, 2), 1) && flit_is(&s->tx[2][13 + L], 1, pkt_data(s, 2, 0, 2), 1),
-              "losing offer L=%u: output 2 takes input 0 at %u, input 1's VC 0 (offered again) at %u", L, 12 + L, 13 + L);
-        check(flit_idle(&s->tx[3][12 + L]) && flit_idle(&s->tx[3][13 + L]) &&
-                  flit_is(&s->tx[3][14 + L], 0, pkt_data(s, 3, 0, 3), 1) && count_valid(s, 3, 1, 99) == 1,
-              "losing offer L=%u: input 1's position kept: its VC 1 (output 3) not offered before %u", L, 14 + L);
+        check(flit_is(&s->tx[2][13 + L], 0, pkt_data(s, 1, 0, 2), 1) && flit_is(&s->tx[2][14 + L], 1, pkt_data(s, 2, 0, 2), 1),
+              "losing offer L=%u: output 2 takes input 0 at %u, input 1's VC 0 (offered again) at %u", L, 13 + L, 14 + L);
+        check(flit_idle(&s->tx[3][13 + L]) && flit_idle(&s->tx[3][14 + L]) &&
+                  flit_is(&s->tx[3][15 + L], 0, pkt_data(s, 3, 0, 3), 1) && count_valid(s, 3, 1, 99) == 1,
+              "losing offer L=%u: input 1's position kept: its VC 1 (output 3) not offered before %u", L, 15 + L);
         sim_free(s);
     }
-    /* doc: "an offer that loses keeps the input's position": the position stays where it was, it is
-     * not moved onto the offered VC. Input 1 (position 0) offers VC 1 in 12 and loses to input 0 at
-     * output 2; in 13 its VC 0 has become eligible: VC 0 (output 3) is offered and taken at 13, VC 1
-     * at 14 */
+    /* Rule 3.3: "an offer that is not taken leaves the position where it was": it is not moved
+     * onto the offered VC. Input 1 (position 0) offers VC 1 for 13 and loses to input 0 at output 2;
+     * its VC 0 is staged after 12: the offer prepared in 13 is VC 0 (output 3), taken at 14, VC 1
+     * at 15 */
     {
         vcsw_params_t p = params(4, 2, 0, 0);
         sim_t *s = sim_new(&p, 100);
@@ -1498,18 +1558,19 @@ static void test_input_rr(void)
         put_pkt(s, 1, 10, 1, 2, 1, 2); /* input 1 VC 1 -> (2, 1), eligible at 12 */
         put_pkt(s, 1, 11, 0, 3, 1, 3); /* input 1 VC 0 -> (3, 0), eligible at 13 */
         sim_all(s);
-        check(flit_is(&s->tx[2][12], 0, pkt_data(s, 1, 0, 2), 1) && flit_is(&s->tx[3][13], 0, pkt_data(s, 3, 0, 3), 1) &&
-                  flit_idle(&s->tx[2][13]) && flit_is(&s->tx[2][14], 1, pkt_data(s, 2, 0, 2), 1),
-              "losing offer (doc reading): position kept at 0, not moved onto the losing VC 1: VC 0 eligible later "
-              "goes first (output 3 at 13, VC 1 at 14)");
+        check(flit_is(&s->tx[2][13], 0, pkt_data(s, 1, 0, 2), 1) && flit_is(&s->tx[3][14], 0, pkt_data(s, 3, 0, 3), 1) &&
+                  flit_idle(&s->tx[2][14]) && flit_is(&s->tx[2][15], 1, pkt_data(s, 2, 0, 2), 1),
+              "losing offer (rule 3.3): position kept at 0, not moved onto the losing VC 1: VC 0 eligible later "
+              "goes first (output 3 at 14, VC 1 at 15)");
         sim_free(s);
     }
 }
 
 /* No eligible VC starves: 3 inputs, each with both VCs backed up with one-flit packets to output 0
- * (sent at 10..69, VC 0 on even steps): from step 12 the output takes inputs 0, 1, 2, 0, .. (its
- * round robin) and each input its VCs 0, 1, 0, .. (its own): at 12+j input j%3, VC (j/3)%2, that
- * VC's packet number j/6; every (input, VC) served every 6 steps, 180 flits at 12..191. */
+ * (sent at 10..69, VC 0 on even steps): from step 13 the output takes inputs 0, 1, 2, 0, .. (its
+ * round robin) and each input its VCs 0, 1, 0, .. (its own; an input not taken offers the same VC
+ * again): at 13+j input j%3, VC (j/3)%2, that VC's packet number j/6; every (input, VC) served
+ * every 6 steps, 180 flits at 13..192. */
 static void test_starvation(void)
 {
     vcsw_params_t p = params(3, 2, 0, 0);
@@ -1526,20 +1587,23 @@ static void test_starvation(void)
     unsigned first_bad = 0;
     for (unsigned j = 0; j < 180; j++) {
         const unsigned i = j % 3, v = (j / 3) % 2, n = j / 6;
-        if (!flit_is(&s->tx[0][12 + j], v, pkt_data(s, (i * 2 + v) * 100 + n, 0, 0), 1) && ok) {
+        if (!flit_is(&s->tx[0][13 + j], v, pkt_data(s, (i * 2 + v) * 100 + n, 0, 0), 1) && ok) {
             ok = 0;
-            first_bad = 12 + j;
+            first_bad = 13 + j;
         }
     }
     check(ok && count_valid(s, 0, 1, 259) == 180 && others_idle(s, 0, 1, 259),
           "starvation-free: 3 inputs x 2 VCs backed up to one output: served in the fixed order of the two round "
-          "robins, each (input, VC) every 6 steps, 180 flits at 12..191 (first difference at %u)",
+          "robins, each (input, VC) every 6 steps, 180 flits at 13..192 (first difference at %u)",
           first_bad);
     sim_free(s);
 }
 
 /* A VC blocked downstream (its head's stop bit 1) is not eligible: the other VC of the input gets
- * the whole link; released, the two alternate by the input's round robin and the link stays full. */
+ * the link (but one idle step at each of its packet boundaries: the next head is judged on its
+ * output VC as owned after the step before the tail's, rule 3.3, and the blocked VC cannot fill it);
+ * released, the two alternate by the input's round robin and the link stays full (a head behind a
+ * tail is offered in the step after, when the other VC's turn fills the gap). */
 static void test_blocked_release(void)
 {
     vcsw_params_t p = params(4, 2, 0, 0);
@@ -1548,17 +1612,23 @@ static void test_blocked_release(void)
     set_vc(s, 0, 1, 0, 0);
     set_vc(s, 0, 1, 1, 1);
     stop_range(s, 1, 0, 1, 59);
-    unsigned k = put_pkt(s, 0, 10, 0, 1, 20, 1); /* VC 0: 20 flits at 10..29, blocked until 61 */
+    unsigned k = put_pkt(s, 0, 10, 0, 1, 20, 1); /* VC 0: 20 flits at 10..29, blocked until 59 */
     for (unsigned j = 0; j < 4; j++)
-        k = put_pkt(s, 0, k, 1, 1, 10, 2 + j); /* VC 1: 40 flits at 30..69, eligible from 32 */
+        k = put_pkt(s, 0, k, 1, 1, 10, 2 + j); /* VC 1: 40 flits at 30..69, first offered after 32 */
     sim_all(s);
-    /* expected VC per step: 32..60 VC 1; from 61 VC 0 first (position 0: past VC 1, the last VC
-     * taken), alternating while VC 1 has flits (11 left: 62, 64, .., 82), then VC 0 alone 83..91 */
+    /* expected VC per step: VC 1 at 33..42 (packet 2), 43 idle, 44..53 (packet 3), 54 idle, 55..61
+     * (7 flits of packet 4); VC 0 prepared in 61 (stop of 60 is 0; position 0, past VC 1), taken 62;
+     * then alternating, VC 0 on even steps, while VC 1 has flits (13 left: 63, 65, .., 87), then VC
+     * 0 alone 88..94 */
     int ok = 1;
     unsigned n0 = 0, n1 = 0;
-    for (unsigned kk = 32; kk <= 91; kk++) {
-        unsigned want = kk <= 60 ? 1 : (kk <= 82 ? ((kk - 61) & 1u) : 0);
+    for (unsigned kk = 33; kk <= 94; kk++) {
         const vcsw_flit_t *f = &s->tx[1][kk];
+        if (kk == 43 || kk == 54) {
+            ok &= flit_idle(f);
+            continue;
+        }
+        unsigned want = kk <= 61 ? 1 : (kk <= 87 ? ((kk - 62) & 1u) : 0);
         ok &= f->valid && f->vc == want;
         if (want == 0) {
             ok &= f->data == pkt_data(s, 1, n0, 1) && f->tail == (n0 == 19);
@@ -1570,8 +1640,8 @@ static void test_blocked_release(void)
         }
     }
     check(ok && count_valid(s, 1, 1, 199) == 60,
-          "blocked then released: VC 1 alone takes the whole link 32..60, then VC 0 and VC 1 alternate 61..82, VC 0 "
-          "alone 83..91: the link full every step 32..91");
+          "blocked then released: VC 1 alone 33..61 (idle at 43 and 54, its packet boundaries), then VC 0 and VC 1 "
+          "alternate 62..87, VC 0 alone 88..94: the link full every step 55..94");
     sim_free(s);
 }
 
@@ -1782,7 +1852,7 @@ static void test_event_steps(void)
         sim_t *s = sim_new(&p, 120);
         set_route(s, 1, 4);
         set_vc(s, 1, 4, 0, 1);
-        put_pkt(s, 1, 20, 0, 1, 3, 1);  /* rx 20..22, tx (allocation) 22..24 */
+        put_pkt(s, 1, 20, 0, 1, 3, 1);  /* rx 20..22, tx (allocation) 23..25 */
         put_pkt(s, 1, 30, 0, 2, 2, 2);  /* drop_route at 31 */
         put_pkt(s, 1, 40, 0, 1, 6, 3);  /* cut: 4th flit (43) -> trunc at 44 */
         set_vc(s, 2, 4, 1, 0);
@@ -1803,8 +1873,8 @@ static void test_event_steps(void)
         }
         check(c[20][0] == 0 && c[21][0] == 1 && c[22][0] == 2 && c[23][0] == 3 && c[21][1] == 1 && c[20][1] == 0,
               "event steps L=%u: rx_flits at 21, 22, 23 and rx_pkts at 21 for flits received at 20..22", L);
-        check(c[21][2] == 0 && c[22][2] == 1 && c[24][2] == 3 && c[23][3] == 0 && c[24][3] == 1,
-              "event steps L=%u: tx_flits at 22..24, tx_pkts at 24 (the tail's allocation step, not the head's)", L);
+        check(c[22][2] == 0 && c[23][2] == 1 && c[25][2] == 3 && c[24][3] == 0 && c[25][3] == 1,
+              "event steps L=%u: tx_flits at 23..25, tx_pkts at 25 (the tail's allocation step, not the head's)", L);
         check(c[30][4] == 0 && c[31][4] == 100 && c[43][4] == 100 && c[44][4] == 101,
               "event steps L=%u: drop_route at 31 (head in 30), trunc at 44 (MAXLEN-th flit in 43)", L);
         check(c[70][5] == 0 && c[71][5] == 1, "event steps L=%u: overflow at 71 (head in 70 at a full buffer)", L);
@@ -1826,7 +1896,7 @@ static void test_port_widths(void)
     s->rx[0][20] = (vcsw_flit_t){1, 5, 0, 0xABC5u | 0xF000u};
     s->rx[0][21] = (vcsw_flit_t){1, 1 + 4 * 3, 1, 0x12345u};
     sim_all(s);
-    check(flit_is(&s->tx[2][22], 3, 0xBC5u, 0) && flit_is(&s->tx[2][23], 3, 0x345u, 1) &&
+    check(flit_is(&s->tx[2][23], 3, 0xBC5u, 0) && flit_is(&s->tx[2][24], 3, 0x345u, 1) &&
               vcsw_counter(s->m, 0, 1, VCSW_CTR_RX_FLITS) == 2,
           "port widths: rx_vc 5 and 13 are VC 1 (2 bits), data bits above FLIT_W 12 dropped");
     sim_free(s);
@@ -1969,9 +2039,9 @@ static void test_reset_keeps_tables(void)
     set_vc(s, 0, 2, 0, 0); /* (input 0, output 2, data VC 0) -> VC 0 */
     put_pkt(s, 0, 5, 0, 3, 4, 1);
     sim_all(s);
-    check(pkt_at(s, 2, 5 + 2 + L, 0, 3, 4, 1) && vcsw_counter(s->m, 0, 0, VCSW_CTR_RX_FLITS) == 4,
+    check(pkt_at(s, 2, 5 + 3 + L, 0, 3, 4, 1) && vcsw_counter(s->m, 0, 0, VCSW_CTR_RX_FLITS) == 4,
           "reset keeps tables: before the reset the packet leaves output 2 VC 0 in step %u, rx_flits 4 (got %u)",
-          5 + 2 + L, vcsw_counter(s->m, 0, 0, VCSW_CTR_RX_FLITS));
+          5 + 3 + L, vcsw_counter(s->m, 0, 0, VCSW_CTR_RX_FLITS));
     vcsw_reset(s->m);
     int zero = 1;
     for (unsigned q = 0; q < s->n; q++)
@@ -1990,8 +2060,8 @@ static void test_reset_keeps_tables(void)
     cfg_read_at(s, 20, VCSW_SPACE_ROUTE, 3);
     s->k = 0;
     sim_all(s);
-    check(pkt_at(s, 2, 2 + 2 + L, 1, 3, 2, 2) && count_valid(s, 2, 1, M - 1) == 2 && others_idle(s, 2, 1, M - 1),
-          "reset keeps tables: a head after the reset (no write since) leaves output 2 VC 1 in step %u", 2 + 2 + L);
+    check(pkt_at(s, 2, 2 + 3 + L, 1, 3, 2, 2) && count_valid(s, 2, 1, M - 1) == 2 && others_idle(s, 2, 1, M - 1),
+          "reset keeps tables: a head after the reset (no write since) leaves output 2 VC 1 in step %u", 2 + 3 + L);
     check(s->rv[21] && s->rd[21] == VCSW_ENTRY(1, 2), "reset keeps tables: the route entry reads back 0x8002 (got %u 0x%x)",
           s->rv[21], s->rd[21]);
     check(vcsw_counter(s->m, 0, 1, VCSW_CTR_RX_FLITS) == 2 && vcsw_counter(s->m, 0, 0, VCSW_CTR_RX_FLITS) == 0 &&
@@ -2000,6 +2070,220 @@ static void test_reset_keeps_tables(void)
           "reset keeps tables: the counters count only the packet after the reset (rx_flits 0/1 %u/%u, tx_flits 2/0 2/1 "
           "%u/%u)", vcsw_counter(s->m, 0, 0, VCSW_CTR_RX_FLITS), vcsw_counter(s->m, 0, 1, VCSW_CTR_RX_FLITS),
           vcsw_counter(s->m, 2, 0, VCSW_CTR_TX_FLITS), vcsw_counter(s->m, 2, 1, VCSW_CTR_TX_FLITS));
+    sim_free(s);
+}
+
+/* ================================================================ rule 3 (pipelined allocation) */
+
+/* Rule 3 and "Latency and throughput": the doc's timing diagram step by step, LINK_DELAY 0 and 5. A
+ * 3-flit packet rx at k, k+1, k+2 from input 1 VC 0 to output 4 VC 1: admitted k+1, k+2, k+3 (the
+ * staging row H / H B / B T / T / -, i.e. occupancy 1, 2, 2, 1, 0 after k+1..k+5); offers H (after
+ * k+2), B (after k+3: S_v[1] when H is taken), T; transmit register H, B, T after k+3, k+4, k+5; on
+ * tx_* LINK_DELAY steps later and idle in every other step. */
+static void test_rule3_diagram_steps(void)
+{
+    static const unsigned Ls[2] = {0, 5};
+    for (unsigned a = 0; a < 2; a++) {
+        vcsw_params_t p = params(8, 2, 0, Ls[a]);
+        const unsigned L = p.LINK_DELAY, k = 10, M = 40;
+        sim_t *s = sim_new(&p, M);
+        set_route(s, 0x21, 4);
+        set_vc(s, 1, 4, 0, 1);
+        put_pkt(s, 1, k, 0, 0x21, 3, 5);
+        sim_all(s);
+        for (unsigned j = 1; j < M; j++) {
+            const vcsw_flit_t *f = &s->tx[4][j];
+            int ok;
+            const char *what;
+            if (j == k + 3 + L) {
+                ok = flit_is(f, 1, pkt_data(s, 5, 0, 0x21), 0);
+                what = "H (head latency 3 + LINK_DELAY)";
+            } else if (j == k + 4 + L) {
+                ok = flit_is(f, 1, pkt_data(s, 5, 1, 0x21), 0);
+                what = "B";
+            } else if (j == k + 5 + L) {
+                ok = flit_is(f, 1, pkt_data(s, 5, 2, 0x21), 1);
+                what = "T with tail";
+            } else {
+                ok = flit_idle(f);
+                what = "idle";
+            }
+            if (j >= k && j <= k + 7 + L)
+                check(ok, "rule 3 diagram L=%u: tx[4] after step k%+d is %s", L, (int)j - (int)k, what);
+            else if (!ok)
+                check(0, "rule 3 diagram L=%u: tx[4] after step %u is idle", L, j);
+        }
+        static const unsigned occ[7] = {0, 1, 2, 2, 1, 0, 0}; /* after k..k+6 */
+        int ok = 1;
+        for (unsigned j = 0; j < 7; j++)
+            ok &= occ_at(s, k + j, 1, 0) == occ[j];
+        check(ok && others_idle(s, 4, 1, M - 1),
+              "rule 3 diagram L=%u: occupancy of input 1 VC 0 after k..k+6 is 0 1 2 2 1 0 0 (staging H, H B, B T, T)",
+              L);
+        sim_free(s);
+    }
+}
+
+/* Rule 3.3 (next head of the taken VC: S_v[1], else R's entry) with rule 2: a stream on one VC stays
+ * at one flit per step once started. (a) Straight into staging: a 32-flit packet rx 10..41 leaves at
+ * 13..44, flit i at 13+i. (b) Through the RAM part and R: the output VC stopped in steps 1..30, so 22
+ * flits are held after step 32 (staging 3, R, RAM part 18); prepared in 32 (stop of 31 is 0), taken
+ * 33: flit i at 33+i, 33..64, no hole while the RAM part and R feed the staging. */
+static void test_rule3_stream(void)
+{
+    for (unsigned a = 0; a < 4; a++) {
+        vcsw_params_t p = params(4, 2, 0, (a & 2u) ? 2 : 0);
+        const unsigned L = p.LINK_DELAY, ram = a & 1u, st = ram ? 33 : 13;
+        sim_t *s = sim_new(&p, 120);
+        set_route(s, 9, 2);
+        set_vc(s, 3, 2, 1, 0);
+        put_pkt(s, 3, 10, 1, 9, 32, 7);
+        if (ram)
+            stop_range(s, 2, 0, 1, 30);
+        sim_all(s);
+        int ok = 1;
+        for (unsigned i = 0; i < 32; i++)
+            ok &= flit_is(&s->tx[2][st + L + i], 0, pkt_data(s, 7, i, 9), i == 31);
+        check(ok && count_valid(s, 2, 1, 119) == 32 && others_idle(s, 2, 1, 119) &&
+                  (!ram || occ_at(s, 32, 3, 1) == 22),
+              "rule 3 stream L=%u %s: 32 flits at one per step, flit i at %u+i (%s)", L,
+              ram ? "through the RAM part and R" : "straight into staging", st + L,
+              ram ? "22 held after step 32" : "no stop");
+        sim_free(s);
+    }
+}
+
+/* Rules 3.1 and 3.3, two inputs with first flits for the same output VC in the same step: inputs 1
+ * and 2 each send a 4-flit packet rx 10..13 to output 3 VC 0. Both offer their heads after 12; in
+ * 13 both request, the output (position 0) takes input 1: 13..16. Input 2's offer is prepared again
+ * in 13 (the VC is free after 12) and requests no more in 14 (owned after 13: the request-time
+ * check); not eligible while owned after 13..15; the tail taken in 16 frees it after 16; prepared
+ * 17, taken 18: input 2's packet at 18..21, 17 idle. */
+static void test_rule3_contention(void)
+{
+    for (unsigned a = 0; a < 2; a++) {
+        vcsw_params_t p = params(4, 2, 0, a ? 3 : 0);
+        const unsigned L = p.LINK_DELAY;
+        sim_t *s = sim_new(&p, 80);
+        set_route(s, 4, 3);
+        set_vc(s, 1, 3, 0, 0);
+        set_vc(s, 2, 3, 0, 0);
+        put_pkt(s, 1, 10, 0, 4, 4, 1);
+        put_pkt(s, 2, 10, 0, 4, 4, 2);
+        sim_all(s);
+        check(pkt_at(s, 3, 13 + L, 0, 4, 4, 1), "rule 3 contention L=%u: input 1 wins, its packet at %u..%u", L, 13 + L,
+              16 + L);
+        check(!s->tx[3][14 + L].valid || s->tx[3][14 + L].data != pkt_data(s, 2, 0, 4),
+              "rule 3 contention L=%u: the loser's re-prepared head does not leave at %u (its output VC is owned "
+              "after %u)", L, 14 + L, 13);
+        check(flit_idle(&s->tx[3][17 + L]) && pkt_at(s, 3, 18 + L, 0, 4, 4, 2),
+              "rule 3 contention L=%u: input 2's packet two steps after the winner's tail, at %u..%u (%u idle)", L,
+              18 + L, 21 + L, 17 + L);
+        check(count_valid(s, 3, 1, 79) == 8 && others_idle(s, 3, 1, 79), "rule 3 contention L=%u: nothing else", L);
+        sim_free(s);
+    }
+}
+
+/* Rules 3.1 and 3.3, a stop bit rising between preparation and request: input 0 has a one-flit
+ * packet on VC 1 for output 2 VC 0 (rx 9, staged after 10, its stop 1 in steps 1..10 so first
+ * eligible when prepared in 12) and one on VC 0 for output 1 VC 0 (rx 10, staged after 11). Both are
+ * eligible when prepared in 12 (stops of 11 are 0): position 0, VC 0 is offered. tx_stop of (1, 0)
+ * is 1 in steps 12..30, so in 13 VC 0's offer does not request (stop of 12): nothing leaves the
+ * input in 13 although VC 1 was eligible (the one-step loss); the offer prepared in 13 is VC 1 (VC
+ * 0 not eligible on the stop of 12): output 2 at 14; VC 0 prepared again in 32 (stop of 31 is 0),
+ * taken at 33. */
+static void test_rule3_stop_rise(void)
+{
+    for (unsigned a = 0; a < 2; a++) {
+        vcsw_params_t p = params(4, 2, 0, a ? 3 : 0);
+        const unsigned L = p.LINK_DELAY;
+        sim_t *s = sim_new(&p, 80);
+        set_route(s, 1, 1);
+        set_route(s, 2, 2);
+        set_vc(s, 0, 1, 0, 0);
+        set_vc(s, 0, 2, 1, 0);
+        put_pkt(s, 0, 9, 1, 2, 1, 2);
+        put_pkt(s, 0, 10, 0, 1, 1, 1);
+        stop_range(s, 2, 0, 1, 10);
+        stop_range(s, 1, 0, 12, 30);
+        sim_all(s);
+        check(flit_idle(&s->tx[1][13 + L]) && flit_idle(&s->tx[2][13 + L]),
+              "rule 3 stop rise L=%u: the head prepared in 12 does not leave at %u (stop received in 12), nothing "
+              "else either", L, 13 + L);
+        check(flit_is(&s->tx[2][14 + L], 0, pkt_data(s, 2, 0, 2), 1),
+              "rule 3 stop rise L=%u: the input's other VC offered next, out at %u", L, 14 + L);
+        check(flit_is(&s->tx[1][33 + L], 0, pkt_data(s, 1, 0, 1), 1) && count_valid(s, 1, 1, 79) == 1 &&
+                  count_valid(s, 2, 1, 79) == 1 && others_idle(s, -1, 1, 12 + L),
+              "rule 3 stop rise L=%u: the stopped head out at %u (last stop 30)", L, 33 + L);
+        sim_free(s);
+    }
+}
+
+/* Rule 3.3, one-flit packets on one VC into an empty buffer. (a) Back to back (rx 10..15): the first
+ * is staged after 11, offered after 12, out at 13; each later one is S_v[1] when its predecessor
+ * is taken (and a one-flit packet owns no output VC): out at 14..18, no hole. (b) One every two
+ * steps (rx 10, 12, 14, 16): each reaches the staging part in the step its predecessor is popped
+ * from it, when no S_v[1] and no R entry of v exists: "an entry that reaches an empty staging part
+ * in step k is not seen", so it is offered one step later: out at 13, 15, 17, 19 (rx + 3 each, not
+ * rx + 2). */
+static void test_rule3_single_flits(void)
+{
+    for (unsigned a = 0; a < 2; a++) {
+        vcsw_params_t p = params(3, 2, 0, a ? 4 : 0);
+        const unsigned L = p.LINK_DELAY;
+        sim_t *s = sim_new(&p, 80);
+        set_route(s, 5, 1);
+        set_vc(s, 2, 1, 0, 1);
+        for (unsigned j = 0; j < 6; j++)
+            put_pkt(s, 2, 10 + j, 0, 5, 1, 1 + j);
+        for (unsigned j = 0; j < 4; j++)
+            put_pkt(s, 2, 40 + 2 * j, 0, 5, 1, 11 + j);
+        sim_all(s);
+        int ok = 1;
+        for (unsigned j = 0; j < 6; j++)
+            ok &= flit_is(&s->tx[1][13 + L + j], 1, pkt_data(s, 1 + j, 0, 5), 1);
+        check(ok, "rule 3 one-flit packets L=%u: back to back rx 10..15 out at %u..%u, no hole", L, 13 + L, 18 + L);
+        ok = 1;
+        for (unsigned j = 0; j < 4; j++)
+            ok &= flit_is(&s->tx[1][43 + L + 2 * j], 1, pkt_data(s, 11 + j, 0, 5), 1) &&
+                  flit_idle(&s->tx[1][44 + L + 2 * j]);
+        check(ok && count_valid(s, 1, 1, 79) == 10 && others_idle(s, 1, 1, 79),
+              "rule 3 one-flit packets L=%u: rx every other step 40, 42, 44, 46 out at %u, %u, %u, %u (not seen when "
+              "reaching an emptied staging part)", L, 43 + L, 45 + L, 47 + L, 49 + L);
+        sim_free(s);
+    }
+}
+
+/* vcsw_reset resets the offer registers ("after reset": no offer valid, positions 0): a one-flit
+ * packet on VC 0 taken at 8 moves the input's position to 1; a head is offered after step 12 (rx
+ * 10); a reset after step 12, then idle inputs: nothing ever leaves (a
+ * surviving offer would request its output in the first step after the reset). Then a packet on
+ * VC 1 and one on VC 0 staged together leave VC 0 first (input position 0 again; it was 1). */
+static void test_reset_offer(void)
+{
+    vcsw_params_t p = params(4, 2, 0, 0);
+    sim_t *s = sim_new(&p, 60);
+    set_route(s, 1, 2);
+    set_vc(s, 0, 2, 0, 0);
+    set_vc(s, 0, 2, 1, 1);
+    put_pkt(s, 0, 5, 0, 1, 1, 9);  /* taken at 8: the input's position 1 */
+    put_pkt(s, 0, 10, 0, 1, 1, 1); /* offered after 12 */
+    sim_run(s, 12);
+    vcsw_reset(s->m);
+    for (unsigned k = 0; k < 60; k++) {
+        memset(&s->rx[0][k], 0, sizeof s->rx[0][k]);
+        s->we[k] = 0;
+    }
+    s->k = 0;
+    sim_run(s, 20);
+    check(others_idle(s, -1, 1, 20), "reset offer: an offer prepared before vcsw_reset never leaves");
+    put_pkt(s, 0, 22, 1, 1, 1, 2); /* VC 1, staged after 23 */
+    put_pkt(s, 0, 23, 0, 1, 1, 3); /* VC 0, staged after 24 */
+    stop_range(s, 2, 0, 22, 23);   /* both eligible first when prepared in 25 (stop of 24 is 0) */
+    stop_range(s, 2, 1, 22, 23);
+    sim_all(s);
+    check(flit_is(&s->tx[2][26], 0, pkt_data(s, 3, 0, 1), 1) && flit_is(&s->tx[2][27], 1, pkt_data(s, 2, 0, 1), 1),
+          "reset offer: position 0 after the reset: VC 0 at 26 before VC 1 at 27");
     sim_free(s);
 }
 
@@ -2087,6 +2371,12 @@ int main(int argc, char **argv)
     test_params();
     test_diagram();
     test_latency();
+    test_rule3_diagram_steps();
+    test_rule3_stream();
+    test_rule3_contention();
+    test_rule3_stop_rise();
+    test_rule3_single_flits();
+    test_reset_offer();
     test_ownership();
     test_stop_bit();
     test_interleave();
