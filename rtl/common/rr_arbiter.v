@@ -6,10 +6,8 @@
 // position stays, and the same request wins again next time). The position is kept as a mask of the inputs above
 // the last grant: the lowest masked request wins, else the lowest request.
 //
-// Both "lowest set bit" searches are two's-complement negations side by side: x & -x keeps the
-// lowest set bit of x and x ^ -x is every bit above it (the new mask), so on FPGAs the arbiter is
-// two short carry chains and a row of LUTs instead of an N-deep priority chain.
-// Combinational one-hot grant, registered mask.
+// The search itself is rr_pick (two short carry chains). Combinational one-hot grant, registered
+// mask.
 `default_nettype none
 
 module rr_arbiter #(
@@ -25,15 +23,20 @@ module rr_arbiter #(
 );
 
     reg  [N-1:0] mask_q;                          // inputs strictly above the last grant
-    wire [N-1:0] one    = {{(N-1){1'b0}}, 1'b1};
-    wire [N-1:0] req_m  = req & mask_q;
-    wire [N-1:0] neg_m  = ~req_m + one;             // -x: x & -x keeps x's lowest set bit,
-    wire [N-1:0] neg_a  = ~req + one;               //     x ^ -x is every bit above it
-    wire         any_m  = |req_m;
-    wire [N-1:0] pick   = any_m ? (req_m & neg_m) : (req & neg_a);
-    wire [N-1:0] above  = any_m ? (req_m ^ neg_m) : (req ^ neg_a);
+    wire         any;
+    wire [N-1:0] pick, above;
 
-    assign gnt_valid = en & (|req);
+    rr_pick #(
+        .N (N)
+    ) u_pick (
+        .req   (req),
+        .mask  (mask_q),
+        .any   (any),
+        .gnt   (pick),
+        .above (above)
+    );
+
+    assign gnt_valid = en & any;
     assign gnt       = en ? pick : {N{1'b0}};
 
     always @(posedge clk) begin

@@ -1,4 +1,5 @@
 +incdir+rtl/common
+rtl/common/rr_pick.v
 rtl/common/rr_arbiter.v
 rtl/common/ctr_bank.v
 rtl/common/delay_line.v

@@ -4,9 +4,11 @@
 // Lookup: the routing table (this input's copy) is read with the tag of the flit on rx, and the VC
 // table rows of this input with its data VC, in the step the flit arrives (registered RAM reads,
 // alongside the input register), so the head is routed in the next step with no extra step.
-// Allocation, input side: a VC is eligible when its head is a flit of the packet it owns an output
-// VC for, or a first flit whose output VC is free with stop bit 0; the input offers one eligible VC
-// (round robin; the position only moves when the offer is taken) and pops it when an output takes it.
+// Allocation, input side (pipelined): the input's offer register F (VC, output, output VC, first)
+// is what the outputs arbitrate on; it is prepared one step ahead from the registers, twice (for
+// "F is taken" and "F is not taken", round robin over the eligible VCs) and picked by whether F was
+// taken. A VC is eligible when its next head is a flit of the packet it owns an output VC for, or a
+// first flit whose output VC is free with stop bit 0. The input pops F's VC when an output takes F.
 // Buffer: one RAM shared by the input's VCs, NVC*DEPTH entries of {first, tail, route, data}; per
 // VC a write pointer, a read pointer, the RAM-part count, three staging registers (S[0] is the
 // head the outputs see) and the occupancy; one read register R (the RAM's registered read port)
@@ -339,30 +341,107 @@ module vcsw_in #(
     wire [NVC*VCW-1:0]    h_ovc, own_ovc_f;
     wire [NVC*FLIT_W-1:0] h_data;
     wire [NVC-1:0]        pop;
+    wire [NVC-1:0]        h2_first;                 // the staging entry behind the head
+    wire [NVC*PW-1:0]     h2_port;
+    wire [NVC*VCW-1:0]    h2_ovc;
 
-    // ------------------------------------------------------------ eligibility and the offer
-    // the output VC state a first flit at each head would need
+    // ------------------------------------------------------------ pipelined allocation, input side
+    // (docs/vcsw.md rule 3). F is the offer the outputs see this step; it is one of two registers
+    // prepared in the previous step: fa_q for "the previous F was taken", fb_q for "it was not",
+    // picked by tk_q. Neither the eligibility nor the input's round robin is on the path from the
+    // outputs' requests to the grant.
+    localparam FRW = 1 + VCW + PW + VCW + 1;           // {valid, v, port, ovc, first}
+    reg  [FRW-1:0] fa_q, fb_q;
+    reg            tk_q;
+    wire [FRW-1:0] f_cur   = tk_q ? fa_q : fb_q;
+    wire           f_valid = f_cur[FRW-1];
+    wire [VCW-1:0] f_v     = f_cur[PW+VCW+1 +: VCW];
+    wire [PW-1:0]  f_port  = f_cur[VCW+1 +: PW];
+    wire [VCW-1:0] f_ovc   = f_cur[1 +: VCW];
+    wire           f_first = f_cur[0];
+    reg  [NVC-1:0] f_oh;                               // F's VC, one-hot
+    reg  [NVC-1:0] f_above;                            // the VCs strictly above it
+    integer        fi;
+    always @* begin
+        f_oh    = {NVC{1'b0}};
+        f_above = {NVC{1'b0}};
+        for (fi = 0; fi < NVC; fi = fi + 1) begin
+            f_oh[fi]    = f_valid && (f_v == fi[VCW-1:0]);
+            f_above[fi] = ({{(32-VCW){1'b0}}, f_v} < fi[31:0]);
+        end
+    end
+
+    // F's flit: the head of its VC
+    reg              of_tail_r;
+    reg [FLIT_W-1:0] of_data_r;
+    always @* begin
+        of_tail_r = 1'b0;
+        of_data_r = {FLIT_W{1'b0}};
+        for (fi = 0; fi < NVC; fi = fi + 1) begin
+            if (f_oh[fi]) begin
+                of_tail_r = h_tail[fi];
+                of_data_r = h_data[fi*FLIT_W +: FLIT_W];
+            end
+        end
+    end
+    // the output VC state a first flit would need, at each head and at F's next head
+    function [0:0] ovc_bit;
+        input [NPORTS*NVC-1:0] vec;
+        input [PW-1:0]         port;
+        input [VCW-1:0]        vc;
+        integer                oi;
+        begin
+            oi = {{(32-PW){1'b0}}, port} * NVC + {{(32-VCW){1'b0}}, vc};
+            ovc_bit = (oi < NPORTS * NVC) ? vec[oi] : 1'b0;
+        end
+    endfunction
+
     wire [NVC-1:0] h_busy, h_stopped;
     genvar hv;
     generate
         for (hv = 0; hv < NVC; hv = hv + 1) begin : g_hst
-            wire [31:0] oi = {{(32-PW){1'b0}}, h_port[hv*PW +: PW]} * NVC +
-                             {{(32-VCW){1'b0}}, h_ovc[hv*VCW +: VCW]};
-            wire [31:0] oi_m = (oi < NPORTS * NVC) ? oi : 32'd0;
-            assign h_busy[hv]    = busy_all[oi_m];
-            assign h_stopped[hv] = stopq_all[oi_m];
-            wire unused_oi = &{1'b0, oi_m};
+            assign h_busy[hv]    = ovc_bit(busy_all, h_port[hv*PW +: PW], h_ovc[hv*VCW +: VCW]);
+            assign h_stopped[hv] = ovc_bit(stopq_all, h_port[hv*PW +: PW], h_ovc[hv*VCW +: VCW]);
         end
     endgenerate
 
-    reg  [NVC-1:0] elig;
+    // F's next head if F is taken: S_v[1], else R's entry if R holds one of v, else none
+    reg  [NVC-1:0] h2_sel;
+    always @* begin
+        h2_sel = {NVC{1'b0}};
+        for (fi = 0; fi < NVC; fi = fi + 1) begin
+            h2_sel[fi] = f_oh[fi] && (scnt_f[fi*2 +: 2] >= 2'd2);
+        end
+    end
+    wire           n_from_s = |h2_sel;
+    wire           n_from_r = !n_from_s && r_v_q && (r_vc_q == f_v);
+    reg            n_first;
+    reg  [PW-1:0]  n_port;
+    reg  [VCW-1:0] n_ovc;
+    always @* begin
+        n_first = r_q[EW-1];
+        n_port  = r_q[FLIT_W+VCW +: PW];
+        n_ovc   = r_q[FLIT_W +: VCW];
+        for (fi = 0; fi < NVC; fi = fi + 1) begin
+            if (h2_sel[fi]) begin
+                n_first = h2_first[fi];
+                n_port  = h2_port[fi*PW +: PW];
+                n_ovc   = h2_ovc[fi*VCW +: VCW];
+            end
+        end
+    end
+    wire n_busy    = ovc_bit(busy_all, n_port, n_ovc);
+    wire n_stopped = ovc_bit(stopq_all, n_port, n_ovc);
+
+    // eligibility: B for "F not taken" (the heads), A for "F taken" (F's VC looks at its next head)
+    reg  [NVC-1:0] elig_b, elig_a;
     integer        ei;
     always @* begin
-        elig = {NVC{1'b0}};
+        elig_b = {NVC{1'b0}};
         for (ei = 0; ei < NVC; ei = ei + 1) begin
             if (h_valid[ei]) begin
                 if (own_f[ei]) begin
-                    elig[ei] = 1'b1;
+                    elig_b[ei] = 1'b1;
                 end else if (h_first[ei]
 `ifdef SANFAB_MUTANT_VCT_NOSTOP
                              // deliberately broken: a head ignores the stop bit
@@ -373,57 +452,126 @@ module vcsw_in #(
 `else
                              && !h_busy[ei] && !h_stopped[ei]) begin
 `endif
-                    elig[ei] = 1'b1;
+                    elig_b[ei] = 1'b1;
+                end
+            end
+        end
+    end
+`ifdef SANFAB_MUTANT_VCT_NOSTOP
+    wire n_elig = (n_from_s || n_from_r) && (!n_first || !n_busy);
+    wire unused_nst = n_stopped;
+`elsif SANFAB_MUTANT_VC_SHARE
+    wire n_elig = (n_from_s || n_from_r) && (!n_first || !n_stopped);
+    wire unused_nb = n_busy;
+`else
+    wire n_elig = (n_from_s || n_from_r) && (!n_first || (!n_busy && !n_stopped));
+`endif
+`ifdef SANFAB_MUTANT_OFFER_STALE
+    // deliberately broken: the offer prepared for "F taken" still looks at F's own head
+    wire stale = 1'b1;
+    always @* begin
+        elig_a = elig_b;
+    end
+`else
+    wire stale = 1'b0;
+    always @* begin
+        elig_a = (elig_b & ~f_oh) | (f_oh & {NVC{n_elig}});
+    end
+`endif
+
+    // the round robins: B from the input's position, A from just past F's VC
+    reg  [NVC-1:0] pos_q;                              // VCs at or after the input's position
+    wire           fa_any, fb_any;
+    wire [NVC-1:0] fa_sel, fb_sel, fa_above, fb_above;
+    rr_pick #(
+        .N (NVC)
+    ) u_pick_a (
+        .req   (elig_a),
+        .mask  (f_above),
+        .any   (fa_any),
+        .gnt   (fa_sel),
+        .above (fa_above)
+    );
+    rr_pick #(
+        .N (NVC)
+    ) u_pick_b (
+        .req   (elig_b),
+        .mask  (pos_q),
+        .any   (fb_any),
+        .gnt   (fb_sel),
+        .above (fb_above)
+    );
+    wire unused_above = &{1'b0, fa_above, fb_above};
+
+    // the candidates' fields: {v, port, ovc, first}
+    localparam CW = VCW + PW + VCW + 1;
+    reg [CW-1:0] ca, cb;
+    integer      ci;
+    always @* begin
+        ca = {CW{1'b0}};
+        cb = {CW{1'b0}};
+        for (ci = 0; ci < NVC; ci = ci + 1) begin
+            if (fb_sel[ci]) begin
+                cb = {ci[VCW-1:0],
+                      own_f[ci] ? own_port_f[ci*PW +: PW] : h_port[ci*PW +: PW],
+                      own_f[ci] ? own_ovc_f[ci*VCW +: VCW] : h_ovc[ci*VCW +: VCW],
+                      !own_f[ci]};
+            end
+            if (fa_sel[ci]) begin
+                if (f_oh[ci] && !stale) begin
+                    ca = {ci[VCW-1:0], n_first ? n_port : f_port, n_first ? n_ovc : f_ovc, n_first};
+                end else begin
+                    ca = {ci[VCW-1:0],
+                          own_f[ci] ? own_port_f[ci*PW +: PW] : h_port[ci*PW +: PW],
+                          own_f[ci] ? own_ovc_f[ci*VCW +: VCW] : h_ovc[ci*VCW +: VCW],
+                          !own_f[ci]};
                 end
             end
         end
     end
 
-    wire           of_any;
-    wire [NVC-1:0] of_sel;
-    rr_arbiter #(
-        .N (NVC)
-    ) u_ofarb (
-        .clk       (clk),
-        .rst       (rst),
+    always @(posedge clk) begin
+        if (rst) begin
+            fa_q  <= {FRW{1'b0}};
+            fb_q  <= {FRW{1'b0}};
+            tk_q  <= 1'b0;
+            pos_q <= {NVC{1'b1}};
+        end else begin
+            fa_q <= fa_any ? {1'b1, ca} : {FRW{1'b0}};
+            fb_q <= fb_any ? {1'b1, cb} : {FRW{1'b0}};
+            tk_q <= take;
 `ifdef SANFAB_MUTANT_OFFER_MOVE
-        .hold      (1'b0),            // deliberately broken: a lost offer moves the position
+            if (f_valid) begin                 // deliberately broken: an offer not taken moves the position
 `else
-        .hold      (!take),
+            if (take) begin
 `endif
-        .en        (1'b1),
-        .req       (elig),
-        .gnt_valid (of_any),
-        .gnt       (of_sel)
-    );
-
-    // the offered VC's fields (AND-OR over the VCs, one reduction per bit)
-    localparam OFW = PW + VCW + 2 + FLIT_W;       // {port, vc, first, tail, data}
-    wire [NVC*OFW-1:0] of_fields;
-    wire [OFW-1:0]     of_f;
-    genvar ob, oc;
-    generate
-        for (oc = 0; oc < NVC; oc = oc + 1) begin : g_off
-            assign of_fields[oc*OFW +: OFW] = {
-                own_f[oc] ? own_port_f[oc*PW +: PW] : h_port[oc*PW +: PW],
-                own_f[oc] ? own_ovc_f[oc*VCW +: VCW] : h_ovc[oc*VCW +: VCW],
-                h_first[oc], h_tail[oc], h_data[oc*FLIT_W +: FLIT_W]};
-        end
-        for (ob = 0; ob < OFW; ob = ob + 1) begin : g_ofmux
-            wire [NVC-1:0] col;
-            for (oc = 0; oc < NVC; oc = oc + 1) begin : g_col
-                assign col[oc] = of_fields[oc*OFW + ob];
+                pos_q <= f_above;
             end
-            assign of_f[ob] = |(col & of_sel);
         end
-    endgenerate
-    assign of_valid = of_any;
-    assign of_port  = of_f[FLIT_W+2+VCW +: PW];
-    assign of_vc    = of_f[FLIT_W+2 +: VCW];
-    assign of_first = of_f[FLIT_W+1];
-    assign of_tail  = of_f[FLIT_W];
-    assign of_data  = of_f[FLIT_W-1:0];
-    assign pop      = take ? of_sel : {NVC{1'b0}};
+    end
+
+    assign of_valid = f_valid;
+    assign of_port  = f_port;
+    assign of_vc    = f_ovc;
+    assign of_first = f_first;
+    assign of_tail  = of_tail_r;
+    assign of_data  = of_data_r;
+    assign pop      = take ? f_oh : {NVC{1'b0}};
+
+`ifdef SANFAB_ASSERT
+    // F always describes the head of its VC as it is now
+    always @(posedge clk) begin
+        if (!rst && f_valid) begin
+            if (!h_valid[f_v] || h_first[f_v] != f_first ||
+                (!f_first && (own_port_f[f_v*PW +: PW] != f_port || own_ovc_f[f_v*VCW +: VCW] != f_ovc)) ||
+                (f_first && (h_port[f_v*PW +: PW] != f_port || h_ovc[f_v*VCW +: VCW] != f_ovc))) begin
+                $display("ASSERTION vcsw_in[%0d]: the offer (VC %0d first %0d port %0d ovc %0d) is not its head",
+                         PORT_I, f_v, f_first, f_port, f_ovc);
+                $finish;
+            end
+        end
+    end
+`endif
 
     // ------------------------------------------------------------ per-VC updates
     genvar g;
@@ -455,12 +603,17 @@ module vcsw_in #(
             wire [1:0]    base    = scnt_q - {1'b0, pop[g]};   // staging count after the pop
             wire [1:0]    sh_n    = (sh_q == 2'd2) ? 2'd0 : sh_q + 2'd1;
             wire [1:0]    tp_n    = (tp_q == 2'd2) ? 2'd0 : tp_q + 2'd1;
-            reg  [EW-1:0] hd;
+            reg  [EW-1:0] hd, hd2;
             always @* begin
                 case (sh_q)
                     2'd0:    hd = s0_q;
                     2'd1:    hd = s1_q;
                     default: hd = s2_q;
+                endcase
+                case (sh_n)
+                    2'd0:    hd2 = s0_q;
+                    2'd1:    hd2 = s1_q;
+                    default: hd2 = s2_q;
                 endcase
             end
 
@@ -546,6 +699,9 @@ module vcsw_in #(
             assign h_port[g*PW +: PW]          = hd[FLIT_W+VCW +: PW];
             assign h_ovc[g*VCW +: VCW]         = hd[FLIT_W +: VCW];
             assign h_data[g*FLIT_W +: FLIT_W]  = hd[FLIT_W-1:0];
+            assign h2_first[g]                 = hd2[EW-1];
+            assign h2_port[g*PW +: PW]         = hd2[FLIT_W+VCW +: PW];
+            assign h2_ovc[g*VCW +: VCW]        = hd2[FLIT_W +: VCW];
             assign ev_rx_flit[g]    = is_w;
             assign ev_rx_pkt[g]     = is_w && d_pkt;
             assign ev_drop_route[g] = is_w && d_droute;

@@ -1,8 +1,9 @@
 // sanfab — one output of the VC switch: the output's round robin over the inputs offering to it,
 // which of its VCs are owned, the registered stop bits and the transmit register
-// (docs/vcsw.md, step 3). Each input offers at most one flit per step (vcsw_in); the output takes
-// one of the offers for it, pops it (through `gnt`) and loads the transmit register in the same
-// step.
+// (docs/vcsw.md, step 3). Each input offers at most one flit per step from its offer register
+// (vcsw_in); a first flit requests this output only while its output VC is free and unstopped. The
+// output takes one of the requests, pops it (through `gnt`) and loads the transmit register in the
+// same step.
 `default_nettype none
 
 module vcsw_out #(
@@ -43,7 +44,17 @@ module vcsw_out #(
     always @* begin
         req = {NPORTS{1'b0}};
         for (i = 0; i < NPORTS; i = i + 1) begin
-            req[i] = of_valid[i] && ({{(32-PW){1'b0}}, of_port[i*PW +: PW]} == PORT_I[31:0]);
+            // a first flit requests only while its output VC is free and its stop bit 0 (rule 3.1)
+            req[i] = of_valid[i] && ({{(32-PW){1'b0}}, of_port[i*PW +: PW]} == PORT_I[31:0]) &&
+`ifdef SANFAB_MUTANT_NO_RECHECK
+                     1'b1;                                            // deliberately broken: no re-check
+`elsif SANFAB_MUTANT_VCT_NOSTOP
+                     (!of_first[i] || !busy_q[of_vc[i*VCW +: VCW]]);   // deliberately broken: ignores stop
+`elsif SANFAB_MUTANT_VC_SHARE
+                     (!of_first[i] || !stop_q[of_vc[i*VCW +: VCW]]);   // deliberately broken: takes an owned VC
+`else
+                     (!of_first[i] || (!busy_q[of_vc[i*VCW +: VCW]] && !stop_q[of_vc[i*VCW +: VCW]]));
+`endif
         end
     end
 

@@ -2,6 +2,7 @@
 +incdir+rtl/xbar
 rtl/common/crc8.v
 rtl/common/fifo_fwft_bram.v
+rtl/common/rr_pick.v
 rtl/common/rr_arbiter.v
 rtl/common/ctr_bank.v
 rtl/common/delay_line.v

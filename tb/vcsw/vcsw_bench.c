@@ -26,18 +26,20 @@ static const test_desc_t tests[] = {
      .load_lo = 5, .load_hi = 100, .bubble_max = 10, .stop_duty = 50, .stop_burst = 30, .rewrite_pm = 3,
      .read_pm = 30, .checks = CK_CTRL},
     {.name = "latency",
-     .what = "one packet at a time on an idle switch, every input, output and VC: head exactly 2 + LINK_DELAY "
+     .what = "one packet at a time on an idle switch, every input, output and VC: head exactly 3 + LINK_DELAY "
              "steps after it is received, then one flit per step",
      .div = 20, .min_cycles = 3000, .tables = TB_CLEAN, .traffic = TR_LATENCY, .len = LEN_MIXED,
      .checks = CK_LAT_EXACT},
     {.name = "permutation",
      .what = "saturating permutation, every VC of input p to output pi(p), one stream per output VC "
-             "(MAXLEN-flit packets): every output link carries a flit in >= 99 % of the steps",
+             "(MAXLEN-flit packets): every output link carries a flit in >= 99 % of the steps (not held to a "
+             "rate if STOP_AT < 3)",
      .div = 10, .min_cycles = 8000, .tables = TB_CLEAN, .traffic = TR_PERM, .len = LEN_MAX, .load_lo = 100,
      .load_hi = 100, .checks = CK_LINK_FULL},
     {.name = "blockvc",
      .what = "the permutation with output VC 0 of every output held stopped downstream in the middle of the run: "
-             "the other VCs keep every link busy (>= 99 %)",
+             "the other VCs keep every link busy (>= 99 %; one VC left: MAXLEN/(MAXLEN+1) of it, one idle step "
+             "between its packets; no rate if STOP_AT < 3)",
      .div = 10, .min_cycles = 20000, .tables = TB_CLEAN, .traffic = TR_PERM, .len = LEN_MAX, .load_lo = 100,
      .load_hi = 100, .checks = CK_LINK_FULL | CK_BLOCKVC},
     {.name = "fairness",
@@ -206,15 +208,24 @@ static void coverage(bench_t *b)
         return;
     if ((d->checks & CK_LAT_EXACT) && b->lat_samples < b->n * b->n)
         bench_fail(b, "CHECK coverage (latency): only %" PRIu64 " packets measured, fewer than NPORTS^2", b->lat_samples);
-    if (d->checks & CK_LINK_FULL) {
+    /* "Latency and throughput": one stream alone (blockvc with 2 VCs) of back-to-back MAXLEN-flit
+     * packets gets MAXLEN/(MAXLEN+1) of its link (an idle step between packets on one output VC).
+     * Links are kept full only if STOP_AT >= 3 (a stream at one flit per step keeps two entries in its
+     * buffer); with a smaller STOP_AT (the sets at the longest LINK_DELAY their buffer allows) the
+     * doc promises no rate. Otherwise every link is busy in >= 99 % of the measured window. */
+    const int one_left = (d->checks & CK_BLOCKVC) && b->nvc == 2;
+    const int lone_stream = b->stop_at < (int)DOC_STREAM_STOP_AT;
+    const double full = one_left ? (double)b->p->MAXLEN / (double)(b->p->MAXLEN + 1u) : 1.0;
+    r->link_unchecked = lone_stream;
+    if ((d->checks & CK_LINK_FULL) && !lone_stream) {
         r->link_min = 1.0;
         for (unsigned o = 0; o < b->n; o++) {
             double u = b->link_window ? (double)b->link_busy[o] / (double)b->link_window : 0.0;
             if (u < r->link_min)
                 r->link_min = u;
-            if (!r->failed && (b->link_window < 500 || u < 0.99))
+            if (!r->failed && (b->link_window < 500 || u < 0.99 * full))
                 bench_fail(b, "CHECK link use: output %u carried a flit in %" PRIu64 " of %" PRIu64 " steps (%.4f), "
-                           "expected >= 0.99%s", o, b->link_busy[o], b->link_window, u,
+                           "expected >= %.4f%s", o, b->link_busy[o], b->link_window, u, 0.99 * full,
                            (d->checks & CK_BLOCKVC) ? " with output VC 0 stopped downstream" : "");
         }
     }
@@ -660,7 +671,9 @@ static void report(const cli_t *c, const test_desc_t *d, const opts_t *ot, const
            " dropped, %" PRIu64 " reads, max occupancy %u", d->name, r->cycles_run, r->seconds,
            r->seconds > 0 ? (double)r->cycles_run / r->seconds : 0.0, r->made, r->delivered, r->dropped, r->reads,
            r->occ_max);
-    if (d->checks & CK_LINK_FULL)
+    if ((d->checks & CK_LINK_FULL) && r->link_unchecked)
+        printf(", link use not checked (STOP_AT < %u)", DOC_STREAM_STOP_AT);
+    else if (d->checks & CK_LINK_FULL)
         printf(", link use >= %.4f", r->link_min);
     if (d->checks & CK_LAT_EXACT)
         printf(", %" PRIu64 " latency samples", r->lat_samples);

@@ -19,20 +19,26 @@
  * Every number the checks use is written here with the doc's words; the checks use only these,
  * the parameters, and what the bench put on the ports and saw come out. */
 
-/* "Header latency": a head received in step k on a free path is on tx_* after step k + 2 + LINK_DELAY. */
-#define DOC_HEAD_LAT 2u
+/* "Header latency": a head received in step k on a free path is on tx_* after step k + 3 + LINK_DELAY. */
+#define DOC_HEAD_LAT 3u
 /* "Go & Stop": a sender may start a packet on VC v in its step m only if rx_stop after step
  * m - LINK_DELAY - DOC_GS_LOOK was 0 (the upstream switch's view, the latest the rule allows). */
 #define DOC_GS_LOOK 3u
+/* "Latency and throughput": a stream passing at one flit per step keeps 2 entries in its buffer,
+ * so links are kept full only if STOP_AT >= 3. */
+#define DOC_STREAM_STOP_AT 3u
 /* "Go & Stop": rx_stop after step k = (occupancy after step k - 1 - LINK_DELAY >= STOP_AT). */
 #define DOC_STOP_AGE 1u
-/* "3. Allocation": the stop bit used in step k is tx_stop received in step k - 1. */
+/* "3. Allocation": the stop bit used in step k is tx_stop received in step k - 1 (rule 3.1, the
+ * request); an offer requesting in step k was prepared in step k - 1 (rule 3.3), with the stop bit
+ * used there. */
 #define DOC_TXSTOP_AGE 1u
+#define DOC_OFFER_AHEAD 1u
 /* "1. Ingress": a flit received in step k is processed (admitted, counted) in step k + 1. */
 #define DOC_INGRESS 1u
-/* "2. Input buffer": a flit received in step k into an empty VC is at the head after step k + 1,
- * so it is a candidate from step k + 2. */
-#define DOC_CAND 2u
+/* "2. Input buffer" and "3.3": a flit received in step k into an empty VC is at the head after
+ * step k + 1, in the offer register after step k + 2, so it requests from step k + 3. */
+#define DOC_CAND 3u
 /* "Configuration port": table reads (and errors, and counters with COUNTERS = 0) answered in r + 1. */
 #define DOC_RD_TABLE 1u
 /* "Counters": slot s = ((port*NVC)+vc)*8+ctr flushed in steps W >= DOC_FLUSH_MIN, W = s + 3 (mod
@@ -54,7 +60,7 @@ typedef enum { LEN_MIXED, LEN_ONE, LEN_MAX, LEN_SHORT } len_kind_t;
 
 /* checks a test asks for (the always-on ones are listed in vcsw_check.c) */
 enum {
-    CK_LAT_EXACT = 1u << 0,  /* latency test: head exactly 2 + LINK_DELAY, body one per step */
+    CK_LAT_EXACT = 1u << 0,  /* latency test: head exactly 3 + LINK_DELAY, body one per step */
     CK_LINK_FULL = 1u << 1,  /* every output link carries a flit in >= 99 % of the window's steps */
     CK_RR_EXACT = 1u << 2,   /* every allocation is the separable allocation's choice (inputs, then outputs) */
     CK_DROPS = 1u << 3,      /* drop_route, drop_vc and trunc all happened */
@@ -104,6 +110,7 @@ typedef struct {
     uint64_t made, delivered, dropped, flits_out;
     uint64_t lat_samples, reads, rr_checked, rewrites, stops_seen;
     double link_min; /* lowest output link use over the measured window (CK_LINK_FULL) */
+    int link_unchecked; /* CK_LINK_FULL not applicable: STOP_AT < 3 */
     unsigned occ_max;
     char note[200];
 } result_t;

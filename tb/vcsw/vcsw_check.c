@@ -10,15 +10,17 @@
  *    (the doc's "none is ever cut")
  *  - Go & Stop from the receiver: no head leaves (o, u) when tx_stop of (o, u) was 1 in the step
  *    before its allocation (in vcsw_sb.c, where heads are recognised)
- *  - latency: no flit leaves less than 2 + LINK_DELAY steps after it was received (vcsw_sb.c)
+ *  - latency: no flit leaves less than 3 + LINK_DELAY steps after it was received (vcsw_sb.c)
  *  - configuration port: tables and errors answered in r + 1 with the entry as written by the
  *    steps before r (or 0x80000000); counters in W + 1 (W the slot's first flush after r) with the
  *    bench's own count of the events of steps <= W - 4, modulo 2^CTR_WIDTH; reads while one is
  *    outstanding (including in its answer's step) and reads with a write ignored; no answer unasked
- *  - round robin (test fairness): every allocation is the one the separable allocation makes (each
- *    input offers its first eligible VC from its position, each output takes the first offering input
- *    from its position), the eligible VCs known exactly from the ports (one-flit packets, at most
- *    three flits of a source in the switch, so all sit in its staging part)
+ *  - round robin (test fairness): every allocation is the one the pipelined separable allocation
+ *    makes (each input's offer is its first eligible VC from its position, prepared a step ahead
+ *    with the stop bits of then; each output takes the first requesting input from its position,
+ *    a request needing the stop bit of its own step at 0), the eligible VCs known exactly from the
+ *    ports (one-flit packets, at most three flits of a source in the switch, so all sit in its
+ *    staging part)
  */
 #include "vcsw_bench.h"
 
@@ -198,11 +200,15 @@ static void ctr_deferred(bench_t *b)
                    b->ctr_defer.date, b->p->CTR_WIDTH, want & m);
 }
 
-/* Round robin, exactly (test fairness): the separable allocation of docs/vcsw.md 3 with the
- * eligible VCs of allocation step a known from the ports. Each input offers its first eligible VC
- * at or after its position; each output takes the first offering input at or after its position;
- * the output's position moves past the input taken, the input's past the VC offered only when
- * the offer is taken. */
+/* Round robin, exactly (test fairness): the pipelined separable allocation of docs/vcsw.md 3 with
+ * the eligible VCs known from the ports. The offer requesting in allocation step a was prepared in
+ * step a - 1 from the state after a - 2 (rule 3.3): each input's first VC at or after its position
+ * (the position after step a - 1) whose oldest undelivered packet was at its next head then
+ * (received by step a - DOC_CAND; a packet taken in step a - 1 is already delivered, so the
+ * "entry that follows" is the oldest remaining one) and whose stop bit used in step a - 1 was 0.
+ * In step a the offer requests only if the stop bit used in step a is 0 (rule 3.1); each output
+ * takes the first requesting input at or after its position; the output's position moves past
+ * the input taken, the input's past the VC only when its offer is taken. */
 static void rr_check(bench_t *b, const vcsw_out_t *out)
 {
     const uint64_t t = b->step;
@@ -222,10 +228,11 @@ static void rr_check(bench_t *b, const vcsw_out_t *out)
             const pkt_t *pk = &s->ring[s->deliv % SRC_RING];
             if (!pk->sent || pk->done || pk->fate != F_DELIVER || pk->in_step[0] + DOC_CAND > a)
                 continue;
-            if ((b->txstop_hist[(a - DOC_TXSTOP_AGE) % RING][pk->o] >> pk->u) & 1u)
+            if ((b->txstop_hist[(a - DOC_TXSTOP_AGE - DOC_OFFER_AHEAD) % RING][pk->o] >> pk->u) & 1u)
                 continue;
             offer[p] = (int)v;
-            offer_o[p] = pk->o;
+            /* the request, in step a */
+            offer_o[p] = ((b->txstop_hist[(a - DOC_TXSTOP_AGE) % RING][pk->o] >> pk->u) & 1u) ? -1 : (int)pk->o;
         }
     }
     for (unsigned o = 0; o < n; o++) {

@@ -7,11 +7,11 @@
 //               its table answers 0x80000000; the stop bits all 0;
 //   2. serial:  one packet at a time from every input to several outputs, on data VC 0 and on
 //               VC 1 (a control VC when CTRL = 1: it leaves on NDVC + the entry), 1..MAXLEN
-//               flits: the head leaves exactly 2 + LINK_DELAY steps after it was received, then
+//               flits: the head leaves exactly 3 + LINK_DELAY steps after it was received, then
 //               one flit per step, on the output VC the table gives, data unaltered;
 //   3. together: every input sends at once, alternating VC 0 and VC 1 packet by packet, to
 //               output (i + 1) % NPORTS: every packet arrives whole on its VC, no sooner than
-//               2 + LINK_DELAY steps, and with an invalid tag (no route) nothing leaves;
+//               3 + LINK_DELAY steps, and with an invalid tag (no route) nothing leaves;
 //   4. counters: rx_pkts and tx_pkts of every port and VC read through the configuration port
 //               and compared with the bench's counts (0 with COUNTERS = 0; modulo 2^CTR_WIDTH).
 // The first problem prints "FAIL: ..."; the run ends with "RESULT PASS ..." or "RESULT FAIL ...".
@@ -35,7 +35,7 @@ module vcsw_icarus_tb;
 
     localparam VCW   = (NVC <= 2) ? 1 : (NVC <= 4) ? 2 : (NVC <= 8) ? 3 : 4;
     localparam NDVC  = CTRL ? NVC / 2 : NVC;
-    localparam LAT   = 2 + LINK_DELAY;      // docs/vcsw.md, Header latency
+    localparam LAT   = 3 + LINK_DELAY;      // docs/vcsw.md, Header latency
     localparam NQ    = 64;                  // expected packets per output VC
     localparam NS    = 8 * NVC * NPORTS;    // counter slots
     localparam [31:0] CMASK = (CTR_WIDTH >= 32) ? 32'hFFFFFFFF : ((32'd1 << CTR_WIDTH) - 1);

@@ -280,17 +280,17 @@ void sb_flit_out(bench_t *b, unsigned o, const vcsw_flit_t *f)
     const uint64_t lat = t - k->in_step[i];
     if (lat < DOC_HEAD_LAT + b->ld) {
         bench_fail(b, "CHECK latency: flit %u of packet seq %u from input %u VC %u, received in step %" PRIu64 ", left "
-                   "output %u in step %" PRIu64 ": %" PRIu64 " steps, at least %u (2 + LINK_DELAY)", i, k->seq, p, v,
+                   "output %u in step %" PRIu64 ": %" PRIu64 " steps, at least %u (3 + LINK_DELAY)", i, k->seq, p, v,
                    k->in_step[i], o, t, lat, DOC_HEAD_LAT + b->ld);
         return;
     }
     if (b->d->checks & CK_LAT_EXACT) {
-        /* a packet alone on an idle switch: head exactly 2 + LINK_DELAY, then one flit per step */
+        /* a packet alone on an idle switch: head exactly 3 + LINK_DELAY, then one flit per step */
         uint64_t want_t = k->in_step[0] + DOC_HEAD_LAT + b->ld + i;
         if (t != want_t) {
             bench_fail(b, "CHECK latency: alone on the switch, flit %u of packet seq %u (input %u VC %u -> output %u, "
                        "head received in step %" PRIu64 ") left in step %" PRIu64 ", expected %" PRIu64 " (head after "
-                       "2 + LINK_DELAY = %u steps, then one flit per step)", i, k->seq, p, v, o, k->in_step[0], t,
+                       "3 + LINK_DELAY = %u steps, then one flit per step)", i, k->seq, p, v, o, k->in_step[0], t,
                        want_t, DOC_HEAD_LAT + b->ld);
             return;
         }
