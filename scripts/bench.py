@@ -4,7 +4,10 @@ the same saturating random traffic, the crossbar's latency and permutation throu
 switch's model/RTL/lockstep speed, the network simulator's speed (sanfab-sim on 16/64-switch random networks
 and the 512-host 2D torus, records of block "net"), and the routing library's figures. Writes reports/bench.json (DESIGN.md's record format) and docs/bench.md.
 
-  scripts/bench.py [--cycles N] [--seed N] [--skip-routing] [--skip-net]
+  scripts/bench.py [--cycles N] [--seed N] [--skip-routing] [--skip-net] [--net-repeat N] [--only net]
+
+--only net runs the network simulator points alone and replaces only the "net" records of reports/bench.json
+(the other blocks' records are kept as they are), e.g. while another block's bench does not build.
 """
 import argparse
 import json
@@ -26,6 +29,7 @@ NET_POINTS = [
     (["random", "--switches", "16", "--seed", "1"], "itb", 0.08),
     (["random", "--switches", "64", "--seed", "1"], "updown", 0.02),
     (["random", "--switches", "64", "--seed", "1"], "itb", 0.04),
+    (["random", "--switches", "64", "--seed", "1"], "itb", 0.08),
     (["torus", "--k", "8", "--ports", "16", "--hosts", "8"], "itb", 0.03),
 ]
 VCSW_LINE = re.compile(r"^ok\s+(\S+)\s+(\d+) steps\s+([0-9.]+) s\s+([0-9.]+) steps/s.*step calls only: "
@@ -59,9 +63,10 @@ def vcsw_speed(test, cycles, seed):
     return out
 
 
-def net_speed(td, seed, cycles):
-    """sanfab-sim --time on each NET_POINTS entry (512-byte uniform messages, one load point, one process);
-    one record each with network cycles/s and flit-hops/s (data characters over any link per second)."""
+def net_speed(td, seed, cycles, repeat=3):
+    """sanfab-sim --time on each NET_POINTS entry (512-byte uniform messages, one load point, one process), run
+    `repeat` times (the machine is shared: the fastest run is recorded, and how many were run); one record each
+    with network cycles/s and flit-hops/s (data characters over any link per second)."""
     sim = os.path.join(SW_BUILD, "sanfab-sim")
     topo_tool, route_tool = os.path.join(SW_BUILD, "sanfab-topo"), os.path.join(SW_BUILD, "sanfab-route")
     out = []
@@ -76,11 +81,15 @@ def net_speed(td, seed, cycles):
             subprocess.run([route_tool, algo, topo] + extra + ["-o", routes], check=True, stderr=subprocess.DEVNULL)
         cmd = [sim, "--topology", topo, "--routes", routes, "--load", str(load), "--warmup", str(cycles // 4),
                "--cycles", str(cycles), "--seed", str(seed), "--links", "no", "--time", "--quiet"]
-        print("bench: sanfab-sim %s %s load %g" % (" ".join(gen), algo, load), flush=True)
-        r = subprocess.run(cmd, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-        if r.returncode != 0:
-            sys.exit("bench: sanfab-sim failed (exit %d): %s" % (r.returncode, r.stderr.strip()[-500:]))
-        d = json.loads(r.stdout)
+        print("bench: sanfab-sim %s %s load %g (best of %d)" % (" ".join(gen), algo, load, repeat), flush=True)
+        d = None
+        for _ in range(max(1, repeat)):
+            r = subprocess.run(cmd, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+            if r.returncode != 0:
+                sys.exit("bench: sanfab-sim failed (exit %d): %s" % (r.returncode, r.stderr.strip()[-500:]))
+            di = json.loads(r.stdout)
+            if d is None or di["points"][0]["perf"]["seconds"] < d["points"][0]["perf"]["seconds"]:
+                d = di
         pt, perf = d["points"][0], d["points"][0]["perf"]
         rec = {"block": "net", "what": "network",
                "params": {"topology": " ".join(gen), "switches": d["network"]["switches"], "hosts": d["network"]["hosts"],
@@ -88,7 +97,8 @@ def net_speed(td, seed, cycles):
                           "warmup": cycles // 4, "window": cycles, "seed": seed},
                "cycles": perf["cycles"], "seconds": perf["seconds"], "cycles_per_s": perf["cycles_per_s"],
                "flit_hops_per_s": perf["flit_hops_per_s"], "switch_cycles_skipped": perf.get("switch_cycles_skipped"),
-               "accepted_flits_ns_sw": pt["accepted_flits_ns_sw"], "saturated": pt["saturated"]}
+               "accepted_flits_ns_sw": pt["accepted_flits_ns_sw"], "saturated": pt["saturated"],
+               "runs": max(1, repeat), "timing": "fastest of %d runs" % max(1, repeat)}
         print("bench:   %.0f cycles/s, %.2f M flit-hops/s, accepted %.4f flits/ns/switch%s"
               % (rec["cycles_per_s"], rec["flit_hops_per_s"] / 1e6, rec["accepted_flits_ns_sw"],
                  " (saturated)" if rec["saturated"] else ""), flush=True)
@@ -122,7 +132,11 @@ def main():
     ap.add_argument("--skip-routing", action="store_true", help="do not run make -C sw bench")
     ap.add_argument("--skip-net", action="store_true", help="no network simulator speed points")
     ap.add_argument("--net-cycles", type=int, default=40000, help="measurement window of each sanfab-sim point")
+    ap.add_argument("--net-repeat", type=int, default=3, help="runs of each sanfab-sim point (the fastest is recorded)")
+    ap.add_argument("--only", choices=["net"], help="run only this block and keep the other records of reports/bench.json")
     a = ap.parse_args()
+    if a.only == "net":
+        return only_net(a)
     if not os.path.exists(BENCH):
         sys.exit("bench: %s is missing; run `make bench` (it builds it)" % BENCH)
 
@@ -142,7 +156,7 @@ def main():
         subprocess.run(["make", "-s", "-C", "sw", "build/sanfab-sim", "build/sanfab-topo", "build/sanfab-route"],
                        cwd=ROOT, check=True)
         with tempfile.TemporaryDirectory() as td:
-            records += net_speed(td, a.seed, a.net_cycles)
+            records += net_speed(td, a.seed, a.net_cycles, a.net_repeat)
     host = {"machine": platform.machine(), "cpus": os.cpu_count(), "python": platform.python_version()}
     for r in records:
         r["host"] = host
@@ -160,6 +174,31 @@ def main():
         f.write("\n")
     write_docs(records)
     print("bench: wrote reports/bench.json (%d records) and docs/bench.md" % len(records))
+
+
+def only_net(a):
+    """--only net: the network simulator points alone; the other records of reports/bench.json are kept."""
+    jpath = os.path.join(ROOT, "reports", "bench.json")
+    old = []
+    if os.path.exists(jpath):
+        with open(jpath) as f:
+            old = json.load(f)
+    subprocess.run(["make", "-s", "-C", "sw", "build/sanfab-sim", "build/sanfab-topo", "build/sanfab-route"],
+                   cwd=ROOT, check=True)
+    with tempfile.TemporaryDirectory() as td:
+        net = net_speed(td, a.seed, a.net_cycles, a.net_repeat)
+    host = {"machine": platform.machine(), "cpus": os.cpu_count(), "python": platform.python_version()}
+    for r in net:
+        r["host"] = host
+    # the net records take the place of the old ones (after the model/RTL blocks, before the routing records)
+    keep = [r for r in old if r.get("block") != "net"]
+    at = next((i for i, r in enumerate(keep) if r.get("block") == "routing"), len(keep))
+    records = keep[:at] + net + keep[at:]
+    with open(jpath, "w") as f:
+        json.dump(records, f, indent=1)
+        f.write("\n")
+    write_docs(records)
+    print("bench: wrote reports/bench.json (%d records, %d of block net) and docs/bench.md" % (len(records), len(net)))
 
 
 def write_docs(records):
@@ -244,7 +283,7 @@ def write_docs(records):
     if nt:
         L.append("## Network simulator (`sanfab-sim`)")
         L.append("")
-        L.append("`sanfab-sim --time`, one process, 512-byte uniform messages, warm-up + window cycles as listed, quiet")
+        L.append("`sanfab-sim --time`, one process, fastest of %d runs (shared machine), 512-byte uniform messages, warm-up + window cycles as listed, quiet" % nt[0].get("runs", 1))
         L.append("switches skipped (docs/network.md). Flit-hops = data characters carried over any link (injection,")
         L.append("switch-to-switch, ejection).")
         L.append("")
@@ -257,9 +296,12 @@ def write_docs(records):
                         " (saturated)" if r["saturated"] else "", r["cycles"], r["cycles_per_s"],
                         r["flit_hops_per_s"] / 1e6, 100 * (r.get("switch_cycles_skipped") or 0)))
         L.append("")
-        best64 = max((r["flit_hops_per_s"] for r in nt if r["params"]["switches"] == 64 and r["params"]["topology"].startswith("random")), default=0)
-        L.append("Target (issue 8): at least 10 M flit-hops/s on a 64-switch irregular network near saturation, one core —")
-        L.append("measured %.2f M at best (%s)." % (best64 / 1e6, "met" if best64 >= 10e6 else "**missed**"))
+        sat64 = [r["flit_hops_per_s"] for r in nt if r["params"]["switches"] == 64 and
+                 r["params"]["topology"].startswith("random") and r["saturated"]]
+        best64 = max(sat64, default=0)
+        L.append("Target (issue 8): at least 10 M flit-hops/s on a 64-switch irregular network at saturation, one core —")
+        L.append("measured %.2f M at best over the saturated 64-switch points (%s)." % (
+            best64 / 1e6, "met" if best64 >= 10e6 else "**missed**"))
         L.append("")
     rt = [r for r in records if r.get("block") == "routing"]
     if rt:
