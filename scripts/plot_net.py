@@ -4,7 +4,7 @@
   plot_net.py latency SWEEP.json [SWEEP.json ...] -o FILE.png [--label NAME ...] [--title TEXT] [--network]
       average message latency (ns) against accepted traffic (flits/ns/switch), one curve per sweep
       (Figs. 10 and 12 style); --network plots the latency from injection instead of from generation.
-  plot_net.py links SWEEP.json -o FILE.png [--point N | --load X] [--k K] [--title TEXT]
+  plot_net.py links SWEEP.json -o FILE.png [--point N | --load X] [--k K] [--vmax U] [--title TEXT]
       link-utilisation map of a 2D torus (Figs. 13-17 style): switch (x, y) = id % K, id // K, each directed
       channel a short arrow-free segment beside its link, coloured by its utilisation in the window. Needs a
       sweep run with `links yes` (the default). Wrap-around links are drawn as stubs leaving the grid.
@@ -82,7 +82,7 @@ def cmd_links(a):
         sys.exit("plot_net: %d switches are not a K x K/%d grid (give --k)" % (n, k))
     pos = lambda s: (s % k, s // k)
     cmap = matplotlib.colormaps["inferno_r"]
-    vmax = max(max(c[4] for c in chans), 1e-9)
+    vmax = a.vmax if a.vmax else max(max(c[4] for c in chans), 1e-9)
     fig, ax = plt.subplots(figsize=(6.4, 6.0))
     for sa, _, sb, _, u in chans:
         (x0, y0), (x1, y1) = pos(sa), pos(sb)
@@ -130,6 +130,8 @@ def main():
     g.add_argument("--point", type=int, help="load point index (default: the last)")
     g.add_argument("--load", type=float, help="the load point nearest this offered load")
     lk.add_argument("--k", type=int, help="switches per row (default: sqrt of the switch count)")
+    lk.add_argument("--vmax", type=float, help="utilisation at the top of the colour scale (default: the most used "
+                    "channel's), to draw several maps on one scale")
     for s in (lat, lk):
         s.add_argument("-o", "--output", required=True, help="PNG file to write")
         s.add_argument("--title", help="plot title")
