@@ -296,15 +296,22 @@ module vcsw_in #(
         end
     end
 
-    // straight into staging: the VC's RAM part is empty, R holds nothing of it, staging has room
+    // straight into staging: the VC's RAM part is empty, R holds nothing of it, staging has room.
+    // Where the flit goes is decided from registers only; the lookup only decides whether it is
+    // admitted (d_store). The data is written before that is known (w_cand): into the free staging
+    // slot or RAM word it would take, which a flit not admitted leaves free (counts and pointers
+    // move only with d_store), so the table RAM's output does not drive any write enable.
     wire w_rin      = r_v_q && (r_vc_q == rq_vc);
+    wire w_cand     = rq_v && (st_c != ST_DISC) && ({{(32-OW){1'b0}}, occ_c} != DEPTH_I);
 `ifdef SANFAB_MUTANT_STRAIGHT_ORDER
-    wire w_straight = d_store && (mcnt_f[rq_vc*OW +: OW] == {OW{1'b0}}) &&   // ignores R: reorders
+    wire w_str_pos  = (mcnt_f[rq_vc*OW +: OW] == {OW{1'b0}}) &&   // ignores R: reorders
 `else
-    wire w_straight = d_store && (mcnt_f[rq_vc*OW +: OW] == {OW{1'b0}}) && !w_rin &&
+    wire w_str_pos  = (mcnt_f[rq_vc*OW +: OW] == {OW{1'b0}}) && !w_rin &&
 `endif
                       (scnt_f[rq_vc*2 +: 2] <= 2'd2);
-    wire w_ram      = d_store && !w_straight;
+    wire w_straight = d_store && w_str_pos;
+    wire w_ram      = d_store && !w_str_pos;
+    wire w_ram_we   = w_cand && !w_str_pos;
 
     // ------------------------------------------------------------ buffer RAM
 `ifdef SANFAB_DIST_RAM
@@ -317,7 +324,7 @@ module vcsw_in #(
     wire [AW-1:0] ra = {rd_vc, rp_f[rd_vc*DW +: DW]};
 
     always @(posedge clk) begin
-        if (w_ram) begin
+        if (w_ram_we) begin
             mem[wa] <= d_entry;
         end
         if (rd_any) begin
@@ -581,6 +588,7 @@ module vcsw_in #(
             wire          app_r   = r_v_q && (r_vc_q == g[VCW-1:0]);
             wire          app_w   = w_straight && (rq_vc == g[VCW-1:0]);
             wire          app     = app_r || app_w;
+            wire          app_s   = app_r || (w_cand && w_str_pos && (rq_vc == g[VCW-1:0]));  // slot write
             wire [EW-1:0] app_e   = app_r ? r_q : d_entry;
             wire          rd_me   = rd_gnt[g];
             wire          wr_me   = w_ram && (rq_vc == g[VCW-1:0]);
@@ -600,6 +608,8 @@ module vcsw_in #(
             // staging: three registers used as a ring; appends go to the tail slot tp_q, the head
             // the outputs see is slot sh_q. Neither depends on this step's pop.
             reg  [1:0]    sh_q, tp_q;
+            wire [OW-1:0] occ_up  = occ_q + {{(OW-1){1'b0}}, 1'b1};
+            wire [OW-1:0] occ_dn  = occ_q - {{(OW-1){1'b0}}, 1'b1};
             wire [1:0]    base    = scnt_q - {1'b0, pop[g]};   // staging count after the pop
             wire [1:0]    sh_n    = (sh_q == 2'd2) ? 2'd0 : sh_q + 2'd1;
             wire [1:0]    tp_n    = (tp_q == 2'd2) ? 2'd0 : tp_q + 2'd1;
@@ -618,13 +628,13 @@ module vcsw_in #(
             end
 
             always @(posedge clk) begin
-                if (app && tp_q == 2'd0) begin
+                if (app_s && tp_q == 2'd0) begin
                     s0_q <= app_e;
                 end
-                if (app && tp_q == 2'd1) begin
+                if (app_s && tp_q == 2'd1) begin
                     s1_q <= app_e;
                 end
-                if (app && tp_q == 2'd2) begin
+                if (app_s && tp_q == 2'd2) begin
                     s2_q <= app_e;
                 end
                 if (pop[g] && hd[EW-1] && !hd[EW-2]) begin
@@ -648,11 +658,13 @@ module vcsw_in #(
                         st_q  <= d_st;
                         cnt_q <= d_cnt;
                     end
+                    // occupancy: both neighbours precomputed, the pop (late: it comes from the
+                    // outputs' grants) only selects
 `ifdef SANFAB_MUTANT_OCC_SLIP
                     // deliberately broken: a pop in the step of a store is not counted
-                    occ_q  <= occ_q + {{(OW-1){1'b0}}, st_me} - {{(OW-1){1'b0}}, pop[g] & ~st_me};
+                    occ_q  <= pop[g] ? (st_me ? occ_up : occ_dn) : (st_me ? occ_up : occ_q);
 `else
-                    occ_q  <= occ_q + {{(OW-1){1'b0}}, st_me} - {{(OW-1){1'b0}}, pop[g]};
+                    occ_q  <= pop[g] ? (st_me ? occ_q : occ_dn) : (st_me ? occ_up : occ_q);
 `endif
                     mcnt_q <= mcnt_q + {{(OW-1){1'b0}}, wr_me} - {{(OW-1){1'b0}}, rd_me};
                     if (wr_me) begin
