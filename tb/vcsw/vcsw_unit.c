@@ -528,10 +528,10 @@ static void test_interleave(void)
 }
 
 /* One output VC blocked downstream: the other VC carries every flit, from one input and from two.
- * doc: the doc says "the other VCs of the link keep the whole link", but with one other output VC
- * and packets back to back on it, rule 3.3 judges the next packet's first flit on the output VC
- * "free after step k-1", when the previous tail still owns it: each packet after the first leaves
- * two steps after the previous tail (one idle step per packet). Expected steps, hand-computed:
+ * "Latency and throughput": with one other output VC and packets back to back on it, rule 3.3 judges
+ * the next packet's first flit on the output VC "free after step k-1", when the previous tail still
+ * owns it: each packet after the first leaves two steps after the previous tail (one idle step per
+ * packet, the doc's MAXLEN/(MAXLEN+1) for one stream; the price of the fairness checked below). Expected steps, hand-computed:
  * one input (VC 1 packets rx from 16): packet j at 19+10j..27+10j (+L); two inputs (input 1's rx
  * from 12, input 0's from 16): input 1 at 15..23, then the two alternate packet by packet (both
  * offer after each freeing; the output's round robin alternates), packet i at 15+10i..23+10i. */
