@@ -4,9 +4,9 @@ the same saturating random traffic, the crossbar's latency and permutation throu
 switch's model/RTL/lockstep speed, the network simulator's speed (sanfab-sim on 16/64-switch random networks
 and the 512-host 2D torus, records of block "net"), and the routing library's figures. Writes reports/bench.json (DESIGN.md's record format) and docs/bench.md.
 
-  scripts/bench.py [--cycles N] [--seed N] [--skip-routing] [--skip-net] [--net-repeat N] [--only net]
+  scripts/bench.py [--cycles N] [--seed N] [--skip-routing] [--skip-net] [--net-repeat N] [--only net|vcsw]
 
---only net runs the network simulator points alone and replaces only the "net" records of reports/bench.json
+--only net|vcsw runs that block's points alone and replaces only its records of reports/bench.json
 (the other blocks' records are kept as they are), e.g. while another block's bench does not build.
 """
 import argparse
@@ -133,10 +133,11 @@ def main():
     ap.add_argument("--skip-net", action="store_true", help="no network simulator speed points")
     ap.add_argument("--net-cycles", type=int, default=40000, help="measurement window of each sanfab-sim point")
     ap.add_argument("--net-repeat", type=int, default=3, help="runs of each sanfab-sim point (the fastest is recorded)")
-    ap.add_argument("--only", choices=["net"], help="run only this block and keep the other records of reports/bench.json")
+    ap.add_argument("--only", choices=["net", "vcsw"],
+                    help="run only this block and keep the other records of reports/bench.json")
     a = ap.parse_args()
-    if a.only == "net":
-        return only_net(a)
+    if a.only:
+        return only_block(a)
     if not os.path.exists(BENCH):
         sys.exit("bench: %s is missing; run `make bench` (it builds it)" % BENCH)
 
@@ -176,29 +177,40 @@ def main():
     print("bench: wrote reports/bench.json (%d records) and docs/bench.md" % len(records))
 
 
-def only_net(a):
-    """--only net: the network simulator points alone; the other records of reports/bench.json are kept."""
+def only_block(a):
+    """--only BLOCK: that block's points alone (net: the network simulator; vcsw: the VC switch's
+    model/RTL/lockstep speed); the other records of reports/bench.json are kept."""
     jpath = os.path.join(ROOT, "reports", "bench.json")
     old = []
     if os.path.exists(jpath):
         with open(jpath) as f:
             old = json.load(f)
-    subprocess.run(["make", "-s", "-C", "sw", "build/sanfab-sim", "build/sanfab-topo", "build/sanfab-route"],
-                   cwd=ROOT, check=True)
-    with tempfile.TemporaryDirectory() as td:
-        net = net_speed(td, a.seed, a.net_cycles, a.net_repeat)
+    if a.only == "net":
+        subprocess.run(["make", "-s", "-C", "sw", "build/sanfab-sim", "build/sanfab-topo", "build/sanfab-route"],
+                       cwd=ROOT, check=True)
+        with tempfile.TemporaryDirectory() as td:
+            new = net_speed(td, a.seed, a.net_cycles, a.net_repeat)
+    else:
+        if not os.path.exists(VCSW_BENCH):
+            sys.exit("bench: %s is missing; run `make bench` (it builds it)" % os.path.relpath(VCSW_BENCH, ROOT))
+        new = vcsw_speed("permutation", a.cycles // 2, a.seed) + vcsw_speed("random", a.cycles // 4, a.seed)
     host = {"machine": platform.machine(), "cpus": os.cpu_count(), "python": platform.python_version()}
-    for r in net:
+    for r in new:
         r["host"] = host
-    # the net records take the place of the old ones (after the model/RTL blocks, before the routing records)
-    keep = [r for r in old if r.get("block") != "net"]
-    at = next((i for i, r in enumerate(keep) if r.get("block") == "routing"), len(keep))
-    records = keep[:at] + net + keep[at:]
+    # the new records take the place of the block's old ones (where the first of them was; else
+    # before the routing records)
+    at = next((i for i, r in enumerate(old) if r.get("block") == a.only), None)
+    keep = [r for r in old if r.get("block") != a.only]
+    if at is None:
+        at = next((i for i, r in enumerate(keep) if r.get("block") == "routing"), len(keep))
+    else:
+        at = sum(1 for r in old[:at] if r.get("block") != a.only)
+    records = keep[:at] + new + keep[at:]
     with open(jpath, "w") as f:
         json.dump(records, f, indent=1)
         f.write("\n")
     write_docs(records)
-    print("bench: wrote reports/bench.json (%d records, %d of block net) and docs/bench.md" % (len(records), len(net)))
+    print("bench: wrote reports/bench.json (%d records, %d of block %s) and docs/bench.md" % (len(records), len(new), a.only))
 
 
 def write_docs(records):

@@ -167,7 +167,6 @@ struct bench {
     const vcsw_params_t *p;
     unsigned n, nvc, ndvc, ld, vcw, pb; /* ports, VCs, data VCs, LINK_DELAY, VC bits, port bits */
     int stop_at;
-    int ident;          /* the head payload identifies its source (FLIT_W - TAG_W >= pb + vcw) */
     rng_t rng;
     result_t *res;
     uint64_t step;      /* the step being made (1 = first after reset) */

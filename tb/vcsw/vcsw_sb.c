@@ -183,49 +183,30 @@ static void head_out(bench_t *b, unsigned o, const vcsw_flit_t *f, outvc_t *ov)
     int src = -1;
     uint32_t idx = 0;
     pkt_t *k = NULL;
-    if (b->ident) {
-        unsigned p = pay & ((1u << b->pb) - 1u), v = (pay >> b->pb) & ((1u << b->vcw) - 1u);
-        if (p >= b->n || v >= b->nvc) {
-            bench_fail(b, "SCOREBOARD output %u VC %u: head 0x%x in step %" PRIu64 " names source input %u VC %u, "
-                       "which does not exist", o, f->vc, f->data, t, p, v);
-            return;
-        }
-        src = (int)(p * b->nvc + v);
-        k = next_of(b, (unsigned)src, f->data, &idx, 1);
-        if (!k) {
-            const source_t *s = &b->src[src];
-            const pkt_t *e = NULL;
-            for (uint32_t j = s->deliv; j != s->end && !e; j++)
-                if (s->ring[j % SRC_RING].fate == F_DELIVER && !s->ring[j % SRC_RING].done)
-                    e = &s->ring[j % SRC_RING];
-            if (e && e->sent)
-                bench_fail(b, "SCOREBOARD output %u VC %u step %" PRIu64 ": head 0x%x from input %u VC %u is not its "
-                           "next packet (expected seq %u tag %u head 0x%x, received in step %" PRIu64 "): lost, "
-                           "duplicated or altered", o, f->vc, t, f->data, p, v, e->seq, e->tag,
-                           sb_flit_data(b, (unsigned)src, e, 0), e->in_step[0]);
-            else
-                bench_fail(b, "SCOREBOARD output %u VC %u step %" PRIu64 ": head 0x%x from input %u VC %u, which has "
-                           "no packet in the switch (duplicated or invented)", o, f->vc, t, f->data, p, v);
-            return;
-        }
-    } else {
-        /* the payload is too narrow to name the source: the oldest matching candidate */
-        uint64_t best = UINT64_MAX;
-        for (unsigned s = 0; s < b->n * b->nvc; s++) {
-            uint32_t j;
-            pkt_t *c = next_of(b, s, f->data, &j, 0);
-            if (c && c->fate == F_DELIVER && c->o == o && c->u == f->vc && c->in_step[0] < best) {
-                best = c->in_step[0];
-                src = (int)s;
-                k = c;
-                idx = j;
-            }
-        }
-        if (!k) {
-            bench_fail(b, "SCOREBOARD output %u VC %u step %" PRIu64 ": head 0x%x matches no source's next packet", o,
-                       f->vc, t, f->data);
-            return;
-        }
+    /* the head names its source (the bench refuses parameter sets without room for it) */
+    unsigned p = pay & ((1u << b->pb) - 1u), v = (pay >> b->pb) & ((1u << b->vcw) - 1u);
+    if (p >= b->n || v >= b->nvc) {
+        bench_fail(b, "SCOREBOARD output %u VC %u: head 0x%x in step %" PRIu64 " names source input %u VC %u, "
+                   "which does not exist", o, f->vc, f->data, t, p, v);
+        return;
+    }
+    src = (int)(p * b->nvc + v);
+    k = next_of(b, (unsigned)src, f->data, &idx, 1);
+    if (!k) {
+        const source_t *s = &b->src[src];
+        const pkt_t *e = NULL;
+        for (uint32_t j = s->deliv; j != s->end && !e; j++)
+            if (s->ring[j % SRC_RING].fate == F_DELIVER && !s->ring[j % SRC_RING].done)
+                e = &s->ring[j % SRC_RING];
+        if (e && e->sent)
+            bench_fail(b, "SCOREBOARD output %u VC %u step %" PRIu64 ": head 0x%x from input %u VC %u is not its "
+                       "next packet (expected seq %u tag %u head 0x%x, received in step %" PRIu64 "): lost, "
+                       "duplicated or altered", o, f->vc, t, f->data, p, v, e->seq, e->tag,
+                       sb_flit_data(b, (unsigned)src, e, 0), e->in_step[0]);
+        else
+            bench_fail(b, "SCOREBOARD output %u VC %u step %" PRIu64 ": head 0x%x from input %u VC %u, which has "
+                       "no packet in the switch (duplicated or invented)", o, f->vc, t, f->data, p, v);
+        return;
     }
     source_t *s = &b->src[src];
     if (k->o != o || k->u != f->vc) {
