@@ -98,7 +98,7 @@ module vcsw #(
     wire [NPORTS*FLIT_W-1:0] of_data;
     wire [NPORTS*NPORTS-1:0] gnt_all;     // output o takes input i's offer at [o*NPORTS + i]
     wire [NPORTS-1:0]        take;
-    wire [N-1:0]             busy_all, stopq_all;
+    wire [N-1:0]             blk_all;          // output VCs no new head may take (owned or stopped)
     wire [N-1:0]             ev_rx_flit, ev_rx_pkt, ev_drop_route, ev_drop_vc, ev_trunc, ev_ovf;
     wire [N-1:0]             ev_tx_flit, ev_tx_pkt;
     wire [N-1:0]             stop_raw;
@@ -130,8 +130,7 @@ module vcsw #(
                 .tw_vc         (tw_vc),
                 .tw_idx        (tw_idx),
                 .tw_entry      (tw_entry),
-                .busy_all      (busy_all),
-                .stopq_all     (stopq_all),
+                .blk_all       (blk_all),
                 .of_valid      (of_valid[p]),
                 .of_port       (of_port[p*PW +: PW]),
                 .of_vc         (of_vc[p*VCW +: VCW]),
@@ -191,8 +190,7 @@ module vcsw #(
                 .of_tail    (of_tail),
                 .of_data    (of_data),
                 .gnt        (gnt_all[p*NPORTS +: NPORTS]),
-                .busy_q     (busy_all[p*NVC +: NVC]),
-                .stop_q     (stopq_all[p*NVC +: NVC]),
+                .blk_q      (blk_all[p*NVC +: NVC]),
                 .tx_stop    (tx_stop[p*NVC +: NVC]),
                 .tx_valid_q (o_valid),
                 .tx_vc_q    (o_vc),

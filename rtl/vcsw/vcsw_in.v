@@ -43,8 +43,7 @@ module vcsw_in #(
     input  wire [11:0]              tw_idx,      // route: tag; vc: {in, out, d}
     input  wire [4:0]               tw_entry,    // {valid, value[3:0]}
     // allocation, input side: the outputs' VC state (registers of the outputs) and this input's offer
-    input  wire [NPORTS*NVC-1:0]    busy_all,    // output o's VC u owned, at [o*NVC + u]
-    input  wire [NPORTS*NVC-1:0]    stopq_all,   // output o's registered stop bit of VC u
+    input  wire [NPORTS*NVC-1:0]    blk_all,     // output o's VC u owned or stopped, at [o*NVC + u]
     output wire                     of_valid,    // this input offers a flit
     output wire [PW-1:0]            of_port,     // to this output
     output wire [VCW-1:0]           of_vc,       // on this output VC
@@ -403,12 +402,11 @@ module vcsw_in #(
         end
     endfunction
 
-    wire [NVC-1:0] h_busy, h_stopped;
+    wire [NVC-1:0] h_blk;
     genvar hv;
     generate
         for (hv = 0; hv < NVC; hv = hv + 1) begin : g_hst
-            assign h_busy[hv]    = ovc_bit(busy_all, h_port[hv*PW +: PW], h_ovc[hv*VCW +: VCW]);
-            assign h_stopped[hv] = ovc_bit(stopq_all, h_port[hv*PW +: PW], h_ovc[hv*VCW +: VCW]);
+            assign h_blk[hv] = ovc_bit(blk_all, h_port[hv*PW +: PW], h_ovc[hv*VCW +: VCW]);
         end
     endgenerate
 
@@ -437,8 +435,7 @@ module vcsw_in #(
             end
         end
     end
-    wire n_busy    = ovc_bit(busy_all, n_port, n_ovc);
-    wire n_stopped = ovc_bit(stopq_all, n_port, n_ovc);
+    wire n_blk     = ovc_bit(blk_all, n_port, n_ovc);
 
     // eligibility: B for "F not taken" (the heads), A for "F taken" (F's VC looks at its next head)
     reg  [NVC-1:0] elig_b, elig_a;
@@ -449,30 +446,14 @@ module vcsw_in #(
             if (h_valid[ei]) begin
                 if (own_f[ei]) begin
                     elig_b[ei] = 1'b1;
-                end else if (h_first[ei]
-`ifdef SANFAB_MUTANT_VCT_NOSTOP
-                             // deliberately broken: a head ignores the stop bit
-                             && !h_busy[ei]) begin
-`elsif SANFAB_MUTANT_VC_SHARE
-                             // deliberately broken: a head takes an owned output VC
-                             && !h_stopped[ei]) begin
-`else
-                             && !h_busy[ei] && !h_stopped[ei]) begin
-`endif
+                end else if (h_first[ei] && !h_blk[ei]) begin
                     elig_b[ei] = 1'b1;
                 end
             end
         end
     end
-`ifdef SANFAB_MUTANT_VCT_NOSTOP
-    wire n_elig = (n_from_s || n_from_r) && (!n_first || !n_busy);
-    wire unused_nst = n_stopped;
-`elsif SANFAB_MUTANT_VC_SHARE
-    wire n_elig = (n_from_s || n_from_r) && (!n_first || !n_stopped);
-    wire unused_nb = n_busy;
-`else
-    wire n_elig = (n_from_s || n_from_r) && (!n_first || (!n_busy && !n_stopped));
-`endif
+    // (the mutants VCT_NOSTOP and VC_SHARE break blk_all itself, in vcsw_out)
+    wire n_elig = (n_from_s || n_from_r) && (!n_first || !n_blk);
 `ifdef SANFAB_MUTANT_OFFER_STALE
     // deliberately broken: the offer prepared for "F taken" still looks at F's own head
     wire stale = 1'b1;

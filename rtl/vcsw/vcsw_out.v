@@ -1,6 +1,6 @@
 // sanfab — one output of the VC switch: the output's round robin over the inputs offering to it,
-// which of its VCs are owned, the registered stop bits and the transmit register
-// (docs/vcsw.md, step 3). Each input offers at most one flit per step from its offer register
+// which of its VCs are owned, which of them no new head may take (owned or stopped, one registered
+// bit per VC for the inputs) and the transmit register (docs/vcsw.md, step 3). Each input offers at most one flit per step from its offer register
 // (vcsw_in); a first flit requests this output only while its output VC is free and unstopped. The
 // output takes one of the requests, pops it (through `gnt`) and loads the transmit register in the
 // same step.
@@ -24,9 +24,9 @@ module vcsw_out #(
     input  wire [NPORTS-1:0]          of_tail,
     input  wire [NPORTS*FLIT_W-1:0]   of_data,
     output wire [NPORTS-1:0]          gnt,         // the offer of input i is taken
-    // this output's state, seen by the inputs' eligibility
-    output reg  [NVC-1:0]             busy_q,      // output VC owned by a packet
-    output reg  [NVC-1:0]             stop_q,      // tx_stop of the previous step
+    // this output's state as the inputs' eligibility sees it (one bit per output VC, so each head
+    // looks up one vector, not two)
+    output reg  [NVC-1:0]             blk_q,       // owned or stopped: no new head may take it
     input  wire [NVC-1:0]             tx_stop,
     output reg                        tx_valid_q,
     output reg  [VCW-1:0]             tx_vc_q,
@@ -38,6 +38,8 @@ module vcsw_out #(
 
     localparam integer PORT_I = PORT;
 
+    reg [NVC-1:0] busy_q;                          // output VC owned by a packet
+
     // ------------------------------------------------------------ requests and the round robin
     reg [NPORTS-1:0] req;
     integer          i;
@@ -48,12 +50,8 @@ module vcsw_out #(
             req[i] = of_valid[i] && ({{(32-PW){1'b0}}, of_port[i*PW +: PW]} == PORT_I[31:0]) &&
 `ifdef SANFAB_MUTANT_NO_RECHECK
                      1'b1;                                            // deliberately broken: no re-check
-`elsif SANFAB_MUTANT_VCT_NOSTOP
-                     (!of_first[i] || !busy_q[of_vc[i*VCW +: VCW]]);   // deliberately broken: ignores stop
-`elsif SANFAB_MUTANT_VC_SHARE
-                     (!of_first[i] || !stop_q[of_vc[i*VCW +: VCW]]);   // deliberately broken: takes an owned VC
 `else
-                     (!of_first[i] || (!busy_q[of_vc[i*VCW +: VCW]] && !stop_q[of_vc[i*VCW +: VCW]]));
+                     (!of_first[i] || !blk_q[of_vc[i*VCW +: VCW]]);
 `endif
         end
     end
@@ -98,33 +96,46 @@ module vcsw_out #(
     wire [FLIT_W-1:0] w_data  = w_f[FLIT_W-1:0];
 
     // ------------------------------------------------------------ registers
+    // the output VCs' next ownership: a first flit without tail takes one, a tail frees it
+    reg [NVC-1:0] busy_n;
     integer u;
+    always @* begin
+        busy_n = busy_q;
+        for (u = 0; u < NVC; u = u + 1) begin
+            if (any && w_first && !w_tail && (w_vc == u[VCW-1:0])) begin
+                busy_n[u] = 1'b1;
+            end
+`ifdef SANFAB_MUTANT_TAIL_KEEP
+            if (any && w_tail && !w_first && w_data[0] && (w_vc == u[VCW-1:0])) begin
+`else
+            if (any && w_tail && !w_first && (w_vc == u[VCW-1:0])) begin
+`endif
+                busy_n[u] = 1'b0;   // deliberately broken above: some tails keep the VC
+            end
+        end
+    end
+
     always @(posedge clk) begin
         if (rst) begin
-            stop_q     <= {NVC{1'b0}};
             busy_q     <= {NVC{1'b0}};
+            blk_q      <= {NVC{1'b0}};
             tx_valid_q <= 1'b0;
             tx_vc_q    <= {VCW{1'b0}};
             tx_tail_q  <= 1'b0;
             tx_data_q  <= {FLIT_W{1'b0}};
         end else begin
-            stop_q     <= tx_stop;
+            busy_q     <= busy_n;
+`ifdef SANFAB_MUTANT_VCT_NOSTOP
+            blk_q      <= busy_n;               // deliberately broken: heads ignore the stop bit
+`elsif SANFAB_MUTANT_VC_SHARE
+            blk_q      <= tx_stop;              // deliberately broken: heads take owned VCs
+`else
+            blk_q      <= busy_n | tx_stop;
+`endif
             tx_valid_q <= any;
             tx_vc_q    <= any ? w_vc : {VCW{1'b0}};
             tx_tail_q  <= any & w_tail;
             tx_data_q  <= any ? w_data : {FLIT_W{1'b0}};
-            for (u = 0; u < NVC; u = u + 1) begin
-                if (any && w_first && !w_tail && (w_vc == u[VCW-1:0])) begin
-                    busy_q[u] <= 1'b1;
-                end
-`ifdef SANFAB_MUTANT_TAIL_KEEP
-                if (any && w_tail && !w_first && w_data[0] && (w_vc == u[VCW-1:0])) begin
-`else
-                if (any && w_tail && !w_first && (w_vc == u[VCW-1:0])) begin
-`endif
-                    busy_q[u] <= 1'b0;   // deliberately broken above: some tails keep the VC
-                end
-            end
         end
     end
 
