@@ -59,7 +59,7 @@ struct mlc {
     unsigned fsym, fi;     /* its symbols, next symbol to send */
     unsigned inframe;      /* LISTEN: inside a frame */
     unsigned rn;           /* nibbles received */
-    uint8_t rs;            /* check state */
+    uint16_t rs;           /* check state */
     uint8_t rf[MLC_MAX_NIBBLES]; /* nibbles received (the first MLC_MAX_NIBBLES) */
     unsigned silence;      /* master: consecutive silent steps in LISTEN */
     /* protocol (rules 4, 6) */
@@ -80,7 +80,7 @@ mlc_params_t mlc_default_params(void)
     p.FIFO_BYTES = 2048;
     p.TURN = 1;
     p.MASTER = 1;
-    p.TIMEOUT = 256;
+    p.TIMEOUT = 1024;
     p.CTR_W = 16;
     return p;
 }
@@ -107,21 +107,21 @@ const char *mlc_params_check(const mlc_params_t *p)
 
 unsigned mlc_frame_symbols(const mlc_params_t *p, unsigned np)
 {
-    return (6u + 32u * np) * 4u / p->LINK_W;
+    return (8u + 32u * np) * 4u / p->LINK_W;
 }
 
 /* ------------------------------------------------------------------ helpers */
 
 static void count(mlc_t *m, unsigned c, uint32_t n) { m->ctr[c] = (m->ctr[c] + n) & m->ctr_mask; }
 
-/* one nibble into the check state, MSB first (docs/mlc.md, Frames) */
-static uint8_t crc_nib(uint8_t s, unsigned x)
+/* one nibble into the CRC-16 (0x1021, MSB first) check state (docs/mlc.md, Frames) */
+static uint16_t crc_nib(uint16_t s, unsigned x)
 {
     for (int b = 3; b >= 0; b--) {
-        unsigned fb = ((s >> 7) & 1u) ^ ((x >> b) & 1u);
-        s = (uint8_t)(s << 1);
+        unsigned fb = ((s >> 15) & 1u) ^ ((x >> b) & 1u);
+        s = (uint16_t)(s << 1);
         if (fb)
-            s ^= 0x07u;
+            s ^= 0x1021u;
     }
     return s;
 }
@@ -241,7 +241,7 @@ void mlc_reset(mlc_t *m)
     m->fsym = m->fi = 0;
     m->inframe = 0;
     m->rn = 0;
-    m->rs = 0xFF;
+    m->rs = 0xFFFF;
     m->silence = 0;
     m->good = m->oval = m->och = m->onp = m->oT = m->tack = m->emine = m->rr = 0;
     m->cfg = 0;
@@ -297,10 +297,12 @@ static void build_frame(mlc_t *m)
             f[k++] = (uint8_t)((wd >> 12) & 15u);
         }
     }
-    uint8_t s = 0xFF;
+    uint16_t s = 0xFFFF;
     for (unsigned i = 0; i < k; i++)
         s = crc_nib(s, f[i]);
-    f[k++] = (uint8_t)(s >> 4);
+    f[k++] = (uint8_t)((s >> 12) & 15u);
+    f[k++] = (uint8_t)((s >> 8) & 15u);
+    f[k++] = (uint8_t)((s >> 4) & 15u);
     f[k++] = (uint8_t)(s & 15u);
     m->fsym = k * 4u / m->p.LINK_W;
     m->fi = 0;
@@ -325,7 +327,7 @@ static void judge_frame(mlc_t *m)
     unsigned flags = m->rn > 1 ? m->rf[1] : 0;
     unsigned ch = flags & 1u, T = (flags >> 1) & 1u, E = (flags >> 2) & 1u;
     unsigned bad = 0;
-    if (m->rn != 6u + 32u * np)
+    if (m->rn != 8u + 32u * np)
         bad = MLC_CTR_ERR_LEN;
     else if (m->rs != 0)
         bad = MLC_CTR_ERR_CHECK;
@@ -431,7 +433,7 @@ void mlc_step(mlc_t *m, const mlc_in_t *in, mlc_out_t *out)
             if (!m->inframe) {
                 m->inframe = 1;
                 m->rn = 0;
-                m->rs = 0xFF;
+                m->rs = 0xFFFF;
             }
             unsigned per = m->p.LINK_W / 4u;
             for (unsigned i = 0; i < per; i++) {

@@ -12,7 +12,7 @@
 
 #define MLC_NCH 2             /* channels */
 #define MLC_MAX_NP 15         /* units per frame */
-#define MLC_MAX_NIBBLES 486   /* nibbles of a full frame: 6 + 32*15 */
+#define MLC_MAX_NIBBLES 488   /* nibbles of a full frame: 8 + 32*15 */
 #define MLC_MAX_LINK_DELAY 64 /* cable registers of the link model */
 
 /* Configuration register (reg_addr 16). */
@@ -81,13 +81,13 @@ typedef struct {
 
 typedef struct mlc mlc_t;
 
-/* Default parameters: LINK_W 4, FIFO_BYTES 2048, TURN 1, MASTER 1, TIMEOUT 256, CTR_W 16. */
+/* Default parameters: LINK_W 4, FIFO_BYTES 2048, TURN 1, MASTER 1, TIMEOUT 1024, CTR_W 16. */
 mlc_params_t mlc_default_params(void);
 
 /* NULL if the parameter set is valid, else a static message naming the first bad parameter and its range. */
 const char *mlc_params_check(const mlc_params_t *p);
 
-/* Length in symbols (steps) of a frame of np units: (6 + 32*np) * 4 / LINK_W. */
+/* Length in symbols (steps) of a frame of np units: (8 + 32*np) * 4 / LINK_W. */
 unsigned mlc_frame_symbols(const mlc_params_t *p, unsigned np);
 
 /* Allocates a model at step 0; NULL if the parameters are invalid or memory is short. */

@@ -30,6 +30,7 @@ struct mlc_host {
     uint32_t wbudget[MLC_NCH], rbudget[MLC_NCH]; /* bytes left of the last status read */
     unsigned wrr, rrr;                          /* round robin of writes and reads over channels */
     unsigned last_rd, last_rch;                 /* the read issued in the step being run */
+    unsigned hold_wr, hold_rd;                  /* the next drive call skips writes / reads */
     uint64_t status_reads;
 };
 
@@ -186,7 +187,7 @@ void mlc_host_drive(mlc_host_t *h, const mlc_out_t *prev, mlc_in_t *in)
     in->h_wdata = 0;
     /* write: the first channel (round robin) with words queued and budget; a channel whose budget
      * is spent reads its status register again (status after the previous step) */
-    for (unsigned i = 0; i < MLC_NCH; i++) {
+    for (unsigned i = 0; i < MLC_NCH && !h->hold_wr; i++) {
         unsigned c = (h->wrr + i) % MLC_NCH;
         if (h->tx[c].n == 0)
             continue;
@@ -205,7 +206,7 @@ void mlc_host_drive(mlc_host_t *h, const mlc_out_t *prev, mlc_in_t *in)
     }
     /* read: the same with the receive status */
     h->last_rd = 0;
-    for (unsigned i = 0; i < MLC_NCH; i++) {
+    for (unsigned i = 0; i < MLC_NCH && !h->hold_rd; i++) {
         unsigned c = (h->rrr + i) % MLC_NCH;
         if (h->rbudget[c] < 2) {
             h->rbudget[c] = prev->st_rx_avail[c];
@@ -222,6 +223,13 @@ void mlc_host_drive(mlc_host_t *h, const mlc_out_t *prev, mlc_in_t *in)
             break;
         }
     }
+    h->hold_wr = h->hold_rd = 0;
+}
+
+void mlc_host_hold(mlc_host_t *h, int hold_wr, int hold_rd)
+{
+    h->hold_wr = hold_wr ? 1u : 0u;
+    h->hold_rd = hold_rd ? 1u : 0u;
 }
 
 /* a whole message is in a->b: decode it and queue it */

@@ -62,6 +62,9 @@ void mlc_host_drive(mlc_host_t *h, const mlc_out_t *prev, mlc_in_t *in);
  * a completed message is queued for mlc_host_recv. */
 void mlc_host_collect(mlc_host_t *h, const mlc_out_t *out);
 
+/* A busy host: the next mlc_host_drive() call writes nothing (hold_wr) and/or reads nothing (hold_rd). */
+void mlc_host_hold(mlc_host_t *h, int hold_wr, int hold_rd);
+
 /* Pops the oldest received message of channel ch into *msg (1), or 0 if none. */
 int mlc_host_recv(mlc_host_t *h, unsigned ch, mlc_msg_t *msg);
 
