@@ -1185,6 +1185,8 @@ static void test_efficiency(void)
         i1 = i0;
         while (i1 + 1 < nf && np[i1 + 1] == 15)
             i1++;
+        if (i0 >= nf)
+            i0 = i1 = 0; /* no full frame at all: N = 0 fails below */
         unsigned F15 = mlc_frame_symbols(&pa, 15), F0 = mlc_frame_symbols(&pa, 0), G = G_of(LD, turn);
         unsigned period = F15 + F0 + 2 * G;
         unsigned N = i1 - i0;

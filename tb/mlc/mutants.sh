@@ -1,0 +1,75 @@
+#!/usr/bin/env bash
+# sanfab — proves tb/mlc/mlc_unit.c can fail: builds it against deliberately broken copies of
+# cmodel/mlc.c (one textual change each, below) and requires every build to end with a failed check
+# ("mlc_unit: N checks, M failed" with M > 0 and exit status 1; a crash or a build error is a
+# failure of this script, not a catch). The real model must pass. Run from the repository root:
+#   bash tb/mlc/mutants.sh [NAME...]   (all mutants, about 40 s; or only the named ones)
+set -u
+cd "$(dirname "$0")/../.."
+CC=${CC:-cc}
+OUT=${TMPDIR:-/tmp}/mlc_mutants.$$
+mkdir -p "$OUT"
+trap 'rm -rf "$OUT"' EXIT
+FLAGS="-std=c11 -Wall -Wextra -Werror -O1 -g -fsanitize=address,undefined -fno-sanitize-recover=all"
+
+# name | exact text in cmodel/mlc.c | replacement (first occurrence after the anchor line, if any)
+MUTANTS=$(cat <<'EOF'
+CREDIT_PLUS1|unsigned cr = umin(15, rx_free_units(m, c));|unsigned cr = umin(15, rx_free_units(m, c) + 1);
+NO_CHECK|else if (m->rs != 0)|else if (0)
+TURN_EARLY|            m->st = MLC_ST_TURN;\n            m->w = m->p.TURN;\n        } else if|            m->st = MLC_ST_TURN;\n            m->w = m->p.TURN ? m->p.TURN - 1 : 0;\n        } else if
+NO_TOGGLE|T = 1u - m->tack;|T = 1u;
+ACK_ALWAYS|if (E == m->oT) {|if ((E & 0u) == 0u) {
+NO_DUP_CHECK|else if (np > 0 && T == m->emine)|else if (0)
+NO_CREDIT_CHECK|else if (np > m->cadv[ch])|else if (0)
+SEND_AFTER_BAD|    if (m->good) {\n        unsigned cap|    if (1) {\n        unsigned cap
+LONG_FRAME_OK|if (m->rn != 8u + 32u * np)|if (m->rn < 8u + 32u * np)
+SINGLE_CAP|static const unsigned caps[4] = {15, 1, 2, 4};|static const unsigned caps[4] = {15, 1, 2, 3};
+TIMEOUT_LATE|if (m->silence >= m->p.TIMEOUT)|if (m->silence > m->p.TIMEOUT)
+NIBBLE_ORDER|(m->fr[2 * i + 1] << 4)|(m->fr[2 * i] << 4)
+MSG_STATUS|    if (m->cfg & MLC_CFG_MSG) {\n        uint32_t e|    if (0) {\n        uint32_t e
+PC_OFF1|ps->need = (int32_t)pc - 2;|ps->need = (int32_t)pc - 1;
+WRITE_WHEN_FULL|int do_wr = in->h_wr && tx_space(m, wch) >= 2;|int do_wr = in->h_wr;
+CRC_INIT0|m->rs = 0xFFFF;\n            }|m->rs = 0;\n            }
+EOF
+)
+
+pass=0
+fail=0
+echo "mutants: building the real model"
+if ! $CC $FLAGS cmodel/mlc.c sw/mlc_host.c tb/mlc/mlc_unit.c -o "$OUT/real" || ! "$OUT/real" --cycles 200000 > "$OUT/real.log" 2>&1; then
+    echo "mutants: the real model fails its own test"; tail -5 "$OUT/real.log"; exit 1
+fi
+while IFS='|' read -r name from to; do
+    [ -z "$name" ] && continue
+    if [ $# -gt 0 ] && [[ " $* " != *" $name "* ]]; then continue; fi
+    mkdir -p "$OUT/$name"
+    if ! python3 - "$from" "$to" cmodel/mlc.c "$OUT/$name/mlc.c" <<'PY'
+import sys
+frm, to, src, dst = sys.argv[1].replace('\\n', '\n').replace('\\|', '|'), sys.argv[2].replace('\\n', '\n').replace('\\|', '|'), sys.argv[3], sys.argv[4]
+s = open(src).read()
+if frm not in s:
+    sys.exit(1)
+open(dst, 'w').write(s.replace(frm, to, 1))
+PY
+    then
+        echo "mutant $name: text not found in cmodel/mlc.c (the script is out of date)"; fail=$((fail+1)); continue
+    fi
+    if ! $CC $FLAGS -Icmodel "$OUT/$name/mlc.c" sw/mlc_host.c tb/mlc/mlc_unit.c -o "$OUT/$name/u" 2> "$OUT/$name/build.log"; then
+        echo "mutant $name: build error (proves nothing)"; fail=$((fail+1)); continue
+    fi
+    "$OUT/$name/u" --cycles 200000 > "$OUT/$name/run.log" 2>&1
+    rc=$?
+    last=$(grep '^mlc_unit: [0-9]* checks' "$OUT/$name/run.log" | tail -1)
+    nfail=$(echo "$last" | sed -n 's/.*checks, \([0-9]*\) failed/\1/p')
+    if [ "$rc" = 1 ] && [ -n "$nfail" ] && [ "$nfail" -gt 0 ]; then
+        first=$(grep -m1 'FAIL' "$OUT/$name/run.log" | cut -c1-150)
+        echo "mutant $name: caught ($nfail failed checks; first: $first)"
+        pass=$((pass+1))
+    else
+        echo "mutant $name: NOT caught (exit $rc, '$last')"
+        tail -3 "$OUT/$name/run.log"
+        fail=$((fail+1))
+    fi
+done <<< "$MUTANTS"
+echo "mutants: $pass caught, $fail not"
+[ "$fail" = 0 ]
