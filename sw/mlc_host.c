@@ -151,7 +151,7 @@ int mlc_host_send(mlc_host_t *h, unsigned ch, const mlc_msg_t *msg)
 {
     if (ch >= MLC_NCH || msg->type > 1 || msg->kind > 127 || msg->dst > 255 || msg->mask > 0xFFFF || msg->src > 255)
         return -1;
-    if (msg->type == 1 && (msg->len > 65535u || mlc_msg_units(msg) > 65535u))
+    if (msg->type == 1 && msg->len > MLC_T1_MAX_LEN)
         return -1; /* LEN is 16 bits */
     unsigned units = mlc_msg_units(msg);
     if (h->msg_mode && 16ull * units > h->fifo_bytes)
@@ -193,7 +193,8 @@ void mlc_host_drive(mlc_host_t *h, const mlc_out_t *prev, mlc_in_t *in)
             continue;
         if (h->wbudget[c] < 2) {
             h->wbudget[c] = prev->st_tx_space[c];
-            h->status_reads++;
+            if (h->wbudget[c] >= 2)
+                h->status_reads++;
         }
         if (h->wbudget[c] >= 2) {
             in->h_wr = 1;

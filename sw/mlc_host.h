@@ -18,7 +18,7 @@ enum { MLC_KIND_DATA = 0, MLC_KIND_ACK = 1, MLC_KIND_BARRIER = 2, MLC_KIND_RELEA
 
 #define MLC_DST_MULTI 255u     /* DST naming the MASK set */
 #define MLC_T0_DATA 11u        /* data bytes of a Type0 message */
-#define MLC_T1_MAX_LEN 1048000u /* user bytes of the longest Type1 message (PC <= 65535) */
+#define MLC_T1_MAX_LEN 65535u  /* user bytes of the longest Type1 message (LEN is 16 bits) */
 
 /* A message as the host sees it. type 0: exactly MLC_T0_DATA bytes of data; type 1: len bytes. */
 typedef struct {
@@ -71,7 +71,8 @@ int mlc_host_recv(mlc_host_t *h, unsigned ch, mlc_msg_t *msg);
 /* Words queued for channel ch and not yet written into the MLC. */
 uint64_t mlc_host_tx_pending(const mlc_host_t *h, unsigned ch);
 
-/* Status reads so far (how often the driver loaded a write or read budget from a status register). */
+/* Status reads that opened a burst so far (a write or read budget of at least one word loaded from a
+ * status register; polling a status of 0 is not counted). */
 uint64_t mlc_host_status_reads(const mlc_host_t *h);
 
 /* Frees a received message's data. */

@@ -498,6 +498,36 @@ static void test_one_packet(void)
     pair_free(P);
 }
 
+/* Latency of one unit (doc: Timing, Latency): its last word written in step w on an idle link
+ * (A's null frames start in 2 + 22 j); the first frame A starts in step b >= w + 1 (j >= 1: the
+ * frame at 2 is built before anything was received) carries it; B accepts it in b + F(1) + 1 =
+ * b + 41. Over one period of w: 42 .. 63 steps. */
+static void test_latency(void)
+{
+    mlc_params_t pa = params(4, 2048, 1, 1, 1024), pb = params(4, 2048, 1, 0, 1024);
+    unsigned lmin = 1000, lmax = 0, ok = 1;
+    for (unsigned w = 23; w <= 44; w++) {
+        pair_t *P = pair_new(&pa, &pb, 0, 200, 0);
+        put_unit_ii(P->sa, w - 7, 0);
+        pair_run(P, 150);
+        unsigned b = 24;
+        while (b < w + 1)
+            b += 22;
+        unsigned t = 0;
+        for (unsigned k = 1; k < 150 && !t; k++)
+            if (P->tb[k].st_rx_avail[0] == 16)
+                t = k;
+        ok &= t == b + 41;
+        if (t) {
+            lmin = t - w < lmin ? t - w : lmin;
+            lmax = t - w > lmax ? t - w : lmax;
+        }
+        pair_free(P);
+    }
+    check(ok, "latency: a unit completed in step w (23..44) is readable at B after step b + 41, b the next frame start");
+    check(lmin == 42 && lmax == 63, "latency: 42 .. 63 steps over one null-frame period (got %u .. %u)", lmin, lmax);
+}
+
 /* ================================================================ credits, burst, modes */
 
 /* np of every frame of one side (frames_of), into np[] */
@@ -819,6 +849,10 @@ static void test_messages(void)
           "msg: barrier arrives (Type0, kind 2, DST 255, MASK 3, epoch)");
     if (bar)
         mlc_msg_free(&r);
+    /* FIFO flow control: one status read per burst of writes, not one per word (A wrote 8 messages,
+     * 2 + 2 + 2 + 2 + 3 + 7 + 19 + 31 = 68 units = 544 words into 512-byte FIFOs) */
+    check(mlc_host_status_reads(P->ha) < 544 / 4, "msg: the driver reads a status once per burst (%u reads for 544 words)",
+          (unsigned)mlc_host_status_reads(P->ha));
     check(mlc_host_status_reads(P->ha) > 0 && mlc_counter(P->a, MLC_CTR_WR_OVER) == 0 &&
               mlc_counter(P->b, MLC_CTR_RD_UNDER) == 0,
           "msg: the drivers never wrote or read beyond the status");
@@ -1490,6 +1524,7 @@ int main(int argc, char **argv)
     test_null_frames();
     test_turn_timing();
     test_one_packet();
+    test_latency();
     test_credit_limit();
     test_burst();
     test_modes();
