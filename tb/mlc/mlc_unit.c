@@ -119,6 +119,7 @@ typedef struct {
     flip_t flips[64];
     unsigned nflips;
     uint64_t erase_from[2], erase_to[2]; /* [to_b]: rx_en forced 0 in these steps */
+    mlc_in_t ain, bin;    /* inputs of the last step as applied (faults included) */
 } pair_t;
 
 static pair_t *pair_new(const mlc_params_t *pa, const mlc_params_t *pb, unsigned LD, size_t maxs, int hosts)
@@ -215,6 +216,8 @@ static void pair_step(pair_t *P)
         }
     mlc_step(P->a, &ia, &P->oa);
     mlc_step(P->b, &ib, &P->ob);
+    P->ain = ia;
+    P->bin = ib;
     if (P->maxs && k < P->maxs) {
         P->ta[k] = P->oa;
         P->tb[k] = P->ob;
@@ -1124,6 +1127,8 @@ static void test_ports(void)
     P->sa[9].reg_addr = MLC_REG_CFG;
     P->sa[11].reg_rd = 1;
     P->sa[11].reg_addr = MLC_CTR_TX_FRAMES;
+    P->sa[31].reg_rd = 1;
+    P->sa[31].reg_addr = MLC_REG_LINK;
     pair_run(P, 40);
     check(P->ta[1].st_tx_space[1] == 254 && P->ta[30].st_tx_space[1] == 256 - 60 && P->ta[30].st_tx_space[0] == 256,
           "ports: st_tx_space1 254 after the first word, 196 after 30");
@@ -1134,6 +1139,11 @@ static void test_ports(void)
     check(P->ta[8].reg_rdata == MLC_RDATA_ERROR, "ports: unmapped address reads 0x80000000");
     check(P->ta[9].reg_rdata == 0 && P->ta[10].reg_rdata == 7, "ports: config read old value with the write, 7 after");
     check(P->ta[11].reg_rdata == 1, "ports: tx_frames reads 1 (A's frame of step 2)");
+    /* after step 30: the configuration written in step 9 (7: message-based, 64-byte packets) holds
+     * back ch1's words (word 0 of unit 0 is 1: a Type1 whose PC, word 0 of unit 1, is 9: incomplete),
+     * so A's frame at 24..31 is null: SEND, good 1, oval 0, tack 0, E_mine 0, crx 15/15 */
+    check(P->ta[31].reg_rdata == (1u | (15u << 4) | (15u << 8) | (1u << 12)),
+          "ports: link state register 0x1FF1 during A's null frame at 24 (got 0x%X)", (unsigned)P->ta[31].reg_rdata);
     pair_free(P);
 
     /* write refused when full: 256-byte FIFO, no link progress (B erased) */
@@ -1284,12 +1294,13 @@ static uint64_t random_run(uint64_t seed, uint64_t cycles, unsigned *fail_seed)
     rng_t r;
     rng_seed(&r, seed);
     unsigned lw = rng_pct(&r, 50) ? 4 : 8;
-    static const unsigned fifos[] = {256, 512, 1024, 2048};
-    unsigned fa = fifos[rng_below(&r, 4)], fb = fifos[rng_below(&r, 4)];
+    static const unsigned fifos[] = {256, 512, 1024, 2048, 4096};
+    unsigned fa = fifos[rng_below(&r, 5)], fb = fifos[rng_below(&r, 5)];
     unsigned ta = rng_below(&r, 5), tb = rng_below(&r, 5), LD = rng_below(&r, 6);
     mlc_params_t pa = params(lw, fa, ta, 1, 0), pb = params(lw, fb, tb, 0, 0);
     pa.TIMEOUT = 488 * 4 / lw + 2 * LD + tb + 4 + rng_below(&r, 200);
     pb.TIMEOUT = 1024;
+    pa.CTR_W = pb.CTR_W = 32;
     unsigned cfga = rng_below(&r, 8), cfgb = rng_below(&r, 8);
     unsigned fault_ppm = rng_pct(&r, 70) ? 100 + rng_below(&r, 600) : 0; /* per step with rx_en */
     unsigned erase_ppm = rng_pct(&r, 50) ? 50 + rng_below(&r, 200) : 0;  /* per frame start */
@@ -1314,7 +1325,8 @@ static uint64_t random_run(uint64_t seed, uint64_t cycles, unsigned *fail_seed)
     memset(exp, 0, sizeof exp);
     uint32_t seq[2][2] = {{0, 0}, {0, 0}};
     uint64_t sent = 0, recvd = 0, bad = 0, erased = 0, flips = 0, slave_rule_bad = 0;
-    uint8_t hist_b[32] = {0}; /* B's rx_en of the last 32 steps */
+    uint8_t hist_b[32] = {0}, hist_a[32] = {0}; /* rx_en as applied in the last 32 steps */
+    uint64_t a_rule_other = 0, last_timeout = 0;
     uint8_t prev_tb = 0, prev_rxa = 0, prev_rxb = 0;
     int erasing[2] = {0, 0};
     uint64_t a_starts = 0;
@@ -1383,6 +1395,7 @@ static uint64_t random_run(uint64_t seed, uint64_t cycles, unsigned *fail_seed)
         uint32_t ga = mlc_counter(P->a, MLC_CTR_RX_FRAMES), gb = mlc_counter(P->b, MLC_CTR_RX_FRAMES);
         uint32_t ba = mlc_counter(P->a, MLC_CTR_ERR_CHECK) + mlc_counter(P->a, MLC_CTR_ERR_LEN);
         uint32_t bb = mlc_counter(P->b, MLC_CTR_ERR_CHECK) + mlc_counter(P->b, MLC_CTR_ERR_LEN);
+        uint32_t timeouts_before = mlc_counter(P->a, MLC_CTR_TIMEOUT);
         pair_step(P);
         if (getenv("MLC_DEBUG")) {
             if (mlc_counter(P->a, MLC_CTR_RX_FRAMES) != ga || mlc_counter(P->a, MLC_CTR_ERR_CHECK) + mlc_counter(P->a, MLC_CTR_ERR_LEN) != ba)
@@ -1390,22 +1403,31 @@ static uint64_t random_run(uint64_t seed, uint64_t cycles, unsigned *fail_seed)
             if (mlc_counter(P->b, MLC_CTR_RX_FRAMES) != gb || mlc_counter(P->b, MLC_CTR_ERR_CHECK) + mlc_counter(P->b, MLC_CTR_ERR_LEN) != bb)
                 printf("B judged step %" PRIu64 " %s\n", k, mlc_counter(P->b, MLC_CTR_RX_FRAMES) != gb ? "good" : "bad");
         }
-        /* B's rx_en history (as applied) and the slave's turn rule: a start in step b follows a
-         * frame end judged in b - 1 - TURN: rx_en 1 in b - 2 - TURN, 0 from b - 1 - TURN to b */
-        uint8_t rxb = P->ib.rx_en; /* (next step's; the applied one is recomputed below) */
-        (void)rxb;
+        /* rule 3 at every frame start in step b: it follows a frame end judged in b - 1 - TURN (rx_en
+         * 1 in b - 2 - TURN, 0 from b - 1 - TURN to b); for the master, or a timeout */
         memmove(hist_b + 1, hist_b, sizeof hist_b - 1);
-        hist_b[0] = (uint8_t)(erasing[1] ? 0 : prev_rxb);
+        memmove(hist_a + 1, hist_a, sizeof hist_a - 1);
+        hist_b[0] = P->bin.rx_en; /* hist[j] = rx_en of step k - j */
+        hist_a[0] = P->ain.rx_en;
         if (P->ob.tx_en && !prev_tb) {
-            unsigned t = 1 + tb; /* hist_b[j] = rx_en of step k - j */
+            unsigned t = 1 + tb;
             int ok = hist_b[t + 1] == 1;
             for (unsigned j = 0; j <= t; j++)
                 ok &= hist_b[j] == 0;
             if (!ok)
                 slave_rule_bad++;
         }
-        if (P->oa.tx_en && !prev_ta)
+        if (mlc_counter(P->a, MLC_CTR_TIMEOUT) != timeouts_before)
+            last_timeout = k;
+        if (P->oa.tx_en && !prev_ta) {
+            unsigned t = 1 + ta;
+            int ok = hist_a[t + 1] == 1;
+            for (unsigned j = 0; j <= t; j++)
+                ok &= hist_a[j] == 0;
+            if (!ok)
+                a_rule_other++;
             a_starts++;
+        }
         prev_tb = P->ob.tx_en;
         prev_ta = P->oa.tx_en;
         for (unsigned c = 0; c < 2; c++)
@@ -1463,6 +1485,14 @@ static uint64_t random_run(uint64_t seed, uint64_t cycles, unsigned *fail_seed)
     int ok = check(recvd == sent && bad == 0, "random seed %" PRIu64 ": every message whole, in order, once (%" PRIu64
                    " of %" PRIu64 ")", seed, recvd, sent);
     ok &= check(slave_rule_bad == 0, "random seed %" PRIu64 ": every slave frame starts 1 + TURN after a frame end", seed);
+    /* (a timeout in the last 1 + TURN steps of the run has not started its frame yet) */
+    uint64_t pending_start = last_timeout && ran - last_timeout < 1u + ta ? 1 : 0;
+    if (getenv("MLC_DEBUG"))
+        printf("last timeout %" PRIu64 ", end %" PRIu64 "\n", last_timeout, ran);
+    ok &= check(a_rule_other + pending_start == 1 + mlc_counter(P->a, MLC_CTR_TIMEOUT),
+                "random seed %" PRIu64 ": every master frame but the first follows a frame end or a timeout (%" PRIu64
+                " others, %u timeouts)",
+                seed, a_rule_other, (unsigned)mlc_counter(P->a, MLC_CTR_TIMEOUT));
     ok &= check(mlc_link_overlaps(P->l) == 0 && mlc_counter(P->a, MLC_CTR_CONFLICT) == 0 &&
                     mlc_counter(P->b, MLC_CTR_CONFLICT) == 0,
                 "random seed %" PRIu64 ": the ends never drive at once", seed);
