@@ -8,8 +8,9 @@
  *   host checks     write space and read availability from the status after k-1
  *   link            rule 1 by state: TURN (wait, or build the frame, rule 4, on the state after
  *                   k-1: no other part of this step has changed anything it reads yet), SEND
- *                   (next symbol), LISTEN (rule 2: receive a symbol, or judge the frame that ended,
- *                   rule 6, or time out)
+ *                   (next symbol); a symbol in TURN or SEND is a conflict (the slave holds);
+ *                   LISTEN (rule 2: receive a symbol, or judge the frame that ended, rule 6, and
+ *                   turn round unless a holding slave judged it bad, or time out)
  *   host actions    the write and the read decided above (rule 7)
  *   config write    effective from step k+1
  *   outputs         link symbol, read data, status after step k
@@ -63,7 +64,7 @@ struct mlc {
     uint8_t rf[MLC_MAX_NIBBLES]; /* nibbles received (the first MLC_MAX_NIBBLES) */
     unsigned silence;      /* master: consecutive silent steps in LISTEN */
     /* protocol (rules 4, 6) */
-    unsigned good, oval, och, onp, oT, tack, emine, rr;
+    unsigned good, oval, och, onp, oT, tack, emine, rr, hold;
     unsigned crx[MLC_NCH], cadv[MLC_NCH];
     unsigned cfg;
     uint32_t ctr[MLC_NCTR];
@@ -243,7 +244,7 @@ void mlc_reset(mlc_t *m)
     m->rn = 0;
     m->rs = 0xFFFF;
     m->silence = 0;
-    m->good = m->oval = m->och = m->onp = m->oT = m->tack = m->emine = m->rr = 0;
+    m->good = m->oval = m->och = m->onp = m->oT = m->tack = m->emine = m->rr = m->hold = 0;
     m->cfg = 0;
     memset(m->ctr, 0, sizeof m->ctr);
     memset(&m->out, 0, sizeof m->out);
@@ -370,6 +371,7 @@ static void judge_frame(mlc_t *m)
         m->emine = T;
     }
     m->good = 1;
+    m->hold = 0;
 }
 
 /* ------------------------------------------------------------------ the step */
@@ -380,7 +382,7 @@ static uint32_t reg_value(const mlc_t *m, unsigned a)
         return m->ctr[a];
     if (a == MLC_REG_LINK)
         return (uint32_t)(m->good | (m->oval << 1) | (m->tack << 2) | (m->emine << 3) | (m->crx[0] << 4) |
-                          (m->crx[1] << 8) | (m->st << 12));
+                          (m->crx[1] << 8) | (m->st << 12) | (m->hold << 14));
     if (a == MLC_REG_CFG)
         return m->cfg;
     if (a == 17 || a == 18)
@@ -410,8 +412,11 @@ void mlc_step(mlc_t *m, const mlc_in_t *in, mlc_out_t *out)
     /* rule 1: the link */
     unsigned st = m->st;
     if (st == MLC_ST_TURN || st == MLC_ST_SEND) {
-        if (in->rx_en)
+        if (in->rx_en) {
             count(m, MLC_CTR_CONFLICT, 1);
+            if (!m->p.MASTER)
+                m->hold = 1;
+        }
         if (st == MLC_ST_TURN && m->w > 0) {
             m->w--;
         } else {
@@ -447,8 +452,10 @@ void mlc_step(mlc_t *m, const mlc_in_t *in, mlc_out_t *out)
         } else if (m->inframe) {
             judge_frame(m);
             m->inframe = 0;
-            m->st = MLC_ST_TURN;
-            m->w = m->p.TURN;
+            if (m->good || !m->hold) { /* a holding slave does not answer a bad frame */
+                m->st = MLC_ST_TURN;
+                m->w = m->p.TURN;
+            }
         } else if (m->p.MASTER && m->p.TIMEOUT > 0) {
             m->silence++;
             if (m->silence >= m->p.TIMEOUT) {

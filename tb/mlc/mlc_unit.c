@@ -120,6 +120,7 @@ typedef struct {
     unsigned nflips;
     uint64_t erase_from[2], erase_to[2]; /* [to_b]: rx_en forced 0 in these steps */
     mlc_in_t ain, bin;    /* inputs of the last step as applied (faults included) */
+    uint64_t pulse[2];    /* [to_b]: rx_en forced 1 (rx_d 0) in this step (0: none) */
 } pair_t;
 
 static pair_t *pair_new(const mlc_params_t *pa, const mlc_params_t *pb, unsigned LD, size_t maxs, int hosts)
@@ -208,12 +209,17 @@ static void pair_step(pair_t *P)
             mlc_in_t *x = P->flips[i].to_b ? &ib : &ia;
             x->rx_d ^= P->flips[i].xor_d;
         }
-    for (unsigned s = 0; s < 2; s++)
+    for (unsigned s = 0; s < 2; s++) {
+        mlc_in_t *x = s ? &ib : &ia;
         if (k >= P->erase_from[s] && k <= P->erase_to[s]) {
-            mlc_in_t *x = s ? &ib : &ia;
             x->rx_en = 0;
             x->rx_d = 0;
         }
+        if (P->pulse[s] == k) {
+            x->rx_en = 1;
+            x->rx_d = 0;
+        }
+    }
     mlc_step(P->a, &ia, &P->oa);
     mlc_step(P->b, &ib, &P->ob);
     P->ain = ia;
@@ -833,6 +839,7 @@ static void test_messages(void)
     unsigned got = 0, ok = 1;
     for (unsigned i = 0; i < 8; i++) {
         mlc_msg_t r;
+        memset(&r, 0, sizeof r);
         if (!mlc_host_recv(P->hb, i & 1u, &r)) {
             ok = 0;
             continue;
@@ -844,8 +851,12 @@ static void test_messages(void)
     }
     check(ok && got == 8, "msg: 8 Type1 messages arrive whole on their channels, in order");
     mlc_msg_t r;
-    check(mlc_host_recv(P->ha, 1, &r) && msg_eq(&r, &t0), "msg: Type0 acknowledgement arrives on ch1");
-    mlc_msg_free(&r);
+    memset(&r, 0, sizeof r);
+    int got0 = mlc_host_recv(P->ha, 1, &r);
+    check(got0 && msg_eq(&r, &t0), "msg: Type0 acknowledgement arrives on ch1");
+    if (got0)
+        mlc_msg_free(&r);
+    memset(&r, 0, sizeof r);
     int bar = mlc_host_recv(P->ha, 0, &r);
     check(bar && r.type == 0 && r.kind == MLC_KIND_BARRIER && r.dst == MLC_DST_MULTI && r.mask == 3 &&
               r.data[0] == 0xEF && r.data[3] == 0xDE,
@@ -1054,6 +1065,43 @@ static void test_handmade(void)
     pair_free(P);
 }
 
+/* Both ends talking at once (docs/mlc.md, rule 6 "Both ends talking at once"). Defaults, nothing
+ * to send: A's null frames at 2, 24; B's at 13. A spurious CTL pulse at B's input in step 21 (B
+ * listening since 21): B judges a 1-symbol frame bad in 22 and answers with a null frame at 24,
+ * exactly when A sends its own null frame (24..31): conflicts at both ends in steps 25..31, B holds.
+ * Each end then sees the other's last symbol in 32 as a 1-symbol frame, judged bad in 33: A (master)
+ * answers at 35; B (holding) stays silent, judges A's frame good in 44 (hold cleared) and answers at
+ * 46; A judges that in 55 and the exchange resumes: A at 57 with the unit written in 41..48, which B
+ * accepts in 57 + 40 + 1 = 98. Without hold both would answer at 35, again at 46, ... for ever. */
+static void test_double_talk(void)
+{
+    mlc_params_t pa = params(4, 2048, 1, 1, 1024), pb = params(4, 2048, 1, 0, 1024);
+    pair_t *P = pair_new(&pa, &pb, 0, 400, 0);
+    P->pulse[1] = 21;
+    put_unit_ii(P->sa, 41, 0);
+    P->sb[40].reg_rd = 1;
+    P->sb[40].reg_addr = MLC_REG_LINK;
+    P->sb[45].reg_rd = 1;
+    P->sb[45].reg_addr = MLC_REG_LINK;
+    pair_run(P, 300);
+    frame_t fa[16], fb[16];
+    unsigned na = frames_of(P, 0, fa, 16), nb = frames_of(P, 1, fb, 16);
+    check(nb >= 3 && fb[0].start == 13 && fb[1].start == 24 && fb[2].start == 46,
+          "double talk: B's frames at 13, 24 (answering the pulse), 46 (answering A's good frame)");
+    check(na >= 5 && fa[1].start == 24 && fa[2].start == 35 && fa[3].start == 57 && fa[3].nib[0] == 1,
+          "double talk: A's frames at 24, 35 (answering B's tail), 57 (with the unit)");
+    check(mlc_counter(P->a, MLC_CTR_CONFLICT) == 7 && mlc_counter(P->b, MLC_CTR_CONFLICT) == 7,
+          "double talk: 7 conflict steps at each end (25..31)");
+    check(mlc_counter(P->b, MLC_CTR_ERR_LEN) == 2 && mlc_counter(P->a, MLC_CTR_ERR_LEN) == 1,
+          "double talk: B judged 2 bad frames (the pulse, A's tail), A one (B's tail)");
+    check((P->tb[40].reg_rdata >> 14 & 1u) == 1 && (P->tb[45].reg_rdata >> 14 & 1u) == 0,
+          "double talk: B's hold bit 1 after step 39, 0 after step 44");
+    check(P->tb[97].st_rx_avail[0] == 0 && P->tb[98].st_rx_avail[0] == 16, "double talk: the unit arrives in step 98");
+    check(mlc_counter(P->b, MLC_CTR_RX_FRAMES) >= 10, "double talk: the exchange goes on (B judged %u good frames)",
+          (unsigned)mlc_counter(P->b, MLC_CTR_RX_FRAMES));
+    pair_free(P);
+}
+
 /* ================================================================ timeout */
 
 /* B's first reply (13..20, at A's inputs 14..21) erased: A's silence counts from step 10; with
@@ -1256,6 +1304,7 @@ static void test_efficiency(void)
         /* the message arrives whole */
         pair_run(P, P->k + 20000);
         mlc_msg_t r;
+        memset(&r, 0, sizeof r);
         int got = mlc_host_recv(P->hb, 0, &r);
         check(got && msg_eq(&r, &m), "efficiency: the %u-unit message arrives whole", units);
         if (got)
@@ -1304,11 +1353,12 @@ static uint64_t random_run(uint64_t seed, uint64_t cycles, unsigned *fail_seed)
     unsigned cfga = rng_below(&r, 8), cfgb = rng_below(&r, 8);
     unsigned fault_ppm = rng_pct(&r, 70) ? 100 + rng_below(&r, 600) : 0; /* per step with rx_en */
     unsigned erase_ppm = rng_pct(&r, 50) ? 50 + rng_below(&r, 200) : 0;  /* per frame start */
+    unsigned glitch_ppm = rng_pct(&r, 30) ? 20 + rng_below(&r, 200) : 0;  /* per step: CTL dropped or pulsed */
     unsigned load = 2 + rng_below(&r, 30);                                 /* % of steps queueing */
     unsigned stall = rng_below(&r, 40);                                   /* % of steps a host holds its reads */
     printf("random: seed %" PRIu64 ": LINK_W %u FIFO %u/%u TURN %u/%u LINK_DELAY %u TIMEOUT %u cfg %u/%u faults %u ppm "
-           "erasures %u ppm load %u%% stall %u%%\n",
-           seed, lw, fa, fb, ta, tb, LD, pa.TIMEOUT, cfga, cfgb, fault_ppm, erase_ppm, load, stall);
+           "erasures %u ppm CTL glitches %u ppm load %u%% stall %u%%\n",
+           seed, lw, fa, fb, ta, tb, LD, pa.TIMEOUT, cfga, cfgb, fault_ppm, erase_ppm, glitch_ppm, load, stall);
     pair_t *P = pair_new(&pa, &pb, LD, 4, 1);
     mlc_host_free(P->ha);
     mlc_host_free(P->hb);
@@ -1324,7 +1374,7 @@ static uint64_t random_run(uint64_t seed, uint64_t cycles, unsigned *fail_seed)
     expq_t exp[2][2];
     memset(exp, 0, sizeof exp);
     uint32_t seq[2][2] = {{0, 0}, {0, 0}};
-    uint64_t sent = 0, recvd = 0, bad = 0, erased = 0, flips = 0, slave_rule_bad = 0;
+    uint64_t sent = 0, recvd = 0, bad = 0, erased = 0, flips = 0, slave_rule_bad = 0, glitches = 0;
     uint8_t hist_b[32] = {0}, hist_a[32] = {0}; /* rx_en as applied in the last 32 steps */
     uint64_t a_rule_other = 0, last_timeout = 0;
     uint8_t prev_tb = 0, prev_rxa = 0, prev_rxb = 0;
@@ -1396,6 +1446,17 @@ static uint64_t random_run(uint64_t seed, uint64_t cycles, unsigned *fail_seed)
         uint32_t ba = mlc_counter(P->a, MLC_CTR_ERR_CHECK) + mlc_counter(P->a, MLC_CTR_ERR_LEN);
         uint32_t bb = mlc_counter(P->b, MLC_CTR_ERR_CHECK) + mlc_counter(P->b, MLC_CTR_ERR_LEN);
         uint32_t timeouts_before = mlc_counter(P->a, MLC_CTR_TIMEOUT);
+        P->pulse[0] = P->pulse[1] = 0;
+        if (glitch_ppm && rng_below(&r, 1000000) < glitch_ppm) {
+            unsigned s = rng_below(&r, 2);
+            const mlc_in_t *x = s ? &P->ib : &P->ia;
+            if (x->rx_en && !erasing[s]) { /* a dropped cycle splits the frame */
+                P->erase_from[s] = P->erase_to[s] = k;
+            } else {
+                P->pulse[s] = k; /* a spurious pulse */
+            }
+            glitches++;
+        }
         pair_step(P);
         if (getenv("MLC_DEBUG")) {
             if (mlc_counter(P->a, MLC_CTR_RX_FRAMES) != ga || mlc_counter(P->a, MLC_CTR_ERR_CHECK) + mlc_counter(P->a, MLC_CTR_ERR_LEN) != ba)
@@ -1479,11 +1540,16 @@ static uint64_t random_run(uint64_t seed, uint64_t cycles, unsigned *fail_seed)
     unsigned ea = (unsigned)(mlc_counter(P->a, MLC_CTR_ERR_CHECK) + mlc_counter(P->a, MLC_CTR_ERR_LEN)),
              eb = (unsigned)(mlc_counter(P->b, MLC_CTR_ERR_CHECK) + mlc_counter(P->b, MLC_CTR_ERR_LEN));
     printf("random: seed %" PRIu64 ": %" PRIu64 " steps, %" PRIu64 " messages sent, %" PRIu64
-           " received, %" PRIu64 " flips, %" PRIu64 " erasures, bad frames %u/%u, timeouts %u, retx %u/%u\n",
-           seed, ran, sent, recvd, flips, erased, ea, eb, (unsigned)mlc_counter(P->a, MLC_CTR_TIMEOUT),
+           " received, %" PRIu64 " flips, %" PRIu64 " erasures, %" PRIu64 " CTL glitches, bad frames %u/%u, timeouts %u, "
+           "conflicts %u/%u, retx %u/%u\n",
+           seed, ran, sent, recvd, flips, erased, glitches, ea, eb, (unsigned)mlc_counter(P->a, MLC_CTR_TIMEOUT),
+           (unsigned)mlc_counter(P->a, MLC_CTR_CONFLICT), (unsigned)mlc_counter(P->b, MLC_CTR_CONFLICT),
            (unsigned)mlc_counter(P->a, MLC_CTR_RETX), (unsigned)mlc_counter(P->b, MLC_CTR_RETX));
     int ok = check(recvd == sent && bad == 0, "random seed %" PRIu64 ": every message whole, in order, once (%" PRIu64
                    " of %" PRIu64 ")", seed, recvd, sent);
+    /* with CTL glitches the ends may talk at once (conflicts), so the turn-round rules and the
+     * no-overlap checks apply only to the other seeds; the scoreboard to all */
+    if (!glitches) {
     ok &= check(slave_rule_bad == 0, "random seed %" PRIu64 ": every slave frame starts 1 + TURN after a frame end", seed);
     /* (a timeout in the last 1 + TURN steps of the run has not started its frame yet) */
     uint64_t pending_start = last_timeout && ran - last_timeout < 1u + ta ? 1 : 0;
@@ -1499,11 +1565,12 @@ static uint64_t random_run(uint64_t seed, uint64_t cycles, unsigned *fail_seed)
     ok &= check(mlc_counter(P->b, MLC_CTR_DUP) == 0 && mlc_counter(P->a, MLC_CTR_DUP) == 0 &&
                     mlc_counter(P->a, MLC_CTR_ERR_CREDIT) == 0 && mlc_counter(P->b, MLC_CTR_ERR_CREDIT) == 0,
                 "random seed %" PRIu64 ": no dup, no credit violation between correct ends", seed);
+    }
     ok &= check(mlc_counter(P->a, MLC_CTR_WR_OVER) + mlc_counter(P->b, MLC_CTR_WR_OVER) +
                         mlc_counter(P->a, MLC_CTR_RD_UNDER) + mlc_counter(P->b, MLC_CTR_RD_UNDER) ==
                     0,
                 "random seed %" PRIu64 ": the drivers obey the status registers", seed);
-    ok &= check(flips + erased > 0 || (ea + eb) == 0, "random seed %" PRIu64 ": no bad frame without a fault", seed);
+    ok &= check(flips + erased + glitches > 0 || (ea + eb) == 0, "random seed %" PRIu64 ": no bad frame without a fault", seed);
     ok &= check(a_starts == mlc_counter(P->a, MLC_CTR_TX_FRAMES) % (1u << 16) ||
                     mlc_counter(P->a, MLC_CTR_TX_FRAMES) == (a_starts & 0xFFFFu),
                 "random seed %" PRIu64 ": A's tx_frames counts its frames", seed);
@@ -1564,6 +1631,7 @@ int main(int argc, char **argv)
     test_corrupt_reply();
     test_corrupt_fields();
     test_handmade();
+    test_double_talk();
     test_timeout();
     test_ports();
     test_reset();

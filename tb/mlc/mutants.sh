@@ -16,7 +16,7 @@ FLAGS="-std=c11 -Wall -Wextra -Werror -O1 -g -fsanitize=address,undefined -fno-s
 MUTANTS=$(cat <<'EOF'
 CREDIT_PLUS1|unsigned cr = umin(15, rx_free_units(m, c));|unsigned cr = umin(15, rx_free_units(m, c) + 1);
 NO_CHECK|else if (m->rs != 0)|else if (0)
-TURN_EARLY|            m->st = MLC_ST_TURN;\n            m->w = m->p.TURN;\n        } else if|            m->st = MLC_ST_TURN;\n            m->w = m->p.TURN ? m->p.TURN - 1 : 0;\n        } else if
+TURN_EARLY|                m->w = m->p.TURN;\n            }\n        } else if|                m->w = m->p.TURN ? m->p.TURN - 1 : 0;\n            }\n        } else if
 NO_TOGGLE|T = 1u - m->tack;|T = 1u;
 ACK_ALWAYS|if (E == m->oT) {|if ((E & 0u) == 0u) {
 NO_DUP_CHECK|else if (np > 0 && T == m->emine)|else if (0)
@@ -29,6 +29,7 @@ NIBBLE_ORDER|(m->fr[2 * i + 1] << 4)|(m->fr[2 * i] << 4)
 MSG_STATUS|    if (m->cfg & MLC_CFG_MSG) {\n        uint32_t e|    if (0) {\n        uint32_t e
 PC_OFF1|ps->need = (int32_t)pc - 2;|ps->need = (int32_t)pc - 1;
 WRITE_WHEN_FULL|int do_wr = in->h_wr && tx_space(m, wch) >= 2;|int do_wr = in->h_wr;
+NO_HOLD|                m->hold = 1;|                m->hold = 0;
 CRC_INIT0|m->rs = 0xFFFF;\n            }|m->rs = 0;\n            }
 EOF
 )
