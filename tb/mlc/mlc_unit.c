@@ -892,6 +892,50 @@ static void test_messages(void)
     pair_free(Q);
 }
 
+/* Configuration changes with traffic in flight (docs/mlc.md, Configuration: nothing is lost): both
+ * ends get a random mode every 250 steps while the drivers move 60 messages each way (each at most
+ * one FIFO, so message-based mode can always move it); all arrive whole, in order. */
+static void test_cfg_changes(void)
+{
+    mlc_params_t pa = params(4, 1024, 1, 1, 1024), pb = params(4, 1024, 2, 0, 1024);
+    const unsigned steps = 150000;
+    pair_t *P = pair_new(&pa, &pb, 1, steps + 1, 1);
+    rng_t r;
+    rng_seed(&r, 77);
+    for (unsigned k = 5; k < steps; k += 250) {
+        set_cfg(P->sa, k, rng_below(&r, 8));
+        set_cfg(P->sb, k + 100, rng_below(&r, 8));
+    }
+    static uint8_t data[1024];
+    for (unsigned i = 0; i < sizeof data; i++)
+        data[i] = (uint8_t)(i * 13 + 5);
+    mlc_msg_t sent[2][60];
+    for (unsigned side = 0; side < 2; side++)
+        for (unsigned i = 0; i < 60; i++) {
+            mlc_msg_t m = {i % 5 == 0 ? 0u : 1u, 0, 1, 0, side, 0, data + i};
+            m.len = m.type ? (i % 7 == 1 ? 1001u - i : rng_below(&r, 300)) : MLC_T0_DATA; /* at most 64 units */
+            sent[side][i] = m;
+            mlc_host_send(side ? P->hb : P->ha, i & 1u, &m);
+        }
+    pair_run(P, steps);
+    unsigned ok = 1, got = 0;
+    for (unsigned side = 0; side < 2; side++) {
+        unsigned idx[2] = {0, 1};
+        for (unsigned ch = 0; ch < 2; ch++) {
+            mlc_msg_t m;
+            memset(&m, 0, sizeof m);
+            while (mlc_host_recv(side ? P->ha : P->hb, ch, &m)) {
+                ok &= idx[ch] < 60 && msg_eq(&m, &sent[side][idx[ch]]);
+                idx[ch] += 2;
+                got++;
+                mlc_msg_free(&m);
+            }
+        }
+    }
+    check(ok && got == 120, "config changes in flight: 120 messages arrive whole, in order (got %u)", got);
+    pair_free(P);
+}
+
 /* ================================================================ check errors and recovery */
 
 /* A nibble of A's 2-unit data frame (after steps 24..95) corrupted at B: B drops it (err_check,
@@ -1626,6 +1670,7 @@ int main(int argc, char **argv)
     test_burst();
     test_modes();
     test_straddle();
+    test_cfg_changes();
     test_messages();
     test_corrupt_data();
     test_corrupt_reply();
