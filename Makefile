@@ -25,6 +25,7 @@ SEED        ?= 1
 BLOCKS :=
 include mk/xbar.mk
 include mk/vcsw.mk
+include mk/mlc.mk
 include mk/rules.mk
 
 # ---------------------------------------------------------------- targets
@@ -101,8 +102,9 @@ lint: check-generated $(foreach b,$(BLOCKS),$(b)-lint)
 # generated files are committed; lint fails when one differs from what its generator writes now
 GEN_LINK_DEFS := python3 scripts/gen_link_defs.py
 comma := ,
-GEN_CORES     := python3 scripts/gen_cores.py $(foreach b,$(BLOCKS),\
-  $(b)=$($(b)_FILELIST):$($(b)_TOP):$($(b)_WRAPPER):$($(b)_WRAPPER_TOP):$(subst $(eval) ,$(comma),$(strip $($(b)_PARAMS))))
+# (blocks with RTL only: a block that so far has only its C model has no file list)
+GEN_CORES     := python3 scripts/gen_cores.py $(foreach b,$(BLOCKS),$(if $($(b)_FILELIST),\
+  $(b)=$($(b)_FILELIST):$($(b)_TOP):$($(b)_WRAPPER):$($(b)_WRAPPER_TOP):$(subst $(eval) ,$(comma),$(strip $($(b)_PARAMS)))))
 
 check-generated:
 	@echo "  CHECK rtl/common/link_defs.vh is what scripts/gen_link_defs.py makes of cmodel/link.h"

@@ -16,6 +16,8 @@
 #   B_SAN_C        sources of the model-only bench under ASan/UBSan (-DSANFAB_ASSERT);
 #                  B_SAN_RUNS names its runs, B_SAN_<run> the arguments of each
 #   B_UNIT, B_UNIT_C   unit-test binary and its sources (ASan/UBSan, -DSANFAB_ASSERT)
+#   B_MODEL_MUTANTS    script that breaks the C model deliberately and requires the unit test to
+#                  catch every break (for a block whose model comes before its RTL)
 #   B_WRAPPER, B_WRAPPER_TOP   synthesis wrapper, linted with the block
 #   B_GATE         the synthesis config (constraints/synth_configs.json) `make test` places and routes
 #   B_ICARUS       Icarus bench script (optional)
@@ -103,12 +105,14 @@ ALL_SET_BENCHES    := $(foreach b,$(BLOCKS),$(call set_benches,$(b)))
 ALL_MUTANT_BENCHES := $(foreach b,$(BLOCKS),$(call mutant_benches,$(b)))
 
 # ------------------------------------------------------------------ what scripts/run_tests.sh runs
-# One line per run: KIND BLOCK NAME BINARY [ARGS...] (KIND: set, mutant, san, unit, gate, icarus).
+# One line per run: KIND BLOCK NAME BINARY [ARGS...] (KIND: set, mutant, san, unit, modelmut, gate,
+# icarus).
 define list_runs
 $(foreach b,$(BLOCKS),\
 $(foreach s,$($(b)_SETS),set $(b) $(s) $(BUILD)/$(b)/$(s)/$($(b)_BENCH) $(call run_plusargs,$(b),$(s))
 )$(foreach m,$($(b)_MUTANTS),mutant $(b) $(call mutant_name,$(m)) $(BUILD)/$(b)/MUTANT_$(call mutant_name,$(m))/$($(b)_BENCH) $(call run_plusargs,$(b),$(call mutant_set,$(m)))
 )$(if $($(b)_UNIT_C),unit $(b) unit $(BUILD)/$(b)/san/$($(b)_UNIT)
+)$(if $($(b)_MODEL_MUTANTS),modelmut $(b) mutants $($(b)_MODEL_MUTANTS)
 )$(foreach r,$($(b)_SAN_RUNS),san $(b) $(r) $(BUILD)/$(b)/san/$($(b)_BENCH) $(strip $($(b)_SAN_$(r)))
 )$(if $($(b)_GATE),gate $(b) $($(b)_GATE) -
 )$(if $($(b)_ICARUS),icarus $(b) icarus $($(b)_ICARUS)
