@@ -170,6 +170,24 @@ def run_tool(cmd, logfile, timeout=TOOL_TIMEOUT_S):
     return rc, time.time() - t0
 
 
+def placement_estimate(logfile):
+    """From an unfinished nextpnr log: (the last 'Max frequency' estimate in MHz, the last router
+    overuse count), None where absent."""
+    est = over = None
+    try:
+        with open(os.path.join(ROOT, logfile), errors="replace") as fh:
+            for line in fh:
+                m = re.search(r"Max frequency for clock .*?: ([0-9.]+) MHz", line)
+                if m:
+                    est = float(m.group(1))
+                m = re.search(r"overused=(\d+)", line) or re.match(r"Info:\s+\d+ \|.*\|\s*(\d+)\|", line)
+                if m:
+                    over = int(m.group(1))
+    except OSError:
+        pass
+    return est, over
+
+
 def log_utilization(logfile):
     """nextpnr's 'Device utilisation:' table from its log: {bel type: [used, available]}."""
     util = {}
@@ -676,9 +694,23 @@ def run_main(job, force):
     log("[%s] yosys done in %.1f s: core %d LUT4, %d FF, %d BRAM; nextpnr-%s ..."
         % (cfg["name"], secs, rec["luts"], rec["ffs"], rec["brams"], dev["nextpnr"]))
 
-    rc, secs = run_tool(tool_cmd(dev["nextpnr"]) + job["pnr_args"], os.path.join(bdir, "pnr.out"))
+    limit = cfg.get("pnr_timeout_s")
+    rc, secs = run_tool(tool_cmd(dev["nextpnr"]) + job["pnr_args"], os.path.join(bdir, "pnr.out"),
+                        timeout=limit or TOOL_TIMEOUT_S)
     rec["pnr_seconds"] = round(secs, 1)
     rep_path = os.path.join(ROOT, job["report"])
+    if limit and rc == -1:
+        # a result, not a flow error: the router did not converge within the config's time limit
+        est, over = placement_estimate(os.path.join(bdir, "pnr.log"))
+        util = log_utilization(os.path.join(bdir, "pnr.log"))
+        if util:
+            rec["device_utilization"] = {k: v for k, v in sorted(util.items()) if v[0]}
+        rec["fmax_est_mhz"] = est
+        rec["route_error"] = "the router had not converged after %d s (%s overused wires left); placement " \
+                             "estimate %s MHz" % (limit, "?" if over is None else over,
+                                                  "?" if est is None else "%.1f" % est)
+        log("[%s] did not route: %s" % (cfg["name"], rec["route_error"]))
+        return finish(job, rec)
     if rc != 0 or not os.path.isfile(rep_path):
         errs = log_errors(os.path.join(bdir, "pnr.log")) or log_errors(os.path.join(bdir, "pnr.out"))
         util = log_utilization(os.path.join(bdir, "pnr.log"))
@@ -731,6 +763,8 @@ def verdict(rec):
         return why
     if rec.get("fit_error"):
         why.append("does not fit: " + rec["fit_error"])
+    elif rec.get("route_error"):
+        why.append("did not route: " + rec["route_error"])
     elif not rec.get("fits"):
         why.append("does not fit %s" % rec["device"])
     gate_mhz = rec.get("gate_mhz", rec["target_mhz"])
@@ -752,7 +786,9 @@ def target_misses(rec):
         miss.append("Fmax %.1f < %s MHz" % (rec["fmax_mhz"], rec["target_mhz"]))
     if rec.get("max_luts") is not None and rec.get("luts") is not None and rec["luts"] > rec["max_luts"]:
         miss.append("%d > %d LUT4" % (rec["luts"], rec["max_luts"]))
-    if not rec.get("fits"):
+    if rec.get("route_error"):
+        miss.append("did not route")
+    elif not rec.get("fits"):
         miss.append("does not fit")
     return miss
 
@@ -765,6 +801,8 @@ def summary(rec):
         f(rec.get("ffs")), f(rec.get("brams")), f(rec.get("fmax_mhz"), "%.1f"), rec["target_mhz"])
     if rec.get("fit_error"):
         s += ", DOES NOT FIT"
+    if rec.get("route_error"):
+        s += ", DID NOT ROUTE (placement estimate %s MHz)" % f(rec.get("fmax_est_mhz"), "%.1f")
     if "gate_mhz" in rec or "gate_luts" in rec:
         s += ", gate floors %s MHz / %s LUT4" % (rec.get("gate_mhz", "-"), rec.get("gate_luts", "-"))
     miss = target_misses(rec)
@@ -826,7 +864,8 @@ def write_docs(records):
             f(r.get("brams")), fm, r["target_mhz"],
             "yes" if r.get("fits") else ("**no**: " + ", ".join(
                 "%s %d/%d" % (k, u, a) for k, (u, a) in sorted(r.get("device_utilization", {}).items())
-                if u > a) if r.get("fit_error") else "**no**"), met, gate,
+                if u > a) if r.get("fit_error") else ("**did not route**" if r.get("route_error") else "**no**")),
+            met, gate,
             f(r.get("wrapper_luts")), f(r.get("wrapper_ffs")), f(r.get("pnr_seconds"), "%.0f")))
     if any(r.get("stale") for r in records):
         L.append("")
@@ -839,6 +878,13 @@ def write_docs(records):
         L.append("")
         for r in errs:
             L.append("- `%s`: %s" % (r.get("name", r["block"]), r["error"]))
+    unrouted = [r for r in records if r.get("route_error")]
+    if unrouted:
+        L.append("")
+        L.append("Not routed within the config's time limit (`pnr_timeout_s`):")
+        L.append("")
+        for r in unrouted:
+            L.append("- `%s`: %s" % (r.get("name", r["block"]), r["route_error"]))
     crit = [r for r in records if r.get("critical_path")]
     if crit:
         L.append("")
