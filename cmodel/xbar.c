@@ -453,6 +453,20 @@ static void input_step(xbar_t *m, unsigned i, unsigned c, const prev_t *pv, uint
 
 /* ------------------------------------------------------------------ output */
 
+/* Rules 2 and 3 of an output: STOP/GO received (c = rx_p[k]) and the wish of input p, with
+ * hysteresis on its occupancy after k-1. */
+static inline void out_flow(xout_t *o, unsigned c, unsigned occ, const xbar_params_t *q)
+{
+    if (c == CH_STOP)
+        o->stop = 1;
+    else if (c == CH_GO)
+        o->stop = 0;
+    if (occ >= q->STOP_THRESH)
+        o->want = 1;
+    else if (occ <= q->GO_THRESH)
+        o->want = 0;
+}
+
 /* Output p in step k: c = rx_p[k] (its STOP/GO). */
 static void output_step(xbar_t *m, unsigned p, unsigned c, const prev_t *pv, uint16_t *ev)
 {
@@ -465,14 +479,7 @@ static void output_step(xbar_t *m, unsigned p, unsigned c, const prev_t *pv, uin
      * arbitration without requests) with no queue, no GAP, ABORT, STOP or GO owed and no request sends
      * IDLE and only follows STOP/GO and its input's wish. */
     if (!busy0 && !o->qn && !gap0 && !abt0 && want0 == ann0 && !pv->req[p]) {
-        if (c == CH_STOP)
-            o->stop = 1;
-        else if (c == CH_GO)
-            o->stop = 0;
-        if (pv->occ[p] >= m->p.STOP_THRESH)
-            o->want = 1;
-        else if (pv->occ[p] <= m->p.GO_THRESH)
-            o->want = 0;
+        out_flow(o, c, pv->occ[p], &m->p);
         o->tx = CH_IDLE;
         o->gp = 0;
         o->av = 1;
@@ -492,17 +499,8 @@ static void output_step(xbar_t *m, unsigned p, unsigned c, const prev_t *pv, uin
     }
     const int x_end = xv && ENT_IS_END(x);
 
-    /* 2. flow control in */
-    if (c == CH_STOP)
-        o->stop = 1;
-    else if (c == CH_GO)
-        o->stop = 0;
-
-    /* 3. wish of input p (hysteresis on occ_p[k-1]) */
-    if (pv->occ[p] >= m->p.STOP_THRESH)
-        o->want = 1;
-    else if (pv->occ[p] <= m->p.GO_THRESH)
-        o->want = 0;
+    /* 2. flow control in; 3. wish of input p (hysteresis on occ_p[k-1]) */
+    out_flow(o, c, pv->occ[p], &m->p);
 
     /* 4. transmit, first that applies */
     int sent_q = 0, sent_x = 0;

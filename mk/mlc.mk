@@ -6,5 +6,5 @@
 BLOCKS        += mlc
 mlc_UNIT      := mlc_unit
 mlc_UNIT_C    := cmodel/mlc.c sw/mlc_host.c tb/mlc/mlc_unit.c
-mlc_BENCH_H   := cmodel/mlc.h sw/mlc_host.h
+mlc_BENCH_H   := cmodel/mlc.h sw/mlc_host.h tb/common/unit_check.h
 mlc_MODEL_MUTANTS := tb/mlc/mutants.sh

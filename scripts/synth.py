@@ -871,20 +871,11 @@ def write_docs(records):
         L.append("")
         L.append("(stale): the RTL, wrapper, constraints, config or tools changed since this row "
                  "was made; run `make synth` to refresh it.")
-    errs = [r for r in records if r.get("error")]
-    if errs:
-        L.append("")
-        L.append("Failed runs:")
-        L.append("")
-        for r in errs:
-            L.append("- `%s`: %s" % (r.get("name", r["block"]), r["error"]))
-    unrouted = [r for r in records if r.get("route_error")]
-    if unrouted:
-        L.append("")
-        L.append("Not routed within the config's time limit (`pnr_timeout_s`):")
-        L.append("")
-        for r in unrouted:
-            L.append("- `%s`: %s" % (r.get("name", r["block"]), r["route_error"]))
+    for key, title in (("error", "Failed runs:"),
+                       ("route_error", "Not routed within the config's time limit (`pnr_timeout_s`):")):
+        rows = [r for r in records if r.get(key)]
+        if rows:
+            L += ["", title, ""] + ["- `%s`: %s" % (r.get("name", r["block"]), r[key]) for r in rows]
     crit = [r for r in records if r.get("critical_path")]
     if crit:
         L.append("")

@@ -4,17 +4,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* a growable queue of words */
+/* a growable FIFO of fixed-size elements (words to send, received messages) */
 typedef struct {
-    uint16_t *w;
-    size_t head, n, cap;
-} wq_t;
-
-/* received messages of one channel */
-typedef struct {
-    mlc_msg_t *m;
-    size_t head, n, cap;
-} mq_t;
+    unsigned char *b;
+    size_t esz, head, n, cap; /* element size in bytes; first element, elements, room */
+} ring_t;
 
 typedef struct {
     uint8_t *b;     /* bytes of the message being received */
@@ -24,8 +18,8 @@ typedef struct {
 
 struct mlc_host {
     unsigned fifo_bytes, msg_mode;
-    wq_t tx[MLC_NCH];
-    mq_t rx[MLC_NCH];
+    ring_t tx[MLC_NCH]; /* uint16_t words to write */
+    ring_t rx[MLC_NCH]; /* mlc_msg_t received */
     asm_t as[MLC_NCH];
     uint32_t wbudget[MLC_NCH], rbudget[MLC_NCH]; /* bytes left of the last status read */
     unsigned wrr, rrr;                          /* round robin of writes and reads over channels */
@@ -34,50 +28,35 @@ struct mlc_host {
     uint64_t status_reads;
 };
 
-static int wq_push(wq_t *q, uint16_t v)
+/* Appends the element at e (q->esz bytes); -1 when out of memory. */
+static int ring_push(ring_t *q, const void *e)
 {
     if (q->n == q->cap) {
-        size_t nc = q->cap ? 2 * q->cap : 256;
-        uint16_t *nw = malloc(nc * sizeof *nw);
-        if (!nw)
+        size_t nc = q->cap ? 2 * q->cap : 64;
+        unsigned char *nb = malloc(nc * q->esz);
+        if (!nb)
             return -1;
         for (size_t i = 0; i < q->n; i++)
-            nw[i] = q->w[(q->head + i) % q->cap];
-        free(q->w);
-        q->w = nw;
+            memcpy(nb + i * q->esz, q->b + ((q->head + i) % q->cap) * q->esz, q->esz);
+        free(q->b);
+        q->b = nb;
         q->head = 0;
         q->cap = nc;
     }
-    q->w[(q->head + q->n) % q->cap] = v;
+    memcpy(q->b + ((q->head + q->n) % q->cap) * q->esz, e, q->esz);
     q->n++;
     return 0;
 }
 
-static uint16_t wq_pop(wq_t *q)
+/* Removes the first element into e; 0 when empty. */
+static int ring_pop(ring_t *q, void *e)
 {
-    uint16_t v = q->w[q->head];
+    if (q->n == 0)
+        return 0;
+    memcpy(e, q->b + q->head * q->esz, q->esz);
     q->head = (q->head + 1) % q->cap;
     q->n--;
-    return v;
-}
-
-static int mq_push(mq_t *q, const mlc_msg_t *m)
-{
-    if (q->n == q->cap) {
-        size_t nc = q->cap ? 2 * q->cap : 16;
-        mlc_msg_t *nm = malloc(nc * sizeof *nm);
-        if (!nm)
-            return -1;
-        for (size_t i = 0; i < q->n; i++)
-            nm[i] = q->m[(q->head + i) % q->cap];
-        free(q->m);
-        q->m = nm;
-        q->head = 0;
-        q->cap = nc;
-    }
-    q->m[(q->head + q->n) % q->cap] = *m;
-    q->n++;
-    return 0;
+    return 1;
 }
 
 mlc_host_t *mlc_host_new(unsigned fifo_bytes, unsigned msg_mode)
@@ -87,6 +66,10 @@ mlc_host_t *mlc_host_new(unsigned fifo_bytes, unsigned msg_mode)
         return NULL;
     h->fifo_bytes = fifo_bytes;
     h->msg_mode = msg_mode ? 1 : 0;
+    for (unsigned c = 0; c < MLC_NCH; c++) {
+        h->tx[c].esz = sizeof(uint16_t);
+        h->rx[c].esz = sizeof(mlc_msg_t);
+    }
     return h;
 }
 
@@ -95,10 +78,11 @@ void mlc_host_free(mlc_host_t *h)
     if (!h)
         return;
     for (unsigned c = 0; c < MLC_NCH; c++) {
-        free(h->tx[c].w);
-        for (size_t i = 0; i < h->rx[c].n; i++)
-            free(h->rx[c].m[(h->rx[c].head + i) % h->rx[c].cap].data);
-        free(h->rx[c].m);
+        mlc_msg_t m;
+        while (ring_pop(&h->rx[c], &m))
+            free(m.data);
+        free(h->tx[c].b);
+        free(h->rx[c].b);
         free(h->as[c].b);
     }
     free(h);
@@ -161,7 +145,7 @@ int mlc_host_send(mlc_host_t *h, unsigned ch, const mlc_msg_t *msg)
         return -1;
     mlc_msg_encode(msg, buf);
     for (unsigned i = 0; i < 8u * units; i++)
-        if (wq_push(&h->tx[ch], (uint16_t)(buf[2 * i] | (buf[2 * i + 1] << 8)))) {
+        if (ring_push(&h->tx[ch], &(uint16_t){(uint16_t)(buf[2 * i] | (buf[2 * i + 1] << 8))})) {
             free(buf);
             return -1;
         }
@@ -199,7 +183,7 @@ void mlc_host_drive(mlc_host_t *h, const mlc_out_t *prev, mlc_in_t *in)
         if (h->wbudget[c] >= 2) {
             in->h_wr = 1;
             in->h_wch = (uint8_t)c;
-            in->h_wdata = wq_pop(&h->tx[c]);
+            ring_pop(&h->tx[c], &in->h_wdata);
             h->wbudget[c] -= 2;
             h->wrr = (c + 1) % MLC_NCH;
             break;
@@ -262,7 +246,7 @@ static void deliver(mlc_host_t *h, unsigned ch, asm_t *a)
             m.data[i++] = b[k];
         m.len = i; /* a LEN beyond the message's units is cut to what came */
     }
-    mq_push(&h->rx[ch], &m);
+    ring_push(&h->rx[ch], &m);
     a->n = 0;
 }
 
@@ -305,16 +289,7 @@ void mlc_host_collect(mlc_host_t *h, const mlc_out_t *out)
         deliver(h, ch, a);
 }
 
-int mlc_host_recv(mlc_host_t *h, unsigned ch, mlc_msg_t *msg)
-{
-    mq_t *q = &h->rx[ch & 1u];
-    if (q->n == 0)
-        return 0;
-    *msg = q->m[q->head];
-    q->head = (q->head + 1) % q->cap;
-    q->n--;
-    return 1;
-}
+int mlc_host_recv(mlc_host_t *h, unsigned ch, mlc_msg_t *msg) { return ring_pop(&h->rx[ch & 1u], msg); }
 
 uint64_t mlc_host_tx_pending(const mlc_host_t *h, unsigned ch) { return ch < MLC_NCH ? h->tx[ch].n : 0; }
 

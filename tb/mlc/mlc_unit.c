@@ -19,6 +19,7 @@
  * random-test cycles, default 1000000). A failing check prints "CHECK ... FAIL"; the last line is
  * "mlc_unit: N checks, M failed"; exit status 1 on any failure.
  */
+#include "../common/unit_check.h"
 #include "../../cmodel/mlc.h"
 #include "../../sw/mlc_host.h"
 #include "../common/rng.h"
@@ -29,26 +30,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* ================================================================ tally */
-
-static unsigned n_checks, n_failed;
-static int verbose;
-
-static int check(int ok, const char *fmt, ...)
-{
-    n_checks++;
-    if (!ok)
-        n_failed++;
-    if (ok && !verbose)
-        return 1;
-    va_list ap;
-    va_start(ap, fmt);
-    printf("CHECK ");
-    vprintf(fmt, ap);
-    printf(ok ? " ... ok\n" : " ... FAIL\n");
-    va_end(ap);
-    return ok;
-}
 
 static void *xcalloc(size_t n, size_t sz)
 {
@@ -650,7 +631,7 @@ static void test_burst(void)
     unsigned exp[] = {0, 2, 11, 15, 15, 15, 15, 15, 12, 0};
     if (!check(seq_eq(np, n, exp, 10), "burst: A's frames carry 0 2 11 15 15 15 15 15 12 0"))
         print_seq("actual", np, n);
-    if (verbose) {
+    if (tally.verbose) {
         unsigned sts[64];
         for (unsigned i = 0; i < n; i++)
             sts[i] = (unsigned)st[i];
@@ -1649,7 +1630,7 @@ int main(int argc, char **argv)
     uint64_t seed = 1, cycles = 1000000;
     for (int i = 1; i < argc; i++) {
         if (strcmp(argv[i], "-v") == 0)
-            verbose = 1;
+            tally.verbose = 1;
         else if (strcmp(argv[i], "--seed") == 0 && i + 1 < argc)
             seed = strtoull(argv[++i], NULL, 0);
         else if (strcmp(argv[i], "--cycles") == 0 && i + 1 < argc)
@@ -1682,6 +1663,6 @@ int main(int argc, char **argv)
     test_reset();
     test_efficiency();
     test_random(seed, cycles);
-    printf("mlc_unit: %u checks, %u failed\n", n_checks, n_failed);
-    return n_failed ? 1 : 0;
+    printf("mlc_unit: %u checks, %u failed\n", tally.checks, tally.failed);
+    return tally.failed ? 1 : 0;
 }

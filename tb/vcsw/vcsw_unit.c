@@ -16,6 +16,7 @@
  * A failing check prints "CHECK <what was expected> ... FAIL"; -v prints the passing ones too.
  * Last line: "vcsw_unit: N checks, M failed"; exit status 1 on any failure.
  */
+#include "../common/unit_check.h"
 #include "../../cmodel/vcsw.h"
 #include "../common/rng.h"
 
@@ -25,26 +26,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* ================================================================ tally */
-
-static unsigned n_checks, n_failed;
-static int verbose;
-
-static int check(int ok, const char *fmt, ...)
-{
-    n_checks++;
-    if (!ok)
-        n_failed++;
-    if (ok && !verbose)
-        return 1;
-    va_list ap;
-    va_start(ap, fmt);
-    printf("CHECK ");
-    vprintf(fmt, ap);
-    printf(ok ? " ... ok\n" : " ... FAIL\n");
-    va_end(ap);
-    return ok;
-}
 
 /* ================================================================ simulation harness */
 
@@ -2367,7 +2348,7 @@ int main(int argc, char **argv)
     setvbuf(stdout, NULL, _IOLBF, 0); /* FAIL lines survive a crash */
     for (int i = 1; i < argc; i++)
         if (strcmp(argv[i], "-v") == 0)
-            verbose = 1;
+            tally.verbose = 1;
     test_params();
     test_diagram();
     test_latency();
@@ -2403,6 +2384,6 @@ int main(int argc, char **argv)
     test_port_widths();
     test_reset();
     test_reset_keeps_tables();
-    printf("vcsw_unit: %u checks, %u failed\n", n_checks, n_failed);
-    return n_failed ? 1 : 0;
+    printf("vcsw_unit: %u checks, %u failed\n", tally.checks, tally.failed);
+    return tally.failed ? 1 : 0;
 }
