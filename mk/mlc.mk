@@ -1,10 +1,37 @@
-# mk/mlc.mk -- the Maestro Link Controller (docs/mlc.md). So far the contract, the C model
-# (cmodel/mlc.[ch], with its link model), the host driver (sw/mlc_host.[ch]) and the model's unit
-# tests; no RTL yet, so no parameter sets, mutant builds, lint or synthesis gate. The unit test
-# runs in `make test`'s model-sanitizers step; tb/mlc/mutants.sh (deliberate breaks of the model,
-# each must be caught by the unit test) runs in its mutants step.
+# mk/mlc.mk -- the Maestro Link Controller (docs/mlc.md) as a block of the generic build (mk/rules.mk
+# documents every variable). The contract, the C model (cmodel/mlc.[ch], with its link model), the
+# host driver (sw/mlc_host.[ch]), the model's unit tests, and the RTL (rtl/mlc/) held against the
+# model by the lockstep bench tb/mlc/mlc_lockstep.c: two ends (rtl/mlc/mlc_pair.v, master and
+# slave) joined by the link model, random host traffic, corrupted nibbles, a scoreboard.
 BLOCKS        += mlc
+
+mlc_FILELIST  := rtl/mlc/files.f
+mlc_TOP       := mlc_pair
+mlc_CDEF      := ML_
+# parameter names with their defaults (the RTL's and the C model's; MASTER is fixed per end by
+# mlc_pair; LINK_DELAY is the link model's, a parameter of mlc_pair for the bench only)
+mlc_PARAMS    := LINK_W=4 FIFO_BYTES=2048 TURN=1 TIMEOUT=1024 CTR_W=16 LINK_DELAY=0
+
+# parameter sets: name -> overrides of the defaults
+mlc_SETS      := d w8 s256 b4k
+mlc_SET_d     :=
+mlc_SET_w8    := LINK_W=8 TURN=0 LINK_DELAY=3
+mlc_SET_s256  := FIFO_BYTES=256 TURN=4 LINK_DELAY=7 CTR_W=8 TIMEOUT=200
+mlc_SET_b4k   := FIFO_BYTES=4096 CTR_W=32 TIMEOUT=0 LINK_DELAY=1
+# sets verilated with --x-initial unique and run with a seeded +verilator+rand+reset+2
+mlc_RANDINIT  := s256
+
+# deliberately broken builds (`define SANFAB_MUTANT_<NAME>): NAME:set
+mlc_MUTANTS   := RETX_ACK:d
+
+# the lockstep bench: C sources (archived into a library), the C++ glue to the Verilated pair
+mlc_BENCH     := mlc_lockstep
+mlc_BENCH_C   := cmodel/mlc.c sw/mlc_host.c tb/mlc/mlc_lockstep.c
+mlc_BENCH_CXX := tb/mlc/mlc_rtl.cpp
+mlc_BENCH_H   := cmodel/mlc.h sw/mlc_host.h tb/common/unit_check.h tb/common/rng.h tb/common/vrtl.h tb/mlc/mlc_rtl.h
+
+# the model's unit tests (sanitizers, in make test's model-sanitizers step) and tb/mlc/mutants.sh
+# (deliberate breaks of the model, each must be caught by the unit test; the mutants step)
 mlc_UNIT      := mlc_unit
 mlc_UNIT_C    := cmodel/mlc.c sw/mlc_host.c tb/mlc/mlc_unit.c
-mlc_BENCH_H   := cmodel/mlc.h sw/mlc_host.h tb/common/unit_check.h
 mlc_MODEL_MUTANTS := tb/mlc/mutants.sh

@@ -1,0 +1,621 @@
+// sanfab — Maestro Link Controller: one end of a half-duplex point-to-point link (docs/mlc.md is
+// the contract; rule numbers below are its "Steps").
+//
+// Host side: two channels, each a send FIFO and a receive FIFO (mlc_ram, block RAM with registered
+// read) with byte-count status registers. Link side: frames of up to 15 units, sent after every
+// turn-round, carrying credits, toggle/echo and a CRC-16 (crc16).
+//
+// Every decision of step k uses the registers (state after step k-1) and the inputs of step k; the
+// status outputs are registered from the next state. Send: the frame is built in its first step
+// (TURN, w = 0) and its units are read from the send FIFO at ack + offset, one word ahead of the
+// nibble that needs it. Receive: the units are written into the receive FIFO at acc + offset as they
+// arrive and the receive parser runs on them tentatively; judging the frame (rule 6) moves acc and
+// commits the parser, or not.
+`default_nettype none
+
+module mlc #(
+    parameter LINK_W     = 4,
+    parameter FIFO_BYTES = 2048,
+    parameter TURN       = 1,
+    parameter MASTER     = 1,
+    parameter TIMEOUT    = 1024,
+    parameter CTR_W      = 16
+) (
+    input  wire              clk,
+    input  wire              rst,
+    // host port
+    input  wire              h_wr,
+    input  wire              h_wch,
+    input  wire [15:0]       h_wdata,
+    input  wire              h_rd,
+    input  wire              h_rch,
+    output wire              h_rvalid,
+    output wire [15:0]       h_rdata,
+    output wire [12:0]       st_tx_space0,
+    output wire [12:0]       st_tx_space1,
+    output wire [12:0]       st_rx_avail0,
+    output wire [12:0]       st_rx_avail1,
+    // link
+    output wire              tx_en,
+    output wire [LINK_W-1:0] tx_d,
+    input  wire              rx_en,
+    input  wire [LINK_W-1:0] rx_d,
+    // register port
+    input  wire              reg_rd,
+    input  wire              reg_wr,
+    input  wire [4:0]        reg_addr,
+    input  wire [15:0]       reg_wdata,
+    output wire              reg_rvalid,
+    output wire [31:0]       reg_rdata
+);
+
+    // ------------------------------------------------------------------ parameters
+    localparam NPS  = LINK_W / 4;        // nibbles per symbol
+    localparam CAPW = FIFO_BYTES / 2;    // FIFO capacity, words
+    localparam CAPU = FIFO_BYTES / 16;   // FIFO capacity, units
+    localparam WAW  = $clog2(CAPW);      // word address bits
+    localparam WCW  = WAW + 1;           // word counts (modulo 2 * CAPW)
+    localparam UCW  = WAW - 2;           // unit counts (modulo 2 * CAPU)
+    localparam NCTR = 15;
+
+    localparam [1:0] S_TURN = 2'd0, S_SEND = 2'd1, S_LISTEN = 2'd2;
+
+    localparam [UCW-1:0]  CAPU_U = CAPU[UCW-1:0];
+    localparam [WCW-1:0]  CAPW_W = CAPW[WCW-1:0];
+    localparam [15:0]     TO_M1 = (TIMEOUT == 0) ? 16'hFFFF : TIMEOUT[15:0] - 16'd1;  // silent steps before the timing-out one
+    localparam [3:0]      TURN4 = TURN[3:0];
+
+    // counter indices (docs/mlc.md, Counters)
+    localparam [3:0] C_TX_FRAMES = 4'd0, C_TX_NULL = 4'd1, C_TX_PKTS = 4'd2, C_RX_FRAMES = 4'd3,
+                     C_RX_NULL = 4'd4, C_RX_PKTS = 4'd5, C_ERR_CHECK = 4'd6, C_ERR_LEN = 4'd7,
+                     C_ERR_CREDIT = 4'd8, C_DUP = 4'd9, C_RETX = 4'd10, C_TIMEOUT = 4'd11,
+                     C_CONFLICT = 4'd12, C_WR_OVER = 4'd13, C_RD_UNDER = 4'd14;
+
+    // parameter ranges: a bad set does not elaborate
+    generate
+        if (LINK_W != 4 && LINK_W != 8) begin : g_bad_link_w
+            mlc_parameter_LINK_W_must_be_4_or_8 bad ();
+        end
+        if (FIFO_BYTES != 256 && FIFO_BYTES != 512 && FIFO_BYTES != 1024 && FIFO_BYTES != 2048 &&
+            FIFO_BYTES != 4096) begin : g_bad_fifo
+            mlc_parameter_FIFO_BYTES_must_be_256_512_1024_2048_or_4096 bad ();
+        end
+        if (TURN < 0 || TURN > 15) begin : g_bad_turn
+            mlc_parameter_TURN_must_be_0_to_15 bad ();
+        end
+        if (MASTER != 0 && MASTER != 1) begin : g_bad_master
+            mlc_parameter_MASTER_must_be_0_or_1 bad ();
+        end
+        if (TIMEOUT != 0 && (TIMEOUT < 16 || TIMEOUT > 65535)) begin : g_bad_timeout
+            mlc_parameter_TIMEOUT_must_be_0_or_16_to_65535 bad ();
+        end
+        if (CTR_W < 8 || CTR_W > 32) begin : g_bad_ctr_w
+            mlc_parameter_CTR_W_must_be_8_to_32 bad ();
+        end
+    endgenerate
+
+    // ------------------------------------------------------------------ message parser step
+    // {need[15:0], wpc, L[UCW-1:0]}: need > 0 units still to come, wpc waiting for the
+    // Pkt-Counter, L units since the last one that ended a message (saturating at CAPU)
+    localparam PSW = 17 + UCW;
+
+    function [PSW-1:0] parse;
+        input [PSW-1:0]  ps;
+        input [15:0]     w0;
+        reg   [15:0]     need;
+        reg              wpc;
+        reg   [UCW-1:0]  l;
+        reg              ends;
+        begin
+            need = ps[PSW-1:UCW+1];
+            wpc  = ps[UCW];
+            l    = ps[UCW-1:0];
+            ends = 1'b0;
+            if (wpc) begin
+                need = ((w0 < 16'd2) ? 16'd2 : w0) - 16'd2;
+                wpc  = 1'b0;
+                ends = (need == 16'd0);
+            end else if (need == 16'd0) begin
+                if (!w0[0])
+                    ends = 1'b1;
+                else
+                    wpc = 1'b1;
+            end else begin
+                need = need - 16'd1;
+                ends = (need == 16'd0);
+            end
+            if (ends)
+                l = {UCW{1'b0}};
+            else if (l != CAPU_U)
+                l = l + 1'b1;
+            parse = {need, wpc, l};
+        end
+    endfunction
+
+    // ------------------------------------------------------------------ state
+    // link state machine
+    reg [1:0]     st_q, st_d;
+    reg [3:0]     w_q, w_d;
+    reg [8:0]     ti_q, ti_d;         // next nibble of the frame being sent
+    reg [3:0]     tnp_q, tnp_d;       // its NP
+    reg [3:0]     tflags_q, tflags_d; // its FLAGS
+    reg [15:0]    tcrc_q, tcrc_d;     // check over the nibbles sent so far
+    reg           rin_q, rin_d;       // LISTEN: in a frame
+    reg [8:0]     rn_q, rn_d;         // nibbles received (saturating above 488)
+    reg [15:0]    rs_q, rs_d;         // check state
+    reg [3:0]     rnp_q, rnp_d;
+    reg [3:0]     rflags_q, rflags_d;
+    reg [3:0]     rcr0_q, rcr0_d, rcr1_q, rcr1_d;
+    reg [11:0]    rword_q, rword_d;   // nibbles 0..2 of the word being received
+    reg [15:0]    sil_q, sil_d;       // master: silent steps in LISTEN
+    // protocol
+    reg           good_q, good_d, oval_q, oval_d, och_q, och_d, ot_q, ot_d, tack_q, tack_d;
+    reg           emine_q, emine_d, rr_q, rr_d, hold_q, hold_d;
+    reg [3:0]     onp_q, onp_d;
+    reg [3:0]     crx_q [0:1];
+    reg [3:0]     crx_d [0:1];
+    reg [3:0]     cadv_q [0:1];
+    reg [3:0]     cadv_d [0:1];
+    reg [2:0]     cfg_q, cfg_d;
+    // FIFO counts
+    reg [WCW-1:0] wr_q [0:1];
+    reg [WCW-1:0] wr_d [0:1];
+    reg [UCW-1:0] ack_q [0:1];
+    reg [UCW-1:0] ack_d [0:1];
+    reg [UCW-1:0] acc_q [0:1];
+    reg [UCW-1:0] acc_d [0:1];
+    reg [WCW-1:0] rd_q [0:1];
+    reg [WCW-1:0] rd_d [0:1];
+    // parsers: send (per channel), receive (per channel, committed), receive tentative
+    reg [PSW-1:0] tps_q [0:1];
+    reg [PSW-1:0] tps_d [0:1];
+    reg [15:0]    tw0_q [0:1];
+    reg [15:0]    tw0_d [0:1];
+    reg [PSW-1:0] rps_q [0:1];
+    reg [PSW-1:0] rps_d [0:1];
+    reg [PSW-1:0] xps_q, xps_d;
+    // counters
+    reg [CTR_W-1:0] ctr_q [0:NCTR-1];
+    reg [4:0]       inc   [0:NCTR-1];
+    // registered outputs
+    reg           tx_en_q, tx_en_d;
+    reg [LINK_W-1:0] tx_d_q, tx_d_d;
+    reg           rvalid_q, rvalid_d, rch_q, rch_d;
+    reg [12:0]    space_q [0:1];
+    reg [12:0]    space_d [0:1];
+    reg [12:0]    avail_q [0:1];
+    reg [12:0]    avail_d [0:1];
+    reg           reg_rvalid_q, reg_rvalid_d;
+    reg [31:0]    reg_rdata_q, reg_rdata_d;
+
+    // RAM ports
+    reg           txr_re;                // send FIFO read (link side), channel och_q
+    reg [WAW-1:0] txr_addr;
+    reg           txw_we [0:1];          // send FIFO write (host side)
+    reg           rxw_we [0:1];          // receive FIFO write (link side)
+    reg [WAW-1:0] rxw_addr;
+    reg [15:0]    rxw_data;
+    reg           rxr_re [0:1];          // receive FIFO read (host side)
+    wire [15:0]   txr_data [0:1];
+    wire [15:0]   rxr_data [0:1];
+
+    // ------------------------------------------------------------------ CRC steps
+    // send: over this step's nibbles (up to two); receive: over the symbol's nibbles
+    wire [3:0]  tnib0, tnib1;
+    wire [15:0] tcrc_a, tcrc_b, rcrc_a, rcrc_b;
+    wire [15:0] rcrc_in = rin_q ? rs_q : 16'hFFFF;
+
+    crc16 u_tcrc_a (.crc_in(tcrc_q), .nib(tnib0), .crc_out(tcrc_a));
+    crc16 u_tcrc_b (.crc_in(tcrc_a), .nib(tnib1), .crc_out(tcrc_b));
+    crc16 u_rcrc_a (.crc_in(rcrc_in), .nib(rx_d[3:0]), .crc_out(rcrc_a));
+    generate
+        if (NPS == 2) begin : g_rcrc8
+            crc16 u_rcrc_b (.crc_in(rcrc_a), .nib(rx_d[LINK_W-1:LINK_W-4]), .crc_out(rcrc_b));
+        end else begin : g_rcrc4
+            assign rcrc_b = rcrc_a;
+        end
+    endgenerate
+
+    // ------------------------------------------------------------------ derived from registers
+    wire [UCW-1:0] tx_pend [0:1];   // complete units not acknowledged
+    wire [UCW-1:0] rx_occu [0:1];   // units of the receive FIFO not wholly read
+    wire [UCW-1:0] rx_free [0:1];
+    wire [3:0]     rx_cr [0:1];     // credit: min(15, free units)
+    wire [3:0]     sendn [0:1];     // min(15, sendable units), 0 if none
+    genvar gc;
+    generate
+        for (gc = 0; gc < 2; gc = gc + 1) begin : g_ch
+            wire [UCW:0] msg_s;   // message-based sendable units, signed
+            assign tx_pend[gc] = wr_q[gc][WCW-1:3] - ack_q[gc];
+            assign rx_occu[gc] = acc_q[gc] - rd_q[gc][WCW-1:3];
+            assign rx_free[gc] = CAPU_U - rx_occu[gc];
+            assign rx_cr[gc]   = (rx_free[gc] > {{(UCW-4){1'b0}}, 4'd15}) ? 4'd15 : rx_free[gc][3:0];
+            assign msg_s       = {1'b0, tx_pend[gc]} - {1'b0, tps_q[gc][UCW-1:0]};
+            wire [UCW:0] snd   = cfg_q[0] ? (msg_s[UCW] ? {(UCW+1){1'b0}} : msg_s) : {1'b0, tx_pend[gc]};
+            assign sendn[gc]   = (snd > {{(UCW-3){1'b0}}, 4'd15}) ? 4'd15 : snd[3:0];
+        end
+    endgenerate
+
+    // cap: 15 in Network Burst, else 1, 2, 4 units (rule 5)
+    reg [3:0] cap;
+    always @* begin
+        case (cfg_q[2:1])
+            2'd0:    cap = 4'd15;
+            2'd1:    cap = 4'd1;
+            2'd2:    cap = 4'd2;
+            default: cap = 4'd4;
+        endcase
+    end
+
+    function [3:0] min4;
+        input [3:0] a;
+        input [3:0] b;
+        begin
+            min4 = (a < b) ? a : b;
+        end
+    endfunction
+
+    // rule 4: the frame this end would build now (used in the step TURN w = 0)
+    wire [3:0] n_rr  = min4(cap, min4(sendn[rr_q], crx_q[rr_q]));
+    wire [3:0] n_orr = min4(cap, min4(sendn[~rr_q], crx_q[~rr_q]));
+    wire       b_data = good_q & ((n_rr != 4'd0) | (n_orr != 4'd0));
+    wire       b_ch   = (n_rr != 4'd0) ? rr_q : ~rr_q;
+    wire [3:0] b_np   = ~good_q ? 4'd0 : ((n_rr != 4'd0) ? n_rr : n_orr);
+    wire       b_t    = b_data & ~tack_q;
+    wire [3:0] b_flags = {1'b0, emine_q, b_t, b_data & b_ch};
+
+    wire       building = (st_q == S_TURN) && (w_q == 4'd0);
+    wire [3:0] f_np     = building ? b_np : tnp_q;
+    wire [3:0] f_flags  = building ? b_flags : tflags_q;
+    wire [8:0] f_ti     = building ? 9'd0 : ti_q;
+    wire [8:0] f_dl     = 9'd4 + {f_np, 5'd0};      // nibbles before the check
+    wire [8:0] f_len    = f_dl + 9'd4;
+    wire [15:0] f_word  = txr_data[och_q];
+
+    // nibble i of the frame being sent
+    function [3:0] tx_nib;
+        input [8:0]  i;
+        input [8:0]  dl;
+        input [3:0]  np;
+        input [3:0]  flags;
+        input [3:0]  cr0;
+        input [3:0]  cr1;
+        input [15:0] word;
+        input [15:0] crc;
+        begin
+            if (i == 9'd0)
+                tx_nib = np;
+            else if (i == 9'd1)
+                tx_nib = flags;
+            else if (i == 9'd2)
+                tx_nib = cr0;
+            else if (i == 9'd3)
+                tx_nib = cr1;
+            else if (i < dl)
+                tx_nib = word[{i[1:0], 2'b00} +: 4];
+            else
+                tx_nib = crc[{~i[1:0], 2'b00} +: 4];   // the check starts at a multiple of 4
+        end
+    endfunction
+
+    wire [3:0] f_cr0 = building ? rx_cr[0] : cadv_q[0];
+    wire [3:0] f_cr1 = building ? rx_cr[1] : cadv_q[1];
+    assign tnib0 = tx_nib(f_ti, f_dl, f_np, f_flags, f_cr0, f_cr1, f_word, tcrc_q);
+    assign tnib1 = tx_nib(f_ti + 9'd1, f_dl, f_np, f_flags, f_cr0, f_cr1, f_word, tcrc_q);
+
+    // ------------------------------------------------------------------ register read value
+    reg [31:0] reg_val;
+    always @* begin
+        reg_val = 32'h8000_0000;
+        if (reg_addr < 5'd15)
+            reg_val = {{(32-CTR_W){1'b0}}, ctr_q[reg_addr[3:0]]};
+        else if (reg_addr == 5'd15)
+            reg_val = {17'd0, hold_q, st_q, crx_q[1], crx_q[0], emine_q, tack_q, oval_q, good_q};
+        else if (reg_addr == 5'd16)
+            reg_val = {29'd0, cfg_q};
+        else if (reg_addr == 5'd17)
+            reg_val = {19'd0, space_q[0]};
+        else if (reg_addr == 5'd18)
+            reg_val = {19'd0, space_q[1]};
+        else if (reg_addr == 5'd19)
+            reg_val = {19'd0, avail_q[0]};
+        else if (reg_addr == 5'd20)
+            reg_val = {19'd0, avail_q[1]};
+    end
+
+    // ------------------------------------------------------------------ the step
+    integer  c, k;
+    reg      do_wr, do_rd, good_fr;
+    reg [8:0] p, rel;
+    reg [3:0] x;
+    reg [8:0] e1;
+    reg [6:0] wj;
+    reg [3:0] bad;
+    reg       jch, jt, je;
+    reg [WCW:0] dsig;
+    reg [WCW-1:0] wsum;
+    wire unused_ok = &{1'b0, reg_wdata[15:3], wsum[WCW-1]};
+
+    always @* begin
+        // defaults: hold everything
+        st_d = st_q; w_d = w_q; ti_d = ti_q; tnp_d = tnp_q; tflags_d = tflags_q; tcrc_d = tcrc_q;
+        rin_d = rin_q; rn_d = rn_q; rs_d = rs_q; rnp_d = rnp_q; rflags_d = rflags_q;
+        rcr0_d = rcr0_q; rcr1_d = rcr1_q; rword_d = rword_q; sil_d = sil_q;
+        good_d = good_q; oval_d = oval_q; och_d = och_q; ot_d = ot_q; tack_d = tack_q;
+        emine_d = emine_q; rr_d = rr_q; hold_d = hold_q; onp_d = onp_q; cfg_d = cfg_q;
+        xps_d = xps_q;
+        for (c = 0; c < 2; c = c + 1) begin
+            crx_d[c] = crx_q[c]; cadv_d[c] = cadv_q[c];
+            wr_d[c] = wr_q[c]; ack_d[c] = ack_q[c]; acc_d[c] = acc_q[c]; rd_d[c] = rd_q[c];
+            tps_d[c] = tps_q[c]; tw0_d[c] = tw0_q[c]; rps_d[c] = rps_q[c];
+            txw_we[c] = 1'b0; rxw_we[c] = 1'b0; rxr_re[c] = 1'b0;
+        end
+        for (c = 0; c < NCTR; c = c + 1)
+            inc[c] = 5'd0;
+        txr_re = 1'b0; txr_addr = {WAW{1'b0}};
+        rxw_addr = {WAW{1'b0}}; rxw_data = 16'd0;
+        tx_en_d = 1'b0; tx_d_d = {LINK_W{1'b0}};
+        rvalid_d = 1'b0; rch_d = rch_q;
+        reg_rvalid_d = reg_rd; reg_rdata_d = reg_rd ? reg_val : 32'd0;
+        p = 9'd0; rel = 9'd0; x = 4'd0; e1 = 9'd0; wj = 7'd0; bad = 4'd0;
+        jch = 1'b0; jt = 1'b0; je = 1'b0; good_fr = 1'b0; dsig = {(WCW+1){1'b0}};
+        wsum = {WCW{1'b0}};
+
+        // rule 7: host checks on the status after k-1
+        do_wr = h_wr & (space_q[h_wch] != 13'd0);
+        do_rd = h_rd & (avail_q[h_rch] != 13'd0);
+
+        // rule 1: the link
+        if (st_q == S_TURN || st_q == S_SEND) begin
+            if (rx_en) begin
+                inc[C_CONFLICT] = 5'd1;
+                if (MASTER == 0)
+                    hold_d = 1'b1;
+            end
+            if (st_q == S_TURN && w_q != 4'd0) begin
+                w_d = w_q - 4'd1;
+            end else begin
+                if (building) begin
+                    // rule 4: build the frame on the state after k-1
+                    st_d = S_SEND;
+                    tnp_d = b_np;
+                    tflags_d = b_flags;
+                    cadv_d[0] = rx_cr[0];
+                    cadv_d[1] = rx_cr[1];
+                    if (b_data) begin
+                        oval_d = 1'b1;
+                        och_d = b_ch;
+                        onp_d = b_np;
+                        ot_d = b_t;
+                        rr_d = ~b_ch;
+                    end
+                    inc[C_TX_FRAMES] = 5'd1;
+                    inc[C_TX_NULL] = (b_np == 4'd0) ? 5'd1 : 5'd0;
+                    inc[C_TX_PKTS] = {1'b0, b_np};
+                end
+                tx_en_d = 1'b1;
+                tx_d_d[3:0] = tnib0;
+                if (NPS == 2)
+                    tx_d_d[LINK_W-1:LINK_W-4] = tnib1;
+                // the check runs over the nibbles before it (a symbol is all data or all check)
+                // (tcrc_q is 0xFFFF between frames)
+                if (f_ti < f_dl)
+                    tcrc_d = (NPS == 2) ? tcrc_b : tcrc_a;
+                ti_d = f_ti + NPS[8:0];
+                // read the next unit word when this step sends the last nibble of a word
+                e1 = f_ti + NPS[8:0];
+                wj = e1[8:2] - 7'd1;
+                if (!building && e1 >= 9'd4 && e1[1:0] == 2'b00 && {2'b00, wj} < {f_np, 5'd0} >> 2) begin
+                    txr_re = 1'b1;
+                    wsum = {ack_q[och_q], 3'b000} + {{(WCW-7){1'b0}}, wj};
+                    txr_addr = wsum[WAW-1:0];
+                end
+                if (ti_d == f_len) begin
+                    st_d = S_LISTEN;
+                    rin_d = 1'b0;
+                    sil_d = 16'd0;
+                    tcrc_d = 16'hFFFF;
+                end
+            end
+        end else begin
+            // rule 2: LISTEN
+            if (rx_en) begin
+                rin_d = 1'b1;
+                rs_d = rcrc_b;
+                for (k = 0; k < NPS; k = k + 1) begin
+                    p = (rin_q ? rn_q : 9'd0) + k[8:0];
+                    x = rx_d[4*k +: 4];
+                    if (p == 9'd0)
+                        rnp_d = x;
+                    if (p == 9'd1) begin
+                        rflags_d = x;
+                        xps_d = rps_q[x[0]];
+                    end
+                    if (p == 9'd2)
+                        rcr0_d = x;
+                    if (p == 9'd3)
+                        rcr1_d = x;
+                    if (p >= 9'd4 && p < 9'd484) begin
+                        rel = p - 9'd4;
+                        if (rel[1:0] != 2'b11) begin
+                            rword_d[{rel[1:0], 2'b00} +: 4] = x;
+                        end else if ({1'b0, rel[8:5]} < {1'b0, rnp_d} &&
+                                     {1'b0, rel[8:5]} < {1'b0, cadv_q[rflags_d[0]]}) begin
+                            // a whole word of a unit within NP and the credit granted
+                            rxw_we[rflags_d[0]] = 1'b1;
+                            wsum = {acc_q[rflags_d[0]], 3'b000} + {{(WCW-7){1'b0}}, rel[8:2]};
+                            rxw_addr = wsum[WAW-1:0];
+                            rxw_data = {x, rword_d[11:0]};
+                            if (rel[4:2] == 3'd0)
+                                xps_d = parse(xps_d, {x, rword_d[11:0]});
+                        end
+                    end
+                end
+                p = (rin_q ? rn_q : 9'd0);
+                rn_d = (p > 9'd488) ? p : p + NPS[8:0];
+            end else if (rin_q) begin
+                // rule 6: judge the frame that ended in this step
+                rin_d = 1'b0;
+                jch = rflags_q[0];
+                jt = rflags_q[1];
+                je = rflags_q[2];
+                if (rn_q != 9'd8 + {rnp_q, 5'd0})
+                    bad = C_ERR_LEN;
+                else if (rs_q != 16'd0)
+                    bad = C_ERR_CHECK;
+                else if (rnp_q > cadv_q[jch])
+                    bad = C_ERR_CREDIT;
+                else if (rnp_q != 4'd0 && jt == emine_q)
+                    bad = C_DUP;
+                good_fr = (bad == 4'd0);
+                if (!good_fr) begin
+                    inc[bad] = 5'd1;
+                    good_d = 1'b0;
+                end else begin
+                    inc[C_RX_FRAMES] = 5'd1;
+                    inc[C_RX_NULL] = (rnp_q == 4'd0) ? 5'd1 : 5'd0;
+                    crx_d[0] = rcr0_q;
+                    crx_d[1] = rcr1_q;
+                    if (oval_q) begin
+`ifdef SANFAB_MUTANT_RETX_ACK
+                        if (1'b1) begin    // deliberately broken: a lost data frame counts as acknowledged
+`else
+                        if (je == ot_q) begin
+`endif
+                            ack_d[och_q] = ack_q[och_q] + {{(UCW-4){1'b0}}, onp_q};
+                            tack_d = ot_q;
+                        end else begin
+                            inc[C_RETX] = {1'b0, onp_q};
+                        end
+                        oval_d = 1'b0;
+                    end
+                    if (rnp_q != 4'd0) begin
+                        acc_d[jch] = acc_q[jch] + {{(UCW-4){1'b0}}, rnp_q};
+                        rps_d[jch] = xps_q;
+                        inc[C_RX_PKTS] = {1'b0, rnp_q};
+                        emine_d = jt;
+                    end
+                    good_d = 1'b1;
+                    hold_d = 1'b0;
+                end
+                if (good_fr || !hold_q) begin
+                    st_d = S_TURN;
+                    w_d = TURN4;
+                end
+            end else if (MASTER == 1 && TIMEOUT != 0) begin
+                sil_d = sil_q + 16'd1;
+                if (sil_q >= TO_M1) begin
+                    inc[C_TIMEOUT] = 5'd1;
+                    good_d = 1'b0;
+                    st_d = S_TURN;
+                    w_d = TURN4;
+                end
+            end
+        end
+
+        // rule 7: host actions
+        if (do_wr) begin
+            txw_we[h_wch] = 1'b1;
+            wr_d[h_wch] = wr_q[h_wch] + 1'b1;
+            if (wr_q[h_wch][2:0] == 3'd0)
+                tw0_d[h_wch] = h_wdata;
+            if (wr_q[h_wch][2:0] == 3'd7)
+                tps_d[h_wch] = parse(tps_q[h_wch], tw0_q[h_wch]);
+        end else if (h_wr) begin
+            inc[C_WR_OVER] = 5'd1;
+        end
+        if (do_rd) begin
+            rxr_re[h_rch] = 1'b1;
+            rvalid_d = 1'b1;
+            rch_d = h_rch;
+            rd_d[h_rch] = rd_q[h_rch] + 1'b1;
+        end else if (h_rd) begin
+            inc[C_RD_UNDER] = 5'd1;
+        end
+
+        // rule 8: configuration write
+        if (reg_wr && reg_addr == 5'd16)
+            cfg_d = reg_wdata[2:0];
+
+        // status after this step
+        for (c = 0; c < 2; c = c + 1) begin
+            space_d[c] = {{(13-WCW){1'b0}}, CAPW_W - (wr_d[c] - {ack_d[c], 3'b000})} << 1;
+            dsig = {1'b0, {acc_d[c], 3'b000} - rd_d[c]};
+            if (cfg_d[0])
+                dsig = dsig - {1'b0, rps_d[c][UCW-1:0], 3'b000};
+            avail_d[c] = dsig[WCW] ? 13'd0 : ({{(13-WCW){1'b0}}, dsig[WCW-1:0]} << 1);
+        end
+    end
+
+    // ------------------------------------------------------------------ registers
+    always @(posedge clk) begin
+        if (rst) begin
+            st_q <= (MASTER == 1) ? S_TURN : S_LISTEN;
+            w_q <= TURN4;
+            ti_q <= 9'd0; tnp_q <= 4'd0; tflags_q <= 4'd0; tcrc_q <= 16'hFFFF;
+            rin_q <= 1'b0; rn_q <= 9'd0; rs_q <= 16'hFFFF; rnp_q <= 4'd0; rflags_q <= 4'd0;
+            rcr0_q <= 4'd0; rcr1_q <= 4'd0; rword_q <= 12'd0; sil_q <= 16'd0;
+            good_q <= 1'b0; oval_q <= 1'b0; och_q <= 1'b0; ot_q <= 1'b0; tack_q <= 1'b0;
+            emine_q <= 1'b0; rr_q <= 1'b0; hold_q <= 1'b0; onp_q <= 4'd0; cfg_q <= 3'd0;
+            xps_q <= {PSW{1'b0}};
+            for (c = 0; c < 2; c = c + 1) begin
+                crx_q[c] <= 4'd0; cadv_q[c] <= 4'd0;
+                wr_q[c] <= {WCW{1'b0}}; ack_q[c] <= {UCW{1'b0}};
+                acc_q[c] <= {UCW{1'b0}}; rd_q[c] <= {WCW{1'b0}};
+                tps_q[c] <= {PSW{1'b0}}; tw0_q[c] <= 16'd0; rps_q[c] <= {PSW{1'b0}};
+                space_q[c] <= FIFO_BYTES[12:0]; avail_q[c] <= 13'd0;
+            end
+            for (c = 0; c < NCTR; c = c + 1)
+                ctr_q[c] <= {CTR_W{1'b0}};
+            tx_en_q <= 1'b0; tx_d_q <= {LINK_W{1'b0}};
+            rvalid_q <= 1'b0; rch_q <= 1'b0;
+            reg_rvalid_q <= 1'b0; reg_rdata_q <= 32'd0;
+        end else begin
+            st_q <= st_d; w_q <= w_d; ti_q <= ti_d; tnp_q <= tnp_d; tflags_q <= tflags_d;
+            tcrc_q <= tcrc_d;
+            rin_q <= rin_d; rn_q <= rn_d; rs_q <= rs_d; rnp_q <= rnp_d; rflags_q <= rflags_d;
+            rcr0_q <= rcr0_d; rcr1_q <= rcr1_d; rword_q <= rword_d; sil_q <= sil_d;
+            good_q <= good_d; oval_q <= oval_d; och_q <= och_d; ot_q <= ot_d; tack_q <= tack_d;
+            emine_q <= emine_d; rr_q <= rr_d; hold_q <= hold_d; onp_q <= onp_d; cfg_q <= cfg_d;
+            xps_q <= xps_d;
+            for (c = 0; c < 2; c = c + 1) begin
+                crx_q[c] <= crx_d[c]; cadv_q[c] <= cadv_d[c];
+                wr_q[c] <= wr_d[c]; ack_q[c] <= ack_d[c]; acc_q[c] <= acc_d[c]; rd_q[c] <= rd_d[c];
+                tps_q[c] <= tps_d[c]; tw0_q[c] <= tw0_d[c]; rps_q[c] <= rps_d[c];
+                space_q[c] <= space_d[c]; avail_q[c] <= avail_d[c];
+            end
+            for (c = 0; c < NCTR; c = c + 1)
+                ctr_q[c] <= ctr_q[c] + {{(CTR_W-5){1'b0}}, inc[c]};
+            tx_en_q <= tx_en_d; tx_d_q <= tx_d_d;
+            rvalid_q <= rvalid_d; rch_q <= rch_d;
+            reg_rvalid_q <= reg_rvalid_d; reg_rdata_q <= reg_rdata_d;
+        end
+    end
+
+    // ------------------------------------------------------------------ FIFO RAMs
+    generate
+        for (gc = 0; gc < 2; gc = gc + 1) begin : g_ram
+            mlc_ram #(.AW(WAW), .DW(16)) u_tx (
+                .clk(clk), .we(txw_we[gc]), .waddr(wr_q[gc][WAW-1:0]), .wdata(h_wdata),
+                .re(txr_re && (och_q == (gc == 1))), .raddr(txr_addr), .rdata(txr_data[gc]));
+            mlc_ram #(.AW(WAW), .DW(16)) u_rx (
+                .clk(clk), .we(rxw_we[gc]), .waddr(rxw_addr), .wdata(rxw_data),
+                .re(rxr_re[gc]), .raddr(rd_q[gc][WAW-1:0]), .rdata(rxr_data[gc]));
+        end
+    endgenerate
+
+    // ------------------------------------------------------------------ outputs
+    assign tx_en        = tx_en_q;
+    assign tx_d         = tx_d_q;
+    assign h_rvalid     = rvalid_q;
+    assign h_rdata      = rvalid_q ? rxr_data[rch_q] : 16'd0;   // the RAM's read register, gated
+    assign st_tx_space0 = space_q[0];
+    assign st_tx_space1 = space_q[1];
+    assign st_rx_avail0 = avail_q[0];
+    assign st_rx_avail1 = avail_q[1];
+    assign reg_rvalid   = reg_rvalid_q;
+    assign reg_rdata    = reg_rdata_q;
+
+endmodule
+
+`default_nettype wire

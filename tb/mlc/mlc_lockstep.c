@@ -1,0 +1,577 @@
+/* sanfab — lockstep bench of the Maestro Link Controller (docs/mlc.md): two MLCs, node 0 the master
+ * and node 1 the slave, joined by the link model (cmodel mlc_link_*), once as Verilated RTL
+ * (rtl/mlc/mlc_pair.v through tb/mlc/mlc_rtl.cpp) and once as C models. Every cycle both pairs get
+ * the same host stimulus (the host driver sw/mlc_host.c, random messages on both channels, refused
+ * writes and reads, register reads and writes) and the same corrupted nibbles on the link; every
+ * output port of both RTL ends is compared with the model every cycle.
+ *
+ * Checks besides the comparison:
+ *   - scoreboard: every message arrives whole, unaltered, in order per channel, exactly once; after
+ *     the run a drain phase (no new messages, no faults) must deliver everything still in flight;
+ *   - the link: at no end's pins do both ends drive in one cycle, the ends alternate strictly (the
+ *     frame after a frame of one end is the other end's), the first frame starts in step TURN + 1,
+ *     and every turn-round leaves exactly G = 2 + LINK_DELAY + TURN idle steps (rule 3);
+ *   - every frame is F(NP) symbols long, NP read from its first nibble (docs/mlc.md, Frames).
+ *
+ * Usage: mlc_lockstep [--cycles N] [--seed N] [--mode lockstep|rtl|model] [--quiet] [--vcd FILE]
+ *                     [--vcd-cycles N] [--help] [+verilator+...]
+ * --vcd FILE: on a failure the bench runs itself again with the same arguments and writes the RTL's
+ * last --vcd-cycles (default 2000) steps before the failing one to FILE.
+ * Exit status: 0 pass, 1 a mismatch or a check failed, 2 usage.
+ */
+#define _POSIX_C_SOURCE 200809L
+#include "../../cmodel/mlc.h"
+#include "../../sw/mlc_host.h"
+#include "../common/rng.h"
+#include "mlc_rtl.h"
+
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <fcntl.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+enum { M_LOCKSTEP, M_RTL, M_MODEL };
+
+/* ------------------------------------------------------------------ scoreboard */
+
+typedef struct {
+    mlc_msg_t *q;
+    size_t head, n, cap;
+} msgq_t;
+
+static void q_push(msgq_t *q, const mlc_msg_t *m)
+{
+    if (q->n == q->cap) {
+        size_t nc = q->cap ? 2 * q->cap : 64;
+        mlc_msg_t *nq = malloc(nc * sizeof *nq);
+        if (!nq) {
+            fprintf(stderr, "mlc_lockstep: out of memory\n");
+            exit(1);
+        }
+        for (size_t i = 0; i < q->n; i++)
+            nq[i] = q->q[(q->head + i) % q->cap];
+        free(q->q);
+        q->q = nq;
+        q->cap = nc;
+        q->head = 0;
+    }
+    q->q[(q->head + q->n) % q->cap] = *m;
+    q->n++;
+}
+
+static mlc_msg_t *q_front(msgq_t *q) { return q->n ? &q->q[q->head] : NULL; }
+
+static void q_pop(msgq_t *q)
+{
+    free(q->q[q->head].data);
+    q->head = (q->head + 1) % q->cap;
+    q->n--;
+}
+
+/* ------------------------------------------------------------------ bench state */
+
+typedef struct {
+    uint64_t seed, cycles, drain;
+    int mode, quiet;
+    const char *vcd;
+    uint64_t vcd_cycles, vcd_start; /* replay: trace from step vcd_start (0: no replay) */
+    int argc;
+    char **argv;
+    mlc_params_t p[2];
+    unsigned link_delay;
+    unsigned cfg[2];
+    rng_t rng, frng;           /* traffic; faults */
+    mlc_t *m[2];
+    mlc_link_t *lm, *lr;
+    mlc_rtl_t *rtl;
+    mlc_host_t *h[2];
+    mlc_in_t nm[2], nr[2];     /* link fields of the next step (model pair, RTL pair) */
+    mlc_out_t om[2], orr[2], prim[2];
+    msgq_t exp[2][MLC_NCH];    /* messages sent by node n on channel c, not yet received */
+    uint64_t sent, recvd, corrupted, bytes;
+    uint64_t cycle;
+    /* link timing checks (on the primary outputs) */
+    int last_end;              /* node whose frame ended last (-1: none yet) */
+    uint64_t last_end_cycle;   /* first idle step after it */
+    int cur;                   /* node driving now, -1 idle */
+    uint64_t cur_start;
+    unsigned cur_np, cur_nib0_ok;
+    uint64_t frames;
+} bench_t;
+
+/* after a failure line: with --vcd (and not already replaying), run again with the same arguments
+ * and a trace of the steps before the failure */
+static void fail_exit(const bench_t *b)
+{
+    fflush(stdout);
+    if (b->vcd && !b->vcd_start && b->mode != M_MODEL) {
+        char start[32];
+        uint64_t s = b->cycle > b->vcd_cycles ? b->cycle - b->vcd_cycles : 1;
+        snprintf(start, sizeof start, "%" PRIu64, s);
+        char **av = calloc((size_t)b->argc + 4, sizeof *av);
+        if (av) {
+            int n = 0;
+            for (int i = 0; i < b->argc; i++)
+                av[n++] = b->argv[i];
+            av[n++] = "--vcd-start";
+            av[n++] = start;
+            av[n++] = "--quiet";
+            av[n] = NULL;
+            pid_t pid = fork();
+            if (pid == 0) {
+                int fd = open("/dev/null", O_WRONLY);
+                if (fd >= 0)
+                    dup2(fd, 1);
+                execv("/proc/self/exe", av);
+                _exit(127);
+            }
+            if (pid > 0) {
+                int st;
+                waitpid(pid, &st, 0);
+                fprintf(stderr, "mlc_lockstep: trace of steps %s.. in %s\n", start, b->vcd);
+            }
+            free(av);
+        }
+    }
+    exit(1);
+}
+
+static void mismatch(const bench_t *b, unsigned node, const char *sig, uint64_t exp, uint64_t act)
+{
+    printf("LOCKSTEP MISMATCH cycle=%" PRIu64 " node=%u signal=%s expected=0x%" PRIx64 " actual=0x%" PRIx64
+           " seed=%" PRIu64 "\n",
+           b->cycle, node, sig, exp, act, b->seed);
+    fail_exit(b);
+}
+
+static void check_fail(const bench_t *b, const char *what)
+{
+    printf("CHECK cycle=%" PRIu64 " %s seed=%" PRIu64 "\n", b->cycle, what, b->seed);
+    fail_exit(b);
+}
+
+static void sb_fail(const bench_t *b, unsigned node, unsigned ch, const char *what)
+{
+    printf("SCOREBOARD cycle=%" PRIu64 " node=%u ch=%u %s seed=%" PRIu64 "\n", b->cycle, node, ch, what, b->seed);
+    fail_exit(b);
+}
+
+static void compare(const bench_t *b, unsigned n, const mlc_out_t *e, const mlc_out_t *a)
+{
+    if (e->tx_en != a->tx_en)
+        mismatch(b, n, "tx_en", e->tx_en, a->tx_en);
+    if (e->tx_d != a->tx_d)
+        mismatch(b, n, "tx_d", e->tx_d, a->tx_d);
+    if (e->h_rvalid != a->h_rvalid)
+        mismatch(b, n, "h_rvalid", e->h_rvalid, a->h_rvalid);
+    if (e->h_rdata != a->h_rdata)
+        mismatch(b, n, "h_rdata", e->h_rdata, a->h_rdata);
+    for (unsigned c = 0; c < MLC_NCH; c++) {
+        if (e->st_tx_space[c] != a->st_tx_space[c])
+            mismatch(b, n, c ? "st_tx_space1" : "st_tx_space0", e->st_tx_space[c], a->st_tx_space[c]);
+        if (e->st_rx_avail[c] != a->st_rx_avail[c])
+            mismatch(b, n, c ? "st_rx_avail1" : "st_rx_avail0", e->st_rx_avail[c], a->st_rx_avail[c]);
+    }
+    if (e->reg_rvalid != a->reg_rvalid)
+        mismatch(b, n, "reg_rvalid", e->reg_rvalid, a->reg_rvalid);
+    if (e->reg_rdata != a->reg_rdata)
+        mismatch(b, n, "reg_rdata", e->reg_rdata, a->reg_rdata);
+}
+
+/* ------------------------------------------------------------------ stimulus */
+
+static void new_message(bench_t *b, unsigned n, unsigned c)
+{
+    mlc_msg_t m;
+    memset(&m, 0, sizeof m);
+    m.type = rng_pct(&b->rng, 35) ? 0u : 1u;
+    m.kind = rng_below(&b->rng, 128);
+    m.dst = rng_pct(&b->rng, 10) ? MLC_DST_MULTI : rng_below(&b->rng, 255);
+    m.mask = m.dst == MLC_DST_MULTI ? rng_below(&b->rng, 65536) : 0u;
+    m.src = n;
+    if (m.type == 0) {
+        m.len = MLC_T0_DATA;
+    } else {
+        unsigned r = rng_below(&b->rng, 100);
+        unsigned maxlen = r < 60 ? 40 : r < 90 ? 300 : 2 * b->p[n].FIFO_BYTES;
+        m.len = rng_below(&b->rng, maxlen + 1);
+    }
+    m.data = malloc(m.len ? m.len : 1);
+    if (!m.data) {
+        fprintf(stderr, "mlc_lockstep: out of memory\n");
+        exit(1);
+    }
+    for (unsigned i = 0; i < m.len; i++)
+        m.data[i] = (uint8_t)rng_below(&b->rng, 256);
+    if (mlc_host_send(b->h[n], c, &m) != 0) { /* e.g. larger than the FIFO in message mode */
+        free(m.data);
+        return;
+    }
+    q_push(&b->exp[n][c], &m);
+    b->sent++;
+}
+
+/* the host side of node n's inputs for this step (link fields untouched) */
+static void host_inputs(bench_t *b, unsigned n, int draining, mlc_in_t *in)
+{
+    mlc_in_t h;
+    memset(&h, 0, sizeof h);
+    if (!draining)
+        for (unsigned c = 0; c < MLC_NCH; c++)
+            if (mlc_host_tx_pending(b->h[n], c) < 64 && rng_pct(&b->rng, 3))
+                new_message(b, n, c);
+    /* a busy host now and then: bursts of held reads build up back-pressure (credits) */
+    int hold_rd = !draining && (b->cycle / 3000 + n) % 4 == 0 && rng_pct(&b->rng, 95);
+    int hold_wr = !draining && rng_pct(&b->rng, 10);
+    mlc_host_hold(b->h[n], hold_wr, hold_rd);
+    mlc_host_drive(b->h[n], &b->prim[n], &h);
+    /* refused writes and reads: only where the status says there is no room / nothing */
+    if (!h.h_wr && rng_pct(&b->rng, 20)) {
+        unsigned c = rng_below(&b->rng, 2);
+        if (b->prim[n].st_tx_space[c] == 0) {
+            h.h_wr = 1;
+            h.h_wch = (uint8_t)c;
+            h.h_wdata = (uint16_t)rng_below(&b->rng, 65536);
+        }
+    }
+    if (!h.h_rd && rng_pct(&b->rng, 20)) {
+        unsigned c = rng_below(&b->rng, 2);
+        if (b->prim[n].st_rx_avail[c] == 0) {
+            h.h_rd = 1;
+            h.h_rch = (uint8_t)c;
+        }
+    }
+    /* register port */
+    if (rng_pct(&b->rng, 15)) {
+        h.reg_rd = 1;
+        h.reg_addr = (uint8_t)rng_below(&b->rng, 32);
+    }
+    if (b->cycle == 1) {
+        h.reg_wr = 1;
+        h.reg_addr = MLC_REG_CFG;
+        h.reg_wdata = (uint16_t)(b->cfg[n] | 0xFFF8u); /* the upper bits are ignored */
+    } else if (rng_pct(&b->rng, 1)) {
+        h.reg_wr = 1;
+        if (rng_pct(&b->rng, 5)) { /* a new transfer size; the mode (MSG) stays */
+            b->cfg[n] = (b->cfg[n] & MLC_CFG_MSG) | MLC_CFG_SP(rng_below(&b->rng, 4));
+            h.reg_addr = MLC_REG_CFG;
+            h.reg_wdata = (uint16_t)b->cfg[n];
+        } else { /* writes elsewhere are ignored */
+            do
+                h.reg_addr = (uint8_t)rng_below(&b->rng, 32);
+            while (h.reg_addr == MLC_REG_CFG);
+            h.reg_wdata = (uint16_t)rng_below(&b->rng, 65536);
+        }
+    }
+    in->h_wr = h.h_wr;
+    in->h_wch = h.h_wch;
+    in->h_wdata = h.h_wdata;
+    in->h_rd = h.h_rd;
+    in->h_rch = h.h_rch;
+    in->reg_rd = h.reg_rd;
+    in->reg_wr = h.reg_wr;
+    in->reg_addr = h.reg_addr;
+    in->reg_wdata = h.reg_wdata;
+}
+
+/* ------------------------------------------------------------------ link checks (primary outputs) */
+
+static void link_checks(bench_t *b)
+{
+    unsigned G = 2 + b->link_delay + b->p[0].TURN;
+    unsigned lw = b->p[0].LINK_W;
+    int drv = -1;
+    if (b->prim[0].tx_en && b->prim[1].tx_en)
+        check_fail(b, "both ends drive in the same step");
+    if (b->prim[0].tx_en)
+        drv = 0;
+    else if (b->prim[1].tx_en)
+        drv = 1;
+    if (drv >= 0 && b->cur < 0) { /* a frame starts */
+        if (b->last_end < 0) {
+            if (drv != 0 || b->cycle != b->p[0].TURN + 1u)
+                check_fail(b, "the first frame is not the master's in step TURN+1");
+        } else {
+            if (drv == b->last_end)
+                check_fail(b, "the same end sends two frames in a row (no strict alternation)");
+            if (b->cycle - b->last_end_cycle != G) {
+                char m[160];
+                snprintf(m, sizeof m, "turn-round of %" PRIu64 " idle steps, expected G=%u",
+                         b->cycle - b->last_end_cycle, G);
+                check_fail(b, m);
+            }
+        }
+        b->cur = drv;
+        b->cur_start = b->cycle;
+        b->cur_np = b->prim[drv].tx_d & 15u;
+        b->frames++;
+    } else if (drv >= 0 && drv != b->cur) {
+        check_fail(b, "the other end starts driving inside a frame");
+    } else if (drv < 0 && b->cur >= 0) { /* a frame ended */
+        uint64_t len = b->cycle - b->cur_start;
+        uint64_t f = (8u + 32u * b->cur_np) * 4u / lw;
+        if (len != f) {
+            char m[160];
+            snprintf(m, sizeof m, "frame of node %d lasted %" PRIu64 " steps, F(%u) = %" PRIu64, b->cur, len,
+                     b->cur_np, f);
+            check_fail(b, m);
+        }
+        b->last_end = b->cur;
+        b->last_end_cycle = b->cycle;
+        b->cur = -1;
+    } else if (drv < 0 && b->last_end >= 0 && b->cycle - b->last_end_cycle > G) {
+        check_fail(b, "the link stalled: no frame started G steps after the last one ended");
+    }
+}
+
+/* ------------------------------------------------------------------ one step */
+
+static void step(bench_t *b, int draining)
+{
+    mlc_in_t im[2], ir[2];
+    b->cycle++;
+    if (b->vcd && b->vcd_start && b->cycle == b->vcd_start && b->rtl &&
+        mlc_rtl_trace_open(b->rtl, b->vcd) != 0)
+        fprintf(stderr, "mlc_lockstep: cannot open %s\n", b->vcd);
+    for (unsigned n = 0; n < 2; n++) {
+        im[n] = b->nm[n];
+        ir[n] = b->nr[n];
+        host_inputs(b, n, draining, &im[n]);
+        /* the same host and register inputs into the RTL */
+        ir[n].h_wr = im[n].h_wr;
+        ir[n].h_wch = im[n].h_wch;
+        ir[n].h_wdata = im[n].h_wdata;
+        ir[n].h_rd = im[n].h_rd;
+        ir[n].h_rch = im[n].h_rch;
+        ir[n].reg_rd = im[n].reg_rd;
+        ir[n].reg_wr = im[n].reg_wr;
+        ir[n].reg_addr = im[n].reg_addr;
+        ir[n].reg_wdata = im[n].reg_wdata;
+        /* a corrupted nibble on the link: the same flip into both pairs */
+        if (!draining && rng_below(&b->frng, 1000) < 2) {
+            unsigned lw = b->p[n].LINK_W;
+            uint8_t flip = (uint8_t)(1u + rng_below(&b->frng, (1u << lw) - 1u));
+            int en = b->mode == M_RTL ? ir[n].rx_en : im[n].rx_en;
+            if (en) {
+                im[n].rx_d ^= flip;
+                ir[n].rx_d ^= flip;
+                b->corrupted++;
+            }
+        }
+    }
+    if (b->mode != M_RTL) {
+        mlc_step(b->m[0], &im[0], &b->om[0]);
+        mlc_step(b->m[1], &im[1], &b->om[1]);
+    }
+    if (b->mode != M_MODEL) {
+        mlc_rtl_step(b->rtl, ir, b->orr);
+        if (mlc_rtl_stopped(b->rtl))
+            check_fail(b, "the RTL stopped itself (assertion)");
+    }
+    if (b->mode == M_LOCKSTEP) {
+        compare(b, 0, &b->om[0], &b->orr[0]);
+        compare(b, 1, &b->om[1], &b->orr[1]);
+    }
+    for (unsigned n = 0; n < 2; n++)
+        b->prim[n] = b->mode == M_RTL ? b->orr[n] : b->om[n];
+    if (b->mode != M_RTL) {
+        uint64_t ov = mlc_link_overlaps(b->lm);
+        mlc_link_step(b->lm, &b->om[0], &b->om[1], &b->nm[0], &b->nm[1]);
+        if (mlc_link_overlaps(b->lm) != ov)
+            check_fail(b, "both ends drive at one end's pins (model link)");
+    }
+    if (b->mode != M_MODEL) {
+        uint64_t ov = mlc_link_overlaps(b->lr);
+        mlc_link_step(b->lr, &b->orr[0], &b->orr[1], &b->nr[0], &b->nr[1]);
+        if (mlc_link_overlaps(b->lr) != ov)
+            check_fail(b, "both ends drive at one end's pins (RTL link)");
+    }
+    link_checks(b);
+    /* host side: collect the words read, check whole messages */
+    for (unsigned n = 0; n < 2; n++) {
+        mlc_host_collect(b->h[n], &b->prim[n]);
+        for (unsigned c = 0; c < MLC_NCH; c++) {
+            mlc_msg_t m;
+            while (mlc_host_recv(b->h[n], c, &m)) {
+                msgq_t *q = &b->exp[1 - n][c];
+                mlc_msg_t *e = q_front(q);
+                if (!e)
+                    sb_fail(b, n, c, "a message arrived that was not sent (or twice)");
+                if (m.type != e->type || m.kind != e->kind || m.dst != e->dst || m.mask != e->mask ||
+                    m.src != e->src || m.len != e->len || (m.len && memcmp(m.data, e->data, m.len) != 0)) {
+                    char w[200];
+                    snprintf(w, sizeof w,
+                             "message %" PRIu64 " differs from the next one sent (type %u/%u kind %u/%u len %u/%u)",
+                             b->recvd, m.type, e->type, m.kind, e->kind, m.len, e->len);
+                    sb_fail(b, n, c, w);
+                }
+                b->bytes += m.len;
+                mlc_msg_free(&m);
+                q_pop(q);
+                b->recvd++;
+            }
+        }
+    }
+}
+
+/* ------------------------------------------------------------------ main */
+
+static void usage(FILE *f)
+{
+    fprintf(f,
+            "usage: mlc_lockstep [--cycles N] [--seed N] [--mode lockstep|rtl|model] [--quiet] [--vcd FILE]\n"
+            "                    [--vcd-cycles N] [--help] [+verilator+...]\n"
+            "--vcd FILE: on a failure, run again and trace the last --vcd-cycles (2000) steps into FILE.\n"
+            "Two MLCs (master, slave) joined by the link model, RTL against the C model every cycle,\n"
+            "random host traffic on both channels, corrupted nibbles on the link, a scoreboard and the\n"
+            "link's turn-round rules. Parameters are fixed at build time (variant %s).\n",
+            mlc_rtl_variant());
+}
+
+int main(int argc, char **argv)
+{
+    static bench_t b;
+    const char *plus[64];
+    int nplus = 0;
+    b.seed = 1;
+    b.cycles = 100000;
+    b.mode = M_LOCKSTEP;
+    b.vcd_cycles = 2000;
+    b.argc = argc;
+    b.argv = argv;
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
+            usage(stdout);
+            return 0;
+        } else if (!strcmp(a, "--cycles") && i + 1 < argc) {
+            b.cycles = strtoull(argv[++i], NULL, 0);
+        } else if (!strcmp(a, "--seed") && i + 1 < argc) {
+            b.seed = strtoull(argv[++i], NULL, 0);
+        } else if (!strcmp(a, "--quiet")) {
+            b.quiet = 1;
+        } else if (!strcmp(a, "--vcd") && i + 1 < argc) {
+            b.vcd = argv[++i];
+        } else if (!strcmp(a, "--vcd-cycles") && i + 1 < argc) {
+            b.vcd_cycles = strtoull(argv[++i], NULL, 0);
+        } else if (!strcmp(a, "--vcd-start") && i + 1 < argc) {
+            b.vcd_start = strtoull(argv[++i], NULL, 0);
+        } else if (!strcmp(a, "--mode") && i + 1 < argc) {
+            const char *m = argv[++i];
+            if (!strcmp(m, "lockstep"))
+                b.mode = M_LOCKSTEP;
+            else if (!strcmp(m, "rtl"))
+                b.mode = M_RTL;
+            else if (!strcmp(m, "model"))
+                b.mode = M_MODEL;
+            else {
+                fprintf(stderr, "mlc_lockstep: unknown mode '%s'\n", m);
+                return 2;
+            }
+        } else if (a[0] == '+' && nplus < 63) {
+            plus[nplus++] = a;
+        } else {
+            fprintf(stderr, "mlc_lockstep: bad argument '%s'\n", a);
+            usage(stderr);
+            return 2;
+        }
+    }
+    b.p[0] = mlc_rtl_params(0);
+    b.p[1] = mlc_rtl_params(1);
+    b.link_delay = mlc_rtl_link_delay();
+    const char *bad = mlc_params_check(&b.p[0]);
+    if (bad) {
+        fprintf(stderr, "mlc_lockstep: %s\n", bad);
+        return 2;
+    }
+    rng_seed(&b.rng, b.seed * 0x9E3779B97F4A7C15ull + 1);
+    rng_seed(&b.frng, b.seed * 0xC2B2AE3D27D4EB4Full + 7);
+    /* both ends in the same mode (a message-based receiver could never deliver a message larger than
+     * its FIFO that a pipelined sender accepted), each with its own transfer size */
+    unsigned msg = rng_pct(&b.rng, 40) ? MLC_CFG_MSG : 0u;
+    for (unsigned n = 0; n < 2; n++) {
+        unsigned r = rng_below(&b.rng, 8);
+        b.cfg[n] = msg | MLC_CFG_SP(r < 5 ? 0 : r - 4);
+        b.m[n] = mlc_new(&b.p[n]);
+        b.h[n] = mlc_host_new(b.p[n].FIFO_BYTES, b.cfg[n] & MLC_CFG_MSG);
+        if (!b.m[n] || !b.h[n]) {
+            fprintf(stderr, "mlc_lockstep: out of memory\n");
+            return 1;
+        }
+        b.prim[n] = (mlc_out_t){0};
+        b.prim[n].st_tx_space[0] = b.prim[n].st_tx_space[1] = (uint16_t)b.p[n].FIFO_BYTES;
+    }
+    b.lm = mlc_link_new(b.link_delay);
+    b.lr = mlc_link_new(b.link_delay);
+    if (b.mode != M_MODEL) {
+        b.rtl = mlc_rtl_new(nplus, plus);
+    }
+    b.last_end = -1;
+    b.cur = -1;
+    printf("mlc_lockstep: variant %s LINK_W=%u FIFO_BYTES=%u TURN=%u TIMEOUT=%u CTR_W=%u LINK_DELAY=%u "
+           "cfg=%u/%u mode=%s cycles=%" PRIu64 " seed=%" PRIu64 "\n",
+           mlc_rtl_variant(), b.p[0].LINK_W, b.p[0].FIFO_BYTES, b.p[0].TURN, b.p[0].TIMEOUT, b.p[0].CTR_W,
+           b.link_delay, b.cfg[0], b.cfg[1], b.mode == M_LOCKSTEP ? "lockstep" : b.mode == M_RTL ? "rtl" : "model",
+           b.cycles, b.seed);
+    fflush(stdout);
+    for (uint64_t k = 0; k < b.cycles; k++) {
+        step(&b, 0);
+        if (!b.quiet && b.cycle % 1000000 == 0) {
+            printf("  cycle %" PRIu64 ": %" PRIu64 " messages sent, %" PRIu64 " received, %" PRIu64
+                   " nibbles corrupted\n",
+                   b.cycle, b.sent, b.recvd, b.corrupted);
+            fflush(stdout);
+        }
+    }
+    /* drain: no new messages, no faults, hosts read everything; all in flight must arrive */
+    uint64_t limit = 400000 + 40 * (uint64_t)b.p[0].FIFO_BYTES;
+    for (b.drain = 0; b.drain < limit; b.drain++) {
+        int busy = 0;
+        for (unsigned n = 0; n < 2; n++)
+            for (unsigned c = 0; c < MLC_NCH; c++)
+                busy |= b.exp[n][c].n != 0;
+        if (!busy)
+            break;
+        step(&b, 1);
+    }
+    for (unsigned n = 0; n < 2; n++)
+        for (unsigned c = 0; c < MLC_NCH; c++)
+            if (b.exp[n][c].n) {
+                char w[120];
+                for (unsigned x = 0; x < 2; x++)
+                    printf("  node %u cfg %u: words pending %" PRIu64 "/%" PRIu64 ", space %u/%u, avail %u/%u\n", x,
+                           b.cfg[x], mlc_host_tx_pending(b.h[x], 0), mlc_host_tx_pending(b.h[x], 1),
+                           b.prim[x].st_tx_space[0], b.prim[x].st_tx_space[1], b.prim[x].st_rx_avail[0],
+                           b.prim[x].st_rx_avail[1]);
+                if (b.m[0])
+                    for (unsigned x = 0; x < 2; x++) {
+                        printf("  node %u:", x);
+                        for (unsigned k = 0; k < MLC_NCTR; k++)
+                            printf(" %s=%u", mlc_counter_name(k), (unsigned)mlc_counter(b.m[x], k));
+                        printf("\n");
+                    }
+                snprintf(w, sizeof w, "%zu messages sent by node %u never arrived (drain of %" PRIu64 " steps)",
+                         b.exp[n][c].n, n, b.drain);
+                sb_fail(&b, 1 - n, c, w);
+            }
+    if (b.frames < 4)
+        check_fail(&b, "fewer than 4 frames on the link");
+    printf("PASS mlc_lockstep variant %s: %" PRIu64 " cycles (+%" PRIu64 " drain), %" PRIu64 " frames, %" PRIu64
+           " messages (%" PRIu64 " bytes) delivered, %" PRIu64 " nibbles corrupted, seed=%" PRIu64 "\n",
+           mlc_rtl_variant(), b.cycles, b.drain, b.frames, b.recvd, b.bytes, b.corrupted, b.seed);
+    if (b.rtl)
+        mlc_rtl_free(b.rtl);
+    for (unsigned n = 0; n < 2; n++) {
+        mlc_free(b.m[n]);
+        mlc_host_free(b.h[n]);
+        for (unsigned c = 0; c < MLC_NCH; c++)
+            while (b.exp[n][c].n)
+                q_pop(&b.exp[n][c]);
+    }
+    mlc_link_free(b.lm);
+    mlc_link_free(b.lr);
+    return 0;
+}
