@@ -22,7 +22,7 @@ mlc_SET_b4k   := FIFO_BYTES=4096 CTR_W=32 TIMEOUT=0 LINK_DELAY=1
 mlc_RANDINIT  := s256
 
 # deliberately broken builds (`define SANFAB_MUTANT_<NAME>): NAME:set
-mlc_MUTANTS   := RETX_ACK:d
+mlc_MUTANTS   := RETX_ACK:d TURN_SHORT:d
 
 # the lockstep bench: C sources (archived into a library), the C++ glue to the Verilated pair
 mlc_BENCH     := mlc_lockstep

@@ -500,7 +500,11 @@ module mlc #(
                 end
                 if (good_fr || !hold_q) begin
                     st_d = S_TURN;
+`ifdef SANFAB_MUTANT_TURN_SHORT
+                    w_d = (TURN4 == 4'd0) ? 4'd0 : TURN4 - 4'd1;   // deliberately broken: replies a step early
+`else
                     w_d = TURN4;
+`endif
                 end
             end else if (MASTER == 1 && TIMEOUT != 0) begin
                 sil_d = sil_q + 16'd1;

@@ -12,9 +12,12 @@
  *     frame after a frame of one end is the other end's), the first frame starts in step TURN + 1,
  *     and every turn-round leaves exactly G = 2 + LINK_DELAY + TURN idle steps (rule 3);
  *   - every frame is F(NP) symbols long, NP read from its first nibble (docs/mlc.md, Frames).
+ * With TIMEOUT > 0 the link also gets CTL faults (--ctl-faults): dropped CTL cycles, spurious CTL
+ * pulses, whole frames erased; the link timing checks pause after each until the link has settled
+ * (a timeout and two full frames), while the comparison and the scoreboard go on.
  *
  * Usage: mlc_lockstep [--cycles N] [--seed N] [--mode lockstep|rtl|model] [--quiet] [--vcd FILE]
- *                     [--vcd-cycles N] [--help] [+verilator+...]
+ *                     [--vcd-cycles N] [--ctl-faults R] [--help] [+verilator+...]
  * --vcd FILE: on a failure the bench runs itself again with the same arguments and writes the RTL's
  * last --vcd-cycles (default 2000) steps before the failing one to FILE.
  * Exit status: 0 pass, 1 a mismatch or a check failed, 2 usage.
@@ -100,6 +103,12 @@ typedef struct {
     uint64_t cur_start;
     unsigned cur_np, cur_nib0_ok;
     uint64_t frames;
+    /* CTL faults (--ctl-faults R: R per million steps and end, each of: a dropped CTL cycle, a
+     * spurious CTL pulse, a whole frame erased); the link timing checks pause after each */
+    unsigned ctl_rate;
+    uint64_t last_fault, ctl_faults;
+    int erasing[2];
+    uint8_t prev_rx_en[2];
 } bench_t;
 
 /* after a failure line: with --vcd (and not already replaying), run again with the same arguments
@@ -136,6 +145,8 @@ static void fail_exit(const bench_t *b)
             free(av);
         }
     }
+    if (b->vcd_start && b->rtl)
+        mlc_rtl_free(b->rtl); /* the replay: closes (flushes) the trace */
     exit(1);
 }
 
@@ -279,11 +290,32 @@ static void host_inputs(bench_t *b, unsigned n, int draining, mlc_in_t *in)
 
 /* ------------------------------------------------------------------ link checks (primary outputs) */
 
+/* 1 while the link may still be disturbed by a CTL fault: until a timeout and two full frames with
+ * their turn-rounds have passed since the last one */
+static int ctl_unsettled(const bench_t *b)
+{
+    if (!b->last_fault)
+        return 0;
+    uint64_t win = (uint64_t)b->p[0].TIMEOUT + 2u * ((8u + 32u * 15u) * 4u / b->p[0].LINK_W) +
+                   4u * (2u + b->link_delay + b->p[0].TURN) + 16u;
+    return b->cycle - b->last_fault <= win;
+}
+
 static void link_checks(bench_t *b)
 {
     unsigned G = 2 + b->link_delay + b->p[0].TURN;
     unsigned lw = b->p[0].LINK_W;
     int drv = -1;
+    if (ctl_unsettled(b)) { /* no timing rules; pick up again at the next silence */
+        b->cur = -1;
+        b->last_end = -2;
+        return;
+    }
+    if (b->last_end == -2) {
+        if (b->prim[0].tx_en || b->prim[1].tx_en)
+            return;
+        b->last_end = -3; /* silence: the next frame start is tracked, its turn-round is not */
+    }
     if (b->prim[0].tx_en && b->prim[1].tx_en)
         check_fail(b, "both ends drive in the same step");
     if (b->prim[0].tx_en)
@@ -291,7 +323,9 @@ static void link_checks(bench_t *b)
     else if (b->prim[1].tx_en)
         drv = 1;
     if (drv >= 0 && b->cur < 0) { /* a frame starts */
-        if (b->last_end < 0) {
+        if (b->last_end == -3) {
+            /* first frame after a CTL fault: only its length is checked */
+        } else if (b->last_end < 0) {
             if (drv != 0 || b->cycle != b->p[0].TURN + 1u)
                 check_fail(b, "the first frame is not the master's in step TURN+1");
         } else {
@@ -361,6 +395,32 @@ static void step(bench_t *b, int draining)
                 b->corrupted++;
             }
         }
+        /* CTL faults: the same into both pairs */
+        if (b->ctl_rate && !draining) {
+            int en = b->mode == M_RTL ? ir[n].rx_en : im[n].rx_en;
+            int starts = en && !b->prev_rx_en[n];
+            b->prev_rx_en[n] = (uint8_t)en;
+            if (!en)
+                b->erasing[n] = 0;
+            else if (starts && rng_below(&b->frng, 1000000) < 500u * b->ctl_rate / 100u)
+                b->erasing[n] = 1; /* roughly ctl_rate per million frames x 5 */
+            unsigned r = rng_below(&b->frng, 1000000);
+            int drop = en && r < b->ctl_rate;
+            int spur = !en && r >= b->ctl_rate && r < 2u * b->ctl_rate;
+            if (b->erasing[n] || drop) {
+                im[n].rx_en = ir[n].rx_en = 0;
+                im[n].rx_d = ir[n].rx_d = 0;
+            } else if (spur) {
+                uint8_t d = (uint8_t)rng_below(&b->frng, 1u << b->p[n].LINK_W);
+                im[n].rx_en = ir[n].rx_en = 1;
+                im[n].rx_d = ir[n].rx_d = d;
+            }
+            if (b->erasing[n] || drop || spur) {
+                if (b->cycle != b->last_fault)
+                    b->ctl_faults++;
+                b->last_fault = b->cycle;
+            }
+        }
     }
     if (b->mode != M_RTL) {
         mlc_step(b->m[0], &im[0], &b->om[0]);
@@ -380,13 +440,13 @@ static void step(bench_t *b, int draining)
     if (b->mode != M_RTL) {
         uint64_t ov = mlc_link_overlaps(b->lm);
         mlc_link_step(b->lm, &b->om[0], &b->om[1], &b->nm[0], &b->nm[1]);
-        if (mlc_link_overlaps(b->lm) != ov)
+        if (mlc_link_overlaps(b->lm) != ov && !ctl_unsettled(b))
             check_fail(b, "both ends drive at one end's pins (model link)");
     }
     if (b->mode != M_MODEL) {
         uint64_t ov = mlc_link_overlaps(b->lr);
         mlc_link_step(b->lr, &b->orr[0], &b->orr[1], &b->nr[0], &b->nr[1]);
-        if (mlc_link_overlaps(b->lr) != ov)
+        if (mlc_link_overlaps(b->lr) != ov && !ctl_unsettled(b))
             check_fail(b, "both ends drive at one end's pins (RTL link)");
     }
     link_checks(b);
@@ -425,6 +485,8 @@ static void usage(FILE *f)
             "usage: mlc_lockstep [--cycles N] [--seed N] [--mode lockstep|rtl|model] [--quiet] [--vcd FILE]\n"
             "                    [--vcd-cycles N] [--help] [+verilator+...]\n"
             "--vcd FILE: on a failure, run again and trace the last --vcd-cycles (2000) steps into FILE.\n"
+            "--ctl-faults R: also R per million steps and end dropped CTL cycles and spurious CTL pulses,\n"
+            "  and about 5R per million frames erased (needs TIMEOUT > 0; default 20 with TIMEOUT > 0, else 0).\n"
             "Two MLCs (master, slave) joined by the link model, RTL against the C model every cycle,\n"
             "random host traffic on both channels, corrupted nibbles on the link, a scoreboard and the\n"
             "link's turn-round rules. Parameters are fixed at build time (variant %s).\n",
@@ -440,6 +502,7 @@ int main(int argc, char **argv)
     b.cycles = 100000;
     b.mode = M_LOCKSTEP;
     b.vcd_cycles = 2000;
+    int ctl_given = 0;
     b.argc = argc;
     b.argv = argv;
     for (int i = 1; i < argc; i++) {
@@ -455,6 +518,9 @@ int main(int argc, char **argv)
             b.quiet = 1;
         } else if (!strcmp(a, "--vcd") && i + 1 < argc) {
             b.vcd = argv[++i];
+        } else if (!strcmp(a, "--ctl-faults") && i + 1 < argc) {
+            b.ctl_rate = (unsigned)strtoul(argv[++i], NULL, 0);
+            ctl_given = 1;
         } else if (!strcmp(a, "--vcd-cycles") && i + 1 < argc) {
             b.vcd_cycles = strtoull(argv[++i], NULL, 0);
         } else if (!strcmp(a, "--vcd-start") && i + 1 < argc) {
@@ -482,6 +548,16 @@ int main(int argc, char **argv)
     b.p[0] = mlc_rtl_params(0);
     b.p[1] = mlc_rtl_params(1);
     b.link_delay = mlc_rtl_link_delay();
+    if (!ctl_given && b.p[0].TIMEOUT > 0)
+        b.ctl_rate = 20;
+    if (b.ctl_rate && b.p[0].TIMEOUT == 0) {
+        fprintf(stderr, "mlc_lockstep: --ctl-faults needs TIMEOUT > 0 (a frame lost entirely stops the link)\n");
+        return 2;
+    }
+    if (b.ctl_rate > 100000) {
+        fprintf(stderr, "mlc_lockstep: --ctl-faults is at most 100000\n");
+        return 2;
+    }
     const char *bad = mlc_params_check(&b.p[0]);
     if (bad) {
         fprintf(stderr, "mlc_lockstep: %s\n", bad);
@@ -512,9 +588,9 @@ int main(int argc, char **argv)
     b.last_end = -1;
     b.cur = -1;
     printf("mlc_lockstep: variant %s LINK_W=%u FIFO_BYTES=%u TURN=%u TIMEOUT=%u CTR_W=%u LINK_DELAY=%u "
-           "cfg=%u/%u mode=%s cycles=%" PRIu64 " seed=%" PRIu64 "\n",
+           "cfg=%u/%u ctl-faults=%u mode=%s cycles=%" PRIu64 " seed=%" PRIu64 "\n",
            mlc_rtl_variant(), b.p[0].LINK_W, b.p[0].FIFO_BYTES, b.p[0].TURN, b.p[0].TIMEOUT, b.p[0].CTR_W,
-           b.link_delay, b.cfg[0], b.cfg[1], b.mode == M_LOCKSTEP ? "lockstep" : b.mode == M_RTL ? "rtl" : "model",
+           b.link_delay, b.cfg[0], b.cfg[1], b.ctl_rate, b.mode == M_LOCKSTEP ? "lockstep" : b.mode == M_RTL ? "rtl" : "model",
            b.cycles, b.seed);
     fflush(stdout);
     for (uint64_t k = 0; k < b.cycles; k++) {
@@ -560,8 +636,14 @@ int main(int argc, char **argv)
     if (b.frames < 4)
         check_fail(&b, "fewer than 4 frames on the link");
     printf("PASS mlc_lockstep variant %s: %" PRIu64 " cycles (+%" PRIu64 " drain), %" PRIu64 " frames, %" PRIu64
-           " messages (%" PRIu64 " bytes) delivered, %" PRIu64 " nibbles corrupted, seed=%" PRIu64 "\n",
-           mlc_rtl_variant(), b.cycles, b.drain, b.frames, b.recvd, b.bytes, b.corrupted, b.seed);
+           " messages (%" PRIu64 " bytes) delivered, %" PRIu64 " nibbles corrupted, %" PRIu64 " CTL faults, seed=%" PRIu64 "\n",
+           mlc_rtl_variant(), b.cycles, b.drain, b.frames, b.recvd, b.bytes, b.corrupted, b.ctl_faults, b.seed);
+    if (b.mode != M_RTL && !b.quiet) { /* what the run exercised (model counters, both ends) */
+        printf("  events:");
+        for (unsigned k = MLC_CTR_ERR_CHECK; k < MLC_NCTR; k++)
+            printf(" %s=%u", mlc_counter_name(k), (unsigned)(mlc_counter(b.m[0], k) + mlc_counter(b.m[1], k)));
+        printf("\n");
+    }
     if (b.rtl)
         mlc_rtl_free(b.rtl);
     for (unsigned n = 0; n < 2; n++) {
