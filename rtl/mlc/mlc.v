@@ -360,6 +360,7 @@ module mlc #(
         p = 9'd0; rel = 9'd0; x = 4'd0; e1 = 9'd0; wj = 7'd0; bad = 4'd0;
         jch = 1'b0; jt = 1'b0; je = 1'b0; good_fr = 1'b0; dsig = {(WCW+1){1'b0}};
         wsum = {WCW{1'b0}};
+        k = 0;
 
         // rule 7: host checks on the status after k-1
         do_wr = h_wr & (space_q[h_wch] != 13'd0);
@@ -552,6 +553,8 @@ module mlc #(
     end
 
     // ------------------------------------------------------------------ registers
+    integer r;   // loop index of the clocked block (c and k belong to the step's comb block)
+
     always @(posedge clk) begin
         if (rst) begin
             st_q <= (MASTER == 1) ? S_TURN : S_LISTEN;
@@ -562,15 +565,15 @@ module mlc #(
             good_q <= 1'b0; oval_q <= 1'b0; och_q <= 1'b0; ot_q <= 1'b0; tack_q <= 1'b0;
             emine_q <= 1'b0; rr_q <= 1'b0; hold_q <= 1'b0; onp_q <= 4'd0; cfg_q <= 3'd0;
             xps_q <= {PSW{1'b0}};
-            for (c = 0; c < 2; c = c + 1) begin
-                crx_q[c] <= 4'd0; cadv_q[c] <= 4'd0;
-                wr_q[c] <= {WCW{1'b0}}; ack_q[c] <= {UCW{1'b0}};
-                acc_q[c] <= {UCW{1'b0}}; rd_q[c] <= {WCW{1'b0}};
-                tps_q[c] <= {PSW{1'b0}}; tw0_q[c] <= 16'd0; rps_q[c] <= {PSW{1'b0}};
-                space_q[c] <= FIFO_BYTES[12:0]; avail_q[c] <= 13'd0;
+            for (r = 0; r < 2; r = r + 1) begin
+                crx_q[r] <= 4'd0; cadv_q[r] <= 4'd0;
+                wr_q[r] <= {WCW{1'b0}}; ack_q[r] <= {UCW{1'b0}};
+                acc_q[r] <= {UCW{1'b0}}; rd_q[r] <= {WCW{1'b0}};
+                tps_q[r] <= {PSW{1'b0}}; tw0_q[r] <= 16'd0; rps_q[r] <= {PSW{1'b0}};
+                space_q[r] <= FIFO_BYTES[12:0]; avail_q[r] <= 13'd0;
             end
-            for (c = 0; c < NCTR; c = c + 1)
-                ctr_q[c] <= {CTR_W{1'b0}};
+            for (r = 0; r < NCTR; r = r + 1)
+                ctr_q[r] <= {CTR_W{1'b0}};
             tx_en_q <= 1'b0; tx_d_q <= {LINK_W{1'b0}};
             rvalid_q <= 1'b0; rch_q <= 1'b0;
             reg_rvalid_q <= 1'b0; reg_rdata_q <= 32'd0;
@@ -582,14 +585,14 @@ module mlc #(
             good_q <= good_d; oval_q <= oval_d; och_q <= och_d; ot_q <= ot_d; tack_q <= tack_d;
             emine_q <= emine_d; rr_q <= rr_d; hold_q <= hold_d; onp_q <= onp_d; cfg_q <= cfg_d;
             xps_q <= xps_d;
-            for (c = 0; c < 2; c = c + 1) begin
-                crx_q[c] <= crx_d[c]; cadv_q[c] <= cadv_d[c];
-                wr_q[c] <= wr_d[c]; ack_q[c] <= ack_d[c]; acc_q[c] <= acc_d[c]; rd_q[c] <= rd_d[c];
-                tps_q[c] <= tps_d[c]; tw0_q[c] <= tw0_d[c]; rps_q[c] <= rps_d[c];
-                space_q[c] <= space_d[c]; avail_q[c] <= avail_d[c];
+            for (r = 0; r < 2; r = r + 1) begin
+                crx_q[r] <= crx_d[r]; cadv_q[r] <= cadv_d[r];
+                wr_q[r] <= wr_d[r]; ack_q[r] <= ack_d[r]; acc_q[r] <= acc_d[r]; rd_q[r] <= rd_d[r];
+                tps_q[r] <= tps_d[r]; tw0_q[r] <= tw0_d[r]; rps_q[r] <= rps_d[r];
+                space_q[r] <= space_d[r]; avail_q[r] <= avail_d[r];
             end
-            for (c = 0; c < NCTR; c = c + 1)
-                ctr_q[c] <= ctr_q[c] + {{(CTR_W-5){1'b0}}, inc[c]};
+            for (r = 0; r < NCTR; r = r + 1)
+                ctr_q[r] <= ctr_q[r] + {{(CTR_W-5){1'b0}}, inc[r]};
             tx_en_q <= tx_en_d; tx_d_q <= tx_d_d;
             rvalid_q <= rvalid_d; rch_q <= rch_d;
             reg_rvalid_q <= reg_rvalid_d; reg_rdata_q <= reg_rdata_d;

@@ -11,13 +11,14 @@
  *   - the link: at no end's pins do both ends drive in one cycle, the ends alternate strictly (the
  *     frame after a frame of one end is the other end's), the first frame starts in step TURN + 1,
  *     and every turn-round leaves exactly G = 2 + LINK_DELAY + TURN idle steps (rule 3);
- *   - every frame is F(NP) symbols long, NP read from its first nibble (docs/mlc.md, Frames).
+ *   - every frame is F(NP) symbols long, NP read from its first nibble (docs/mlc.md, Frames), and
+ *     the master's first frame is the doc's example (0 0 F F 0 3 F F).
  * With TIMEOUT > 0 the link also gets CTL faults (--ctl-faults): dropped CTL cycles, spurious CTL
  * pulses, whole frames erased; the link timing checks pause after each until the link has settled
  * (a timeout and two full frames), while the comparison and the scoreboard go on.
  *
  * Usage: mlc_lockstep [--cycles N] [--seed N] [--mode lockstep|rtl|model] [--quiet] [--vcd FILE]
- *                     [--vcd-cycles N] [--ctl-faults R] [--help] [+verilator+...]
+ *                     [--vcd-cycles N] [--ctl-faults R] [--forge R] [--help] [+verilator+...]
  * --vcd FILE: on a failure the bench runs itself again with the same arguments and writes the RTL's
  * last --vcd-cycles (default 2000) steps before the failing one to FILE.
  * Exit status: 0 pass, 1 a mismatch or a check failed, 2 usage.
@@ -109,6 +110,15 @@ typedef struct {
     uint64_t last_fault, ctl_faults;
     int erasing[2];
     uint8_t prev_rx_en[2];
+    /* forged frames (--forge R, lockstep only, no scoreboard): R per thousand frames arriving at an
+     * end are replaced by a made-up frame with a correct check (random NP, flags, credits, units;
+     * now and then one symbol too many or too few), to exercise rules 6.1, 6.3 and 6.4 */
+    unsigned forge_rate;
+    uint8_t fsym[2][512];
+    unsigned flen[2], fpos[2];
+    int swallow[2];
+    uint8_t fprev_en[2];
+    uint64_t forged;
 } bench_t;
 
 /* after a failure line: with --vcd (and not already replaying), run again with the same arguments
@@ -306,6 +316,20 @@ static void link_checks(bench_t *b)
     unsigned G = 2 + b->link_delay + b->p[0].TURN;
     unsigned lw = b->p[0].LINK_W;
     int drv = -1;
+    /* the master's first frame is the doc's example: nibbles 0 0 F F 0 3 F F (a null frame, both
+     * credits 15, CRC-16 0x03FF), in steps TURN+1 .. TURN+F(0) */
+    static const uint8_t first[8] = {0, 0, 15, 15, 0, 3, 15, 15};
+    unsigned f0 = 32u / lw;
+    if (b->cycle >= b->p[0].TURN + 1u && b->cycle <= b->p[0].TURN + f0) {
+        unsigned i = (unsigned)(b->cycle - b->p[0].TURN - 1u);
+        unsigned sym = lw == 4 ? first[i] : (unsigned)(first[2 * i] | (first[2 * i + 1] << 4));
+        if (!b->prim[0].tx_en || b->prim[0].tx_d != sym) {
+            char m[120];
+            snprintf(m, sizeof m, "first frame symbol %u is %u/0x%x, docs/mlc.md's example says 1/0x%x", i,
+                     b->prim[0].tx_en, b->prim[0].tx_d, sym);
+            check_fail(b, m);
+        }
+    }
     if (ctl_unsettled(b)) { /* no timing rules; pick up again at the next silence */
         b->cur = -1;
         b->last_end = -2;
@@ -359,6 +383,52 @@ static void link_checks(bench_t *b)
     } else if (drv < 0 && b->last_end >= 0 && b->cycle - b->last_end_cycle > G) {
         check_fail(b, "the link stalled: no frame started G steps after the last one ended");
     }
+}
+
+/* ------------------------------------------------------------------ forged frames */
+
+/* CRC-16 0x1021 over one nibble, MSB first (docs/mlc.md, Frames), written here for the bench */
+static uint16_t fcrc(uint16_t s, unsigned x)
+{
+    for (int i = 3; i >= 0; i--) {
+        unsigned top = (s >> 15) ^ ((x >> i) & 1u);
+        s = (uint16_t)((s << 1) ^ (top ? 0x1021u : 0u));
+    }
+    return s;
+}
+
+static void forge(bench_t *b, unsigned n)
+{
+    uint8_t nib[8 + 32 * 15 + 8];
+    unsigned lw = b->p[n].LINK_W, k = 0;
+    unsigned np = rng_pct(&b->frng, 30) ? 0u : 1u + rng_below(&b->frng, rng_pct(&b->frng, 50) ? 3 : 15);
+    nib[k++] = (uint8_t)np;
+    nib[k++] = (uint8_t)rng_below(&b->frng, 16);
+    nib[k++] = (uint8_t)rng_below(&b->frng, 16);
+    nib[k++] = (uint8_t)rng_below(&b->frng, 16);
+    for (unsigned i = 0; i < 32 * np; i++)
+        nib[k++] = (uint8_t)rng_below(&b->frng, 16);
+    uint16_t c = 0xFFFF;
+    for (unsigned i = 0; i < k; i++)
+        c = fcrc(c, nib[i]);
+    nib[k++] = (uint8_t)(c >> 12);
+    nib[k++] = (uint8_t)((c >> 8) & 15u);
+    nib[k++] = (uint8_t)((c >> 4) & 15u);
+    nib[k++] = (uint8_t)(c & 15u);
+    unsigned r = rng_below(&b->frng, 20);
+    if (r == 0 && k > 8)
+        k -= lw / 4; /* one symbol short */
+    else if (r == 1) {
+        nib[k++] = (uint8_t)rng_below(&b->frng, 16); /* one symbol long */
+        if (lw == 8)
+            nib[k++] = (uint8_t)rng_below(&b->frng, 16);
+    }
+    unsigned per = lw / 4;
+    b->flen[n] = k / per;
+    for (unsigned i = 0; i < b->flen[n]; i++)
+        b->fsym[n][i] = per == 1 ? nib[i] : (uint8_t)(nib[2 * i] | (nib[2 * i + 1] << 4));
+    b->fpos[n] = 0;
+    b->forged++;
 }
 
 /* ------------------------------------------------------------------ one step */
@@ -422,6 +492,26 @@ static void step(bench_t *b, int draining)
             }
         }
     }
+    if (b->forge_rate && !draining)
+        for (unsigned n = 0; n < 2; n++) {
+            int en = im[n].rx_en; /* lockstep only: the model's and the RTL's links agree */
+            int starts = en && !b->fprev_en[n];
+            b->fprev_en[n] = (uint8_t)en;
+            if (!en)
+                b->swallow[n] = 0;
+            if (starts && b->fpos[n] >= b->flen[n] && rng_below(&b->frng, 1000) < b->forge_rate)
+                forge(b, n);
+            if (b->fpos[n] < b->flen[n]) {
+                im[n].rx_en = ir[n].rx_en = 1;
+                im[n].rx_d = ir[n].rx_d = b->fsym[n][b->fpos[n]++];
+                b->swallow[n] = b->fpos[n] == b->flen[n] && en; /* then drop the rest of the real one */
+                b->last_fault = b->cycle;
+            } else if (b->swallow[n]) {
+                im[n].rx_en = ir[n].rx_en = 0;
+                im[n].rx_d = ir[n].rx_d = 0;
+                b->last_fault = b->cycle;
+            }
+        }
     if (b->mode != M_RTL) {
         mlc_step(b->m[0], &im[0], &b->om[0]);
         mlc_step(b->m[1], &im[1], &b->om[1]);
@@ -457,6 +547,11 @@ static void step(bench_t *b, int draining)
             mlc_msg_t m;
             while (mlc_host_recv(b->h[n], c, &m)) {
                 msgq_t *q = &b->exp[1 - n][c];
+                if (b->forge_rate) { /* forged data frames are accepted: no scoreboard */
+                    b->recvd++;
+                    mlc_msg_free(&m);
+                    continue;
+                }
                 mlc_msg_t *e = q_front(q);
                 if (!e)
                     sb_fail(b, n, c, "a message arrived that was not sent (or twice)");
@@ -487,6 +582,8 @@ static void usage(FILE *f)
             "--vcd FILE: on a failure, run again and trace the last --vcd-cycles (2000) steps into FILE.\n"
             "--ctl-faults R: also R per million steps and end dropped CTL cycles and spurious CTL pulses,\n"
             "  and about 5R per million frames erased (needs TIMEOUT > 0; default 20 with TIMEOUT > 0, else 0).\n"
+            "--forge R: R per thousand arriving frames replaced by made-up frames with a correct check\n"
+            "  (lockstep only; the scoreboard and the drain are off).\n"
             "Two MLCs (master, slave) joined by the link model, RTL against the C model every cycle,\n"
             "random host traffic on both channels, corrupted nibbles on the link, a scoreboard and the\n"
             "link's turn-round rules. Parameters are fixed at build time (variant %s).\n",
@@ -521,6 +618,8 @@ int main(int argc, char **argv)
         } else if (!strcmp(a, "--ctl-faults") && i + 1 < argc) {
             b.ctl_rate = (unsigned)strtoul(argv[++i], NULL, 0);
             ctl_given = 1;
+        } else if (!strcmp(a, "--forge") && i + 1 < argc) {
+            b.forge_rate = (unsigned)strtoul(argv[++i], NULL, 0);
         } else if (!strcmp(a, "--vcd-cycles") && i + 1 < argc) {
             b.vcd_cycles = strtoull(argv[++i], NULL, 0);
         } else if (!strcmp(a, "--vcd-start") && i + 1 < argc) {
@@ -548,6 +647,14 @@ int main(int argc, char **argv)
     b.p[0] = mlc_rtl_params(0);
     b.p[1] = mlc_rtl_params(1);
     b.link_delay = mlc_rtl_link_delay();
+    if (b.forge_rate && mlc_rtl_params(0).TIMEOUT == 0) {
+        fprintf(stderr, "mlc_lockstep: --forge needs TIMEOUT > 0 (a collision it causes may stop the link)\n");
+        return 2;
+    }
+    if (b.forge_rate && b.mode != M_LOCKSTEP) {
+        fprintf(stderr, "mlc_lockstep: --forge runs in lockstep mode only (it turns the scoreboard off)\n");
+        return 2;
+    }
     if (!ctl_given && b.p[0].TIMEOUT > 0)
         b.ctl_rate = 20;
     if (b.ctl_rate && b.p[0].TIMEOUT == 0) {
@@ -604,6 +711,8 @@ int main(int argc, char **argv)
     }
     /* drain: no new messages, no faults, hosts read everything; all in flight must arrive */
     uint64_t limit = 400000 + 40 * (uint64_t)b.p[0].FIFO_BYTES;
+    if (b.forge_rate) /* forged units may block message-based delivery for ever: no drain */
+        limit = 0;
     for (b.drain = 0; b.drain < limit; b.drain++) {
         int busy = 0;
         for (unsigned n = 0; n < 2; n++)
@@ -615,7 +724,7 @@ int main(int argc, char **argv)
     }
     for (unsigned n = 0; n < 2; n++)
         for (unsigned c = 0; c < MLC_NCH; c++)
-            if (b.exp[n][c].n) {
+            if (b.exp[n][c].n && !b.forge_rate) {
                 char w[120];
                 for (unsigned x = 0; x < 2; x++)
                     printf("  node %u cfg %u: words pending %" PRIu64 "/%" PRIu64 ", space %u/%u, avail %u/%u\n", x,
@@ -636,8 +745,10 @@ int main(int argc, char **argv)
     if (b.frames < 4)
         check_fail(&b, "fewer than 4 frames on the link");
     printf("PASS mlc_lockstep variant %s: %" PRIu64 " cycles (+%" PRIu64 " drain), %" PRIu64 " frames, %" PRIu64
-           " messages (%" PRIu64 " bytes) delivered, %" PRIu64 " nibbles corrupted, %" PRIu64 " CTL faults, seed=%" PRIu64 "\n",
-           mlc_rtl_variant(), b.cycles, b.drain, b.frames, b.recvd, b.bytes, b.corrupted, b.ctl_faults, b.seed);
+           " messages (%" PRIu64 " bytes) delivered, %" PRIu64 " nibbles corrupted, %" PRIu64 " CTL faults, %" PRIu64
+           " forged frames, seed=%" PRIu64 "\n",
+           mlc_rtl_variant(), b.cycles, b.drain, b.frames, b.recvd, b.bytes, b.corrupted, b.ctl_faults, b.forged,
+           b.seed);
     if (b.mode != M_RTL && !b.quiet) { /* what the run exercised (model counters, both ends) */
         printf("  events:");
         for (unsigned k = MLC_CTR_ERR_CHECK; k < MLC_NCTR; k++)
