@@ -408,6 +408,11 @@ static void forge(bench_t *b, unsigned n)
     nib[k++] = (uint8_t)rng_below(&b->frng, 16);
     for (unsigned i = 0; i < 32 * np; i++)
         nib[k++] = (uint8_t)rng_below(&b->frng, 16);
+    for (unsigned u = 0; u < np; u++)
+        if (rng_pct(&b->frng, 50)) { /* a small first word: Type0/Type1 headers, Pkt-Counters 0..3 */
+            nib[4 + 32 * u] = (uint8_t)rng_below(&b->frng, 4);
+            nib[5 + 32 * u] = nib[6 + 32 * u] = nib[7 + 32 * u] = 0;
+        }
     uint16_t c = 0xFFFF;
     for (unsigned i = 0; i < k; i++)
         c = fcrc(c, nib[i]);
