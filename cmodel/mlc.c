@@ -182,8 +182,8 @@ static unsigned rx_free_units(const mlc_t *m, unsigned c)
 static uint32_t sendable(const mlc_t *m, unsigned c)
 {
     const txfifo_t *f = &m->tx[c];
-    if (m->cfg & MLC_CFG_MSG)
-        return f->ps.msgend - f->ack;
+    if (m->cfg & MLC_CFG_MSG) /* negative (units acknowledged past the last message end) is 0 */
+        return f->ps.msgend > f->ack ? f->ps.msgend - f->ack : 0u;
     return f->wr / 8u - f->ack;
 }
 
