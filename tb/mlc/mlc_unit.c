@@ -917,6 +917,32 @@ static void test_cfg_changes(void)
     pair_free(P);
 }
 
+/* docs/mlc.md, sendable units: message-based max(0, tmsgend - ack). A sends units 0..2 of a 6-unit
+ * Type1 message in pipelined mode (B accepts them), then switches to message-based mode: nothing is
+ * sendable (tmsgend 0 < ack 3) until the message ends; then its last 3 units go. */
+static void test_msg_switch(void)
+{
+    mlc_params_t pa = params(4, 1024, 1, 1, 1024), pb = params(4, 1024, 1, 0, 1024);
+    pair_t *P = pair_new(&pa, &pb, 0, 2001, 0);
+    for (unsigned j = 0; j < 24; j++) /* units 0..2: header (Type1), PC = 6, one data unit */
+        put_write(P->sa, 1 + j, 0, (uint16_t)(j == 0 ? 1 : (j == 8 ? 6 : j)));
+    set_cfg(P->sa, 600, MLC_CFG_MSG);
+    for (unsigned j = 24; j < 48; j++) /* units 3..5: the message ends */
+        put_write(P->sa, 1201 + (j - 24), 0, (uint16_t)j);
+    pair_run(P, 599);
+    const uint64_t tx0 = mlc_counter(P->a, MLC_CTR_TX_PKTS);
+    check(mlc_counter(P->b, MLC_CTR_RX_PKTS) == 3, "msg switch: B accepted units 0..2 in pipelined mode by 599");
+    pair_run(P, 1200);
+    check(mlc_counter(P->b, MLC_CTR_RX_PKTS) == 3 && mlc_counter(P->a, MLC_CTR_TX_PKTS) == tx0,
+          "msg switch: after the switch to message-based mode in 600 nothing is sendable before the message "
+          "ends (B %u units, A sent %u more)", (unsigned)mlc_counter(P->b, MLC_CTR_RX_PKTS),
+          (unsigned)(mlc_counter(P->a, MLC_CTR_TX_PKTS) - tx0));
+    pair_run(P, 2000);
+    check(mlc_counter(P->b, MLC_CTR_RX_PKTS) == 6, "msg switch: its last 3 units go once the message ends (B %u)",
+          (unsigned)mlc_counter(P->b, MLC_CTR_RX_PKTS));
+    pair_free(P);
+}
+
 /* ================================================================ check errors and recovery */
 
 /* A nibble of A's 2-unit data frame (after steps 24..95) corrupted at B: B drops it (err_check,
@@ -1652,6 +1678,7 @@ int main(int argc, char **argv)
     test_modes();
     test_straddle();
     test_cfg_changes();
+    test_msg_switch();
     test_messages();
     test_corrupt_data();
     test_corrupt_reply();
