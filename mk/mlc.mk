@@ -28,7 +28,7 @@ mlc_MUTANTS   := RETX_ACK:d TURN_SHORT:d
 mlc_BENCH     := mlc_lockstep
 mlc_BENCH_C   := cmodel/mlc.c sw/mlc_host.c tb/mlc/mlc_lockstep.c
 mlc_BENCH_CXX := tb/mlc/mlc_rtl.cpp
-mlc_BENCH_H   := cmodel/mlc.h sw/mlc_host.h tb/common/unit_check.h tb/common/rng.h tb/common/vrtl.h tb/mlc/mlc_rtl.h
+mlc_BENCH_H   := cmodel/mlc.h sw/mlc_host.h sw/ring.h tb/common/unit_check.h tb/common/rng.h tb/common/vrtl.h tb/mlc/mlc_rtl.h
 
 # the model's unit tests (sanitizers, in make test's model-sanitizers step) and tb/mlc/mutants.sh
 # (deliberate breaks of the model, each must be caught by the unit test; the mutants step)

@@ -1,14 +1,9 @@
 /* sanfab — host driver of one Maestro Link Controller; see mlc_host.h and docs/mlc.md. */
 #include "mlc_host.h"
+#include "ring.h"
 
 #include <stdlib.h>
 #include <string.h>
-
-/* a growable FIFO of fixed-size elements (words to send, received messages) */
-typedef struct {
-    unsigned char *b;
-    size_t esz, head, n, cap; /* element size in bytes; first element, elements, room */
-} ring_t;
 
 typedef struct {
     uint8_t *b;     /* bytes of the message being received */
@@ -28,37 +23,6 @@ struct mlc_host {
     uint64_t status_reads;
 };
 
-/* Appends the element at e (q->esz bytes); -1 when out of memory. */
-static int ring_push(ring_t *q, const void *e)
-{
-    if (q->n == q->cap) {
-        size_t nc = q->cap ? 2 * q->cap : 64;
-        unsigned char *nb = malloc(nc * q->esz);
-        if (!nb)
-            return -1;
-        for (size_t i = 0; i < q->n; i++)
-            memcpy(nb + i * q->esz, q->b + ((q->head + i) % q->cap) * q->esz, q->esz);
-        free(q->b);
-        q->b = nb;
-        q->head = 0;
-        q->cap = nc;
-    }
-    memcpy(q->b + ((q->head + q->n) % q->cap) * q->esz, e, q->esz);
-    q->n++;
-    return 0;
-}
-
-/* Removes the first element into e; 0 when empty. */
-static int ring_pop(ring_t *q, void *e)
-{
-    if (q->n == 0)
-        return 0;
-    memcpy(e, q->b + q->head * q->esz, q->esz);
-    q->head = (q->head + 1) % q->cap;
-    q->n--;
-    return 1;
-}
-
 mlc_host_t *mlc_host_new(unsigned fifo_bytes, unsigned msg_mode)
 {
     mlc_host_t *h = calloc(1, sizeof *h);
@@ -67,8 +31,8 @@ mlc_host_t *mlc_host_new(unsigned fifo_bytes, unsigned msg_mode)
     h->fifo_bytes = fifo_bytes;
     h->msg_mode = msg_mode ? 1 : 0;
     for (unsigned c = 0; c < MLC_NCH; c++) {
-        h->tx[c].esz = sizeof(uint16_t);
-        h->rx[c].esz = sizeof(mlc_msg_t);
+        h->tx[c] = ring_make(sizeof(uint16_t));
+        h->rx[c] = ring_make(sizeof(mlc_msg_t));
     }
     return h;
 }
@@ -81,8 +45,8 @@ void mlc_host_free(mlc_host_t *h)
         mlc_msg_t m;
         while (ring_pop(&h->rx[c], &m))
             free(m.data);
-        free(h->tx[c].b);
-        free(h->rx[c].b);
+        ring_free(&h->tx[c]);
+        ring_free(&h->rx[c]);
         free(h->as[c].b);
     }
     free(h);
@@ -294,3 +258,9 @@ int mlc_host_recv(mlc_host_t *h, unsigned ch, mlc_msg_t *msg) { return ring_pop(
 uint64_t mlc_host_tx_pending(const mlc_host_t *h, unsigned ch) { return ch < MLC_NCH ? h->tx[ch].n : 0; }
 
 uint64_t mlc_host_status_reads(const mlc_host_t *h) { return h->status_reads; }
+
+int mlc_msg_eq(const mlc_msg_t *a, const mlc_msg_t *b)
+{
+    return a->type == b->type && a->kind == b->kind && a->dst == b->dst && a->mask == b->mask && a->src == b->src &&
+           a->len == b->len && (a->len == 0 || memcmp(a->data, b->data, a->len) == 0);
+}

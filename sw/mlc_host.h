@@ -40,6 +40,9 @@ mlc_host_t *mlc_host_new(unsigned fifo_bytes, unsigned msg_mode);
 /* Frees a driver and everything it still holds (NULL is allowed). */
 void mlc_host_free(mlc_host_t *h);
 
+/* 1 if two messages have the same fields and the same len bytes of data. */
+int mlc_msg_eq(const mlc_msg_t *a, const mlc_msg_t *b);
+
 /* Units of a message (1 for Type0, 2 + ceil(max(0, len - 23) / 16) for Type1). */
 unsigned mlc_msg_units(const mlc_msg_t *msg);
 

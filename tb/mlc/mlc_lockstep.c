@@ -26,6 +26,7 @@
 #define _POSIX_C_SOURCE 200809L
 #include "../../cmodel/mlc.h"
 #include "../../sw/mlc_host.h"
+#include "../../sw/ring.h"
 #include "../common/rng.h"
 #include "mlc_rtl.h"
 
@@ -41,38 +42,14 @@ enum { M_LOCKSTEP, M_RTL, M_MODEL };
 
 /* ------------------------------------------------------------------ scoreboard */
 
-typedef struct {
-    mlc_msg_t *q;
-    size_t head, n, cap;
-} msgq_t;
+/* the messages node n sent on channel c and that have not arrived: a ring_t of mlc_msg_t (sw/ring.h) */
 
-static void q_push(msgq_t *q, const mlc_msg_t *m)
+/* drops the oldest expected message (and its data) */
+static void exp_drop(ring_t *q)
 {
-    if (q->n == q->cap) {
-        size_t nc = q->cap ? 2 * q->cap : 64;
-        mlc_msg_t *nq = malloc(nc * sizeof *nq);
-        if (!nq) {
-            fprintf(stderr, "mlc_lockstep: out of memory\n");
-            exit(1);
-        }
-        for (size_t i = 0; i < q->n; i++)
-            nq[i] = q->q[(q->head + i) % q->cap];
-        free(q->q);
-        q->q = nq;
-        q->cap = nc;
-        q->head = 0;
-    }
-    q->q[(q->head + q->n) % q->cap] = *m;
-    q->n++;
-}
-
-static mlc_msg_t *q_front(msgq_t *q) { return q->n ? &q->q[q->head] : NULL; }
-
-static void q_pop(msgq_t *q)
-{
-    free(q->q[q->head].data);
-    q->head = (q->head + 1) % q->cap;
-    q->n--;
+    mlc_msg_t m;
+    if (ring_pop(q, &m))
+        free(m.data);
 }
 
 /* ------------------------------------------------------------------ bench state */
@@ -94,7 +71,7 @@ typedef struct {
     mlc_host_t *h[2];
     mlc_in_t nm[2], nr[2];     /* link fields of the next step (model pair, RTL pair) */
     mlc_out_t om[2], orr[2], prim[2];
-    msgq_t exp[2][MLC_NCH];    /* messages sent by node n on channel c, not yet received */
+    ring_t exp[2][MLC_NCH];    /* messages (mlc_msg_t) sent by node n on channel c, not yet received */
     uint64_t sent, recvd, corrupted, bytes;
     uint64_t cycle;
     /* link timing checks (on the primary outputs) */
@@ -231,7 +208,10 @@ static void new_message(bench_t *b, unsigned n, unsigned c)
         free(m.data);
         return;
     }
-    q_push(&b->exp[n][c], &m);
+    if (ring_push(&b->exp[n][c], &m) != 0) {
+        fprintf(stderr, "mlc_lockstep: out of memory\n");
+        exit(1);
+    }
     b->sent++;
 }
 
@@ -551,17 +531,16 @@ static void step(bench_t *b, int draining)
         for (unsigned c = 0; c < MLC_NCH; c++) {
             mlc_msg_t m;
             while (mlc_host_recv(b->h[n], c, &m)) {
-                msgq_t *q = &b->exp[1 - n][c];
+                ring_t *q = &b->exp[1 - n][c];
                 if (b->forge_rate) { /* forged data frames are accepted: no scoreboard */
                     b->recvd++;
                     mlc_msg_free(&m);
                     continue;
                 }
-                mlc_msg_t *e = q_front(q);
+                mlc_msg_t *e = ring_front(q);
                 if (!e)
                     sb_fail(b, n, c, "a message arrived that was not sent (or twice)");
-                if (m.type != e->type || m.kind != e->kind || m.dst != e->dst || m.mask != e->mask ||
-                    m.src != e->src || m.len != e->len || (m.len && memcmp(m.data, e->data, m.len) != 0)) {
+                if (!mlc_msg_eq(&m, e)) {
                     char w[200];
                     snprintf(w, sizeof w,
                              "message %" PRIu64 " differs from the next one sent (type %u/%u kind %u/%u len %u/%u)",
@@ -570,7 +549,7 @@ static void step(bench_t *b, int draining)
                 }
                 b->bytes += m.len;
                 mlc_msg_free(&m);
-                q_pop(q);
+                exp_drop(q);
                 b->recvd++;
             }
         }
@@ -602,6 +581,9 @@ int main(int argc, char **argv)
     int nplus = 0;
     b.seed = 1;
     b.cycles = 100000;
+    for (unsigned n = 0; n < 2; n++)
+        for (unsigned c = 0; c < MLC_NCH; c++)
+            b.exp[n][c] = ring_make(sizeof(mlc_msg_t));
     b.mode = M_LOCKSTEP;
     b.vcd_cycles = 2000;
     int ctl_given = 0;
@@ -765,9 +747,11 @@ int main(int argc, char **argv)
     for (unsigned n = 0; n < 2; n++) {
         mlc_free(b.m[n]);
         mlc_host_free(b.h[n]);
-        for (unsigned c = 0; c < MLC_NCH; c++)
+        for (unsigned c = 0; c < MLC_NCH; c++) {
             while (b.exp[n][c].n)
-                q_pop(&b.exp[n][c]);
+                exp_drop(&b.exp[n][c]);
+            ring_free(&b.exp[n][c]);
+        }
     }
     mlc_link_free(b.lm);
     mlc_link_free(b.lr);

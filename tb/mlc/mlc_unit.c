@@ -22,6 +22,7 @@
 #include "../common/unit_check.h"
 #include "../../cmodel/mlc.h"
 #include "../../sw/mlc_host.h"
+#include "../../sw/ring.h"
 #include "../common/rng.h"
 
 #include <inttypes.h>
@@ -774,12 +775,6 @@ static void test_straddle(void)
 
 /* ================================================================ messages through the driver */
 
-static int msg_eq(const mlc_msg_t *a, const mlc_msg_t *b)
-{
-    return a->type == b->type && a->kind == b->kind && a->dst == b->dst && a->mask == b->mask && a->src == b->src &&
-           a->len == b->len && memcmp(a->data, b->data, a->len) == 0;
-}
-
 static void test_messages(void)
 {
     /* encoding by hand: Type1 of 30 bytes -> 2 + ceil(7/16) = 3 units; PC in unit 1 bytes 0..1 */
@@ -826,7 +821,7 @@ static void test_messages(void)
             continue;
         }
         mlc_msg_t m = {1, MLC_KIND_DATA, 1, 0, 0, lens[i], big};
-        ok &= msg_eq(&r, &m);
+        ok &= mlc_msg_eq(&r, &m);
         got++;
         mlc_msg_free(&r);
     }
@@ -834,7 +829,7 @@ static void test_messages(void)
     mlc_msg_t r;
     memset(&r, 0, sizeof r);
     int got0 = mlc_host_recv(P->ha, 1, &r);
-    check(got0 && msg_eq(&r, &t0), "msg: Type0 acknowledgement arrives on ch1");
+    check(got0 && mlc_msg_eq(&r, &t0), "msg: Type0 acknowledgement arrives on ch1");
     if (got0)
         mlc_msg_free(&r);
     memset(&r, 0, sizeof r);
@@ -906,7 +901,7 @@ static void test_cfg_changes(void)
             mlc_msg_t m;
             memset(&m, 0, sizeof m);
             while (mlc_host_recv(side ? P->ha : P->hb, ch, &m)) {
-                ok &= idx[ch] < 60 && msg_eq(&m, &sent[side][idx[ch]]);
+                ok &= idx[ch] < 60 && mlc_msg_eq(&m, &sent[side][idx[ch]]);
                 idx[ch] += 2;
                 got++;
                 mlc_msg_free(&m);
@@ -1357,7 +1352,7 @@ static void test_efficiency(void)
         mlc_msg_t r;
         memset(&r, 0, sizeof r);
         int got = mlc_host_recv(P->hb, 0, &r);
-        check(got && msg_eq(&r, &m), "efficiency: the %u-unit message arrives whole", units);
+        check(got && mlc_msg_eq(&r, &m), "efficiency: the %u-unit message arrives whole", units);
         if (got)
             mlc_msg_free(&r);
         free(st);
@@ -1367,27 +1362,6 @@ static void test_efficiency(void)
 }
 
 /* ================================================================ random traffic with a scoreboard */
-
-typedef struct {
-    mlc_msg_t *q;
-    size_t head, n, cap;
-} expq_t;
-
-static void expq_push(expq_t *e, const mlc_msg_t *m)
-{
-    if (e->n == e->cap) {
-        size_t nc = e->cap ? 2 * e->cap : 64;
-        mlc_msg_t *nq = xcalloc(nc, sizeof *nq);
-        for (size_t i = 0; i < e->n; i++)
-            nq[i] = e->q[(e->head + i) % e->cap];
-        free(e->q);
-        e->q = nq;
-        e->head = 0;
-        e->cap = nc;
-    }
-    e->q[(e->head + e->n) % e->cap] = *m;
-    e->n++;
-}
 
 static uint64_t random_run(uint64_t seed, uint64_t cycles, unsigned *fail_seed)
 {
@@ -1422,8 +1396,10 @@ static uint64_t random_run(uint64_t seed, uint64_t cycles, unsigned *fail_seed)
     /* message sizes: when either end of a direction is message-based, the message must fit the smaller FIFO */
     unsigned maxu_ab = ((cfga | cfgb) & 1u) ? (fa < fb ? fa : fb) / 16 : 3 * 128;
     unsigned maxu_ba = maxu_ab;
-    expq_t exp[2][2];
-    memset(exp, 0, sizeof exp);
+    ring_t exp[2][2]; /* mlc_msg_t sent by side s on channel c, not yet received (sw/ring.h) */
+    for (unsigned s = 0; s < 2; s++)
+        for (unsigned c = 0; c < 2; c++)
+            exp[s][c] = ring_make(sizeof(mlc_msg_t));
     uint32_t seq[2][2] = {{0, 0}, {0, 0}};
     uint64_t sent = 0, recvd = 0, bad = 0, erased = 0, flips = 0, slave_rule_bad = 0, glitches = 0;
     uint8_t hist_b[32] = {0}, hist_a[32] = {0}; /* rx_en as applied in the last 32 steps */
@@ -1456,7 +1432,10 @@ static uint64_t random_run(uint64_t seed, uint64_t cycles, unsigned *fail_seed)
                 if (m.len >= 4)
                     memcpy(m.data, &seq[side][ch], 4);
                 if (mlc_host_send(h, ch, &m) == 0) {
-                    expq_push(&exp[side][ch], &m);
+                    if (ring_push(&exp[side][ch], &m) != 0) {
+                        fprintf(stderr, "mlc_unit: out of memory\n");
+                        exit(2);
+                    }
                     seq[side][ch]++;
                     sent++;
                 } else {
@@ -1551,14 +1530,14 @@ static uint64_t random_run(uint64_t seed, uint64_t cycles, unsigned *fail_seed)
             for (unsigned ch = 0; ch < 2; ch++) {
                 mlc_msg_t got;
                 while (mlc_host_recv(side ? P->ha : P->hb, ch, &got)) {
-                    expq_t *e = &exp[side][ch];
+                    ring_t *e = &exp[side][ch];
                     if (e->n == 0) {
                         check(0, "random seed %" PRIu64 ": step %" PRIu64 ": message from %u ch %u not sent (or twice)",
                               seed, k, side, ch);
                         bad++;
                     } else {
-                        mlc_msg_t *w = &e->q[e->head];
-                        if (!msg_eq(&got, w)) {
+                        mlc_msg_t *w = ring_front(e);
+                        if (!mlc_msg_eq(&got, w)) {
                             if (getenv("MLC_DEBUG")) {
                                 unsigned i = 0;
                                 while (i < got.len && got.data[i] == w->data[i])
@@ -1576,8 +1555,7 @@ static uint64_t random_run(uint64_t seed, uint64_t cycles, unsigned *fail_seed)
                             bad++;
                         }
                         free(w->data);
-                        e->head = (e->head + 1) % e->cap;
-                        e->n--;
+                        ring_pop(e, NULL);
                         recvd++;
                     }
                     mlc_msg_free(&got);
@@ -1629,10 +1607,10 @@ static uint64_t random_run(uint64_t seed, uint64_t cycles, unsigned *fail_seed)
         *fail_seed = 1;
     for (unsigned s = 0; s < 2; s++)
         for (unsigned c = 0; c < 2; c++) {
-            expq_t *e = &exp[s][c];
-            for (size_t i = 0; i < e->n; i++)
-                free(e->q[(e->head + i) % e->cap].data);
-            free(e->q);
+            mlc_msg_t m;
+            while (ring_pop(&exp[s][c], &m))
+                free(m.data);
+            ring_free(&exp[s][c]);
         }
     pair_free(P);
     return ran;
