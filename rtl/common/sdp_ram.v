@@ -1,9 +1,12 @@
-// sanfab — simple dual-port RAM for the MLC's FIFOs: one write port, one read port with a
-// registered read (block RAM: SB_RAM40_4K / DP16KD). rdata holds the word read at the last edge
-// with re = 1. Contents are not reset (the MLC never reads a word it has not written).
+// sanfab — simple dual-port RAM: one write port, one read port with a registered read (block RAM:
+// SB_RAM40_4K / DP16KD; distributed RAM with SANFAB_DIST_RAM). rdata holds the word read at the last
+// edge with re = 1. Contents are not reset (the users never read a word they have not written).
+// Used by the MLC's FIFOs; the same RAM is still written out inline in vcsw_in.v (its buffer) and
+// fifo_fwft_bram.v, which should instantiate this module the next time their synthesis records
+// are made anew.
 `default_nettype none
 
-module mlc_ram #(
+module sdp_ram #(
     parameter AW = 10,
     parameter DW = 16
 ) (
