@@ -27,6 +27,7 @@ docs/experiments.md (our figures beside the paper's), and checks the trends the 
                          [--out-json PATH] [--out-md PATH]
 """
 import argparse
+import functools
 import json
 import os
 import subprocess
@@ -168,10 +169,12 @@ def itb_paper_routes(topo, ud, itb, out):
     return kept / max(1, len(ri))
 
 
+@functools.lru_cache(maxsize=None)
 def make_random(work, nsw, tseed):
     """sanfab-topo random, UD (balanced) routes, sanfab-route itb (a random minimal path for every pair, ITBs at
     its down->up turns: the route set of every table) and the other reading of the paper's rule (itb_paper_routes:
-    ITB paths only where no minimal up*/down* path exists); returns (topo, ud, itb, itb_alt) paths."""
+    ITB paths only where no minimal up*/down* path exists); returns (topo, ud, itb, itb_alt) paths. Made once per
+    (work, nsw, tseed) in a run: Tables 1-3 share the networks."""
     topo = os.path.join(work, "r%d-s%d.topo" % (nsw, tseed))
     ud = os.path.join(work, "r%d-s%d-ud.routes" % (nsw, tseed))
     itb = os.path.join(work, "r%d-s%d-itb.routes" % (nsw, tseed))
@@ -198,27 +201,40 @@ def stats(vals):
     return (min(vals), max(vals), sum(vals) / len(vals), len(vals))
 
 
+def networks(a, work):
+    """The random networks of Tables 1-3: (switches, topology seed, topo, ud, itb, itb_alt) for every size and
+    topology seed of the run."""
+    for nsw in a.sizes:
+        for ts in range(1, a.topologies + 1):
+            yield (nsw, ts) + make_random(work, nsw, ts)
+
+
+def grouped(runs, key, value):
+    """{key(run): [run[value], ...]} in run order."""
+    rows = {}
+    for r in runs:
+        rows.setdefault(key(r), []).append(r[value])
+    return rows
+
+
 # ------------------------------------------------------------------ Table 1
 
 def table1(a, work):
     runs = []
-    for nsw in a.sizes:
-        for ts in range(1, a.topologies + 1):
-            topo, ud, itb, itb_alt = make_random(work, nsw, ts)
-            for msg in a.msgs:
-                res = {"switches": nsw, "topology_seed": ts, "message_size": msg}
-                res.update(factor_pair(topo, ud, itb, msg, a))
-                res["itb_alt"], _ = sweep(topo, itb_alt, msg, a)
-                res["factor_itb_alt"] = res["itb_alt"]["throughput_flits_ns_sw"] / res["ud"]["throughput_flits_ns_sw"]
-                log("table1: %2d switches, topology seed %2d, %4d B: UD %.4f, ITB %.4f flits/ns/switch, factor %.2f "
-                    "(ITB only where UD is not minimal: %.4f, %.2f)" % (
-                        nsw, ts, msg, res["ud"]["throughput_flits_ns_sw"], res["itb"]["throughput_flits_ns_sw"],
-                        res["factor"], res["itb_alt"]["throughput_flits_ns_sw"], res["factor_itb_alt"]))
-                runs.append(res)
-    rows, rows_alt = {}, {}
-    for r in runs:
-        rows.setdefault((r["switches"], r["message_size"]), []).append(r["factor"])
-        rows_alt.setdefault((r["switches"], r["message_size"]), []).append(r["factor_itb_alt"])
+    for nsw, ts, topo, ud, itb, itb_alt in networks(a, work):
+        for msg in a.msgs:
+            res = {"switches": nsw, "topology_seed": ts, "message_size": msg}
+            res.update(factor_pair(topo, ud, itb, msg, a))
+            res["itb_alt"], _ = sweep(topo, itb_alt, msg, a)
+            res["factor_itb_alt"] = res["itb_alt"]["throughput_flits_ns_sw"] / res["ud"]["throughput_flits_ns_sw"]
+            log("table1: %2d switches, topology seed %2d, %4d B: UD %.4f, ITB %.4f flits/ns/switch, factor %.2f "
+                "(ITB only where UD is not minimal: %.4f, %.2f)" % (
+                    nsw, ts, msg, res["ud"]["throughput_flits_ns_sw"], res["itb"]["throughput_flits_ns_sw"],
+                    res["factor"], res["itb_alt"]["throughput_flits_ns_sw"], res["factor_itb_alt"]))
+            runs.append(res)
+    def size_msg(r):
+        return (r["switches"], r["message_size"])
+    rows, rows_alt = grouped(runs, size_msg, "factor"), grouped(runs, size_msg, "factor_itb_alt")
     table = {k: stats(v) + (stats(rows_alt[k])[2],) for k, v in sorted(rows.items())}
     checks = []
     for (nsw, msg), (_, _, avg, _, _) in table.items():
@@ -275,26 +291,22 @@ def md_table1(a, data, table):
 
 def table2(a, work):
     runs = []
-    for nsw in a.sizes:
-        for ts in range(1, a.topologies + 1):
-            topo, ud, itb, _ = make_random(work, nsw, ts)
-            for msg in a.t2_msgs:
-                res = {"switches": nsw, "topology_seed": ts, "message_size": msg, "load": a.t2_load}
-                for name, routes in (("ud", ud), ("itb", itb)):
-                    p = sim(topo, routes, msg, [a.t2_load], a, warmup=a.t2_warmup, cycles=a.t2_cycles)["points"][0]
-                    res[name] = {"latency_ns_avg": p["latency_ns"]["avg"], "latency_ns_avg_network":
-                                 p["latency_ns"]["avg_network"], "latency_samples": p["messages"]["latency_samples"],
-                                 "itbs_per_msg": p["itbs_per_msg"], "saturated": p["saturated"],
-                                 "accepted_flits_ns_sw": p["accepted_flits_ns_sw"]}
-                res["increase_pct"] = 100.0 * (res["itb"]["latency_ns_avg"] / res["ud"]["latency_ns_avg"] - 1.0)
-                log("table2: %2d switches, topology seed %2d, %4d B, load %g: UD %.0f ns, ITB %.0f ns (%.2f ITBs/msg), "
-                    "increase %+.2f %%" % (nsw, ts, msg, a.t2_load, res["ud"]["latency_ns_avg"],
-                                           res["itb"]["latency_ns_avg"], res["itb"]["itbs_per_msg"],
-                                           res["increase_pct"]))
-                runs.append(res)
-    rows = {}
-    for r in runs:
-        rows.setdefault((r["switches"], r["message_size"]), []).append(r["increase_pct"])
+    for nsw, ts, topo, ud, itb, _ in networks(a, work):
+        for msg in a.t2_msgs:
+            res = {"switches": nsw, "topology_seed": ts, "message_size": msg, "load": a.t2_load}
+            for name, routes in (("ud", ud), ("itb", itb)):
+                p = sim(topo, routes, msg, [a.t2_load], a, warmup=a.t2_warmup, cycles=a.t2_cycles)["points"][0]
+                res[name] = {"latency_ns_avg": p["latency_ns"]["avg"], "latency_ns_avg_network":
+                             p["latency_ns"]["avg_network"], "latency_samples": p["messages"]["latency_samples"],
+                             "itbs_per_msg": p["itbs_per_msg"], "saturated": p["saturated"],
+                             "accepted_flits_ns_sw": p["accepted_flits_ns_sw"]}
+            res["increase_pct"] = 100.0 * (res["itb"]["latency_ns_avg"] / res["ud"]["latency_ns_avg"] - 1.0)
+            log("table2: %2d switches, topology seed %2d, %4d B, load %g: UD %.0f ns, ITB %.0f ns (%.2f ITBs/msg), "
+                "increase %+.2f %%" % (nsw, ts, msg, a.t2_load, res["ud"]["latency_ns_avg"],
+                                       res["itb"]["latency_ns_avg"], res["itb"]["itbs_per_msg"],
+                                       res["increase_pct"]))
+            runs.append(res)
+    rows = grouped(runs, lambda r: (r["switches"], r["message_size"]), "increase_pct")
     table = {k: stats(v) for k, v in sorted(rows.items())}
     checks = []
     for nsw in sorted({k[0] for k in table}):
@@ -338,24 +350,20 @@ def md_table2(a, data, table):
 
 def table3(a, work):
     runs = []
-    for nsw in a.sizes:
-        for ts in range(1, a.topologies + 1):
-            topo, ud, itb, _ = make_random(work, nsw, ts)
-            for name, traffic, extra in T3_PATTERNS:
-                if name == "local5" and nsw <= 8:
-                    continue  # the paper: every destination is at most 4 switches away in 8-switch networks
-                ex = ["--traffic", traffic] + (extra if extra is not None else ["--hotspot", str(HOTSPOT[nsw])])
-                res = {"switches": nsw, "topology_seed": ts, "pattern": name, "message_size": a.t3_msg,
-                       "traffic": ex[1:]}
-                res.update(factor_pair(topo, ud, itb, a.t3_msg, a, extra=ex))
-                log("table3: %2d switches, topology seed %2d, %-12s UD %.4f, ITB %.4f flits/ns/switch, factor %.2f, "
-                    "ITBs/msg %.3f" % (nsw, ts, name, res["ud"]["throughput_flits_ns_sw"],
-                                       res["itb"]["throughput_flits_ns_sw"], res["factor"],
-                                       max(res["itb"]["itbs_per_msg"])))
-                runs.append(res)
-    rows = {}
-    for r in runs:
-        rows.setdefault((r["switches"], r["pattern"]), []).append(r["factor"])
+    for nsw, ts, topo, ud, itb, _ in networks(a, work):
+        for name, traffic, extra in T3_PATTERNS:
+            if name == "local5" and nsw <= 8:
+                continue  # the paper: every destination is at most 4 switches away in 8-switch networks
+            ex = ["--traffic", traffic] + (extra if extra is not None else ["--hotspot", str(HOTSPOT[nsw])])
+            res = {"switches": nsw, "topology_seed": ts, "pattern": name, "message_size": a.t3_msg,
+                   "traffic": ex[1:]}
+            res.update(factor_pair(topo, ud, itb, a.t3_msg, a, extra=ex))
+            log("table3: %2d switches, topology seed %2d, %-12s UD %.4f, ITB %.4f flits/ns/switch, factor %.2f, "
+                "ITBs/msg %.3f" % (nsw, ts, name, res["ud"]["throughput_flits_ns_sw"],
+                                   res["itb"]["throughput_flits_ns_sw"], res["factor"],
+                                   max(res["itb"]["itbs_per_msg"])))
+            runs.append(res)
+    rows = grouped(runs, lambda r: (r["switches"], r["pattern"]), "factor")
     table = {k: stats(v) for k, v in sorted(rows.items(), key=lambda kv: (kv[0][0], [p[0] for p in T3_PATTERNS].index(kv[0][1])))}
     checks = []
     for nsw in sorted({k[0] for k in table}):
