@@ -214,10 +214,9 @@ static void coverage(bench_t *b)
      * buffer); with a smaller STOP_AT (the sets at the longest LINK_DELAY their buffer allows) the
      * doc promises no rate. Otherwise every link is busy in >= 99 % of the measured window. */
     const int one_left = (d->checks & CK_BLOCKVC) && b->nvc == 2;
-    const int lone_stream = b->stop_at < (int)DOC_STREAM_STOP_AT;
     const double full = one_left ? (double)b->p->MAXLEN / (double)(b->p->MAXLEN + 1u) : 1.0;
-    r->link_unchecked = lone_stream;
-    if ((d->checks & CK_LINK_FULL) && !lone_stream) {
+    r->link_unchecked = b->stop_at < (int)DOC_STREAM_STOP_AT;
+    if ((d->checks & CK_LINK_FULL) && !r->link_unchecked) {
         r->link_min = 1.0;
         for (unsigned o = 0; o < b->n; o++) {
             double u = b->link_window ? (double)b->link_busy[o] / (double)b->link_window : 0.0;
