@@ -24,6 +24,9 @@ mlc_RANDINIT  := s256
 # deliberately broken builds (`define SANFAB_MUTANT_<NAME>): NAME:set
 mlc_MUTANTS   := RETX_ACK:d TURN_SHORT:d
 
+# the one placed-and-routed synthesis gate `make test` runs (constraints/synth_configs.json)
+mlc_GATE      := mlc-master1-ice40-hx8k
+
 # the lockstep bench: C sources (archived into a library), the C++ glue to the Verilated pair
 mlc_BENCH     := mlc_lockstep
 mlc_BENCH_C   := cmodel/mlc.c sw/mlc_host.c tb/mlc/mlc_lockstep.c
