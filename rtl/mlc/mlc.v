@@ -1,7 +1,7 @@
 // sanfab — Maestro Link Controller: one end of a half-duplex point-to-point link (docs/mlc.md is
 // the contract; rule numbers below are its "Steps").
 //
-// Host side: two channels, each a send FIFO and a receive FIFO (sdp_ram, block RAM with registered
+// Host side: two channels, each a send FIFO and a receive FIFO (mlc_fifo_ram, block RAM with registered
 // read) with byte-count status registers. Link side: frames of up to 15 units, sent after every
 // turn-round, carrying credits, toggle/echo and a CRC-16 (crc16).
 //
@@ -602,10 +602,10 @@ module mlc #(
     // ------------------------------------------------------------------ FIFO RAMs
     generate
         for (gc = 0; gc < 2; gc = gc + 1) begin : g_ram
-            sdp_ram #(.AW(WAW), .DW(16)) u_tx (
+            mlc_fifo_ram #(.AW(WAW), .DW(16)) u_tx (
                 .clk(clk), .we(txw_we[gc]), .waddr(wr_q[gc][WAW-1:0]), .wdata(h_wdata),
                 .re(txr_re && (och_q == (gc == 1))), .raddr(txr_addr), .rdata(txr_data[gc]));
-            sdp_ram #(.AW(WAW), .DW(16)) u_rx (
+            mlc_fifo_ram #(.AW(WAW), .DW(16)) u_rx (
                 .clk(clk), .we(rxw_we[gc]), .waddr(rxw_addr), .wdata(rxw_data),
                 .re(rxr_re[gc]), .raddr(rd_q[gc][WAW-1:0]), .rdata(rxr_data[gc]));
         end
