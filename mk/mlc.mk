@@ -38,3 +38,6 @@ mlc_BENCH_H   := cmodel/mlc.h sw/mlc_host.h sw/ring.h tb/common/unit_check.h tb/
 mlc_UNIT      := mlc_unit
 mlc_UNIT_C    := cmodel/mlc.c sw/mlc_host.c tb/mlc/mlc_unit.c
 mlc_MODEL_MUTANTS := tb/mlc/mutants.sh
+
+# Icarus bench: a script that prints "icarus: N passed, M failed" (and --selftest for its mutants)
+mlc_ICARUS    := tb/mlc/run_icarus.sh
