@@ -1,0 +1,85 @@
+#!/usr/bin/env bash
+# sanfab — proves tb/mlc/sbox_unit.c can fail: builds it against deliberately broken copies of
+# cmodel/sbox.c (one textual change each, below: a rule of docs/switchbox.md broken) and requires
+# every build to end with a failed check ("sbox_unit: N checks, M failed" with M > 0 and exit
+# status 1; a crash or a build error is a failure of this script, not a catch). The real model must
+# pass. Run from the repository root:
+#   bash tb/mlc/sbox_mutants.sh [NAME...]   (all mutants, about a minute; or only the named ones)
+set -u
+cd "$(dirname "$0")/../.."
+CC=${CC:-cc}
+OUT=${TMPDIR:-/tmp}/sbox_mutants.$$
+mkdir -p "$OUT"
+trap 'rm -rf "$OUT"' EXIT
+FLAGS="-std=c11 -Wall -Wextra -Werror -O1 -g -fsanitize=address,undefined -fno-sanitize-recover=all"
+SRCS="cmodel/mlc.c sw/mlc_host.c tb/mlc/sbox_unit.c"
+
+# name | exact text in cmodel/sbox.c | replacement (first occurrence; \n is a newline; no '|' in texts)
+MUTANTS=$(cat <<'EOF'
+ROOM_NO_INFLIGHT|unsigned need = 2u + ((o->wr.v && o->wr.ch == c && ((o->wr.P >> q) & 1u)) ? 2u : 0u);|unsigned need = 2u + (o->wr.v & 0u);
+MOVE_NO_ROOM|return (avail2(b, p, c) && room(b, o, x->P, c)) ? G_MOVE : G_NONE;|return avail2(b, p, c) ? G_MOVE : G_NONE;
+MOVE_NO_AVAIL|return (avail2(b, p, c) && room(b, o, x->P, c)) ? G_MOVE : G_NONE;|return room(b, o, x->P, c) ? G_MOVE : G_NONE;
+AVAIL_CH1|return b->mo[p].st_rx_avail[c] >= 2; }|return b->mo[p].st_rx_avail[c] >= 2 \|\| c == 1; }
+BP_SAME|n->bp = (s + 1u) % b->NS;|n->bp = s;
+MP_STUCK|n->mp = (s + 1u) % b->NS;|n->mp = o->mp;
+LOCK_EARLY|found = o->s[s].st == S_WAIT && need_met(b, o, s);|found = o->s[s].st == S_WAIT && need_met(b, n, s);
+NO_LOCKS|found = o->s[s].st == S_WAIT && need_met(b, o, s);|found = o->s[s].st == S_WAIT && (need_met(b, o, s) \|\| 1);
+ARRIVAL_BACK|return set & ~(1u << a); /* never back to the arrival port */|return set & ~(0u << a);
+BAR_EARLY|    if (nb->A != Ep)\n        return;|    if (0)\n        return;
+BAR_NOT_MEMBER|!((Ep >> p) & 1u)|0
+UP_NEVER|if (up_set(o) & E) {|if (0) {
+RELEASE_NO_END|    if (x->cls == CL_RELEASE)\n        barrier_end(n, c);|    if (0)\n        barrier_end(n, c);
+MADE_NO_SRC|return wi == 2 ? 0x00FFu : 0u;|return 0u;
+REG_NEW_VALUE|n->ans.val = mlc ? SBOX_RDATA_ERROR : box_read(b, o, addr);|n->ans.val = mlc ? SBOX_RDATA_ERROR : box_read(b, n, addr);
+REG_EARLY|out->reg_rvalid = o->ans.v;|out->reg_rvalid = in->reg_rd;
+PC_LT1|if (pc < 2) {|if (pc < 1) {
+PC_WORD9|} else if (o->rd.idx == 8 && (o->s[s].w0 & 1u)) {|} else if (o->rd.idx == 9 && (o->s[s].w0 & 1u)) {
+TYPE0_TOT16|y->tot = (o->s[s].w0 & 1u) ? 0u : 8u;|y->tot = (o->s[s].w0 & 1u) ? 0u : 16u;
+WORDS_PER_DEST|        count(b, n, SBOX_CTR_WORDS);|        for (unsigned q = popcount8(x->P); q > 0; q--) count(b, n, SBOX_CTR_WORDS);
+MCAST_ONE|if (popcount8(x->P) >= 2)|if (popcount8(x->P) >= 1)
+EOF
+)
+
+pass=0
+fail=0
+echo "sbox mutants: building the real model"
+if ! $CC $FLAGS cmodel/sbox.c $SRCS -o "$OUT/real" || ! "$OUT/real" > "$OUT/real.log" 2>&1; then
+    echo "sbox mutants: the real model fails its own test"; tail -5 "$OUT/real.log"; exit 1
+fi
+while IFS='|' read -r name from to; do
+    [ -z "$name" ] && continue
+    if [ $# -gt 0 ] && [[ " $* " != *" $name "* ]]; then continue; fi
+    mkdir -p "$OUT/$name"
+    if ! python3 - "$from" "$to" cmodel/sbox.c "$OUT/$name/sbox.c" <<'PY'
+import sys
+def unq(x):
+    return x.replace('\\n', '\n').replace('\\|', '|')
+frm, to, src, dst = unq(sys.argv[1]), unq(sys.argv[2]), sys.argv[3], sys.argv[4]
+s = open(src).read()
+if frm not in s:
+    sys.exit(1)
+open(dst, 'w').write(s.replace(frm, to, 1))
+PY
+    then
+        echo "mutant $name: text not found in cmodel/sbox.c (the script is out of date)"; fail=$((fail+1)); continue
+    fi
+    cp cmodel/sbox.h "$OUT/$name/"
+    if ! $CC $FLAGS -Icmodel "$OUT/$name/sbox.c" $SRCS -o "$OUT/$name/u" 2> "$OUT/$name/build.log"; then
+        echo "mutant $name: build error (proves nothing)"; head -3 "$OUT/$name/build.log"; fail=$((fail+1)); continue
+    fi
+    "$OUT/$name/u" > "$OUT/$name/run.log" 2>&1
+    rc=$?
+    last=$(grep '^sbox_unit: [0-9]* checks' "$OUT/$name/run.log" | tail -1)
+    nfail=$(echo "$last" | sed -n 's/.*checks, \([0-9]*\) failed/\1/p')
+    if [ "$rc" = 1 ] && [ -n "$nfail" ] && [ "$nfail" -gt 0 ]; then
+        first=$(grep -m1 'FAIL' "$OUT/$name/run.log" | cut -c1-150)
+        echo "mutant $name: caught ($nfail failed checks; first: $first)"
+        pass=$((pass+1))
+    else
+        echo "mutant $name: NOT caught (exit $rc, '$last')"
+        tail -3 "$OUT/$name/run.log"
+        fail=$((fail+1))
+    fi
+done <<< "$MUTANTS"
+echo "sbox mutants: $pass caught, $fail not"
+[ "$fail" = 0 ]
