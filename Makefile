@@ -82,7 +82,13 @@ synth-check: $(PYTHON)
 synth-fresh:
 	@python3 scripts/synth.py --check-records
 
-bench: $(PYTHON) $(BUILD)/xbar/p8/xbar_bench $(BUILD)/vcsw/p8/vcsw_bench
+# the MLC's measurements on its C model (docs/mlc-perf.md; scripts/bench.py runs it)
+MLC_PERF := $(BUILD)/mlc/perf/mlc_perf
+$(MLC_PERF): cmodel/mlc.c sw/mlc_host.c tb/mlc/mlc_perf.c cmodel/mlc.h sw/mlc_host.h sw/ring.h tb/common/rng.h
+	@mkdir -p $(dir $@)
+	$(CC) $(CSTD) cmodel/mlc.c sw/mlc_host.c tb/mlc/mlc_perf.c -o $@
+
+bench: $(PYTHON) $(BUILD)/xbar/p8/xbar_bench $(BUILD)/vcsw/p8/vcsw_bench $(BUILD)/mlc/d/mlc_lockstep $(MLC_PERF)
 	@$(PYTHON) scripts/bench.py
 
 experiments:
