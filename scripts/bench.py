@@ -576,14 +576,15 @@ def mlc_perf_md(records, pngs):
     A("")
     A("Latency of one 16-byte message, one link: %.1f steps on average (%d at the least) from the first host write to"
       % (pp[0]["oneway_steps_mean"], pp[0]["oneway_steps_min"]))
-    A("the last host read, %.2f us at 50 MHz, against the paper's 1.78 us NI-to-switch (Table 2, which includes"
+    A("the last host read (8 + 8 of them the hosts' writing and reading), %.2f us at 50 MHz, against the paper's"
       % pp[0]["paper_oneway_us"])
-    A("the NI's DMA). The spread from waiting for the link (a message just missing a frame start waits one")
-    A("null-frame period, `F(0)` + `F(0)` + 2`G` = %d steps = %.2f us) is smaller than the paper's 1.12 us (t1 - t4)"
+    A("1.78 us from the sender NI to the switch box (Table 2, link layer). The spread from waiting for the link (a")
+    A("message that just misses a frame start waits one null-frame period, `F(0)` + `F(0)` + 2`G` = %d steps = %.2f us)"
       % (2 * F(0) + 2 * G, (2 * F(0) + 2 * G) * MLC_STEP_NS / 1000))
-    A("because our null frame is short and our turn-round is %d steps; the paper's PHY arbitrates the IEEE 1394 bus"
-      % G)
-    A("at every turn-round.")
+    A("is smaller than the paper's 1.12 us (t1 - t4, %.0f cycles at 50 MHz), although the paper's null frame is even"
+      % (1120 / MLC_STEP_NS))
+    A("shorter (3 nibbles against our 8): most of its spread must be the IEEE 1394 PHY's bus arbitration at every")
+    A("turn-round, which our link does not have (a turn-round is `G` = %d steps here)." % G)
     A("")
 
     # ---------------------------------------------------------------- Fig. 10
@@ -780,8 +781,10 @@ def mlc_perf_md(records, pngs):
              else "**they differ** (report this)"))
         A("agree %s for the %d parameter sets above; the other end sent %d null and %d data frames in the default window."
           % ("exactly" if exact else "**not everywhere**", len(ef), d["other_end_null_frames"], d["other_end_data_frames"]))
+        pf = 480 / (483 + 3 + 2 * G * lw / 4)
         A("Between the paper's frame (3 + 480 nibbles) and ours (8 + 480): `FLAGS` (the toggle and echo of the")
-        A("acknowledgement) and the four check nibbles, which make a corrupted frame a resent one (docs/mlc.md, Frames).")
+        A("acknowledgement) and the four check nibbles, which make a corrupted frame a resent one (docs/mlc.md, Frames);")
+        A("the paper's frames with our turn-round would give 480 / (483 + 3 + 2`G`) = %s." % pct(pf))
         A("A whole transfer adds its start and its acknowledgement: the %d-byte ping-pong above moved %s one way"
           % (big["size"], pct(big["oneway_frac"])))
         A("(%s of the link counting the acknowledgement's round trip)." % pct(big["throughput_frac"]))
