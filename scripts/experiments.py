@@ -5,12 +5,18 @@ against up*/down* (UD) on Myrinet networks (docs/network.md, docs/experiments.md
   table1   Table 1: factor of throughput increase ITB/UD, uniform traffic, random irregular networks
   table2   Table 2: latency increase of ITB over UD at low load (percent), uniform traffic
   table3   Table 3: factor of throughput increase for bit-reversal, local (l = 3, l = 5) and hotspot traffic
+  fig11    Fig. 11: ITB pool occupancy, 32 switches, uniform, 32-byte messages: latency sweeps (11a) and the
+           in-transit packets held per NIC (average and maximum) near and beyond saturation (11b, 11c)
   regular  Sec. 5.5.1: 2D torus, torus with express channels and CPLANT, uniform traffic (throughputs and
            factors; the torus's latency curves and link-utilisation maps as PNGs, Figs. 12a, 13, 14)
+  table4   Table 4: factor of throughput increase for hotspot traffic on the regular topologies (torus 5/10 %,
+           express 3/5 %, CPLANT 5 %), several hotspot locations (min/max/avg)
 
-Default (reduced, a few minutes on 2 cores): 16 and 32 switches, 2 random topologies each (seeds 1, 2), 512-byte
-messages (Table 2 also 32 bytes), short windows. --full: 8/16/32/64 switches, 10 topologies each,
-32/512/1024-byte messages (Tables 1 and 2), longer windows (hours; not run by make test). --only picks experiments.
+Default (reduced, about 2 minutes on 2 idle cores): 16 and 32 switches, 2 random topologies each (seeds 1, 2),
+512-byte messages (Table 2 also 32 bytes), short windows, Table 4 with one hotspot location, Fig. 11 with
+200,000-cycle windows. --full: 8/16/32/64 switches, 10 topologies each, 32/512/1024-byte messages (Tables 1 and 2),
+longer windows, ten hotspot locations, Fig. 11 with windows of two million messages (hours; not run by make
+test). --only picks experiments.
 
 For every random network: sanfab-topo random, sanfab-route updown --select balanced and sanfab-route itb, then
 sanfab-sim sweeps (--jobs). Throughput of a sweep = the highest accepted traffic of its points, a point being
@@ -18,18 +24,25 @@ saturated when accepted < 0.95 x offered (sanfab-sim's rule, the same for every 
 UD throughput. A sweep is extended to higher loads until its last point is saturated and accepts less than the
 sweep's best (the accepted traffic has peaked).
 
-Writes reports/experiments/{table1,table2,table3,regular}.json (--out-json names Table 1's file; the others go
-beside it), the PNGs beside --out-md (docs/exp-*.png; needs matplotlib from .venv, else skipped with a note) and
-docs/experiments.md (our figures beside the paper's), and checks the trends the paper states. Checks marked
-"required" fail the run (exit status 1); the others are comparisons reported in the page.
+Output. Reduced: reports/experiments/NAME.json (--out-json names Table 1's file; the others go beside it),
+docs/experiments.md and docs/exp-*.png (PNGs beside --out-md; need matplotlib from .venv, else skipped with a
+note). --full: reports/experiments/full/NAME.json, docs/experiments-full.md and docs/exp-full-*.png, so a reduced
+run (make experiments; make test writes under build/experiments/) never overwrites full results. The page is
+built from every JSON of the same mode in the output directory, so --only reruns one experiment and keeps the
+others; --page only rebuilds the page. A full Table 1 saves its JSON after every network ("complete": false until
+the last), so a run stopped early keeps what it measured. Every JSON records its wall-clock seconds and the CPU
+seconds (user + system) of the simulator processes (cpu_seconds). The checks compare our trends with the paper's;
+"required" ones fail the run (exit status 1), the others are reported in the page.
 
-  scripts/experiments.py [--full] [--only table1,table2,table3,regular] [--jobs N] [--seed N]
-                         [--out-json PATH] [--out-md PATH]
+  scripts/experiments.py [--full] [--only table1,table2,table3,fig11,regular,table4] [--page] [--jobs N]
+                         [--seed N] [--out-json PATH] [--out-md PATH]
 """
 import argparse
 import functools
 import json
+import math
 import os
+import resource
 import subprocess
 import sys
 import time
@@ -37,7 +50,7 @@ import time
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 SW = os.path.join(ROOT, "sw", "build")
 VENV_PY = os.path.join(ROOT, ".venv", "bin", "python")
-EXPERIMENTS = ["table1", "table2", "table3", "regular"]
+EXPERIMENTS = ["table1", "table2", "table3", "fig11", "regular", "table4"]  # run and page order
 
 # Seed 000, Table 1: factor of throughput increase (ITB over UD), uniform traffic: (switches, bytes) -> min, max, avg
 PAPER_T1 = {
@@ -112,12 +125,13 @@ def throughput(points):
 def sweep(topo, routes, msg, a, loads=LOADS, extend=EXTEND, extra=(), links=False):
     """A load sweep extended until its last point is saturated and past the peak; (summary, raw points)."""
     t0 = time.time()
-    pts = sim(topo, routes, msg, loads, a, extra, links=links)["points"]
+    js = sim(topo, routes, msg, loads, a, extra, links=links)
+    pts = js["points"]
     for x in extend:  # the sweep must reach saturation and the peak of accepted traffic
         if pts[-1]["saturated"] and pts[-1]["accepted_flits_ns_sw"] < throughput(pts):
             break
         pts += sim(topo, routes, msg, [x], a, extra, links=links)["points"]
-    res = {"throughput_flits_ns_sw": throughput(pts), "reached_saturation": pts[-1]["saturated"],
+    res = {"switches": js["network"]["switches"], "hosts": js["network"]["hosts"], "throughput_flits_ns_sw": throughput(pts), "reached_saturation": pts[-1]["saturated"],
            "peaked": pts[-1]["accepted_flits_ns_sw"] < throughput(pts),
            "saturation_load": next((p["load"] for p in pts if p["saturated"]), None),
            "forward_resets": sum(p["switches"]["drop_timeout"] for p in pts),
@@ -219,10 +233,18 @@ def grouped(runs, key, value):
 
 # ------------------------------------------------------------------ Table 1
 
-def table1(a, work):
-    runs = []
-    for nsw, ts, topo, ud, itb, itb_alt in networks(a, work):
-        for msg in a.msgs:
+def table1(a, work, save=None, done=()):
+    """Table 1. `save`: called with the JSON so far after every run (full runs); `done`: the runs of an earlier,
+    stopped run with the same parameters, kept and not run again. Message size by message size, 512 B first (the
+    paper's central column complete for every network size before the others)."""
+    runs = list(done)
+    have = {(r["switches"], r["topology_seed"], r["message_size"]) for r in runs}
+    total = len(a.sizes) * a.topologies * len(a.msgs)
+    for msg in sorted(a.msgs, key=lambda m: (m != 512, m)):
+        for nsw, ts, topo, ud, itb, itb_alt in networks(a, work):
+            if (nsw, ts, msg) in have:
+                continue
+            c0 = cpu_children()
             res = {"switches": nsw, "topology_seed": ts, "message_size": msg}
             res.update(factor_pair(topo, ud, itb, msg, a))
             res["itb_alt"], _ = sweep(topo, itb_alt, msg, a)
@@ -231,11 +253,11 @@ def table1(a, work):
                 "(ITB only where UD is not minimal: %.4f, %.2f)" % (
                     nsw, ts, msg, res["ud"]["throughput_flits_ns_sw"], res["itb"]["throughput_flits_ns_sw"],
                     res["factor"], res["itb_alt"]["throughput_flits_ns_sw"], res["factor_itb_alt"]))
+            res["cpu_seconds"] = round(cpu_children() - c0, 1)
             runs.append(res)
-    def size_msg(r):
-        return (r["switches"], r["message_size"])
-    rows, rows_alt = grouped(runs, size_msg, "factor"), grouped(runs, size_msg, "factor_itb_alt")
-    table = {k: stats(v) + (stats(rows_alt[k])[2],) for k, v in sorted(rows.items())}
+            if save and len(runs) < total:
+                save(table1_data(runs, total)[0])
+    data, table = table1_data(runs, total)
     checks = []
     for (nsw, msg), (_, _, avg, _, _) in table.items():
         if nsw >= 16:
@@ -247,13 +269,28 @@ def table1(a, work):
         for (s0, f0), (s1, f1) in zip(avgs, avgs[1:]):
             checks.append((f1 > f0, True, "Table 1, %d B: the factor grows from %d to %d switches (%.2f -> %.2f)"
                            % (msg, s0, s1, f0, f1)))
-    data = {"experiment": "seed 000 Table 1", "table": [
-        {"switches": k[0], "message_size": k[1], "min": v[0], "max": v[1], "avg": v[2], "networks": v[3],
-         "avg_itb_only_where_ud_not_minimal": v[4], "paper": PAPER_T1.get(k)} for k, v in table.items()], "runs": runs}
     return data, table, checks
 
 
-def md_table1(a, data, table):
+def table1_data(runs, total):
+    """Table 1's JSON (and its table) from the runs so far; "complete" is false while runs are missing (a full run
+    saves after every network, so a run stopped early leaves what it measured)."""
+    runs = sorted(runs, key=lambda r: (r["switches"], r["topology_seed"], r["message_size"]))
+
+    def size_msg(r):
+        return (r["switches"], r["message_size"])
+    rows, rows_alt = grouped(runs, size_msg, "factor"), grouped(runs, size_msg, "factor_itb_alt")
+    table = {k: stats(v) + (stats(rows_alt[k])[2],) for k, v in sorted(rows.items())}
+    data = {"experiment": "seed 000 Table 1", "complete": len(runs) == total, "runs_done": len(runs),
+            "runs_planned": total, "table": [
+        {"switches": k[0], "message_size": k[1], "min": v[0], "max": v[1], "avg": v[2], "networks": v[3],
+         "avg_itb_only_where_ud_not_minimal": v[4], "paper": PAPER_T1.get(k)} for k, v in table.items()], "runs": runs}
+    return data, table
+
+
+def md_table1(data, md_dir):
+    table = {(r["switches"], r["message_size"]): (r["min"], r["max"], r["avg"], r["networks"],
+                                                  r["avg_itb_only_where_ud_not_minimal"]) for r in data["table"]}
     L = ["## Table 1: factor of throughput increase, ITB over up*/down*, uniform traffic", "",
          "Random irregular networks of 8-port switches with 4 hosts each (`sanfab-topo random`, seeds 1..%d), "
          "up\\*/down\\* routes with balanced selection and ITB minimal routes (`sanfab-route`), Myrinet timing "
@@ -266,8 +303,13 @@ def md_table1(a, data, table):
          "is saturated and past the peak of accepted traffic), warm-up %d and window %d cycles, seed %d. Throughput "
          "= the highest accepted traffic of the sweep (a point is saturated when accepted < 0.95 x offered); "
          "factor = ITB throughput / UD throughput."
-         % (a.topologies, ", ".join("%g" % x for x in LOADS), ", ".join("%g" % x for x in EXTEND), a.warmup,
-            a.cycles, a.seed), "",
+         % (data["topologies"], ", ".join("%g" % x for x in data["loads"]), ", ".join("%g" % x for x in data["extend"]),
+            data["warmup"], data["cycles"], data["seed"]), ""]
+    if not data.get("complete", True):
+        L += ["**Incomplete:** %d of the %d planned runs (switches x topologies x message sizes) finished before the "
+              "run was stopped; the table holds those (see the networks column)." % (data["runs_done"],
+                                                                                   data["runs_planned"]), ""]
+    L += [
          "| switches | message | ours min | max | avg | networks | paper min | max | avg | avg ours/paper | "
          "avg, ITB only where UD is not minimal |", "|---|---|---|---|---|---|---|---|---|---|---|"]
     for (nsw, msg), (mn, mx, avg, n, avg_all) in table.items():
@@ -325,12 +367,14 @@ def table2(a, work):
     return data, table, checks
 
 
-def md_table2(a, data, table):
+def md_table2(data, md_dir):
+    table = {(r["switches"], r["message_size"]): (r["min"], r["max"], r["avg"], r["networks"]) for r in data["table"]}
     L = ["## Table 2: latency increase of ITB over up*/down* at low load (percent)", "",
          "The same random networks and route sets as Table 1; uniform traffic at %g flits/ns/switch (the paper says "
          "\"low traffic\" without a number), one point per route set with warm-up %d and window %d cycles, seed %d "
          "(UD and ITB get the same messages: same generation times and destinations). Latency = average from "
-         "generation to delivery (ns); increase = ITB / UD - 1." % (a.t2_load, a.t2_warmup, a.t2_cycles, a.seed), "",
+         "generation to delivery (ns); increase = ITB / UD - 1." % (data["load"], data["warmup"], data["cycles"],
+                                                                data["seed"]), "",
          "| switches | message | ours min | max | avg | networks | paper min | max | avg |",
          "|---|---|---|---|---|---|---|---|---|"]
     for (nsw, msg), (mn, mx, avg, n) in table.items():
@@ -392,7 +436,8 @@ def table3(a, work):
     return data, table, checks
 
 
-def md_table3(a, data, table):
+def md_table3(data, md_dir):
+    table = {(r["switches"], r["pattern"]): (r["min"], r["max"], r["avg"], r["networks"]) for r in data["table"]}
     L = ["## Table 3: factor of throughput increase for bit-reversal, local and hotspot traffic", "",
          "The same random networks and route sets as Table 1, %d-byte messages (the paper does not say which size "
          "Table 3 uses), sweeps as in Table 1. Bit-reversal: the source id's bits reversed (hosts that map to "
@@ -400,7 +445,7 @@ def md_table3(a, data, table):
          "source's and the destination's switch counted as in the paper (\"one hop away (two switches away)\"), "
          "i.e. sanfab-sim `local` *l* - 1 hops; hotspot: %s of the "
          "messages to one host chosen from the seed (the paper's shares for 8/16/32/64 switches), the rest uniform."
-         % (a.t3_msg, "/".join("%d %%" % HOTSPOT[s] for s in sorted(HOTSPOT))), "",
+         % (data["message_size"], "/".join("%d %%" % HOTSPOT[s] for s in sorted(HOTSPOT))), "",
          "| switches | traffic | ours min | max | avg | networks | paper min | max | avg |",
          "|---|---|---|---|---|---|---|---|---|"]
     for (nsw, pat), (mn, mx, avg, n) in table.items():
@@ -420,20 +465,30 @@ def md_table3(a, data, table):
 
 # ------------------------------------------------------------------ regular topologies
 
+@functools.lru_cache(maxsize=None)
+def make_regular(work, name):
+    """The regular network `name` (REGULAR) with UD (balanced), ITB (sanfab-route itb --seed 1) and the other
+    reading's route set (itb_paper_routes); returns (topo, ud, itb, itb_alt, share of pairs with a minimal UD
+    path). Made once per run: the uniform runs and Table 4 share them."""
+    gen = REGULAR[name][0]
+    topo = os.path.join(work, "%s.topo" % name)
+    ud = os.path.join(work, "%s-ud.routes" % name)
+    itb = os.path.join(work, "%s-itb.routes" % name)
+    itb_alt = os.path.join(work, "%s-itb-alt.routes" % name)
+    sh([os.path.join(SW, "sanfab-topo")] + gen + ["-o", topo])
+    sh([os.path.join(SW, "sanfab-route"), "updown", topo, "--select", "balanced", "-o", ud])
+    sh([os.path.join(SW, "sanfab-route"), "itb", topo, "--seed", "1", "-o", itb])
+    ud_min = os.path.join(work, "%s-ud-random.routes" % name)
+    sh([os.path.join(SW, "sanfab-route"), "updown", topo, "--select", "random", "--seed", "1", "-o", ud_min])
+    kept = itb_paper_routes(topo, ud_min, itb, itb_alt)
+    return topo, ud, itb, itb_alt, kept
+
+
 def regular(a, work, png_dir):
     runs, plots = [], []
     for name in a.regular:
-        gen, desc, loads = REGULAR[name]
-        topo = os.path.join(work, "%s.topo" % name)
-        ud = os.path.join(work, "%s-ud.routes" % name)
-        itb = os.path.join(work, "%s-itb.routes" % name)
-        itb_alt = os.path.join(work, "%s-itb-alt.routes" % name)
-        sh([os.path.join(SW, "sanfab-topo")] + gen + ["-o", topo])
-        sh([os.path.join(SW, "sanfab-route"), "updown", topo, "--select", "balanced", "-o", ud])
-        sh([os.path.join(SW, "sanfab-route"), "itb", topo, "--seed", "1", "-o", itb])
-        ud_min = os.path.join(work, "%s-ud-random.routes" % name)
-        sh([os.path.join(SW, "sanfab-route"), "updown", topo, "--select", "random", "--seed", "1", "-o", ud_min])
-        kept = itb_paper_routes(topo, ud_min, itb, itb_alt)
+        _, desc, loads = REGULAR[name]
+        topo, ud, itb, itb_alt, kept = make_regular(work, name)
         res = {"network": name, "description": desc, "message_size": a.reg_msg, "ud_minimal_share": kept}
         raw = {}
         for rname, routes in (("ud", ud), ("itb", itb)):
@@ -472,10 +527,15 @@ def regular(a, work, png_dir):
             "plots": plots}, runs, checks
 
 
+@functools.lru_cache(maxsize=None)
+def have_matplotlib():
+    return os.access(VENV_PY, os.X_OK) and subprocess.run([VENV_PY, "-c", "import matplotlib"],
+                                                          capture_output=True).returncode == 0
+
+
 def torus_plots(a, work, raw, png_dir):
     """Figs. 12a, 13 and 14 of the torus as PNGs (plot_net.py with the .venv's matplotlib); [] if it is missing."""
-    if not os.access(VENV_PY, os.X_OK) or subprocess.run([VENV_PY, "-c", "import matplotlib"],
-                                                         capture_output=True).returncode != 0:
+    if not have_matplotlib():
         log("regular: matplotlib missing (make deps): no PNGs")
         return []
     files = {}
@@ -485,14 +545,14 @@ def torus_plots(a, work, raw, png_dir):
             json.dump({"network": {"switches": 64, "algorithm": rname}, "points": pts}, f)
     plot = os.path.join(ROOT, "scripts", "plot_net.py")
     out = []
-    lat = os.path.join(png_dir, "exp-torus-latency.png")
+    lat = os.path.join(png_dir, a.png_prefix + "torus-latency.png")
     sh([VENV_PY, plot, "latency", files["ud"], files["itb"], "--label", "UD", "--label", "ITB", "-o", lat,
         "--title", "2D torus 8x8, uniform, %d B (Fig. 12a)" % a.reg_msg, "--dpi", "90"])
     out.append(lat)
     vmax = max(c[4] for rn, l in (("ud", 0.015), ("itb", 0.015)) for c in
                min(raw[rn], key=lambda q: abs(q["load"] - l))["links"]["per_channel"])
     for rname, load, fig in (("ud", 0.015, "13a"), ("itb", 0.015, "13b"), ("itb", 0.03, "14")):
-        png = os.path.join(png_dir, "exp-torus-links-%s-%g.png" % (rname, load))
+        png = os.path.join(png_dir, a.png_prefix + "torus-links-%s-%g.png" % (rname, load))
         sh([VENV_PY, plot, "links", files[rname], "--load", str(load), "-o", png, "--dpi", "80"] +
            (["--vmax", "%g" % vmax] if load == 0.015 else []) +
            ["--title", "%s, offered %g flits/ns/switch (Fig. %s)" % (rname.upper(), load, fig)])
@@ -500,7 +560,8 @@ def torus_plots(a, work, raw, png_dir):
     return [os.path.relpath(p, ROOT) for p in out]
 
 
-def md_regular(a, data, runs, md_dir):
+def md_regular(data, md_dir):
+    runs = data["runs"]
     L = ["## Regular topologies: 2D torus, express channels, CPLANT (sec. 5.5.1, uniform traffic)", "",
          "`sanfab-topo torus --k 8 --ports 16 --hosts 8` (512 hosts), `express` (the same torus plus links to the "
          "second neighbours in each dimension) and `cplant` (50 switches, 400 hosts); UD rooted at switch 0 (the "
@@ -508,7 +569,7 @@ def md_regular(a, data, runs, md_dir):
          "(the paper: 80 %% of UD's torus routes and 94 %% with express channels are minimal; our column: pairs with "
          "a minimal up\\*/down\\* path; the last two columns: ITB paths only for the other pairs); %d-byte messages "
          "(the paper does not say), sweeps as in Table 1 with each network's own loads. The paper gives UD's and "
-         "ITB's throughput in the text (Fig. 12)." % a.reg_msg, "",
+         "ITB's throughput in the text (Fig. 12)." % runs[0]["message_size"], "",
          "| network | pairs with a minimal UD path | UD ours | ITB ours | factor ours | UD paper | ITB paper | factor paper | "
          "UD saturation load | ITB saturation load | ITB only where UD is not minimal | factor |",
          "|---|---|---|---|---|---|---|---|---|---|---|---|"]
@@ -534,36 +595,363 @@ def md_regular(a, data, runs, md_dir):
     return L + [""]
 
 
+# ------------------------------------------------------------------ Table 4: hotspot on the regular topologies
+
+def rng_hotspot_host(seed, hosts):
+    """The hotspot host sanfab-sim picks for `seed` (sf_nic.c: the first sf_rng_below(H) of a generator seeded with
+    the run's seed; sf_rng.c: splitmix64 seeding, xoshiro256**), to name the ten locations in the page. Reported,
+    never used to pick results."""
+    m = (1 << 64) - 1
+    x, st = seed & m, []
+    for _ in range(4):
+        x = (x + 0x9E3779B97F4A7C15) & m
+        z = x
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & m
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & m
+        st.append(z ^ (z >> 31))
+    rotl = lambda v, k: ((v << k) | (v >> (64 - k))) & m
+    lim = m - (m % hosts)
+    while True:
+        r = (rotl((st[1] * 5) & m, 7) * 9) & m
+        t = (st[1] << 17) & m
+        st[2] ^= st[0]
+        st[3] ^= st[1]
+        st[1] ^= st[2]
+        st[0] ^= st[3]
+        st[2] ^= t
+        st[3] = rotl(st[3], 45)
+        if r < lim:
+            return r % hosts
+
+
+# Seed 000, Table 4: factor of throughput increase ITB/UD for hotspot traffic, ten hotspot locations:
+# (network, percent) -> min, max, avg
+PAPER_T4 = {("torus", 5): (2.00, 2.16, 2.13), ("torus", 10): (1.31, 1.40, 1.40), ("express", 3): (1.12, 1.17, 1.13),
+            ("express", 5): (1.08, 1.08, 1.08), ("cplant", 5): (1.11, 1.32, 1.24)}
+# Sec. 5.5.2 on the torus with express channels: throughput lost against uniform traffic, UD and ITB (percent)
+PAPER_T4_EXPRESS_DROP = {3: (26, 50), 5: (49, 67)}
+# loads per (network, percent), flits/ns/switch: the hotspot host's link (1 flit/cycle = 0.16 flits/ns) caps the
+# offered load at 0.16 / (share x switches): 0.05 (torus 5 %), 0.025 (torus 10 %), 0.083 / 0.05 (express 3 / 5 %),
+# 0.064 (CPLANT 5 %); the sweeps are extended past the last load as for uniform traffic
+T4_CASES = [("torus", 5, [0.004, 0.008, 0.012, 0.016, 0.02, 0.024, 0.028, 0.032, 0.036, 0.04]),
+            ("torus", 10, [0.004, 0.008, 0.012, 0.014, 0.016, 0.018, 0.02, 0.022, 0.024, 0.028]),
+            ("express", 3, [0.01, 0.02, 0.03, 0.04, 0.045, 0.05, 0.055, 0.06, 0.07, 0.08]),
+            ("express", 5, [0.01, 0.02, 0.025, 0.03, 0.035, 0.04, 0.045, 0.05, 0.055, 0.06]),
+            ("cplant", 5, [0.01, 0.02, 0.03, 0.035, 0.04, 0.045, 0.05, 0.055, 0.06, 0.07])]
+
+
+def table4(a, work):
+    runs = []
+    for name, pct, loads in T4_CASES:
+        topo, ud, itb, _, _ = make_regular(work, name)
+        for loc in range(1, a.t4_locations + 1):
+            b = argparse.Namespace(**vars(a))
+            b.seed = loc  # the hotspot host is chosen from the run's seed: one seed per location
+            ext = [round(loads[-1] * f, 4) for f in EXTEND_FACTORS]
+            res = {"network": name, "hotspot_percent": pct, "location_seed": loc, "message_size": a.reg_msg}
+            res.update(factor_pair(topo, ud, itb, a.reg_msg, b, extra=["--traffic", "hotspot", "--hotspot", str(pct)],
+                                   loads=loads, extend=ext))
+            res["hotspot_host"] = rng_hotspot_host(loc, res["ud"]["hosts"])
+            # the hotspot host's link (1 flit per cycle) caps the load at which its share is still deliverable
+            res["hotspot_link_bound"] = (1 / 6.25) / (pct / 100 * res["ud"]["switches"])
+            log("table4: %-8s %2d %% hotspot, seed %2d (host %3d): UD %.4f, ITB %.4f flits/ns/switch, factor %.2f" % (
+                name, pct, loc, res["hotspot_host"], res["ud"]["throughput_flits_ns_sw"],
+                res["itb"]["throughput_flits_ns_sw"], res["factor"]))
+            runs.append(res)
+    rows = grouped(runs, lambda r: (r["network"], r["hotspot_percent"]), "factor")
+    table = {k: stats(v) for k, v in rows.items()}
+    tput = {k: (sum(r["ud"]["throughput_flits_ns_sw"] for r in runs if (r["network"], r["hotspot_percent"]) == k)
+                / len(v), sum(r["itb"]["throughput_flits_ns_sw"] for r in runs
+                              if (r["network"], r["hotspot_percent"]) == k) / len(v)) for k, v in rows.items()}
+    checks = []
+    for (name, pct), (mn, mx, avg, n) in table.items():
+        checks.append((avg >= 1.0, False, "Table 4, %s, %d %% hotspot: ITB >= UD on average (factor %.2f; paper %.2f)"
+                       % (name, pct, avg, PAPER_T4[(name, pct)][2])))
+    for name in ("torus", "express"):
+        pcts = sorted(p for (nm, p) in table if nm == name)
+        for p0, p1 in zip(pcts, pcts[1:]):
+            f0, f1 = table[(name, p0)][2], table[(name, p1)][2]
+            checks.append((f1 < f0, False, "Table 4, %s: a larger hotspot share leaves ITB less to gain (factor %.2f at "
+                           "%d %%, %.2f at %d %%; paper %.2f, %.2f)" % (name, f0, p0, f1, p1, PAPER_T4[(name, p0)][2],
+                                                                        PAPER_T4[(name, p1)][2])))
+    data = {"experiment": "seed 000 Table 4 (hotspot traffic on the regular topologies)", "message_size": a.reg_msg,
+            "locations": a.t4_locations, "cases": [[n, p, l] for n, p, l in T4_CASES],
+            "table": [{"network": k[0], "hotspot_percent": k[1], "min": v[0], "max": v[1], "avg": v[2], "locations": v[3],
+                       "ud_avg_throughput": tput[k][0], "itb_avg_throughput": tput[k][1],
+                       "hotspot_link_bound": next(r["hotspot_link_bound"] for r in runs
+                                                  if (r["network"], r["hotspot_percent"]) == k),
+                       "paper": PAPER_T4.get(k)} for k, v in table.items()], "runs": runs}
+    return data, table, checks
+
+
+def md_table4(data, md_dir, uniform=None):
+    """Table 4's section; `uniform`: regular.json's data of the same mode (for the throughput lost to the hotspot)."""
+    L = ["## Table 4: factor of throughput increase for hotspot traffic on the regular topologies (sec. 5.5.2)", "",
+         "The regular networks and route sets of the uniform runs below (UD rooted at switch 0 with balanced "
+         "selection, ITB = `sanfab-route itb`), %d-byte messages, hotspot traffic: the given share of the messages to "
+         "one host, the rest uniform. %d hotspot location%s per case (the paper: ten): the hotspot host is chosen by "
+         "sanfab-sim from the run's seed, so location *i* is seed *i* (which also changes the other random choices: "
+         "phases and uniform destinations); both route sets get the same seed. Sweeps as in Table 1 (each case's own "
+         "loads below, extended past the last until saturated and peaked), warm-up %d and window %d cycles. "
+         "Factor = ITB throughput / UD throughput at the same location. Bound: the offered load at which the "
+         "hotspot's share alone fills the hotspot host's link (1 flit per 6.25 ns / (share x switches)); above it "
+         "the hotspot's messages cannot all be delivered, but with a share of 5 %% or less the 0.95 rule cannot flag "
+         "that (it loses at most the share), so a throughput above the bound (marked \\*) counts the uniform part "
+         "of a network whose hotspot is saturated." % (
+             data["message_size"], data["locations"], "" if data["locations"] == 1 else "s", data["warmup"],
+             data["cycles"]), "",
+         "| network | hotspot | ours min | max | avg | locations | paper min | max | avg | UD avg (flits/ns/switch) | "
+         "ITB avg | bound |", "|---|---|---|---|---|---|---|---|---|---|---|---|"]
+    desc = {"torus": "2D torus", "express": "torus with express channels", "cplant": "CPLANT"}
+    for r in data["table"]:
+        p = r["paper"]
+        ps = ["%.2f" % x for x in p] if p else ["-"] * 3
+        bd = r["hotspot_link_bound"]
+        L.append("| %s | %d %% | %.2f | %.2f | %.2f | %d | %s | %s | %s | %.4f%s | %.4f%s | %.4f |" % (
+            desc[r["network"]], r["hotspot_percent"], r["min"], r["max"], r["avg"], r["locations"], *ps,
+            r["ud_avg_throughput"], "\\*" if r["ud_avg_throughput"] > bd else "", r["itb_avg_throughput"],
+            "\\*" if r["itb_avg_throughput"] > bd else "", bd))
+    if uniform:
+        uni = {r["network"]: r for r in uniform["runs"]}
+        rows = []
+        for r in data["table"]:
+            u = uni.get(r["network"])
+            if not u:
+                continue
+            du = 100 * (1 - r["ud_avg_throughput"] / u["ud"]["throughput_flits_ns_sw"])
+            di = 100 * (1 - r["itb_avg_throughput"] / u["itb"]["throughput_flits_ns_sw"])
+            pe = PAPER_T4_EXPRESS_DROP.get(r["hotspot_percent"]) if r["network"] == "express" else None
+            rows.append("| %s | %d %% | %.0f %% | %.0f %% | %s | %s |" % (
+                desc[r["network"]], r["hotspot_percent"], du, di, "%d %%" % pe[0] if pe else "-",
+                "%d %%" % pe[1] if pe else "-"))
+        if rows:
+            L += ["", "Throughput lost to the hotspot against uniform traffic (the uniform runs below; the paper gives "
+                  "it for the torus with express channels):", "",
+                  "| network | hotspot | UD ours | ITB ours | UD paper | ITB paper |", "|---|---|---|---|---|---|"] + rows
+    L += ["", "Per location (flits/ns/switch):", "",
+          "| network | hotspot | seed | hotspot host | UD | ITB | factor | UD saturation load | ITB saturation load | "
+          "forward resets |", "|---|---|---|---|---|---|---|---|---|---|"]
+    for r in data["runs"]:
+        bd = r["hotspot_link_bound"]
+        ut, it = r["ud"]["throughput_flits_ns_sw"], r["itb"]["throughput_flits_ns_sw"]
+        L.append("| %s | %d %% | %d | %d | %.4f%s | %.4f%s | %.2f | %s | %s | %d |" % (
+            desc[r["network"]], r["hotspot_percent"], r["location_seed"], r["hotspot_host"],
+            ut, "\\*" if ut > bd else "", it, "\\*" if it > bd else "", r["factor"],
+            r["ud"]["saturation_load"], r["itb"]["saturation_load"],
+            r["ud"]["forward_resets"] + r["itb"]["forward_resets"]))
+    return L + [""]
+
+
+# ------------------------------------------------------------------ Fig. 11: ITB pool occupancy
+
+FIG11_LOADS = [0.005, 0.01, 0.015, 0.02, 0.025, 0.03, 0.034, 0.039, 0.045, 0.05, 0.055, 0.06]
+FIG11_PAPER_LOADS = (0.034, 0.039)  # sec. 5.4.3: "reaching saturation" and "beyond saturation"
+
+
+def fig11(a, work, png_dir):
+    """32-switch random network (topology seed 1), uniform, 32-byte messages: UD and ITB latency sweeps (11a) and
+    long ITB runs at the paper's two loads and at our own network's last unsaturated and first saturated loads,
+    with the in-transit packets held per NIC (11b, 11c)."""
+    nsw, msg = 32, 32
+    topo, ud, itb, _ = make_random(work, nsw, 1)
+    ext = [round(FIG11_LOADS[-1] * f, 4) for f in EXTEND_FACTORS]
+    sweeps, raw = {}, {}
+    for rname, routes in (("ud", ud), ("itb", itb)):
+        sweeps[rname], raw[rname] = sweep(topo, routes, msg, a, loads=FIG11_LOADS, extend=ext)
+    ipts = raw["itb"]
+    first_sat = next((i for i, p in enumerate(ipts) if p["saturated"]), None)
+    ours = []
+    if first_sat is not None and first_sat > 0:
+        ours = [("ours, last unsaturated", ipts[first_sat - 1]["load"]), ("ours, first saturated",
+                                                                        ipts[first_sat]["load"])]
+    targets = [("paper, reaching saturation", FIG11_PAPER_LOADS[0]), ("paper, beyond saturation",
+                                                                     FIG11_PAPER_LOADS[1])] + ours
+    long_pts = []
+    for what, load in targets:
+        # full: a window long enough to deliver the paper's two million packets at the offered load
+        cyc = a.f11_cycles or int(math.ceil(a.f11_packets / (load * 6.25 * nsw / msg)))
+        p = sim(topo, itb, msg, [load], a, warmup=a.f11_warmup, cycles=cyc)["points"][0]
+        p["what"], p["cycles"] = what, cyc
+        long_pts.append(p)
+        it = p["itb"]
+        log("fig11: ITB at %g (%s), %d cycles: accepted %.4f%s, %d messages delivered, in-transit packets per NIC: "
+            "max %d, largest time-average %.2f, mean %.3f; lost to a full pool %d" % (
+                load, what, cyc, p["accepted_flits_ns_sw"], " (saturated)" if p["saturated"] else "",
+                p["messages"]["window_delivered"], it["pool_max_pkts"], it["pool_avg_pkts_max"],
+                it["pool_avg_pkts_mean"], p["messages"]["lost_itb_pool"]))
+    checks = []
+    lost_u = sum(p["messages"]["lost_itb_pool"] for p in long_pts if not p["saturated"])
+    lost = sum(p["messages"]["lost_itb_pool"] for p in long_pts)
+    checks.append((lost_u == 0, True, "Fig. 11: no in-transit packet dropped for a full 512 KB pool at the "
+                   "unsaturated long points (%d dropped)" % lost_u))
+    checks.append((lost == 0, False, "Fig. 11: the 512 KB pool is enough at every long point, saturated ones "
+                   "included (paper: \"the reserved memory space (512KB) was enough\"; %d dropped)" % lost))
+    p34 = long_pts[0]
+    if not p34["saturated"]:
+        checks.append((p34["itb"]["pool_max_pkts"] <= 15, True, "Fig. 11b, ITB at %g (below our saturation): at most "
+                       "15 in-transit packets at any NIC (paper: no more than 15 near saturation; ours %d)"
+                       % (p34["load"], p34["itb"]["pool_max_pkts"])))
+    if ours:
+        near, beyond = long_pts[2], long_pts[3]
+        checks.append((near["itb"]["pool_max_pkts"] <= 15, False, "Fig. 11b, ITB at our last unsaturated load %g: "
+                       "at most 15 in-transit packets at any NIC (paper: no more than 15 near saturation; ours %d)"
+                       % (near["load"], near["itb"]["pool_max_pkts"])))
+        checks.append((beyond["itb"]["pool_max_pkts"] > near["itb"]["pool_max_pkts"], False,
+                       "Fig. 11c: beyond saturation (%g) NICs hold more in-transit packets than near it (max %d > %d)"
+                       % (beyond["load"], beyond["itb"]["pool_max_pkts"], near["itb"]["pool_max_pkts"])))
+    plots = fig11_plots(a, work, raw, long_pts, png_dir, nsw, msg)
+    slim = []
+    for p in long_pts:
+        it = p["itb"]
+        slim.append({"what": p["what"], "load": p["load"], "cycles": p["cycles"],
+                     "offered_flits_ns_sw": p["offered_flits_ns_sw"], "accepted_flits_ns_sw": p["accepted_flits_ns_sw"],
+                     "saturated": p["saturated"], "latency_ns_avg": p["latency_ns"]["avg"],
+                     "delivered": p["messages"]["window_delivered"], "itbs_per_msg": p["itbs_per_msg"],
+                     "lost_itb_pool": p["messages"]["lost_itb_pool"], "pool_max_pkts": it["pool_max_pkts"],
+                     "pool_max_bytes": it["pool_max_bytes"], "pool_avg_pkts_max": it["pool_avg_pkts_max"],
+                     "pool_avg_pkts_mean": it["pool_avg_pkts_mean"], "itb_packets": it["packets"],
+                     "per_nic_avg_max_pkts": it["per_nic_avg_max_pkts"]})
+    data = {"experiment": "seed 000 Fig. 11 (ITB pool occupancy)", "switches": nsw, "topology_seed": 1,
+            "message_size": msg, "sweep_loads": FIG11_LOADS, "ud": sweeps["ud"], "itb": sweeps["itb"],
+            "long_warmup": a.f11_warmup, "long_cycles": a.f11_cycles, "long_packets": a.f11_packets,
+            "long_points": slim, "plots": plots}
+    return data, None, checks
+
+
+def fig11_plots(a, work, raw, long_pts, png_dir, nsw, msg):
+    if not have_matplotlib():
+        log("fig11: matplotlib missing (make deps): no PNGs")
+        return []
+    files = {}
+    for rname, pts in raw.items():
+        files[rname] = os.path.join(work, "fig11-%s.json" % rname)
+        with open(files[rname], "w") as f:
+            json.dump({"network": {"switches": nsw, "algorithm": rname}, "points": pts}, f)
+    pool = os.path.join(work, "fig11-pool.json")
+    with open(pool, "w") as f:
+        json.dump({"network": {"switches": nsw, "algorithm": "itb"}, "points": long_pts}, f)
+    plot = os.path.join(ROOT, "scripts", "plot_net.py")
+    lat = os.path.join(png_dir, a.png_prefix + "fig11-latency.png")
+    sh([VENV_PY, plot, "latency", files["ud"], files["itb"], "--label", "UD", "--label", "ITB", "-o", lat,
+        "--title", "%d switches, uniform, %d B (Fig. 11a)" % (nsw, msg), "--dpi", "90"])
+    png = os.path.join(png_dir, a.png_prefix + "fig11-pool.png")
+    sh([VENV_PY, plot, "pool", pool, "--cols", "2", "-o", png, "--dpi", "80", "--title",
+        "ITB: in-transit packets held per NIC (Fig. 11b/c); rows: the paper's loads, ours"])
+    return [os.path.relpath(p, ROOT) for p in (lat, png)]
+
+
+def md_fig11(data, md_dir):
+    L = ["## Fig. 11: ITB pool occupancy (sec. 5.4.3)", "",
+         "The 32-switch random network of Table 1 (topology seed 1), uniform traffic, %d-byte messages. 11a: UD and "
+         "ITB latency sweeps (loads %s, extended as in Table 1; warm-up %d, window %d cycles). 11b/c: ITB alone at "
+         "the paper's two loads (0.034, \"network is reaching saturation\", and 0.039, \"beyond saturation\") "
+         "and, since our network saturates elsewhere, at our sweep's last unsaturated and first saturated loads; "
+         "%s. Per NIC: the most in-transit packets held at once and their time-average over the window "
+         "(`sanfab-sim` `itb.per_nic_avg_max_pkts`). The paper: \"No more than 15 packets (480 bytes without "
+         "considering headers) are hold at the same time at a particular NIC\" near saturation, and fewer than "
+         "3,000 beyond it over a two-million-packet run." % (
+             data["message_size"], ", ".join("%g" % x for x in data["sweep_loads"]), data["warmup"], data["cycles"],
+             ("warm-up %d and window %d cycles each" % (data["long_warmup"], data["long_cycles"])) if data["long_cycles"]
+             else ("warm-up %d cycles and a window long enough for %d messages at the offered load (the paper's two "
+                   "million packets)" % (data["long_warmup"], data["long_packets"]))), "",
+         "| routes | throughput (flits/ns/switch) | saturation load | latency at 0.01 (ns) |", "|---|---|---|---|"]
+    for rname in ("ud", "itb"):
+        sw = data[rname]
+        lat01 = next((q[3] for q in sw["points"] if abs(q[0] - 0.01) < 1e-9), None)
+        L.append("| %s | %.4f | %s | %s |" % (rname.upper(), sw["throughput_flits_ns_sw"], sw["saturation_load"],
+                                             "%.0f" % lat01 if lat01 is not None else "-"))
+    L += ["", "| ITB run | offered | accepted | saturated | window (cycles) | messages delivered | latency (ns) | "
+          "max packets at a NIC | bytes | largest time-average | mean time-average | dropped (pool full) |",
+          "|---|---|---|---|---|---|---|---|---|---|---|---|"]
+    for p in data["long_points"]:
+        L.append("| %s | %g | %.4f | %s | %d | %d | %.0f | %d | %d | %.2f | %.3f | %d |" % (
+            p["what"], p["load"], p["accepted_flits_ns_sw"], "yes" if p["saturated"] else "no",
+            p["cycles"], p["delivered"], p["latency_ns_avg"], p["pool_max_pkts"],
+            p["pool_max_bytes"], p["pool_avg_pkts_max"], p["pool_avg_pkts_mean"], p["lost_itb_pool"]))
+    if data["plots"]:
+        L += [""] + ["![%s](%s)" % (os.path.basename(p), os.path.relpath(os.path.join(ROOT, p), md_dir))
+                     for p in data["plots"]]
+    return L + [""]
+
+
 # ------------------------------------------------------------------ the page
+
+def cpu_children():
+    """CPU seconds (user + system) of the finished child processes so far (the sanfab-* runs)."""
+    r = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return r.ru_utime + r.ru_stime
+
 
 def log(msg):
     print("experiments: " + msg, flush=True)
 
 
-def write_md(path, a, sections, checks, notes):
-    L = ["# Experiments: seed 000 on the network simulator", "",
-         "Generated by `make experiments` (`scripts/experiments.py%s`) from `reports/experiments/*.json`; do not "
-         "edit by hand." % (" --full" if a.full else ""), ""]
-    if not a.full:
-        L += ["**Reduced run** (the `make experiments` default and the `experiments` step of `make test`): %s "
-              "switches, %d random topologies per size, %s-byte messages (Table 2 also %s B), short windows. The "
-              "full set (8/16/32/64 switches, 10 topologies, 32/512/1024 B, longer windows) is "
-              "`scripts/experiments.py --full` and has not been run yet." % (
+def write_md(path, a, found, missing, notes):
+    """The page from the experiments' JSON of this mode (`found`: [(name, data)], in page order)."""
+    L = ["# Experiments: seed 000 on the network simulator%s" % (": full run" if a.full else ""), "",
+         "Generated by `scripts/experiments.py%s` from `%s/*.json`; do not edit by hand." % (
+             " --full" if a.full else "", os.path.relpath(os.path.dirname(os.path.abspath(a.out_json)), ROOT)), ""]
+    if a.full:
+        L += ["**Full run** (`scripts/experiments.py --full`, not part of `make test`): 8/16/32/64 switches, %d random "
+              "topologies per size, %s-byte messages, warm-up %d and window %d cycles per point (Table 2: %d + %d); "
+              "Table 4 with %d hotspot locations, Fig. 11 with windows of the paper's two million messages. Results "
+              "go to `reports/experiments/full/`, this page and `docs/exp-full-*.png`; the reduced run "
+              "(`make experiments`, [experiments.md](experiments.md)) never writes them. Each experiment's JSON "
+              "records its wall-clock and CPU seconds (`seconds`, `cpu_seconds`: user + system of the simulator "
+              "processes). `--full --only NAME` reruns one experiment and rebuilds this page from all the JSON "
+              "present; `--page` only rebuilds it." % (
+                  a.topologies, "/".join(str(m) for m in a.msgs), a.warmup, a.cycles, a.t2_warmup, a.t2_cycles,
+                  a.t4_locations), ""]
+    else:
+        L += ["**Reduced run** (the `make experiments` default and the `experiments` step of `make test`, which writes "
+              "under `build/experiments/`): %s switches, %d random topologies per size, %s-byte messages (Table 2 also "
+              "%s B), short windows; Table 4 with %d hotspot location%s per case; Fig. 11 with %d-cycle windows. "
+              "The full set (8/16/32/64 switches, 10 topologies, 32/512/1024 B, longer windows, ten hotspot "
+              "locations) is `scripts/experiments.py --full`, which writes its own files "
+              "([experiments-full.md](experiments-full.md), `reports/experiments/full/`)." % (
                   "/".join(str(s) for s in a.sizes), a.topologies, "/".join(str(m) for m in a.msgs),
-                  "/".join(str(m) for m in a.t2_msgs)), ""]
-    L += ["Checks (required ones fail the run; the others compare with the paper's statements):", ""]
-    for ok, hard, text in checks:
-        L.append("- %s %s%s" % ("ok:" if ok else ("**FAILED:**" if hard else "**differs:**"), text,
-                                " (required)" if hard else ""))
+                  "/".join(str(m) for m in a.t2_msgs), a.t4_locations, "" if a.t4_locations == 1 else "s",
+                  a.f11_cycles), ""]
+    if missing:
+        L += ["Not in this page yet (no JSON of this mode): %s." % ", ".join(missing), ""]
+    L += ["| experiment | wall-clock s | CPU s (simulators) |", "|---|---|---|"]
+    for name, data in found:
+        L.append("| %s | %s | %s |" % (name, data.get("seconds", "-"), data.get("cpu_seconds", "-")))
+    L += ["", "Checks (required ones fail the run; the others compare with the paper's statements):", ""]
+    for name, data in found:
+        for c in data.get("checks", []):
+            L.append("- %s %s%s" % ("ok:" if c["ok"] else ("**FAILED:**" if c["required"] else "**differs:**"),
+                                    c["check"], " (required)" if c["required"] else ""))
     L.append("")
-    for sec in sections:
-        L += sec
+    by_name = dict(found)
+    md_dir = os.path.dirname(os.path.abspath(path))
+    for name, data in found:
+        if name == "table4":
+            L += md_table4(data, md_dir, by_name.get("regular"))
+        else:
+            L += MD[name](data, md_dir)
     L += notes
-    L += ["Not yet run here (issue 8): Table 4 (hotspot on the regular topologies), bit-reversal and local traffic on "
-          "the regular topologies, Fig. 11 (ITB pool occupancy), the full-size runs (`--full`).", ""]
+    L += ["Not yet run here (issue 8): bit-reversal and local traffic on the regular topologies (sec. 5.5.2 gives "
+          "them in the text), the link maps of the express torus and of hotspot traffic (Figs. 15-17).", ""]
     os.makedirs(os.path.dirname(path), exist_ok=True)
     with open(path, "w") as f:
         f.write("\n".join(L))
+
+
+MD = {"table1": md_table1, "table2": md_table2, "table3": md_table3, "fig11": md_fig11, "regular": md_regular}
+RUN = {"table1": table1, "table2": table2, "table3": table3, "fig11": fig11, "regular": regular, "table4": table4}
+
+
+def resumable(path, common, planned):
+    """An incomplete full Table 1 JSON at `path` made with the same seed, windows and loads (else None)."""
+    try:
+        with open(path) as f:
+            d = json.load(f)
+    except (OSError, ValueError):
+        return None
+    same = all(d.get(k) == common[k] for k in ("mode", "seed", "warmup", "cycles", "loads", "extend", "sizes",
+                                                 "topologies"))
+    return d if same and d.get("complete") is False and d.get("runs_planned") == planned else None
 
 
 NOTES_FILE = os.path.join(ROOT, "docs", "experiments-notes.md")
@@ -574,12 +962,20 @@ def main():
     ap.add_argument("--full", action="store_true", help="full sizes (8/16/32/64 switches, 10 topologies, 3 sizes)")
     ap.add_argument("--only", default=",".join(EXPERIMENTS), help="comma list of " + ", ".join(EXPERIMENTS))
     ap.add_argument("--jobs", type=int, default=2, help="load points run at once (sanfab-sim --jobs)")
-    ap.add_argument("--seed", type=int, default=1, help="traffic seed of every run")
-    ap.add_argument("--out-json", default=os.path.join(ROOT, "reports", "experiments", "table1.json"),
-                    help="Table 1's JSON; the other experiments' JSON files are written beside it")
-    ap.add_argument("--out-md", default=os.path.join(ROOT, "docs", "experiments.md"),
-                    help="the page; the PNGs are written beside it")
+    ap.add_argument("--seed", type=int, default=1, help="traffic seed of every run (Table 4: the hotspot "
+                    "locations are seeds 1..N)")
+    ap.add_argument("--page", action="store_true", help="run nothing: rebuild the page from the JSON already written")
+    ap.add_argument("--out-json", default=None,
+                    help="Table 1's JSON; the other experiments' JSON files are written beside it (default "
+                         "reports/experiments/table1.json, with --full reports/experiments/full/table1.json)")
+    ap.add_argument("--out-md", default=None,
+                    help="the page; the PNGs are written beside it (default docs/experiments.md, with --full "
+                         "docs/experiments-full.md)")
     a = ap.parse_args()
+    if a.out_json is None:
+        a.out_json = os.path.join(ROOT, "reports", "experiments", *(["full"] if a.full else []), "table1.json")
+    if a.out_md is None:
+        a.out_md = os.path.join(ROOT, "docs", "experiments-full.md" if a.full else "experiments.md")
     only = [x.strip() for x in a.only.split(",") if x.strip()]
     bad = [x for x in only if x not in EXPERIMENTS]
     if bad or not only:
@@ -591,10 +987,13 @@ def main():
         a.sizes, a.msgs, a.topologies, a.warmup, a.cycles = [8, 16, 32, 64], [32, 512, 1024], 10, 20000, 100000
         a.t2_msgs, a.t2_warmup, a.t2_cycles = [32, 512, 1024], 20000, 400000
         a.regular = ["torus", "express", "cplant"]
+        a.t4_locations, a.f11_warmup, a.f11_cycles, a.f11_packets = 10, 20000, None, 2000000
     else:
         a.sizes, a.msgs, a.topologies, a.warmup, a.cycles = [16, 32], [512], 2, 5000, 20000
         a.t2_msgs, a.t2_warmup, a.t2_cycles = [32, 512], 5000, 100000
         a.regular = ["torus", "express", "cplant"]
+        a.t4_locations, a.f11_warmup, a.f11_cycles, a.f11_packets = 1, 5000, 200000, None
+    a.png_prefix = "exp-full-" if a.full else "exp-"
     a.t2_load, a.t3_msg, a.reg_msg = 0.005, 512, 512
     for tool in ("sanfab-sim", "sanfab-topo", "sanfab-route"):
         if not os.access(os.path.join(SW, tool), os.X_OK):
@@ -605,44 +1004,64 @@ def main():
     log("seed %d, %s: %s switches, %s B, %d topologies each; %s" % (
         a.seed, "full" if a.full else "reduced", a.sizes, a.msgs, a.topologies, ", ".join(only)))
     t0 = time.time()
-    work = os.path.join(ROOT, "sw", "build", "tmp", "experiments")
+    work = os.path.join(ROOT, "sw", "build", "tmp", "experiments-full" if a.full else "experiments")
     os.makedirs(work, exist_ok=True)
     common = {"mode": "full" if a.full else "reduced", "seed": a.seed, "warmup": a.warmup, "cycles": a.cycles,
               "loads": LOADS, "extend": EXTEND, "sizes": a.sizes, "topologies": a.topologies,
               "saturation_rule": "accepted < 0.95 x offered; throughput = highest accepted of the sweep"}
-    sections, checks = [], []
+    checks = []
     paths = {"table1": os.path.abspath(a.out_json)}
     for e in EXPERIMENTS[1:]:
         paths[e] = os.path.join(out_dir, e + ".json")
-    for e in EXPERIMENTS:
-        t1 = time.time()
-        if e in only:
-            if e == "table1":
-                data, table, ch = table1(a, work)
-                sec = md_table1(a, data, table)
-            elif e == "table2":
-                data, table, ch = table2(a, work)
-                sec = md_table2(a, data, table)
-            elif e == "table3":
-                data, table, ch = table3(a, work)
-                sec = md_table3(a, data, table)
-            else:
-                data, runs, ch = regular(a, work, md_dir)
-                sec = md_regular(a, data, runs, md_dir)
-            data.update(common)
-            data["checks"] = [{"ok": ok, "required": hard, "check": t} for ok, hard, t in ch]
-            data["seconds"] = round(time.time() - t1, 1)
+    for e in ([] if a.page else EXPERIMENTS):
+        if e not in only:
+            continue
+        t1, c1 = time.time(), cpu_children()
+        prior = resumable(paths[e], common, len(a.sizes) * a.topologies * len(a.msgs)) \
+            if (e == "table1" and a.full) else None
+        if prior:
+            log("table1: resuming %s: %d of %d runs done (%.0f CPU s)" % (
+                os.path.relpath(paths[e], ROOT), prior["runs_done"], prior["runs_planned"], prior["cpu_seconds"]))
+
+        def save(d, t1=t1, c1=c1, prior=prior):
+            d = dict(d)
+            for k, v in common.items():
+                d.setdefault(k, v)
+            d["seconds"], d["cpu_seconds"] = round(time.time() - t1, 1), round(cpu_children() - c1, 1)
+            if prior:  # the stopped run's time and CPU (up to its last save, which covers its runs) count too
+                d["seconds"] = round(d["seconds"] + prior["seconds"], 1)
+                d["cpu_seconds"] = round(d["cpu_seconds"] + prior["cpu_seconds"], 1)
+                d["resumed_runs"] = prior["runs_done"]
             with open(paths[e], "w") as f:
-                json.dump(data, f, indent=1)
+                json.dump(d, f, indent=1)
                 f.write("\n")
-            log("%s: %.0f s, wrote %s" % (e, time.time() - t1, os.path.relpath(paths[e], ROOT)))
-            sections.append(sec)
-            checks += ch
+            return d
+        if e == "table1":
+            data, _, ch = table1(a, work, save if a.full else None, prior["runs"] if prior else ())
+        elif e in ("regular", "fig11"):
+            data, _, ch = RUN[e](a, work, md_dir)
+        else:
+            data, _, ch = RUN[e](a, work)
+        data["checks"] = [{"ok": ok, "required": hard, "check": t} for ok, hard, t in ch]
+        data = save(data)
+        log("%s: %.0f s, %.0f CPU s, wrote %s" % (e, data["seconds"], data["cpu_seconds"],
+                                                os.path.relpath(paths[e], ROOT)))
+        checks += ch
+    found, missing = [], []
+    for e in EXPERIMENTS:
+        d = None
+        if os.path.exists(paths[e]):
+            with open(paths[e]) as f:
+                d = json.load(f)
+        if d is not None and d.get("mode") == common["mode"]:
+            found.append((e, d))
+        else:
+            missing.append(e)
     notes = []
     if os.path.exists(NOTES_FILE):
         with open(NOTES_FILE) as f:
             notes = f.read().splitlines() + [""]
-    write_md(a.out_md, a, sections, checks, notes)
+    write_md(a.out_md, a, found, missing, notes)
     for ok, hard, text in checks:
         log("%s %s" % ("ok  " if ok else ("FAIL" if hard else "diff"), text))
     log("wrote %s (%.0f s)" % (os.path.relpath(a.out_md, ROOT), time.time() - t0))

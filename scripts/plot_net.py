@@ -9,6 +9,11 @@
       channel a short arrow-free segment beside its link, coloured by its utilisation in the window. Needs a
       sweep run with `links yes` (the default). Wrap-around links are drawn as stubs leaving the grid.
 
+  plot_net.py pool RUN.json [RUN.json ...] -o FILE.png [--cols N] [--title TEXT]
+      ITB pool occupancy per NIC (Fig. 11b/c style): one panel per load point (of every file, in order), the
+      maximum (bars) and the time-average (line) number of in-transit packets held by each NIC over the window,
+      against the NIC (host) number; from `itb.per_nic_avg_max_pkts`.
+
 Curves are labelled with --label (in order) or the route algorithm named in each JSON.
 """
 import argparse
@@ -117,6 +122,44 @@ def cmd_links(a):
     print("plot_net: wrote %s" % a.output)
 
 
+def cmd_pool(a):
+    _, plt = mpl()
+    panels = []
+    for path in a.runs:
+        d = load(path)
+        for p in d.get("points", []):
+            per = p.get("itb", {}).get("per_nic_avg_max_pkts")
+            if per is None:
+                sys.exit("plot_net: %s: no per-NIC pool figures (itb.per_nic_avg_max_pkts)" % path)
+            panels.append(p)
+    if not panels:
+        sys.exit("plot_net: no load points")
+    cols = max(1, min(a.cols, len(panels)))
+    rows = (len(panels) + cols - 1) // cols
+    fig, axes = plt.subplots(rows, cols, figsize=(4.6 * cols, 3.3 * rows), squeeze=False)
+    for i, p in enumerate(panels):
+        ax = axes[i // cols][i % cols]
+        per = p["itb"]["per_nic_avg_max_pkts"]
+        xs = list(range(len(per)))
+        ax.bar(xs, [m for _, m in per], width=1.0, color="#9ecae1", label="maximum")
+        ax.plot(xs, [v for v, _ in per], color="#d62728", lw=1.2, label="average")
+        ax.set_xlim(-0.5, len(per) - 0.5)
+        ax.set_xlabel("NIC (host)")
+        ax.set_ylabel("in-transit packets held")
+        ax.set_title("offered %g, accepted %.4f flits/ns/switch%s\nmax %d, largest average %.2f" % (
+            p["load"], p["accepted_flits_ns_sw"], " (saturated)" if p["saturated"] else "",
+            p["itb"]["pool_max_pkts"], p["itb"]["pool_avg_pkts_max"]), fontsize=8)
+        ax.grid(True, axis="y", alpha=0.3)
+        ax.legend(fontsize=7, loc="upper right")
+    for j in range(len(panels), rows * cols):
+        axes[j // cols][j % cols].axis("off")
+    if a.title:
+        fig.suptitle(a.title, fontsize=10)
+    fig.tight_layout()
+    fig.savefig(a.output, dpi=a.dpi)
+    print("plot_net: wrote %s" % a.output)
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     sub = ap.add_subparsers(dest="cmd", required=True)
@@ -132,13 +175,16 @@ def main():
     lk.add_argument("--k", type=int, help="switches per row (default: sqrt of the switch count)")
     lk.add_argument("--vmax", type=float, help="utilisation at the top of the colour scale (default: the most used "
                     "channel's), to draw several maps on one scale")
-    for s in (lat, lk):
+    pl = sub.add_parser("pool", help="ITB pool occupancy per NIC, one panel per load point (Fig. 11b/c)")
+    pl.add_argument("runs", nargs="+", help="sanfab-sim JSON files; every load point is a panel")
+    pl.add_argument("--cols", type=int, default=2, help="panels per row")
+    for s in (lat, lk, pl):
         s.add_argument("-o", "--output", required=True, help="PNG file to write")
         s.add_argument("--title", help="plot title")
         s.add_argument("--dpi", type=int, default=120)
     a = ap.parse_args()
     os.makedirs(os.path.dirname(os.path.abspath(a.output)), exist_ok=True)
-    (cmd_latency if a.cmd == "latency" else cmd_links)(a)
+    {"latency": cmd_latency, "links": cmd_links, "pool": cmd_pool}[a.cmd](a)
 
 
 if __name__ == "__main__":

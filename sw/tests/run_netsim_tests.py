@@ -74,6 +74,28 @@ def tool_tests(sim, tag):
         result(ok, f"{tag} {name}: skipping quiet switches gives the same JSON bytes as --no-skip "
                f"(switch-cycles skipped {', '.join(f'{x:.2f}' for x in skipped)})", f"rc={rca},{rcb} equal={outa == outb}")
 
+    # ITB pool occupancy per NIC (seed 000 Fig. 11): one [time-average, maximum] pair per host, consistent with the
+    # network-wide figures; held packets with ITB routes near saturation, none with up*/down* routes
+    for routes, name, load in ((itb, "ITB", "0.3"), (ud, "up*/down*", "0.3")):
+        rc, out, err = run([sim, "--topology", topo, "--routes", routes, "--load", load, "--message-size", "128",
+                            "--warmup", "1000", "--cycles", "6000", "--links", "no", "--quiet"])
+        try:
+            d = json.loads(out)
+            it = d["points"][0]["itb"]
+            per = it["per_nic_avg_max_pkts"]
+            avgs, maxs = [v for v, _ in per], [m for _, m in per]
+            ok = rc == 0 and len(per) == d["network"]["hosts"] and all(0 <= v <= m for v, m in per)
+            ok = ok and max(maxs) == it["pool_max_pkts"] and abs(max(avgs) - it["pool_avg_pkts_max"]) < 1e-6
+            ok = ok and abs(sum(avgs) / len(avgs) - it["pool_avg_pkts_mean"]) < 1e-6
+            ok = ok and ((it["pool_max_pkts"] >= 2 and it["packets"] > 0 and it["pool_max_bytes"] > 128)
+                         if name == "ITB" else (max(maxs) == 0 and it["pool_max_bytes"] == 0 and it["packets"] == 0))
+            detail = f"max {it['pool_max_pkts']}, largest average {it['pool_avg_pkts_max']:.2f}"
+        except (ValueError, KeyError, IndexError) as ex:
+            ok, detail = False, repr(ex) + err[-300:]
+        result(ok, f"{tag} {name} at {load}: ITB pool per NIC (average <= maximum, one pair per host, the largest "
+               f"and the mean match the network-wide figures; {'packets held' if name == 'ITB' else 'none held'}: "
+               f"{detail})", detail)
+
     # strict command line: every option used or an error (exit 2)
     bad_cmds = [
         ([cfg, "--bogus", "1"], "unknown option --bogus"),
