@@ -238,6 +238,8 @@ static void rule_bus(sbox_t *b, const state_t *o, state_t *n, mlc_in_t *mi)
         n->wr.move = g == G_MOVE;
         n->wr.port = (uint8_t)p;
         n->wr.data = g == G_PUT ? put_word(x, x->wi) : 0u;
+        /* Doc question: `words` counts in the grant's step k (rule 1: an effect of the grant), not in
+         * the step k+1 of the write itself. */
         count(b, n, SBOX_CTR_WORDS);
     }
     if (x->st == S_IDLE)
@@ -285,6 +287,8 @@ static void rule_analyse(sbox_t *b, const state_t *o, state_t *n)
 
 /* ------------------------------------------------------------------ rule 5: barriers */
 
+/* Doc question: ending a barrier clears busy, A and up_sent only (rule 5); M keeps its value, so the
+ * barrier register still shows the last M in bits 31..16. */
 static void barrier_end(state_t *n, unsigned c)
 {
     n->bar[c].busy = 0;
@@ -357,6 +361,8 @@ static void rule_manager(sbox_t *b, const state_t *o, state_t *n)
     src_t *y = &n->s[s];
     unsigned c = src_ch(s);
     if (is_bar_src(b, s)) {
+        /* Doc question: a made unit is not counted in msgs/mcast (rule 3 counts only port sources'
+         * data and releases); bar_done counted it when it was made. */
         y->st = S_ACT;
         y->wi = 0;
         return;
@@ -416,7 +422,7 @@ static void rule_regport(sbox_t *b, const state_t *o, state_t *n, const sbox_in_
     /* the answer of the read of step k-1 (an MLC's answer after step k-1 for a pass-through) */
     out->reg_rvalid = o->ans.v;
     out->reg_rdata = !o->ans.v ? 0u : o->ans.mlc ? b->mo[o->ans.port].reg_rdata : o->ans.val;
-    unsigned addr = in->reg_addr & 0x1FFu; /* the port is 9 bits wide */
+    unsigned addr = in->reg_addr & 0x1FFu; /* the port is 9 bits wide: 0x200.. alias 0x000.. (doc question) */
     unsigned p = addr >> 5;
     int mlc = addr < 0x100;
     if (in->reg_rd) {
@@ -437,6 +443,7 @@ static void rule_regport(sbox_t *b, const state_t *o, state_t *n, const sbox_in_
 
 /* ------------------------------------------------------------------ the box */
 
+/* the MLC outputs after step 0 (reset): no link output, empty FIFOs (space FIFO_BYTES, nothing available) */
 static void mlc_out_reset(const sbox_t *b, mlc_out_t *o)
 {
     memset(o, 0, sizeof *o);

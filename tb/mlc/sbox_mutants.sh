@@ -27,6 +27,7 @@ NO_LOCKS|found = o->s[s].st == S_WAIT && need_met(b, o, s);|found = o->s[s].st =
 ARRIVAL_BACK|return set & ~(1u << a); /* never back to the arrival port */|return set & ~(0u << a);
 BAR_EARLY|    if (nb->A != Ep)\n        return;|    if (0)\n        return;
 BAR_NOT_MEMBER|!((Ep >> p) & 1u)|0
+UP_SENT_IGNORED|ob->up_sent) {|0) {
 UP_NEVER|if (up_set(o) & E) {|if (0) {
 RELEASE_NO_END|    if (x->cls == CL_RELEASE)\n        barrier_end(n, c);|    if (0)\n        barrier_end(n, c);
 MADE_NO_SRC|return wi == 2 ? 0x00FFu : 0u;|return 0u;

@@ -78,6 +78,7 @@ typedef struct {
     wire_t w[MAXN + 4];
     uint64_t k;
     unsigned stall;    /* % of steps a node holds its reads */
+    uint8_t hold[MAXN]; /* node i reads nothing while set */
     rng_t r;
 } fab_t;
 
@@ -198,7 +199,7 @@ static void fab_step(fab_t *F)
         memset(&in, 0, sizeof in);
         in.rx_en = F->nin[i].rx_en;
         in.rx_d = F->nin[i].rx_d;
-        if (F->stall && rng_below(&F->r, 100) < F->stall)
+        if (F->hold[i] || (F->stall && rng_below(&F->r, 100) < F->stall))
             mlc_host_hold(F->host[i], 0, 1);
         mlc_host_drive(F->host[i], &F->nout[i], &in);
         raw_t *x = ring_front(&F->raw[i]);
@@ -859,6 +860,40 @@ static void test_manager_rr(void)
     fab_free(F);
 }
 
+/* ================================================================ back-pressure (room, avail) */
+
+/* Node 2 stops reading: its receive FIFO, then box port 2's send FIFO fill up. The box must fill
+ * that FIFO to exactly 0 bytes of space and never write beyond it (room counts the write in flight),
+ * nor read beyond the source's status; a multicast to {1, 2} waits for its slowest port; when node 2
+ * reads again, everything arrives whole. */
+static void test_backpressure(void)
+{
+    sbox_params_t bp = bparams(3, 3);
+    bp.FIFO_BYTES = 256;
+    fab_t *F = star(bp);
+    F->hold[2] = 1;
+    mlc_msg_t a = mk_msg(1, 0, 2, 0, 0, 2000, 1), m = mk_msg(1, 0, 255, 0x6, 0, 900, 2);
+    send(F, 0, 0, &a);
+    send(F, 0, 0, &m);
+    fab_run(F, 6000);
+    uint64_t w1 = ctr(F, 0, SBOX_CTR_WORDS);
+    fab_run(F, 1000);
+    uint32_t sp = fab_rd(F, 0, SBOX_REG_MLC(2, MLC_REG_TX_SPACE(0)));
+    check(sp == 0 && ctr(F, 0, SBOX_CTR_WORDS) == w1 && w1 > 0, "backpressure: box port 2's send FIFO filled to 0 bytes (%u), the bus "
+          "stopped (%" PRIu64 " words)", sp, w1);
+    check(no_over_under(F), "backpressure: no wr_over / rd_under in the box while blocked");
+    check(F->got[1].n == 0 && F->got[2].n == 0, "backpressure: nothing delivered yet");
+    F->hold[2] = 0;
+    int ok = run_until_got(F, 2, 2, 60000) && got_eq(F, 2, 0, &a, NULL) && got_eq(F, 2, 0, &m, NULL);
+    ok &= run_until_got(F, 1, 1, 1000) && got_eq(F, 1, 0, &m, NULL);
+    check(ok, "backpressure: after node 2 reads again, both messages whole");
+    check(ctr(F, 0, SBOX_CTR_WORDS) == 8u * (mlc_msg_units(&a) + mlc_msg_units(&m)) && no_over_under(F),
+          "backpressure: words %" PRIu64 ", no wr_over / rd_under", ctr(F, 0, SBOX_CTR_WORDS));
+    mlc_msg_free(&a);
+    mlc_msg_free(&m);
+    fab_free(F);
+}
+
 /* ================================================================ barriers */
 
 static int is_release(const rec_t *g, unsigned mask)
@@ -949,10 +984,10 @@ static void test_barrier_one(void)
 }
 
 /* Two boxes: A (root) ports 0,1 -> nodes 0,1, port 2 <-> B port 3 (B's up port, B's end master);
- * B ports 0,1 -> nodes 2,3. */
+ * B ports 0,1 -> nodes 2,3, port 2 -> node 4 (entered in B's table only by the up_sent case). */
 static fab_t *tree(unsigned lw)
 {
-    sbox_params_t bp[2] = {bparams(4, 4), bparams(4, 4)};
+    sbox_params_t bp[2] = {bparams(4, 5), bparams(4, 5)};
     bp[0].LINK_W = bp[1].LINK_W = lw;
     bp[1].MASTER_MASK = 1u << 3;
     fab_t *F = fab_new(2, bp);
@@ -960,12 +995,14 @@ static fab_t *tree(unsigned lw)
     fab_node(F, 0, 1, NULL);
     fab_node(F, 1, 0, NULL);
     fab_node(F, 1, 1, NULL);
+    fab_node(F, 1, 2, NULL); /* node 4: in A's table (port 2), not yet in B's */
     fab_join(F, 1, 3, 0, 2);
     static const unsigned ta[4] = {0, 1, 2, 2}, tb[4] = {3, 3, 0, 1};
     for (unsigned d = 0; d < 4; d++) {
         fab_route(F, 0, d, ta[d]);
         fab_route(F, 1, d, tb[d]);
     }
+    fab_route(F, 0, 4, 2);
     fab_wr(F, 1, SBOX_REG_UP, 0x13);
     return F;
 }
@@ -1052,6 +1089,30 @@ static void test_tree(void)
     for (unsigned i = 0; i < 4; i++)
         ok &= releases(F, i, 1, 0x000F, &other) == 1;
     check(ok && other == 0, "tree barrier: a second barrier releases everyone once");
+
+    /* up_sent alone rejects: members 0x1F on channel 0 with node 4 (B port 2) not yet in B's table:
+     * B completes with ports {0,1} and sends its request up; then entry 4 becomes valid (port 2) and
+     * node 4's request (a member port that has not arrived, same M) is rejected: up_sent. A completes
+     * with nodes 0, 1 and releases {0,1,2}; B forwards the release to ports 0, 1 and now 2. */
+    unsigned e0 = (unsigned)ctr(F, 1, SBOX_CTR_ERR_BAR);
+    mlc_host_barrier(F->host[2], 0, 2, 0x001F, 3);
+    mlc_host_barrier(F->host[3], 0, 3, 0x001F, 3);
+    fab_run(F, 1500);
+    uint32_t v5 = fab_rd(F, 1, SBOX_REG_BAR(0));
+    check(v5 == (SBOX_BAR_BUSY | SBOX_BAR_UP_SENT | (0x3u << 8) | (0x001Fu << 16)), "tree barrier 0x1F: B's request went up (0x%08X)", v5);
+    fab_route(F, 1, 4, 2);
+    mlc_host_barrier(F->host[4], 0, 4, 0x001F, 3);
+    fab_run(F, 1500);
+    check(ctr(F, 1, SBOX_CTR_ERR_BAR) == e0 + 1 && fab_rd(F, 1, SBOX_REG_BAR(0)) == v5,
+          "tree barrier 0x1F: node 4's request after the request went up is rejected (err_bar), nothing changes");
+    mlc_host_barrier(F->host[0], 0, 0, 0x001F, 3);
+    mlc_host_barrier(F->host[1], 0, 1, 0x001F, 3);
+    fab_run(F, 3000);
+    ok = 1;
+    other = 0;
+    for (unsigned i = 0; i < 5; i++)
+        ok &= releases(F, i, 0, 0x001F, &other) == 1;
+    check(ok && other == 0, "tree barrier 0x1F: all five nodes released once");
     check(no_over_under(F), "tree: no wr_over / rd_under");
     mlc_msg_free(&a);
     mlc_msg_free(&b);
@@ -1293,6 +1354,7 @@ int main(int argc, char **argv)
     test_lock_rr();
     test_manager_skip();
     test_manager_rr();
+    test_backpressure();
     test_barrier_one();
     test_tree();
     test_wrap_reset();
