@@ -983,6 +983,79 @@ static void test_barrier_one(void)
     fab_free(F);
 }
 
+/* Exact timing of the barrier source and of a drop, by hand (4-port box, idle, ch 0):
+ * a barrier request of node 0 with MASK = {node 0} accepted by box MLC 0 in step t: RD0 t+1,
+ * RD1 t+2 (bp 1), analysed t+3, activated t+4 (rule 5: taken and complete: bar_req, bar_done, the
+ * barrier source s8 makes a release for E'(m) = {0} and waits; s0 DROP, wi 2). t+5: s0 READ word 2
+ * (bp 1), the manager activates s8. The bus then alternates (round robin from bp): s8 PUT0 t+6
+ * (bp 9), s0 READ t+7 (bp 1), s8 PUT1 t+8, ... s0 READ word 7 t+15 (done), s8 PUT4 t+14, PUT5..7
+ * t+16..t+18: words after t+j = 0 (j < 6), (j-4)/2 (6..15), j-10 up to 8. Then a dropped Type0 (DST 3, entry invalid) and a
+ * Type0 to node 2 accepted together in step u: drop act u+4 (drop_route), READs of words 2..7 in
+ * u+5..u+10, the next header RD0 u+11, RD1 u+12, act u+14 (msgs), PUT0 u+15 (words 9). */
+static void test_exact_bar_drop(void)
+{
+    sbox_params_t bp = bparams(4, 4);
+    fab_t *F = star(bp);
+    fab_wr(F, 0, SBOX_REG_TABLE(3), 0);
+    mlc_host_barrier(F->host[0], 0, 0, 0x0001, 1);
+    uint64_t t = 0, hist[3][40];
+    unsigned n = 0;
+    for (unsigned i = 0; i < 300 && n < 40; i++) {
+        fab_step(F);
+        if (!t && mlc_counter(sbox_mlc(F->box[0], 0), MLC_CTR_RX_PKTS) == 1)
+            t = F->k;
+        if (t) {
+            hist[0][n] = ctr(F, 0, SBOX_CTR_BAR_REQ) * 10 + ctr(F, 0, SBOX_CTR_BAR_DONE);
+            hist[1][n] = ctr(F, 0, SBOX_CTR_WORDS);
+            hist[2][n] = ctr(F, 0, SBOX_CTR_MSGS) + ctr(F, 0, SBOX_CTR_MCAST) + ctr(F, 0, SBOX_CTR_DROP_ROUTE);
+            n++;
+        }
+    }
+    int ok = n == 40;
+    for (unsigned j = 0; j < 22 && ok; j++) {
+        uint64_t eb = j < 4 ? 0 : 11, ew = j < 6 ? 0 : j <= 15 ? (j - 4) / 2 : j - 10 < 8 ? j - 10 : 8;
+        ok &= check(hist[0][j] == eb && hist[1][j] == ew && hist[2][j] == 0,
+                    "exact barrier: after t+%u bar_req*10+bar_done %" PRIu64 " (want %" PRIu64 "), words %" PRIu64 " (want %" PRIu64 ")",
+                    j, hist[0][j], eb, hist[1][j], ew);
+    }
+    unsigned other = 0;
+    fab_run(F, 300);
+    check(ok && releases(F, 0, 0, 0x0001, &other) == 1 && other == 0, "exact barrier: node 0 released by the box's made release");
+    /* drop then data, both units in one frame: the node's null frames start every 22 steps from step 2 */
+    while ((F->k + 1) % 22 != 3)
+        fab_step(F);
+    mlc_msg_t d = mk_msg(0, 0, 3, 0, 0, 0, 1), g = mk_msg(0, 0, 2, 0, 0, 0, 2);
+    send(F, 0, 0, &d);
+    send(F, 0, 0, &g);
+    uint64_t u = 0, p0 = mlc_counter(sbox_mlc(F->box[0], 0), MLC_CTR_RX_PKTS), w0 = ctr(F, 0, SBOX_CTR_WORDS);
+    n = 0;
+    for (unsigned i = 0; i < 300 && n < 40; i++) {
+        fab_step(F);
+        uint32_t pk = mlc_counter(sbox_mlc(F->box[0], 0), MLC_CTR_RX_PKTS);
+        if (!u && pk != p0) {
+            u = F->k;
+            check(pk == p0 + 2, "exact drop: both units accepted in one step u");
+        }
+        if (u) {
+            hist[0][n] = ctr(F, 0, SBOX_CTR_DROP_ROUTE);
+            hist[1][n] = ctr(F, 0, SBOX_CTR_WORDS) - w0;
+            hist[2][n] = ctr(F, 0, SBOX_CTR_MSGS);
+            n++;
+        }
+    }
+    ok = n == 40;
+    for (unsigned j = 0; j < 24 && ok; j++) {
+        uint64_t ed = j < 4 ? 0 : 1, ew = j < 15 ? 0 : j <= 22 ? j - 14 : 8, em = j < 14 ? 0 : 1;
+        ok &= check(hist[0][j] == ed && hist[1][j] == ew && hist[2][j] == em,
+                    "exact drop: after u+%u drop_route %" PRIu64 " (want %" PRIu64 ") words %" PRIu64 " (want %" PRIu64 ") msgs %" PRIu64
+                    " (want %" PRIu64 ")", j, hist[0][j], ed, hist[1][j], ew, hist[2][j], em);
+    }
+    check(run_until_got(F, 2, 1, 1000) && got_eq(F, 2, 0, &g, NULL) && F->got[3].n == 0, "exact drop: node 2 gets the second message");
+    mlc_msg_free(&d);
+    mlc_msg_free(&g);
+    fab_free(F);
+}
+
 /* Two boxes: A (root) ports 0,1 -> nodes 0,1, port 2 <-> B port 3 (B's up port, B's end master);
  * B ports 0,1 -> nodes 2,3, port 2 -> node 4 (entered in B's table only by the up_sent case). */
 static fab_t *tree(unsigned lw)
@@ -1356,6 +1429,7 @@ int main(int argc, char **argv)
     test_manager_rr();
     test_backpressure();
     test_barrier_one();
+    test_exact_bar_drop();
     test_tree();
     test_wrap_reset();
     soak(seed + 1000, 3, 8, 512, cycles / 8, 30);
