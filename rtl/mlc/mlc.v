@@ -152,6 +152,13 @@ module mlc #(
     reg           good_q, good_d, oval_q, oval_d, och_q, och_d, ot_q, ot_d, tack_q, tack_d;
     reg           emine_q, emine_d, rr_q, rr_d, hold_q, hold_d;
     reg [3:0]     onp_q, onp_d;
+    // rule 6's four tests on the frame received so far, registered from the next state, so the
+    // judging step reads them ready: length, check, credit, duplicate (1 = the test fails)
+    reg           jlen_q, jlen_d, jchk_q, jchk_d, jcr_q, jcr_d, jdup_q, jdup_d;
+    // and what a good frame would do if it ended now: acknowledge the outstanding units (ackpre),
+    // accept units (accpre)
+    reg           ackpre_q, ackpre_d, accpre_q, accpre_d;
+    wire          judging = (st_q != S_TURN) && (st_q != S_SEND) && !rx_en && rin_q;
     reg [3:0]     crx_q [0:1];
     reg [3:0]     crx_d [0:1];
     reg [3:0]     cadv_q [0:1];
@@ -171,9 +178,20 @@ module mlc #(
     reg [PSW-1:0] tps_d [0:1];
     reg [15:0]    tw0_q [0:1];
     reg [15:0]    tw0_d [0:1];
+    // the send parser's step over the unit being written, computed ahead: every other step for
+    // one channel (tpsel_q) from tps_q and tw0_q; word 7 of a unit comes at least 7 steps after
+    // its word 0 and tps_q[c] changes only at word 7, so at word 7 tpn_q[c] is up to date
+    reg [PSW-1:0] tpn_q [0:1];
+    reg           tpsel_q;
     reg [PSW-1:0] rps_q [0:1];
     reg [PSW-1:0] rps_d [0:1];
     reg [PSW-1:0] xps_q, xps_d;
+    // the receive parser runs a step after the first word of a unit arrives (xwv_q, xw_q): the
+    // judgement that commits it comes at least 11 nibbles later
+    reg           xwv_q, xwv_d;
+    reg [15:0]    xw_q, xw_d;
+    // the unit of the nibble at rn_q is within NP and the credit granted (registered from the next state)
+    reg           uok_q, uok_d;
     // counters
     reg [CTR_W-1:0] ctr_q [0:NCTR-1];
     reg [4:0]       inc   [0:NCTR-1];
@@ -216,36 +234,43 @@ module mlc #(
         end
     endgenerate
 
-    // ------------------------------------------------------------------ derived from registers
-    wire [UCW-1:0] tx_pend [0:1];   // complete units not acknowledged
-    wire [UCW-1:0] rx_occu [0:1];   // units of the receive FIFO not wholly read
-    wire [UCW-1:0] rx_free [0:1];
-    wire [3:0]     rx_cr [0:1];     // credit: min(15, free units)
-    wire [3:0]     sendn [0:1];     // min(15, sendable units), 0 if none
+    // ------------------------------------------------------------------ rule 4's inputs
+    // The frame decision reads only the state after step k-1, so what it needs of each channel is
+    // computed at the end of step k-1 from the next state and registered (nq_q, rcr_q): the build
+    // step itself only picks a channel.
+    //   nq_q[c]  = min(cap, min(15, sendable units of c), crx[c])   (rule 4, 5)
+    //   rcr_q[c] = min(15, free units of receive FIFO c)              (the credit this end grants)
+    reg [3:0] nq_q [0:1];
+    reg [3:0] nq_d [0:1];
+    // unit counts kept as registers (updated by small steps instead of subtracting pointers):
+    //   pend_q[c] = wr[c]/8 - ack[c]   complete units of send FIFO c not acknowledged
+    //   occ_q[c]  = acc[c] - rd[c]/8   units of receive FIFO c not wholly read
+    // and the values they take on an acknowledgement / acceptance, ready a step ahead
+    //   pmo_q[c] = pend_q[c] - onp,   occp_q[c] = occ_q[c] + NP of the frame being received
+    reg [UCW-1:0] pend_q [0:1];
+    reg [UCW-1:0] pend_d [0:1];
+    reg [UCW-1:0] pmo_q [0:1];
+    reg [UCW-1:0] occ_q [0:1];
+    reg [UCW-1:0] occ_d [0:1];
+    reg [UCW-1:0] occp_q [0:1];
+    reg [UCW-1:0] pmo_d [0:1];
+    reg [UCW-1:0] occp_d [0:1];
+    reg [3:0] rcr_q [0:1];
+    reg [3:0] rcr_d [0:1];
     genvar gc;
-    generate
-        for (gc = 0; gc < 2; gc = gc + 1) begin : g_ch
-            wire [UCW:0] msg_s;   // message-based sendable units, signed
-            assign tx_pend[gc] = wr_q[gc][WCW-1:3] - ack_q[gc];
-            assign rx_occu[gc] = acc_q[gc] - rd_q[gc][WCW-1:3];
-            assign rx_free[gc] = CAPU_U - rx_occu[gc];
-            assign rx_cr[gc]   = (rx_free[gc] > {{(UCW-4){1'b0}}, 4'd15}) ? 4'd15 : rx_free[gc][3:0];
-            assign msg_s       = {1'b0, tx_pend[gc]} - {1'b0, tps_q[gc][UCW-1:0]};
-            wire [UCW:0] snd   = cfg_q[0] ? (msg_s[UCW] ? {(UCW+1){1'b0}} : msg_s) : {1'b0, tx_pend[gc]};
-            assign sendn[gc]   = (snd > {{(UCW-3){1'b0}}, 4'd15}) ? 4'd15 : snd[3:0];
-        end
-    endgenerate
 
     // cap: 15 in Network Burst, else 1, 2, 4 units (rule 5)
-    reg [3:0] cap;
-    always @* begin
-        case (cfg_q[2:1])
-            2'd0:    cap = 4'd15;
-            2'd1:    cap = 4'd1;
-            2'd2:    cap = 4'd2;
-            default: cap = 4'd4;
-        endcase
-    end
+    function [3:0] cap_of;
+        input [1:0] sp;
+        begin
+            case (sp)
+                2'd0:    cap_of = 4'd15;
+                2'd1:    cap_of = 4'd1;
+                2'd2:    cap_of = 4'd2;
+                default: cap_of = 4'd4;
+            endcase
+        end
+    endfunction
 
     function [3:0] min4;
         input [3:0] a;
@@ -256,20 +281,19 @@ module mlc #(
     endfunction
 
     // rule 4: the frame this end would build now (used in the step TURN w = 0)
-    wire [3:0] n_rr  = min4(cap, min4(sendn[rr_q], crx_q[rr_q]));
-    wire [3:0] n_orr = min4(cap, min4(sendn[~rr_q], crx_q[~rr_q]));
+    wire [3:0] n_rr  = nq_q[rr_q];
+    wire [3:0] n_orr = nq_q[~rr_q];
     wire       b_data = good_q & ((n_rr != 4'd0) | (n_orr != 4'd0));
     wire       b_ch   = (n_rr != 4'd0) ? rr_q : ~rr_q;
     wire [3:0] b_np   = ~good_q ? 4'd0 : ((n_rr != 4'd0) ? n_rr : n_orr);
     wire       b_t    = b_data & ~tack_q;
     wire [3:0] b_flags = {1'b0, emine_q, b_t, b_data & b_ch};
 
+    // the step that builds a frame sends its nibbles 0 (and 1) straight from the decision; the
+    // other steps of the frame read the registered NP, FLAGS and credits
     wire       building = (st_q == S_TURN) && (w_q == 4'd0);
-    wire [3:0] f_np     = building ? b_np : tnp_q;
-    wire [3:0] f_flags  = building ? b_flags : tflags_q;
-    wire [8:0] f_ti     = building ? 9'd0 : ti_q;
-    wire [8:0] f_dl     = 9'd4 + {f_np, 5'd0};      // nibbles before the check
-    wire [8:0] f_len    = f_dl + 9'd4;
+    wire [8:0] t_dl     = 9'd4 + {tnp_q, 5'd0};      // nibbles before the check
+    wire [8:0] t_last   = t_dl + 9'd4 - NPS[8:0];    // ti of the frame's last symbol
     wire [15:0] f_word  = txr_data[och_q];
 
     // nibble i of the frame being sent
@@ -298,10 +322,10 @@ module mlc #(
         end
     endfunction
 
-    wire [3:0] f_cr0 = building ? rx_cr[0] : cadv_q[0];
-    wire [3:0] f_cr1 = building ? rx_cr[1] : cadv_q[1];
-    assign tnib0 = tx_nib(f_ti, f_dl, f_np, f_flags, f_cr0, f_cr1, f_word, tcrc_q);
-    assign tnib1 = tx_nib(f_ti + 9'd1, f_dl, f_np, f_flags, f_cr0, f_cr1, f_word, tcrc_q);
+    assign tnib0 = building ? b_np :
+                   tx_nib(ti_q, t_dl, tnp_q, tflags_q, cadv_q[0], cadv_q[1], f_word, tcrc_q);
+    assign tnib1 = building ? b_flags :
+                   tx_nib(ti_q + 9'd1, t_dl, tnp_q, tflags_q, cadv_q[0], cadv_q[1], f_word, tcrc_q);
 
     // ------------------------------------------------------------------ register read value
     reg [31:0] reg_val;
@@ -328,13 +352,18 @@ module mlc #(
     reg      do_wr, do_rd, good_fr;
     reg [8:0] p, rel;
     reg [3:0] x;
-    reg [8:0] e1;
+    reg [8:0] e1, ru;
     reg [6:0] wj;
     reg [3:0] bad;
     reg       jch, jt, je;
     reg [WCW:0] dsig;
     reg [WCW-1:0] wsum;
-    wire unused_ok = &{1'b0, reg_wdata[15:3], wsum[WCW-1]};
+    reg [UCW-1:0] pend;
+    reg [UCW:0]   msg_s, snd;
+    reg [3:0]     sn;
+    wire unused_ok = &{1'b0, reg_wdata[15:3], wsum[WCW-1], ru[4:0]};
+    // status != 0, registered with the status (rule 7's checks read them)
+    reg  [1:0] spnz_q, avnz_q;
 
     always @* begin
         // defaults: hold everything
@@ -343,7 +372,8 @@ module mlc #(
         rcr0_d = rcr0_q; rcr1_d = rcr1_q; rword_d = rword_q; sil_d = sil_q;
         good_d = good_q; oval_d = oval_q; och_d = och_q; ot_d = ot_q; tack_d = tack_q;
         emine_d = emine_q; rr_d = rr_q; hold_d = hold_q; onp_d = onp_q; cfg_d = cfg_q;
-        xps_d = xps_q;
+        xps_d = xwv_q ? parse(xps_q, xw_q) : xps_q;
+        xwv_d = 1'b0; xw_d = xw_q;
         for (c = 0; c < 2; c = c + 1) begin
             crx_d[c] = crx_q[c]; cadv_d[c] = cadv_q[c];
             wr_d[c] = wr_q[c]; ack_d[c] = ack_q[c]; acc_d[c] = acc_q[c]; rd_d[c] = rd_q[c];
@@ -357,14 +387,16 @@ module mlc #(
         tx_en_d = 1'b0; tx_d_d = {LINK_W{1'b0}};
         rvalid_d = 1'b0; rch_d = rch_q;
         reg_rvalid_d = reg_rd; reg_rdata_d = reg_rd ? reg_val : 32'd0;
-        p = 9'd0; rel = 9'd0; x = 4'd0; e1 = 9'd0; wj = 7'd0; bad = 4'd0;
+        p = 9'd0; rel = 9'd0; x = 4'd0; e1 = 9'd0; ru = 9'd0; wj = 7'd0; bad = 4'd0;
         jch = 1'b0; jt = 1'b0; je = 1'b0; good_fr = 1'b0; dsig = {(WCW+1){1'b0}};
         wsum = {WCW{1'b0}};
+        pend = {UCW{1'b0}}; msg_s = {(UCW+1){1'b0}}; snd = {(UCW+1){1'b0}};
+        sn = 4'd0;
         k = 0;
 
         // rule 7: host checks on the status after k-1
-        do_wr = h_wr & (space_q[h_wch] != 13'd0);
-        do_rd = h_rd & (avail_q[h_rch] != 13'd0);
+        do_wr = h_wr & spnz_q[h_wch];
+        do_rd = h_rd & avnz_q[h_rch];
 
         // rule 1: the link
         if (st_q == S_TURN || st_q == S_SEND) begin
@@ -381,8 +413,8 @@ module mlc #(
                     st_d = S_SEND;
                     tnp_d = b_np;
                     tflags_d = b_flags;
-                    cadv_d[0] = rx_cr[0];
-                    cadv_d[1] = rx_cr[1];
+                    cadv_d[0] = rcr_q[0];
+                    cadv_d[1] = rcr_q[1];
                     if (b_data) begin
                         oval_d = 1'b1;
                         och_d = b_ch;
@@ -400,18 +432,18 @@ module mlc #(
                     tx_d_d[LINK_W-1:LINK_W-4] = tnib1;
                 // the check runs over the nibbles before it (a symbol is all data or all check)
                 // (tcrc_q is 0xFFFF between frames)
-                if (f_ti < f_dl)
+                if (building || ti_q < t_dl)
                     tcrc_d = (NPS == 2) ? tcrc_b : tcrc_a;
-                ti_d = f_ti + NPS[8:0];
+                ti_d = (building ? 9'd0 : ti_q) + NPS[8:0];
                 // read the next unit word when this step sends the last nibble of a word
-                e1 = f_ti + NPS[8:0];
+                e1 = ti_q + NPS[8:0];
                 wj = e1[8:2] - 7'd1;
-                if (!building && e1 >= 9'd4 && e1[1:0] == 2'b00 && {2'b00, wj} < {f_np, 5'd0} >> 2) begin
+                if (!building && e1 >= 9'd4 && e1[1:0] == 2'b00 && {2'b00, wj} < {tnp_q, 5'd0} >> 2) begin
                     txr_re = 1'b1;
                     wsum = {ack_q[och_q], 3'b000} + {{(WCW-7){1'b0}}, wj};
                     txr_addr = wsum[WAW-1:0];
                 end
-                if (ti_d == f_len) begin
+                if (!building && ti_q == t_last) begin
                     st_d = S_LISTEN;
                     rin_d = 1'b0;
                     sil_d = 16'd0;
@@ -440,15 +472,16 @@ module mlc #(
                         rel = p - 9'd4;
                         if (rel[1:0] != 2'b11) begin
                             rword_d[{rel[1:0], 2'b00} +: 4] = x;
-                        end else if ({1'b0, rel[8:5]} < {1'b0, rnp_d} &&
-                                     {1'b0, rel[8:5]} < {1'b0, cadv_q[rflags_d[0]]}) begin
+                        end else if (uok_q) begin
                             // a whole word of a unit within NP and the credit granted
                             rxw_we[rflags_d[0]] = 1'b1;
                             wsum = {acc_q[rflags_d[0]], 3'b000} + {{(WCW-7){1'b0}}, rel[8:2]};
                             rxw_addr = wsum[WAW-1:0];
                             rxw_data = {x, rword_d[11:0]};
-                            if (rel[4:2] == 3'd0)
-                                xps_d = parse(xps_d, {x, rword_d[11:0]});
+                            if (rel[4:2] == 3'd0) begin
+                                xwv_d = 1'b1;
+                                xw_d = {x, rword_d[11:0]};
+                            end
                         end
                     end
                 end
@@ -460,13 +493,13 @@ module mlc #(
                 jch = rflags_q[0];
                 jt = rflags_q[1];
                 je = rflags_q[2];
-                if (rn_q != 9'd8 + {rnp_q, 5'd0})
+                if (jlen_q)
                     bad = C_ERR_LEN;
-                else if (rs_q != 16'd0)
+                else if (jchk_q)
                     bad = C_ERR_CHECK;
-                else if (rnp_q > cadv_q[jch])
+                else if (jcr_q)
                     bad = C_ERR_CREDIT;
-                else if (rnp_q != 4'd0 && jt == emine_q)
+                else if (jdup_q)
                     bad = C_DUP;
                 good_fr = (bad == 4'd0);
                 if (!good_fr) begin
@@ -484,6 +517,7 @@ module mlc #(
                         if (je == ot_q) begin
 `endif
                             ack_d[och_q] = ack_q[och_q] + {{(UCW-4){1'b0}}, onp_q};
+
                             tack_d = ot_q;
                         end else begin
                             inc[C_RETX] = {1'b0, onp_q};
@@ -492,6 +526,7 @@ module mlc #(
                     end
                     if (rnp_q != 4'd0) begin
                         acc_d[jch] = acc_q[jch] + {{(UCW-4){1'b0}}, rnp_q};
+
                         rps_d[jch] = xps_q;
                         inc[C_RX_PKTS] = {1'b0, rnp_q};
                         emine_d = jt;
@@ -525,7 +560,7 @@ module mlc #(
             if (wr_q[h_wch][2:0] == 3'd0)
                 tw0_d[h_wch] = h_wdata;
             if (wr_q[h_wch][2:0] == 3'd7)
-                tps_d[h_wch] = parse(tps_q[h_wch], tw0_q[h_wch]);
+                tps_d[h_wch] = tpn_q[h_wch];
         end else if (h_wr) begin
             inc[C_WR_OVER] = 5'd1;
         end
@@ -542,13 +577,37 @@ module mlc #(
         if (reg_wr && reg_addr == 5'd16)
             cfg_d = reg_wdata[2:0];
 
+        // rule 6's tests on the state after this step
+        ru = rn_d - 9'd4;
+        uok_d = ({1'b0, ru[8:5]} < {1'b0, rnp_d}) && ({1'b0, ru[8:5]} < {1'b0, cadv_d[rflags_d[0]]});
+        jlen_d = (rn_d != 9'd8 + {rnp_d, 5'd0});
+        jchk_d = (rs_d != 16'd0);
+        jcr_d  = (rnp_d > cadv_d[rflags_d[0]]);
+        jdup_d = (rnp_d != 4'd0) && (rflags_d[1] == emine_d);
+        ackpre_d = !(jlen_d || jchk_d || jcr_d || jdup_d) && oval_d && (rflags_d[2] == ot_d);
+        accpre_d = !(jlen_d || jchk_d || jcr_d || jdup_d) && (rnp_d != 4'd0);
+
         // status after this step
         for (c = 0; c < 2; c = c + 1) begin
-            space_d[c] = {{(13-WCW){1'b0}}, CAPW_W - (wr_d[c] - {ack_d[c], 3'b000})} << 1;
-            dsig = {1'b0, {acc_d[c], 3'b000} - rd_d[c]};
+            pend_d[c] = ((judging && ackpre_q && och_q == (c == 1)) ? pmo_q[c] : pend_q[c]) +
+                        {{(UCW-1){1'b0}}, do_wr && h_wch == (c == 1) && wr_q[c][2:0] == 3'd7};
+            occ_d[c] = ((judging && accpre_q && rflags_q[0] == (c == 1)) ? occp_q[c] : occ_q[c]) -
+                       {{(UCW-1){1'b0}}, do_rd && h_rch == (c == 1) && rd_q[c][2:0] == 3'd7};
+            pmo_d[c] = pend_d[c] - {{(UCW-4){1'b0}}, onp_d};
+            occp_d[c] = occ_d[c] + {{(UCW-4){1'b0}}, rnp_d};
+            space_d[c] = {{(13-WCW){1'b0}}, CAPW_W - {pend_d[c], wr_d[c][2:0]}} << 1;
+            dsig = {1'b0, {occ_d[c], 3'b000} - {{(WCW-3){1'b0}}, rd_d[c][2:0]}};
             if (cfg_d[0])
                 dsig = dsig - {1'b0, rps_d[c][UCW-1:0], 3'b000};
             avail_d[c] = dsig[WCW] ? 13'd0 : ({{(13-WCW){1'b0}}, dsig[WCW-1:0]} << 1);
+            // rule 4's inputs for the next step
+            pend = pend_d[c];
+            // min(15, CAPU - occ): CAPU is a multiple of 16, so the low bits are those of -occ
+            rcr_d[c] = (occ_d[c] < CAPU_U - {{(UCW-4){1'b0}}, 4'd15}) ? 4'd15 : (4'd0 - occ_d[c][3:0]);
+            msg_s = {1'b0, pend} - {1'b0, tps_d[c][UCW-1:0]};
+            snd = cfg_d[0] ? (msg_s[UCW] ? {(UCW+1){1'b0}} : msg_s) : {1'b0, pend};
+            sn = (snd > {{(UCW-3){1'b0}}, 4'd15}) ? 4'd15 : snd[3:0];
+            nq_d[c] = min4(sn, min4(cap_of(cfg_d[2:1]), crx_d[c]));
         end
     end
 
@@ -565,12 +624,21 @@ module mlc #(
             good_q <= 1'b0; oval_q <= 1'b0; och_q <= 1'b0; ot_q <= 1'b0; tack_q <= 1'b0;
             emine_q <= 1'b0; rr_q <= 1'b0; hold_q <= 1'b0; onp_q <= 4'd0; cfg_q <= 3'd0;
             xps_q <= {PSW{1'b0}};
+            xwv_q <= 1'b0; xw_q <= 16'd0; uok_q <= 1'b0;
+            jlen_q <= 1'b1; jchk_q <= 1'b1; jcr_q <= 1'b0; jdup_q <= 1'b0;
+            ackpre_q <= 1'b0; accpre_q <= 1'b0;
+            tpsel_q <= 1'b0;
             for (r = 0; r < 2; r = r + 1) begin
                 crx_q[r] <= 4'd0; cadv_q[r] <= 4'd0;
                 wr_q[r] <= {WCW{1'b0}}; ack_q[r] <= {UCW{1'b0}};
                 acc_q[r] <= {UCW{1'b0}}; rd_q[r] <= {WCW{1'b0}};
                 tps_q[r] <= {PSW{1'b0}}; tw0_q[r] <= 16'd0; rps_q[r] <= {PSW{1'b0}};
+                tpn_q[r] <= {PSW{1'b0}};
                 space_q[r] <= FIFO_BYTES[12:0]; avail_q[r] <= 13'd0;
+                nq_q[r] <= 4'd0; rcr_q[r] <= 4'd15;
+                spnz_q[r] <= 1'b1; avnz_q[r] <= 1'b0;
+                pend_q[r] <= {UCW{1'b0}}; pmo_q[r] <= {UCW{1'b0}};
+                occ_q[r] <= {UCW{1'b0}}; occp_q[r] <= {UCW{1'b0}};
             end
             for (r = 0; r < NCTR; r = r + 1)
                 ctr_q[r] <= {CTR_W{1'b0}};
@@ -585,11 +653,20 @@ module mlc #(
             good_q <= good_d; oval_q <= oval_d; och_q <= och_d; ot_q <= ot_d; tack_q <= tack_d;
             emine_q <= emine_d; rr_q <= rr_d; hold_q <= hold_d; onp_q <= onp_d; cfg_q <= cfg_d;
             xps_q <= xps_d;
+            xwv_q <= xwv_d; xw_q <= xw_d; uok_q <= uok_d;
+            jlen_q <= jlen_d; jchk_q <= jchk_d; jcr_q <= jcr_d; jdup_q <= jdup_d;
+            ackpre_q <= ackpre_d; accpre_q <= accpre_d;
+            tpsel_q <= ~tpsel_q;
+            tpn_q[tpsel_q] <= parse(tps_q[tpsel_q], tw0_q[tpsel_q]);
             for (r = 0; r < 2; r = r + 1) begin
                 crx_q[r] <= crx_d[r]; cadv_q[r] <= cadv_d[r];
                 wr_q[r] <= wr_d[r]; ack_q[r] <= ack_d[r]; acc_q[r] <= acc_d[r]; rd_q[r] <= rd_d[r];
                 tps_q[r] <= tps_d[r]; tw0_q[r] <= tw0_d[r]; rps_q[r] <= rps_d[r];
                 space_q[r] <= space_d[r]; avail_q[r] <= avail_d[r];
+                nq_q[r] <= nq_d[r]; rcr_q[r] <= rcr_d[r];
+                spnz_q[r] <= (space_d[r] != 13'd0); avnz_q[r] <= (avail_d[r] != 13'd0);
+                pend_q[r] <= pend_d[r]; pmo_q[r] <= pmo_d[r];
+                occ_q[r] <= occ_d[r]; occp_q[r] <= occp_d[r];
             end
             for (r = 0; r < NCTR; r = r + 1)
                 ctr_q[r] <= ctr_q[r] + {{(CTR_W-5){1'b0}}, inc[r]};
