@@ -405,11 +405,11 @@ static uint32_t box_read(const sbox_t *b, const state_t *o, unsigned addr)
     return SBOX_RDATA_ERROR;
 }
 
-/* Doc question: the up port and table entries store "bits 4..0 of reg_wdata"; bit 3 is stored and
- * read back as written but means nothing (the port is bits 2..0). */
+/* The up port and table entries store reg_wdata bit 4 (valid) and bits 2..0 (the port); bit 3 is
+ * not stored and reads 0 (docs/switchbox.md, Register port). */
 static void box_write(const sbox_t *b, state_t *n, unsigned addr, uint16_t wdata)
 {
-    uint8_t v = (uint8_t)(wdata & 0x1Fu);
+    uint8_t v = (uint8_t)(wdata & 0x17u);
     int bad_port = (v & SBOX_REG_VALID) && (v & 7u) >= b->p.PORTS;
     if (addr == SBOX_REG_UP && !bad_port)
         n->up = v;

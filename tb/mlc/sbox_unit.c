@@ -478,7 +478,12 @@ static void test_regs(void)
     one_step(&B, 0, 0, 0, 0);
     check(B.o.reg_rvalid && B.o.reg_rdata == 0x13, "regs: table entry written (0x%X), bad port ignored", B.o.reg_rdata);
     one_step(&B, 0, 1, SBOX_REG_TABLE(5), 0x02);
-    check(one_read(&B, SBOX_REG_TABLE(5)) == 0x02, "regs: table entry invalidated (bits 4..0 as written)");
+    check(one_read(&B, SBOX_REG_TABLE(5)) == 0x02, "regs: table entry invalidated (bit 4 and bits 2..0 as written)");
+    one_step(&B, 0, 1, SBOX_REG_TABLE(5), 0xFF1A); /* bit 3 and bits 15..5 are not stored */
+    check(one_read(&B, SBOX_REG_TABLE(5)) == 0x12, "regs: table entry keeps bit 4 and bits 2..0 only");
+    one_step(&B, 0, 1, SBOX_REG_UP, 0x0A);          /* not valid: bit 3 dropped, port kept */
+    check(one_read(&B, SBOX_REG_UP) == 0x02, "regs: up port keeps bit 4 and bits 2..0 only");
+    one_step(&B, 0, 1, SBOX_REG_UP, 0);
     /* counters, barriers, holes */
     for (unsigned i = 0; i < SBOX_NCTR; i++)
         check(one_read(&B, SBOX_REG_CTR(i)) == 0, "regs: counter %u 0", i);
