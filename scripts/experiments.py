@@ -43,6 +43,7 @@ import json
 import math
 import os
 import resource
+import shutil
 import subprocess
 import sys
 import time
@@ -1004,7 +1005,9 @@ def main():
     log("seed %d, %s: %s switches, %s B, %d topologies each; %s" % (
         a.seed, "full" if a.full else "reduced", a.sizes, a.msgs, a.topologies, ", ".join(only)))
     t0 = time.time()
-    work = os.path.join(ROOT, "sw", "build", "tmp", "experiments-full" if a.full else "experiments")
+    # one work directory per process: runs at the same time (make test, a full run) never share files
+    work = os.path.join(ROOT, "sw", "build", "tmp", "experiments-%s-%d" % ("full" if a.full else "reduced",
+                                                                           os.getpid()))
     os.makedirs(work, exist_ok=True)
     common = {"mode": "full" if a.full else "reduced", "seed": a.seed, "warmup": a.warmup, "cycles": a.cycles,
               "loads": LOADS, "extend": EXTEND, "sizes": a.sizes, "topologies": a.topologies,
@@ -1062,6 +1065,7 @@ def main():
         with open(NOTES_FILE) as f:
             notes = f.read().splitlines() + [""]
     write_md(a.out_md, a, found, missing, notes)
+    shutil.rmtree(work, ignore_errors=True)
     for ok, hard, text in checks:
         log("%s %s" % ("ok  " if ok else ("FAIL" if hard else "diff"), text))
     log("wrote %s (%.0f s)" % (os.path.relpath(a.out_md, ROOT), time.time() - t0))
