@@ -251,7 +251,7 @@ module sbox #(
         lock[1] = {PORTS{1'b0}};
         for (i = 0; i < NS; i = i + 1) begin
 `ifdef SANFAB_MUTANT_LOCK_EARLY
-            if (s_act[i] && !(bgnt[i] && s_last[i]))   // deliberately broken: unlocked a step early
+            if (s_act[i] && !s_last[i])   // deliberately broken: unlocked before the last word
 `else
             if (s_act[i])
 `endif
