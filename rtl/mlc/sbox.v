@@ -13,6 +13,15 @@
 // Every decision of step k is taken on the box's registers and the MLCs' outputs (both after step
 // k-1) and the inputs of step k; the MLCs' host and register inputs of step k are driven from that.
 // The box's own outputs (reg_rvalid, reg_rdata) are registers; tx_en/tx_d are the MLCs'.
+//
+// Readings of the page where it leaves a choice (each also in the report of the first version):
+// - msgs/mcast/drop_route count activations of port sources only: rule 3 lists no count for a
+//   barrier source's activation (its made release is not counted in msgs).
+// - E(m), E'(m) and UP of a barrier request are taken at its activation (rule 5: the table and up
+//   port after step k-1); the port set P of a message at its analysis (rule 2).
+// - the up port and table registers: see sbox_regs.v; the barrier's M: see sbox_barrier.v.
+// - h_rch, h_wch, h_wdata go to every MLC in every step (the read/written channel and word, else
+//   whatever the pipeline holds): an MLC ignores them without h_rd/h_wr.
 `default_nettype none
 
 module sbox #(
@@ -447,6 +456,7 @@ module sbox #(
     endgenerate
 
     // ------------------------------------------------------------ counters' events
+    // (port sources only for msgs, mcast, drop_route: a barrier source's activation counts nothing)
     assign ev[0] = a_fwd && !a_empty;                                      // msgs
     assign ev[1] = a_fwd && ((a_p & (a_p - 1'b1)) != {PORTS{1'b0}});       // mcast
     assign ev[2] = g_wr;                                                   // words
