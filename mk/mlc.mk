@@ -22,7 +22,8 @@ mlc_SET_b4k   := FIFO_BYTES=4096 CTR_W=32 TIMEOUT=0 LINK_DELAY=1
 mlc_RANDINIT  := s256
 
 # deliberately broken builds (`define SANFAB_MUTANT_<NAME>): NAME:set
-mlc_MUTANTS   := RETX_ACK:d TURN_SHORT:d
+mlc_MUTANTS   := RETX_ACK:d TURN_SHORT:d CRC_INIT:d TOGGLE_SAME:d FRAME_LONG:d WR_NOREFUSE:d ECHO_STUCK:d \
+                 DUP_NULL:d CREDIT_PLUS1:s256 HOLD_STUCK:w8
 
 # the one placed-and-routed synthesis gate `make test` runs (constraints/synth_configs.json)
 mlc_GATE      := mlc-master1-ice40-hx8k

@@ -221,7 +221,11 @@ module mlc #(
     // send: over this step's nibbles (up to two); receive: over the symbol's nibbles
     wire [3:0]  tnib0, tnib1;
     wire [15:0] tcrc_a, tcrc_b, rcrc_a, rcrc_b;
+`ifdef SANFAB_MUTANT_CRC_INIT
+    wire [15:0] rcrc_in = rin_q ? rs_q : 16'h0000;   // deliberately broken: the receiver starts the check at 0, not 0xFFFF
+`else
     wire [15:0] rcrc_in = rin_q ? rs_q : 16'hFFFF;
+`endif
 
     crc16 u_tcrc_a (.crc_in(tcrc_q), .nib(tnib0), .crc_out(tcrc_a));
     crc16 u_tcrc_b (.crc_in(tcrc_a), .nib(tnib1), .crc_out(tcrc_b));
@@ -265,7 +269,11 @@ module mlc #(
         begin
             case (sp)
                 2'd0:    cap_of = 4'd15;
+`ifdef SANFAB_MUTANT_SP_CAP
+                2'd1:    cap_of = 4'd2;   // deliberately broken: single-packet transfer of 1 unit sends 2
+`else
                 2'd1:    cap_of = 4'd1;
+`endif
                 2'd2:    cap_of = 4'd2;
                 default: cap_of = 4'd4;
             endcase
@@ -286,14 +294,22 @@ module mlc #(
     wire       b_data = good_q & ((n_rr != 4'd0) | (n_orr != 4'd0));
     wire       b_ch   = (n_rr != 4'd0) ? rr_q : ~rr_q;
     wire [3:0] b_np   = ~good_q ? 4'd0 : ((n_rr != 4'd0) ? n_rr : n_orr);
+`ifdef SANFAB_MUTANT_TOGGLE_SAME
+    wire       b_t    = b_data & tack_q;   // deliberately broken: a new data frame repeats the acknowledged toggle
+`else
     wire       b_t    = b_data & ~tack_q;
+`endif
     wire [3:0] b_flags = {1'b0, emine_q, b_t, b_data & b_ch};
 
     // the step that builds a frame sends its nibbles 0 (and 1) straight from the decision; the
     // other steps of the frame read the registered NP, FLAGS and credits
     wire       building = (st_q == S_TURN) && (w_q == 4'd0);
     wire [8:0] t_dl     = 9'd4 + {tnp_q, 5'd0};      // nibbles before the check
+`ifdef SANFAB_MUTANT_FRAME_LONG
+    wire [8:0] t_last   = t_dl + 9'd4;   // deliberately broken: the frame runs a symbol past its check
+`else
     wire [8:0] t_last   = t_dl + 9'd4 - NPS[8:0];    // ti of the frame's last symbol
+`endif
     wire [15:0] f_word  = txr_data[och_q];
 
     // nibble i of the frame being sent
@@ -395,7 +411,11 @@ module mlc #(
         k = 0;
 
         // rule 7: host checks on the status after k-1
+`ifdef SANFAB_MUTANT_WR_NOREFUSE
+        do_wr = h_wr;   // deliberately broken: a host write with no space is stored
+`else
         do_wr = h_wr & spnz_q[h_wch];
+`endif
         do_rd = h_rd & avnz_q[h_rch];
 
         // rule 1: the link
@@ -529,10 +549,18 @@ module mlc #(
 
                         rps_d[jch] = xps_q;
                         inc[C_RX_PKTS] = {1'b0, rnp_q};
+`ifdef SANFAB_MUTANT_ECHO_STUCK
+                        emine_d = emine_q;   // deliberately broken: the echo does not follow accepted frames
+`else
                         emine_d = jt;
+`endif
                     end
                     good_d = 1'b1;
+`ifdef SANFAB_MUTANT_HOLD_STUCK
+                    hold_d = hold_q;   // deliberately broken: a good frame does not clear hold
+`else
                     hold_d = 1'b0;
+`endif
                 end
                 if (good_fr || !hold_q) begin
                     st_d = S_TURN;
@@ -544,7 +572,11 @@ module mlc #(
                 end
             end else if (MASTER == 1 && TIMEOUT != 0) begin
                 sil_d = sil_q + 16'd1;
+`ifdef SANFAB_MUTANT_TIMEOUT_LATE
+                if (sil_q > TO_M1) begin   // deliberately broken: the master times out a step late
+`else
                 if (sil_q >= TO_M1) begin
+`endif
                     inc[C_TIMEOUT] = 5'd1;
                     good_d = 1'b0;
                     st_d = S_TURN;
@@ -582,8 +614,16 @@ module mlc #(
         uok_d = ({1'b0, ru[8:5]} < {1'b0, rnp_d}) && ({1'b0, ru[8:5]} < {1'b0, cadv_d[rflags_d[0]]});
         jlen_d = (rn_d != 9'd8 + {rnp_d, 5'd0});
         jchk_d = (rs_d != 16'd0);
+`ifdef SANFAB_MUTANT_CREDIT_GE
+        jcr_d  = (rnp_d >= cadv_d[rflags_d[0]]);   // deliberately broken: a frame using all the credit granted is refused
+`else
         jcr_d  = (rnp_d > cadv_d[rflags_d[0]]);
+`endif
+`ifdef SANFAB_MUTANT_DUP_NULL
+        jdup_d = (rflags_d[1] == emine_d);   // deliberately broken: null frames are judged duplicates too
+`else
         jdup_d = (rnp_d != 4'd0) && (rflags_d[1] == emine_d);
+`endif
         ackpre_d = !(jlen_d || jchk_d || jcr_d || jdup_d) && oval_d && (rflags_d[2] == ot_d);
         accpre_d = !(jlen_d || jchk_d || jcr_d || jdup_d) && (rnp_d != 4'd0);
 
@@ -603,7 +643,11 @@ module mlc #(
             // rule 4's inputs for the next step
             pend = pend_d[c];
             // min(15, CAPU - occ): CAPU is a multiple of 16, so the low bits are those of -occ
+`ifdef SANFAB_MUTANT_CREDIT_PLUS1
+            rcr_d[c] = (occ_d[c] < CAPU_U - {{(UCW-4){1'b0}}, 4'd15}) ? 4'd15 : (4'd1 - occ_d[c][3:0]);   // deliberately broken: the credit grants one unit more than is free
+`else
             rcr_d[c] = (occ_d[c] < CAPU_U - {{(UCW-4){1'b0}}, 4'd15}) ? 4'd15 : (4'd0 - occ_d[c][3:0]);
+`endif
             msg_s = {1'b0, pend} - {1'b0, tps_d[c][UCW-1:0]};
             snd = cfg_d[0] ? (msg_s[UCW] ? {(UCW+1){1'b0}} : msg_s) : {1'b0, pend};
             sn = (snd > {{(UCW-3){1'b0}}, 4'd15}) ? 4'd15 : snd[3:0];
@@ -669,7 +713,11 @@ module mlc #(
                 occ_q[r] <= occ_d[r]; occp_q[r] <= occp_d[r];
             end
             for (r = 0; r < NCTR; r = r + 1)
+`ifdef SANFAB_MUTANT_CTR_SAT
+                ctr_q[r] <= (&ctr_q[r]) ? ctr_q[r] : ctr_q[r] + {{(CTR_W-5){1'b0}}, inc[r]};   // deliberately broken: counters stop at 2^CTR_W - 1 instead of wrapping
+`else
                 ctr_q[r] <= ctr_q[r] + {{(CTR_W-5){1'b0}}, inc[r]};
+`endif
             tx_en_q <= tx_en_d; tx_d_q <= tx_d_d;
             rvalid_q <= rvalid_d; rch_q <= rch_d;
             reg_rvalid_q <= reg_rvalid_d; reg_rdata_q <= reg_rdata_d;
