@@ -139,14 +139,14 @@ module sbox #(
     // ------------------------------------------------------------ the word read in step k-1
     // (only the MLC that was read has h_rvalid, and an MLC's h_rdata is 0 without it)
     reg [15:0] x;
-    integer    i, j;
+    integer    ix, ia, isp, ig, il, iv, j;   // one loop index per block
 
     always @* begin
         x = 16'd0;
         mlc_rdata_or = 32'd0;
-        for (i = 0; i < PORTS; i = i + 1) begin
-            x = x | m_h_rdata[i*16 +: 16];
-            mlc_rdata_or = mlc_rdata_or | m_reg_rdata[i*32 +: 32];
+        for (ix = 0; ix < PORTS; ix = ix + 1) begin
+            x = x | m_h_rdata[ix*16 +: 16];
+            mlc_rdata_or = mlc_rdata_or | m_reg_rdata[ix*32 +: 32];
         end
     end
     wire unused_rv = &{1'b0, m_h_rvalid, m_reg_rvalid};
@@ -162,10 +162,10 @@ module sbox #(
     always @* begin
         an_w0 = 16'd0;
         an_arr = {PORTS{1'b0}};
-        for (i = 0; i < 2 * PORTS; i = i + 1) begin
-            if (rdsel_q[i]) begin
-                an_w0 = an_w0 | s_w0[i*16 +: 16];
-                an_arr[i/2] = 1'b1;
+        for (ia = 0; ia < 2 * PORTS; ia = ia + 1) begin
+            if (rdsel_q[ia]) begin
+                an_w0 = an_w0 | s_w0[ia*16 +: 16];
+                an_arr[ia/2] = 1'b1;
             end
         end
     end
@@ -195,13 +195,13 @@ module sbox #(
 
     always @* begin
         avail_ok = {NS{1'b0}};
-        for (i = 0; i < PORTS; i = i + 1) begin
-            sp_ok2[0][i] = (m_space0[i*13 +: 13] >= 13'd2);
-            sp_ok4[0][i] = (m_space0[i*13 +: 13] >= 13'd4);
-            sp_ok2[1][i] = (m_space1[i*13 +: 13] >= 13'd2);
-            sp_ok4[1][i] = (m_space1[i*13 +: 13] >= 13'd4);
-            avail_ok[2*i]     = (m_avail0[i*13 +: 13] >= 13'd2);
-            avail_ok[2*i + 1] = (m_avail1[i*13 +: 13] >= 13'd2);
+        for (isp = 0; isp < PORTS; isp = isp + 1) begin
+            sp_ok2[0][isp] = (m_space0[isp*13 +: 13] >= 13'd2);
+            sp_ok4[0][isp] = (m_space0[isp*13 +: 13] >= 13'd4);
+            sp_ok2[1][isp] = (m_space1[isp*13 +: 13] >= 13'd2);
+            sp_ok4[1][isp] = (m_space1[isp*13 +: 13] >= 13'd4);
+            avail_ok[2*isp]     = (m_avail0[isp*13 +: 13] >= 13'd2);
+            avail_ok[2*isp + 1] = (m_avail1[isp*13 +: 13] >= 13'd2);
         end
         wr_hit[0] = (wr_v_q && !wr_c_q) ? wr_p_q : {PORTS{1'b0}};
         wr_hit[1] = (wr_v_q && wr_c_q) ? wr_p_q : {PORTS{1'b0}};
@@ -236,13 +236,13 @@ module sbox #(
         g_port = {PORTS{1'b0}};
         g_p = {PORTS{1'b0}};
         g_pword = 16'd0;
-        for (i = 0; i < NS; i = i + 1) begin
-            if (bgnt[i]) begin
-                g_ch = g_ch | i[0];                 // s = 2p + c and 2*PORTS + c: c is bit 0
-                g_p = g_p | s_p[i*PORTS +: PORTS];
-                g_pword = g_pword | s_pword[i*16 +: 16];
-                if (i < 2 * PORTS)
-                    g_port[i/2] = 1'b1;
+        for (ig = 0; ig < NS; ig = ig + 1) begin
+            if (bgnt[ig]) begin
+                g_ch = g_ch | ig[0];                 // s = 2p + c and 2*PORTS + c: c is bit 0
+                g_p = g_p | s_p[ig*PORTS +: PORTS];
+                g_pword = g_pword | s_pword[ig*16 +: 16];
+                if (ig < 2 * PORTS)
+                    g_port[ig/2] = 1'b1;
             end
         end
     end
@@ -258,27 +258,27 @@ module sbox #(
     always @* begin
         lock[0] = {PORTS{1'b0}};
         lock[1] = {PORTS{1'b0}};
-        for (i = 0; i < NS; i = i + 1) begin
+        for (il = 0; il < NS; il = il + 1) begin
 `ifdef SANFAB_MUTANT_LOCK_EARLY
-            if (s_act[i] && !s_last[i])   // deliberately broken: unlocked before the last word
+            if (s_act[il] && !s_last[il])   // deliberately broken: unlocked before the last word
 `else
-            if (s_act[i])
+            if (s_act[il])
 `endif
-                lock[i % 2] = lock[i % 2] | s_p[i*PORTS +: PORTS];
+                lock[il % 2] = lock[il % 2] | s_p[il*PORTS +: PORTS];
         end
         m_req = {NS{1'b0}};
-        for (i = 0; i < NS; i = i + 1) begin
-            j = i % 2;
-            if (s_wait[i]) begin
-                if (i >= 2 * PORTS)
-                    m_req[i] = ((s_p[i*PORTS +: PORTS] & lock[j]) == {PORTS{1'b0}});
-                else if (s_cls[i*2 +: 2] == C_REQ)
-                    m_req[i] = s_idle[2 * PORTS + j];
-                else if (s_cls[i*2 +: 2] == C_REL)
-                    m_req[i] = ((s_p[i*PORTS +: PORTS] & lock[j]) == {PORTS{1'b0}}) &&
+        for (il = 0; il < NS; il = il + 1) begin
+            j = il % 2;
+            if (s_wait[il]) begin
+                if (il >= 2 * PORTS)
+                    m_req[il] = ((s_p[il*PORTS +: PORTS] & lock[j]) == {PORTS{1'b0}});
+                else if (s_cls[il*2 +: 2] == C_REQ)
+                    m_req[il] = s_idle[2 * PORTS + j];
+                else if (s_cls[il*2 +: 2] == C_REL)
+                    m_req[il] = ((s_p[il*PORTS +: PORTS] & lock[j]) == {PORTS{1'b0}}) &&
                                s_idle[2 * PORTS + j];
                 else
-                    m_req[i] = ((s_p[i*PORTS +: PORTS] & lock[j]) == {PORTS{1'b0}});
+                    m_req[il] = ((s_p[il*PORTS +: PORTS] & lock[j]) == {PORTS{1'b0}});
             end
         end
     end
@@ -309,15 +309,15 @@ module sbox #(
         a_p = {PORTS{1'b0}};
         a_arr = {PORTS{1'b0}};
         a_w1 = 16'd0;
-        for (i = 0; i < NS; i = i + 1) begin
-            if (agnt[i]) begin
-                a_ch = a_ch | i[0];
-                a_cls = a_cls | s_cls[i*2 +: 2];
-                a_p = a_p | s_p[i*PORTS +: PORTS];
-                a_w1 = a_w1 | s_w1[i*16 +: 16];
-                if (i < 2 * PORTS) begin
+        for (iv = 0; iv < NS; iv = iv + 1) begin
+            if (agnt[iv]) begin
+                a_ch = a_ch | iv[0];
+                a_cls = a_cls | s_cls[iv*2 +: 2];
+                a_p = a_p | s_p[iv*PORTS +: PORTS];
+                a_w1 = a_w1 | s_w1[iv*16 +: 16];
+                if (iv < 2 * PORTS) begin
                     a_port_src = 1'b1;
-                    a_arr[i/2] = 1'b1;
+                    a_arr[iv/2] = 1'b1;
                 end
             end
         end

@@ -57,7 +57,7 @@ module sbox_regs #(
     reg [31:0]        val;
     reg               is_mlc;
     reg [7:0]         a_pad [0:1];
-    integer           i;
+    integer           ip, iw, r;   // one loop index per block
     wire              unused_wd = &{1'b0, reg_wdata[15:5]};   // the MLCs take all 16 bits
 
     wire [2:0] mp  = reg_addr[7:5];
@@ -68,9 +68,9 @@ module sbox_regs #(
     wire       port_ok = ~reg_wdata[4] || ({1'b0, reg_wdata[3:0]} < PORTS[4:0]);
 
     always @* begin
-        for (i = 0; i < 2; i = i + 1) begin
-            a_pad[i] = 8'd0;
-            a_pad[i][PORTS-1:0] = bar_a[i*PORTS +: PORTS];
+        for (ip = 0; ip < 2; ip = ip + 1) begin
+            a_pad[ip] = 8'd0;
+            a_pad[ip][PORTS-1:0] = bar_a[ip*PORTS +: PORTS];
         end
     end
 
@@ -102,10 +102,10 @@ module sbox_regs #(
         mlc_wr = {PORTS{1'b0}};
         tab_d = tab_q;
         up_d = up_q;
-        for (i = 0; i < PORTS; i = i + 1) begin
-            if (mlc_ok && mp == i[2:0]) begin
-                mlc_rd[i] = reg_rd;
-                mlc_wr[i] = reg_wr;
+        for (iw = 0; iw < PORTS; iw = iw + 1) begin
+            if (mlc_ok && mp == iw[2:0]) begin
+                mlc_rd[iw] = reg_rd;
+                mlc_wr[iw] = reg_wr;
             end
         end
         if (reg_wr && !low && reg_addr[7:0] == 8'h10 && port_ok)
@@ -119,8 +119,8 @@ module sbox_regs #(
         if (rst) begin
             tab_q <= {(NODES*5){1'b0}};
             up_q <= 5'd0;
-            for (i = 0; i < 8; i = i + 1)
-                ctr_q[i] <= {CTR_W{1'b0}};
+            for (r = 0; r < 8; r = r + 1)
+                ctr_q[r] <= {CTR_W{1'b0}};
             rq_v_q <= 1'b0;
             rq_mlc_q <= 1'b0;
             rq_val_q <= 32'd0;
@@ -129,8 +129,8 @@ module sbox_regs #(
         end else begin
             tab_q <= tab_d;
             up_q <= up_d;
-            for (i = 0; i < 8; i = i + 1)
-                ctr_q[i] <= ctr_q[i] + {{(CTR_W-1){1'b0}}, ev[i]};
+            for (r = 0; r < 8; r = r + 1)
+                ctr_q[r] <= ctr_q[r] + {{(CTR_W-1){1'b0}}, ev[r]};
             rq_v_q <= reg_rd;
             rq_mlc_q <= reg_rd & is_mlc;
             rq_val_q <= reg_rd ? val : 32'd0;
