@@ -9,9 +9,8 @@
 // Counters: eight plain CTR_W-bit registers, not rtl/common/ctr_bank.v: the page wants the value
 // after step r-1 answered after step r+1, and ctr_bank answers 1..NS steps later.
 //
-// Reading of the page: the up port (0x110) and a table entry (0x120..) store bits 4..0 of reg_wdata
-// as written and read them back as stored; "the port" of the range check is bits 3..0, so a write
-// with bits 4 and 3 set is ignored (PORTS <= 8), and a valid entry's port is bits 2..0.
+// The up port (0x110) and a table entry (0x120..) keep reg_wdata bit 4 (valid) and bits 2..0 (the
+// port); bit 3 is not stored and reads 0; a write with bit 4 set and a port >= PORTS is ignored.
 `default_nettype none
 
 module sbox_regs #(
@@ -58,14 +57,16 @@ module sbox_regs #(
     reg               is_mlc;
     reg [7:0]         a_pad [0:1];
     integer           ip, iw, r;   // one loop index per block
-    wire              unused_wd = &{1'b0, reg_wdata[15:5]};   // the MLCs take all 16 bits
+    wire              unused_wd = &{1'b0, reg_wdata[15:5], reg_wdata[3]};   // the MLCs take all 16 bits
 
     wire [2:0] mp  = reg_addr[7:5];
     wire [3:0] d   = reg_addr[3:0];
     wire       low = ~reg_addr[8];                                   // 0x000..0x0FF: the MLCs
     wire       mlc_ok = low && ({1'b0, mp} < PORTS[3:0]);
     wire       d_ok   = ({1'b0, d} < NODES[4:0]);
-    wire       port_ok = ~reg_wdata[4] || ({1'b0, reg_wdata[3:0]} < PORTS[4:0]);
+    // a table entry or the up port keeps bit 4 (valid) and bits 2..0 (the port); bit 3 reads 0
+    wire [4:0] wentry  = {reg_wdata[4], 1'b0, reg_wdata[2:0]};
+    wire       port_ok = ~reg_wdata[4] || ({1'b0, reg_wdata[2:0]} < PORTS[3:0]);
 
     always @* begin
         for (ip = 0; ip < 2; ip = ip + 1) begin
@@ -109,9 +110,9 @@ module sbox_regs #(
             end
         end
         if (reg_wr && !low && reg_addr[7:0] == 8'h10 && port_ok)
-            up_d = reg_wdata[4:0];
+            up_d = wentry;
         if (reg_wr && !low && reg_addr[7:4] == 4'h2 && d_ok && port_ok)
-            tab_d[d*5 +: 5] = reg_wdata[4:0];
+            tab_d[d*5 +: 5] = wentry;
     end
 
     // ------------------------------------------------------------ registers
