@@ -372,7 +372,9 @@ module mlc #(
     reg [6:0] wj;
     reg [3:0] bad;
     reg       jch, jt, je;
-    reg [WCW:0] dsig;
+    reg [UCW:0] usig;
+    reg [WCW-1:0] uw;
+    reg [1:0]   upos;
     reg [WCW-1:0] wsum;
     reg [UCW-1:0] pend;
     reg [UCW:0]   msg_s, snd;
@@ -404,7 +406,7 @@ module mlc #(
         rvalid_d = 1'b0; rch_d = rch_q;
         reg_rvalid_d = reg_rd; reg_rdata_d = reg_rd ? reg_val : 32'd0;
         p = 9'd0; rel = 9'd0; x = 4'd0; e1 = 9'd0; ru = 9'd0; wj = 7'd0; bad = 4'd0;
-        jch = 1'b0; jt = 1'b0; je = 1'b0; good_fr = 1'b0; dsig = {(WCW+1){1'b0}};
+        jch = 1'b0; jt = 1'b0; je = 1'b0; good_fr = 1'b0; usig = {(UCW+1){1'b0}}; uw = {WCW{1'b0}}; upos = 2'b00;
         wsum = {WCW{1'b0}};
         pend = {UCW{1'b0}}; msg_s = {(UCW+1){1'b0}}; snd = {(UCW+1){1'b0}};
         sn = 4'd0;
@@ -636,10 +638,12 @@ module mlc #(
             pmo_d[c] = pend_d[c] - {{(UCW-4){1'b0}}, onp_d};
             occp_d[c] = occ_d[c] + {{(UCW-4){1'b0}}, rnp_d};
             space_d[c] = {{(13-WCW){1'b0}}, CAPW_W - {pend_d[c], wr_d[c][2:0]}} << 1;
-            dsig = {1'b0, {occ_d[c], 3'b000} - {{(WCW-3){1'b0}}, rd_d[c][2:0]}};
-            if (cfg_d[0])
-                dsig = dsig - {1'b0, rps_d[c][UCW-1:0], 3'b000};
-            avail_d[c] = dsig[WCW] ? 13'd0 : ({{(13-WCW){1'b0}}, dsig[WCW-1:0]} << 1);
+            // words available: max(0, 8 (occ - L) - rd[2:0]) with L (units of the unfinished
+            // message) only in message-based mode; u = occ - L >= 1 exactly when it is not 0
+            usig = {1'b0, occ_d[c]} - (cfg_d[0] ? {1'b0, rps_d[c][UCW-1:0]} : {(UCW+1){1'b0}});
+            upos[c] = !usig[UCW] && (usig[UCW-1:0] != {UCW{1'b0}});
+            uw = {usig[UCW-1:0] - {{(UCW-1){1'b0}}, rd_d[c][2:0] != 3'd0}, 3'd0 - rd_d[c][2:0]};
+            avail_d[c] = upos[c] ? ({{(13-WCW){1'b0}}, uw} << 1) : 13'd0;
             // rule 4's inputs for the next step
             pend = pend_d[c];
             // min(15, CAPU - occ): CAPU is a multiple of 16, so the low bits are those of -occ
@@ -708,7 +712,7 @@ module mlc #(
                 tps_q[r] <= tps_d[r]; tw0_q[r] <= tw0_d[r]; rps_q[r] <= rps_d[r];
                 space_q[r] <= space_d[r]; avail_q[r] <= avail_d[r];
                 nq_q[r] <= nq_d[r]; rcr_q[r] <= rcr_d[r];
-                spnz_q[r] <= (space_d[r] != 13'd0); avnz_q[r] <= (avail_d[r] != 13'd0);
+                spnz_q[r] <= ({pend_d[r], wr_d[r][2:0]} != CAPW_W); avnz_q[r] <= upos[r];
                 pend_q[r] <= pend_d[r]; pmo_q[r] <= pmo_d[r];
                 occ_q[r] <= occ_d[r]; occp_q[r] <= occp_d[r];
             end
