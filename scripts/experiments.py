@@ -307,8 +307,9 @@ def md_table1(data, md_dir):
          % (data["topologies"], ", ".join("%g" % x for x in data["loads"]), ", ".join("%g" % x for x in data["extend"]),
             data["warmup"], data["cycles"], data["seed"]), ""]
     if not data.get("complete", True):
-        L += ["**Incomplete:** %d of the %d planned runs (switches x topologies x message sizes) finished before the "
-              "run was stopped; the table holds those (see the networks column)." % (data["runs_done"],
+        L += ["**Incomplete:** %d of the %d planned runs (switches x topologies x message sizes) had finished when "
+              "this JSON was written (the run stopped early or was still going); the table holds those (see the "
+              "networks column)." % (data["runs_done"],
                                                                                    data["runs_planned"]), ""]
     L += [
          "| switches | message | ours min | max | avg | networks | paper min | max | avg | avg ours/paper | "
