@@ -178,11 +178,15 @@ module mlc #(
     reg [PSW-1:0] tps_d [0:1];
     reg [15:0]    tw0_q [0:1];
     reg [15:0]    tw0_d [0:1];
-    // the send parser's step over the unit being written, computed ahead: every other step for
-    // one channel (tpsel_q) from tps_q and tw0_q; word 7 of a unit comes at least 7 steps after
-    // its word 0 and tps_q[c] changes only at word 7, so at word 7 tpn_q[c] is up to date
+    // the send parser's step over the unit being written, computed ahead in two stages: every
+    // other step one channel's tps_q and tw0_q (tpsel_q) are copied into tpa_*, and the next step
+    // parses them into tpn_q. Word 7 of a unit comes at least 7 steps after its word 0 and tps_q[c]
+    // changes only at word 7, so at word 7 tpn_q[c] holds the parse of a copy made after word 0.
     reg [PSW-1:0] tpn_q [0:1];
     reg           tpsel_q;
+    reg [PSW-1:0] tpa_ps_q;
+    reg [15:0]    tpa_w0_q;
+    reg           tpa_ch_q;
     reg [PSW-1:0] rps_q [0:1];
     reg [PSW-1:0] rps_d [0:1];
     reg [PSW-1:0] xps_q, xps_d;
@@ -676,6 +680,7 @@ module mlc #(
             jlen_q <= 1'b1; jchk_q <= 1'b1; jcr_q <= 1'b0; jdup_q <= 1'b0;
             ackpre_q <= 1'b0; accpre_q <= 1'b0;
             tpsel_q <= 1'b0;
+            tpa_ps_q <= {PSW{1'b0}}; tpa_w0_q <= 16'd0; tpa_ch_q <= 1'b0;
             for (r = 0; r < 2; r = r + 1) begin
                 crx_q[r] <= 4'd0; cadv_q[r] <= 4'd0;
                 wr_q[r] <= {WCW{1'b0}}; ack_q[r] <= {UCW{1'b0}};
@@ -705,7 +710,10 @@ module mlc #(
             jlen_q <= jlen_d; jchk_q <= jchk_d; jcr_q <= jcr_d; jdup_q <= jdup_d;
             ackpre_q <= ackpre_d; accpre_q <= accpre_d;
             tpsel_q <= ~tpsel_q;
-            tpn_q[tpsel_q] <= parse(tps_q[tpsel_q], tw0_q[tpsel_q]);
+            tpa_ps_q <= tps_q[tpsel_q];
+            tpa_w0_q <= tw0_q[tpsel_q];
+            tpa_ch_q <= tpsel_q;
+            tpn_q[tpa_ch_q] <= parse(tpa_ps_q, tpa_w0_q);
             for (r = 0; r < 2; r = r + 1) begin
                 crx_q[r] <= crx_d[r]; cadv_q[r] <= cadv_d[r];
                 wr_q[r] <= wr_d[r]; ack_q[r] <= ack_d[r]; acc_q[r] <= acc_d[r]; rd_q[r] <= rd_d[r];
