@@ -1,0 +1,125 @@
+// sanfab — Verilator wrapper exposing the Maestro switch box RTL (rtl/mlc/sbox.v) through sbox_rtl.h.
+// The parameters come at build time as SB_* macros (the values given to Verilator as -G).
+#include "sbox_rtl.h"
+
+#include "../common/vrtl.h"
+#include "Vsbox.h"
+
+#include <cstdint>
+#include <cstring>
+
+#ifndef SB_PORTS
+#define SB_PORTS 8
+#endif
+#ifndef SB_NODES
+#define SB_NODES 16
+#endif
+#ifndef SB_LINK_W
+#define SB_LINK_W 4
+#endif
+#ifndef SB_FIFO_BYTES
+#define SB_FIFO_BYTES 2048
+#endif
+#ifndef SB_TURN
+#define SB_TURN 1
+#endif
+#ifndef SB_TIMEOUT
+#define SB_TIMEOUT 1024
+#endif
+#ifndef SB_CTR_W
+#define SB_CTR_W 16
+#endif
+#ifndef SB_MASTER_MASK
+#define SB_MASTER_MASK 0
+#endif
+#ifndef SB_VARIANT
+#define SB_VARIANT ""
+#endif
+
+struct sbox_rtl : vrtl<Vsbox> {};
+
+extern "C" {
+
+sbox_params_t sbox_rtl_params(void)
+{
+    sbox_params_t p;
+    std::memset(&p, 0, sizeof p);
+    p.PORTS = SB_PORTS;
+    p.NODES = SB_NODES;
+    p.LINK_W = SB_LINK_W;
+    p.FIFO_BYTES = SB_FIFO_BYTES;
+    p.TURN = SB_TURN;
+    p.TIMEOUT = SB_TIMEOUT;
+    p.CTR_W = SB_CTR_W;
+    p.MASTER_MASK = SB_MASTER_MASK;
+    return p;
+}
+
+const char *sbox_rtl_variant(void) { return SB_VARIANT; }
+
+static void drive(sbox_rtl_t *r, const sbox_in_t *in)
+{
+    Vsbox *t = r->top;
+    uint32_t en = 0;
+    uint64_t d = 0;
+    for (unsigned p = 0; p < SB_PORTS; p++) {
+        en |= (uint32_t)(in->rx_en[p] & 1u) << p;
+        d |= (uint64_t)(in->rx_d[p] & ((1u << SB_LINK_W) - 1u)) << (p * SB_LINK_W);
+    }
+    uint32_t w[2] = {(uint32_t)d, (uint32_t)(d >> 32)};
+    uint32_t e[2] = {en, 0};
+    put_bits(t->rx_en, e);
+    put_bits(t->rx_d, w);
+    t->reg_rd = in->reg_rd & 1u;
+    t->reg_wr = in->reg_wr & 1u;
+    t->reg_addr = in->reg_addr & 0x1FFu;
+    t->reg_wdata = in->reg_wdata;
+}
+
+static void sample(sbox_rtl_t *r, sbox_out_t *out)
+{
+    Vsbox *t = r->top;
+    std::memset(out, 0, sizeof *out);
+    uint32_t e[2], w[2];
+    get_bits(t->tx_en, e);
+    get_bits(t->tx_d, w);
+    uint64_t d = (uint64_t)w[0] | ((uint64_t)w[1] << 32);
+    for (unsigned p = 0; p < SB_PORTS; p++) {
+        out->tx_en[p] = (uint8_t)((e[0] >> p) & 1u);
+        out->tx_d[p] = (uint8_t)((d >> (p * SB_LINK_W)) & ((1u << SB_LINK_W) - 1u));
+    }
+    out->reg_rvalid = t->reg_rvalid;
+    out->reg_rdata = t->reg_rdata;
+}
+
+sbox_rtl_t *sbox_rtl_new(int argc, const char *const *argv)
+{
+    sbox_rtl_t *r = new sbox_rtl;
+    vrtl_open(*r, "sbox_lockstep", argc, argv);
+    sbox_in_t idle;
+    std::memset(&idle, 0, sizeof idle);
+    drive(r, &idle);
+    vrtl_reset(*r); // the last of its edges is step 0
+    return r;
+}
+
+void sbox_rtl_free(sbox_rtl_t *r)
+{
+    if (!r)
+        return;
+    vrtl_close(*r);
+    delete r;
+}
+
+int sbox_rtl_stopped(const sbox_rtl_t *r) { return vrtl_stopped(*r); }
+
+int sbox_rtl_trace_open(sbox_rtl_t *r, const char *path) { return vrtl_trace_open(*r, path); }
+
+void sbox_rtl_step(sbox_rtl_t *r, const sbox_in_t *in, sbox_out_t *out)
+{
+    drive(r, in);
+    vrtl_tick(*r);
+    sample(r, out);
+}
+
+} // extern "C"
