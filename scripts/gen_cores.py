@@ -8,6 +8,7 @@ file list, so the cores never drift from what the Makefile, Icarus and Yosys rea
 
 SPEC (the Makefile passes one per block, from mk/<block>.mk) is
   BLOCK=FILELIST:TOP:WRAPPER:WRAPPER_TOP[:NAME=DEFAULT,...]
+(WRAPPER: one file, or several joined by '+', the top module's file last)
 The core is named sanfab:sanfab:<block>:<version>. Filesets: `common` (files of the list under
 rtl/common/), `rtl` (the block's own files), the headers of every +incdir+ directory as include
 files, `wrapper` (the synthesis wrapper), `pcf` (the iCE40 HX8K pins), `tb_icarus` (the Icarus
@@ -77,7 +78,7 @@ def generate(block, filelist, top, wrapper, wrapper_top, params):
         L += fileset("common", common)
     L += fileset("rtl", own)
     if wrapper:
-        L += fileset("wrapper", [wrapper])
+        L += fileset("wrapper", wrapper.split("+"))
     if has_pcf:
         L += ["  pcf:", "    files:", "      - %s: {file_type: PCF}" % r(pcf)]
     if has_tb:

@@ -336,18 +336,20 @@ def prepare(cfg, filelists):
     # a config may add macros of its own (e.g. SANFAB_DIST_RAM: distributed RAM on ECP5); they are
     # part of the config entry, so of its inputs hash too
     defines = defines + list(cfg.get("defines", []))
-    wrapper = blk["wrapper"]
+    wfiles = wrapper_files(blk)
+    wrapper = wfiles[-1]
     top = blk["top"]
     core = blk["core"]
-    for f in [wrapper] + files:
+    for f in wfiles + files:
         # the tools run in the repo root and get paths relative to it, which YoWASP maps from the
         # working directory wherever the clone is; an absolute path under /tmp would not be seen
         # (YoWASP gives each run a private /tmp)
         if os.path.isabs(f) and os.path.abspath(f).startswith("/tmp/"):
             raise FlowError("%s: the YoWASP tools see a private /tmp; give this file a path relative "
                             "to the repository or keep it outside /tmp" % f)
-    if not os.path.isfile(os.path.join(ROOT, wrapper)):
-        raise FlowError("wrapper %s not found" % wrapper)
+    for f in wfiles:
+        if not os.path.isfile(os.path.join(ROOT, f)):
+            raise FlowError("wrapper %s not found" % f)
 
     wparams = module_params(wrapper, top)
     top_params = {k: v for k, v in cfg["params"].items() if k in wparams}
@@ -370,7 +372,7 @@ def prepare(cfg, filelists):
         rd += ["-D", d]
     for d in incdirs:
         rd += ["-I", rel(d)]
-    ys.append(" ".join(rd + [rel(params_v)] + [rel(f) for f in files] + [rel(wrapper)]))
+    ys.append(" ".join(rd + [rel(params_v)] + [rel(f) for f in files] + [rel(f) for f in wfiles]))
     for k, v in sorted(top_params.items()):
         ys.append("chparam -set %s %s %s" % (k, vlit(v), top))
     ys.append("hierarchy -check -top %s" % top)
@@ -419,6 +421,13 @@ def constraint_file(cfg):
         "constraints/%s.%s.%s" % (blk["top"], cfg["device"], dev["constraint_ext"])
 
 
+def wrapper_files(blk):
+    """A block's wrapper: one file, or a list whose last file holds the top module (the others are
+    modules it uses, e.g. the shared scan harness rtl/fpga/scan_io.v)."""
+    w = blk["wrapper"]
+    return list(w) if isinstance(w, list) else [w]
+
+
 def inputs_sha(cfg, filelists=None):
     """sha256 of everything a config's result is made from, without running any tool: the RTL
     files of the list, every header on its include path, the wrapper, the constraint file, the
@@ -430,7 +439,7 @@ def inputs_sha(cfg, filelists=None):
     constraint = constraint_file(cfg)
     h = hashlib.sha256()
     h.update(("flow %d\n" % FLOW_VERSION).encode())
-    for f in files + [blk["wrapper"], constraint]:
+    for f in files + wrapper_files(blk) + [constraint]:
         h.update(("file %s\n" % f).encode())
         try:
             h.update(read_bytes(os.path.join(ROOT, f)))
