@@ -27,6 +27,9 @@ mlc_MUTANTS   := RETX_ACK:d TURN_SHORT:d CRC_INIT:d TOGGLE_SAME:d FRAME_LONG:d W
 
 # the one placed-and-routed synthesis gate `make test` runs (constraints/synth_configs.json)
 mlc_GATE      := mlc-master1-ice40-hx8k
+# synthesis wrapper (the shared scan harness, then the MLC's own top), linted with the block
+mlc_WRAPPER     := rtl/fpga/scan_io.v rtl/fpga/mlc_fpga_top.v
+mlc_WRAPPER_TOP := mlc_fpga_top
 
 # the lockstep bench: C sources (archived into a library), the C++ glue to the Verilated pair
 mlc_BENCH     := mlc_lockstep
