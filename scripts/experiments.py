@@ -35,7 +35,7 @@ seconds (user + system) of the simulator processes (cpu_seconds). The checks com
 "required" ones fail the run (exit status 1), the others are reported in the page.
 
   scripts/experiments.py [--full] [--only table1,table2,table3,fig11,regular,table4] [--page] [--jobs N]
-                         [--seed N] [--out-json PATH] [--out-md PATH]
+                         [--seed N] [--locations N] [--out-json PATH] [--out-md PATH]
 """
 import argparse
 import functools
@@ -896,14 +896,14 @@ def write_md(path, a, found, missing, notes):
     if a.full:
         L += ["**Full run** (`scripts/experiments.py --full`, not part of `make test`): 8/16/32/64 switches, %d random "
               "topologies per size, %s-byte messages, warm-up %d and window %d cycles per point (Table 2: %d + %d); "
-              "Table 4 with %d hotspot locations, Fig. 11 with windows of the paper's two million messages. Results "
+              "Table 4 with %d hotspot locations per case, Fig. 11 with windows of the paper's two million messages. Results "
               "go to `reports/experiments/full/`, this page and `docs/exp-full-*.png`; the reduced run "
               "(`make experiments`, [experiments.md](experiments.md)) never writes them. Each experiment's JSON "
               "records its wall-clock and CPU seconds (`seconds`, `cpu_seconds`: user + system of the simulator "
               "processes). `--full --only NAME` reruns one experiment and rebuilds this page from all the JSON "
               "present; `--page` only rebuilds it." % (
                   a.topologies, "/".join(str(m) for m in a.msgs), a.warmup, a.cycles, a.t2_warmup, a.t2_cycles,
-                  a.t4_locations), ""]
+                  dict(found).get("table4", {}).get("locations", a.t4_locations)), ""]
     else:
         L += ["**Reduced run** (the `make experiments` default and the `experiments` step of `make test`, which writes "
               "under `build/experiments/`): %s switches, %d random topologies per size, %s-byte messages (Table 2 also "
@@ -912,7 +912,8 @@ def write_md(path, a, found, missing, notes):
               "locations) is `scripts/experiments.py --full`, which writes its own files "
               "([experiments-full.md](experiments-full.md), `reports/experiments/full/`)." % (
                   "/".join(str(s) for s in a.sizes), a.topologies, "/".join(str(m) for m in a.msgs),
-                  "/".join(str(m) for m in a.t2_msgs), a.t4_locations, "" if a.t4_locations == 1 else "s",
+                  "/".join(str(m) for m in a.t2_msgs), dict(found).get("table4", {}).get("locations", a.t4_locations),
+                  "" if dict(found).get("table4", {}).get("locations", a.t4_locations) == 1 else "s",
                   a.f11_cycles), ""]
     if missing:
         L += ["Not in this page yet (no JSON of this mode): %s." % ", ".join(missing), ""]
@@ -966,6 +967,8 @@ def main():
     ap.add_argument("--jobs", type=int, default=2, help="load points run at once (sanfab-sim --jobs)")
     ap.add_argument("--seed", type=int, default=1, help="traffic seed of every run (Table 4: the hotspot "
                     "locations are seeds 1..N)")
+    ap.add_argument("--locations", type=int, default=None, help="Table 4: hotspot locations per case (default 1, "
+                    "with --full 10)")
     ap.add_argument("--page", action="store_true", help="run nothing: rebuild the page from the JSON already written")
     ap.add_argument("--out-json", default=None,
                     help="Table 1's JSON; the other experiments' JSON files are written beside it (default "
@@ -995,6 +998,10 @@ def main():
         a.t2_msgs, a.t2_warmup, a.t2_cycles = [32, 512], 5000, 100000
         a.regular = ["torus", "express", "cplant"]
         a.t4_locations, a.f11_warmup, a.f11_cycles, a.f11_packets = 1, 5000, 200000, None
+    if a.locations is not None:
+        if not 1 <= a.locations <= 100:
+            sys.exit("experiments: --locations must be 1..100")
+        a.t4_locations = a.locations
     a.png_prefix = "exp-full-" if a.full else "exp-"
     a.t2_load, a.t3_msg, a.reg_msg = 0.005, 512, 512
     for tool in ("sanfab-sim", "sanfab-topo", "sanfab-route"):
