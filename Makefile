@@ -26,6 +26,7 @@ BLOCKS :=
 include mk/xbar.mk
 include mk/vcsw.mk
 include mk/mlc.mk
+include mk/sbox.mk
 include mk/rules.mk
 
 # ---------------------------------------------------------------- targets
