@@ -51,6 +51,7 @@ struct mlc {
     uint64_t step;
     uint32_t ctr_mask;
     unsigned capw, capu; /* capacity in words and units */
+    uint32_t wmask;      /* capw - 1: capw is a power of two, so word index % capw = index & wmask */
     txfifo_t tx[MLC_NCH];
     rxfifo_t rx[MLC_NCH];
     /* link */
@@ -68,8 +69,9 @@ struct mlc {
     unsigned crx[MLC_NCH], cadv[MLC_NCH];
     unsigned cfg;
     uint32_t ctr[MLC_NCTR];
-    /* registered outputs */
-    mlc_out_t out;
+    /* status after the last step (rule 7), as on the status outputs */
+    uint16_t st_tx_space[MLC_NCH], st_rx_avail[MLC_NCH];
+    mlc_out_t out; /* the outputs when mlc_step() is given none */
 };
 
 /* ------------------------------------------------------------------ parameters */
@@ -115,16 +117,16 @@ unsigned mlc_frame_symbols(const mlc_params_t *p, unsigned np)
 
 static void count(mlc_t *m, unsigned c, uint32_t n) { m->ctr[c] = (m->ctr[c] + n) & m->ctr_mask; }
 
-/* one nibble into the CRC-16 (0x1021, MSB first) check state (docs/mlc.md, Frames) */
+/* one nibble into the CRC-16 (0x1021, MSB first) check state (docs/mlc.md, Frames). Shifting the
+ * nibble in bit by bit is the same as XORing it into the state's top nibble and shifting four zero
+ * bits in; those four shifts depend on the top nibble alone, so they are a 16-entry table:
+ * crc_tab[j] = the state j << 12 after four zero bits. */
+static const uint16_t crc_tab[16] = {0x0000, 0x1021, 0x2042, 0x3063, 0x4084, 0x50A5, 0x60C6, 0x70E7,
+                                     0x8108, 0x9129, 0xA14A, 0xB16B, 0xC18C, 0xD1AD, 0xE1CE, 0xF1EF};
+
 static uint16_t crc_nib(uint16_t s, unsigned x)
 {
-    for (int b = 3; b >= 0; b--) {
-        unsigned fb = ((s >> 15) & 1u) ^ ((x >> b) & 1u);
-        s = (uint16_t)(s << 1);
-        if (fb)
-            s ^= 0x1021u;
-    }
-    return s;
+    return (uint16_t)((uint16_t)(s << 4) ^ crc_tab[((s >> 12) ^ x) & 15u]);
 }
 
 /* runs a parser over unit number u (0-based since reset), whose first word (bytes 0..1) is w0:
@@ -201,6 +203,7 @@ mlc_t *mlc_new(const mlc_params_t *p)
     m->p = *p;
     m->capw = p->FIFO_BYTES / 2u;
     m->capu = p->FIFO_BYTES / 16u;
+    m->wmask = m->capw - 1u;
     m->ctr_mask = p->CTR_W >= 32 ? 0xFFFFFFFFu : ((1u << p->CTR_W) - 1u);
     for (unsigned c = 0; c < MLC_NCH; c++) {
         m->tx[c].w = calloc(m->capw, sizeof(uint16_t));
@@ -248,8 +251,10 @@ void mlc_reset(mlc_t *m)
     m->cfg = 0;
     memset(m->ctr, 0, sizeof m->ctr);
     memset(&m->out, 0, sizeof m->out);
-    for (unsigned c = 0; c < MLC_NCH; c++)
-        m->out.st_tx_space[c] = (uint16_t)m->p.FIFO_BYTES;
+    for (unsigned c = 0; c < MLC_NCH; c++) {
+        m->st_tx_space[c] = (uint16_t)tx_space(m, c);
+        m->st_rx_avail[c] = (uint16_t)rx_avail(m, c);
+    }
 }
 
 /* ------------------------------------------------------------------ rule 4: building a frame */
@@ -291,7 +296,7 @@ static void build_frame(mlc_t *m)
     for (unsigned u = 0; u < np; u++) {
         uint32_t unit = tf->ack + u;
         for (unsigned wi = 0; wi < 8; wi++) {
-            uint16_t wd = tf->w[(unit * 8u + wi) % m->capw];
+            uint16_t wd = tf->w[(unit * 8u + wi) & m->wmask];
             f[k++] = (uint8_t)(wd & 15u);
             f[k++] = (uint8_t)((wd >> 4) & 15u);
             f[k++] = (uint8_t)((wd >> 8) & 15u);
@@ -318,6 +323,26 @@ static uint8_t symbol(const mlc_t *m, unsigned i)
     if (m->p.LINK_W == 4)
         return m->fr[i];
     return (uint8_t)(m->fr[2 * i] | (m->fr[2 * i + 1] << 4));
+}
+
+/* ------------------------------------------------------------------ rule 2: receiving */
+
+/* one symbol d received in LISTEN: its nibbles (first the low one) into the frame's nibbles (the
+ * first MLC_MAX_NIBBLES kept, up to 4096 counted) and into its check state */
+static void receive_symbol(mlc_t *m, unsigned d)
+{
+    unsigned rn = m->rn;
+    uint16_t rs = m->rs;
+    for (unsigned i = 0; i < m->p.LINK_W / 4u; i++) {
+        unsigned x = (d >> (4 * i)) & 15u;
+        rs = crc_nib(rs, x);
+        if (rn < MLC_MAX_NIBBLES)
+            m->rf[rn] = (uint8_t)x;
+        if (rn < 4096)
+            rn++;
+    }
+    m->rn = rn;
+    m->rs = rs;
 }
 
 /* ------------------------------------------------------------------ rule 6: judging a frame */
@@ -362,9 +387,9 @@ static void judge_frame(mlc_t *m)
             for (unsigned wi = 0; wi < 8; wi++) {
                 const uint8_t *q = &m->rf[4 + 32 * u + 4 * wi];
                 uint16_t wd = (uint16_t)(q[0] | (q[1] << 4) | (q[2] << 8) | (q[3] << 12));
-                rf->w[(unit * 8u + wi) % m->capw] = wd;
+                rf->w[(unit * 8u + wi) & m->wmask] = wd;
             }
-            parse_at(m, &rf->ps, unit, rf->w[(unit * 8u) % m->capw]);
+            parse_at(m, &rf->ps, unit, rf->w[(unit * 8u) & m->wmask]);
         }
         rf->acc += np;
         count(m, MLC_CTR_RX_PKTS, np);
@@ -394,20 +419,23 @@ static uint32_t reg_value(const mlc_t *m, unsigned a)
 
 void mlc_step(mlc_t *m, const mlc_in_t *in, mlc_out_t *out)
 {
-    mlc_out_t o;
-    memset(&o, 0, sizeof o);
+    /* the outputs after step k, gathered here and written at the end (outputs that are 0 in a step
+     * stay 0) */
+    unsigned tx_en = 0, tx_d = 0, h_rvalid = 0, h_rdata = 0, reg_rvalid = 0;
+    uint32_t reg_rdata = 0;
     m->step++;
 
     /* rule 8: register read on the state after k-1 */
     if (in->reg_rd) {
-        o.reg_rvalid = 1;
-        o.reg_rdata = reg_value(m, in->reg_addr & 31u);
+        reg_rvalid = 1;
+        reg_rdata = reg_value(m, in->reg_addr & 31u);
     }
 
     /* rule 7: host checks on the status after k-1 */
     unsigned wch = in->h_wch & 1u, rch = in->h_rch & 1u;
-    int do_wr = in->h_wr && tx_space(m, wch) >= 2;
-    int do_rd = in->h_rd && rx_avail(m, rch) >= 2;
+    int do_wr = in->h_wr && m->st_tx_space[wch] >= 2;
+    int do_rd = in->h_rd && m->st_rx_avail[rch] >= 2;
+    int judged = 0, cfg_wr = in->reg_wr && (in->reg_addr & 31u) == MLC_REG_CFG;
 
     /* rule 1: the link */
     unsigned st = m->st;
@@ -424,8 +452,8 @@ void mlc_step(mlc_t *m, const mlc_in_t *in, mlc_out_t *out)
                 build_frame(m);
                 m->st = MLC_ST_SEND;
             }
-            o.tx_en = 1;
-            o.tx_d = symbol(m, m->fi);
+            tx_en = 1;
+            tx_d = symbol(m, m->fi);
             m->fi++;
             if (m->fi == m->fsym) {
                 m->st = MLC_ST_LISTEN;
@@ -440,17 +468,10 @@ void mlc_step(mlc_t *m, const mlc_in_t *in, mlc_out_t *out)
                 m->rn = 0;
                 m->rs = 0xFFFF;
             }
-            unsigned per = m->p.LINK_W / 4u;
-            for (unsigned i = 0; i < per; i++) {
-                unsigned x = (in->rx_d >> (4 * i)) & 15u;
-                m->rs = crc_nib(m->rs, x);
-                if (m->rn < MLC_MAX_NIBBLES)
-                    m->rf[m->rn] = (uint8_t)x;
-                if (m->rn < 4096)
-                    m->rn++;
-            }
+            receive_symbol(m, in->rx_d);
         } else if (m->inframe) {
             judge_frame(m);
+            judged = 1;
             m->inframe = 0;
             if (m->good || !m->hold) { /* a holding slave does not answer a bad frame */
                 m->st = MLC_ST_TURN;
@@ -470,35 +491,49 @@ void mlc_step(mlc_t *m, const mlc_in_t *in, mlc_out_t *out)
     /* rule 7: host actions */
     if (do_wr) {
         txfifo_t *f = &m->tx[wch];
-        f->w[f->wr % m->capw] = in->h_wdata;
+        f->w[f->wr & m->wmask] = in->h_wdata;
         f->wr++;
         if (f->wr % 8u == 0) {
             uint32_t unit = f->wr / 8u - 1u;
-            parse_at(m, &f->ps, unit, f->w[(unit * 8u) % m->capw]);
+            parse_at(m, &f->ps, unit, f->w[(unit * 8u) & m->wmask]);
         }
     } else if (in->h_wr) {
         count(m, MLC_CTR_WR_OVER, 1);
     }
     if (do_rd) {
         rxfifo_t *f = &m->rx[rch];
-        o.h_rvalid = 1;
-        o.h_rdata = f->w[f->rd % m->capw];
+        h_rvalid = 1;
+        h_rdata = f->w[f->rd & m->wmask];
         f->rd++;
     } else if (in->h_rd) {
         count(m, MLC_CTR_RD_UNDER, 1);
     }
 
     /* rule 8: configuration write */
-    if (in->reg_wr && (in->reg_addr & 31u) == MLC_REG_CFG)
+    if (cfg_wr)
         m->cfg = in->reg_wdata & 7u;
 
+    /* status after step k: only a host write or read, a judged frame (acknowledged and accepted
+     * units) or the configuration (message-based availability) change it */
+    if (do_wr || do_rd || judged || cfg_wr)
+        for (unsigned c = 0; c < MLC_NCH; c++) {
+            m->st_tx_space[c] = (uint16_t)tx_space(m, c);
+            m->st_rx_avail[c] = (uint16_t)rx_avail(m, c);
+        }
+
+    /* outputs (into m->out when the caller takes none) */
+    mlc_out_t *o = out ? out : &m->out;
+    memset(o, 0, sizeof *o);
+    o->tx_en = (uint8_t)tx_en;
+    o->tx_d = (uint8_t)tx_d;
+    o->h_rvalid = (uint8_t)h_rvalid;
+    o->h_rdata = (uint16_t)h_rdata;
     for (unsigned c = 0; c < MLC_NCH; c++) {
-        o.st_tx_space[c] = (uint16_t)tx_space(m, c);
-        o.st_rx_avail[c] = (uint16_t)rx_avail(m, c);
+        o->st_tx_space[c] = m->st_tx_space[c];
+        o->st_rx_avail[c] = m->st_rx_avail[c];
     }
-    m->out = o;
-    if (out)
-        *out = o;
+    o->reg_rvalid = (uint8_t)reg_rvalid;
+    o->reg_rdata = reg_rdata;
 }
 
 uint32_t mlc_counter(const mlc_t *m, unsigned ctr) { return ctr < MLC_NCTR ? m->ctr[ctr] : 0; }

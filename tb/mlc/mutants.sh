@@ -29,7 +29,7 @@ NIBBLE_ORDER|(m->fr[2 * i + 1] << 4)|(m->fr[2 * i] << 4)
 MSG_STATUS|    if (m->cfg & MLC_CFG_MSG) {\n        uint32_t e|    if (0) {\n        uint32_t e
 PC_OFF1|ps->need = (int32_t)pc - 2;|ps->need = (int32_t)pc - 1;
 SENDABLE_WRAP|return f->ps.msgend > f->ack ? f->ps.msgend - f->ack : 0u;|return f->ps.msgend - f->ack;
-WRITE_WHEN_FULL|int do_wr = in->h_wr && tx_space(m, wch) >= 2;|int do_wr = in->h_wr;
+WRITE_WHEN_FULL|int do_wr = in->h_wr && m->st_tx_space[wch] >= 2;|int do_wr = in->h_wr;
 NO_HOLD|                m->hold = 1;|                m->hold = 0;
 CRC_INIT0|m->rs = 0xFFFF;\n            }|m->rs = 0;\n            }
 EOF
