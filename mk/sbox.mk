@@ -23,6 +23,11 @@ sbox_RANDINIT := s256
 # deliberately broken builds (`define SANFAB_MUTANT_<NAME> in rtl/mlc/sbox*.v): NAME:set
 sbox_MUTANTS  := NO_EXCL:d LOCK_EARLY:d RR_STUCK:d BAR_EARLY:d REG_LATE:d ROOM_OFF:s256 PC_OFF:d
 
+# synthesis wrapper (the shared scan harness, then the box's own top), linted with the block; no
+# make test gate: the 8-port box on ECP5 takes too long to place and route (make synth records it)
+sbox_WRAPPER     := rtl/fpga/scan_io.v rtl/fpga/sbox_fpga_top.v
+sbox_WRAPPER_TOP := sbox_fpga_top
+
 # the lockstep bench: C sources (archived into a library), the C++ glue to the Verilated box
 sbox_BENCH     := sbox_lockstep
 sbox_BENCH_C   := cmodel/mlc.c cmodel/sbox.c cmodel/sbox_load.c sw/mlc_host.c tb/common/bench_cli.c \
