@@ -42,8 +42,11 @@ int sf_routes_set(sf_routes *rs, int a, int b, int alt, const sf_hop *h, int n, 
         rs->plen = xrealloc(rs->plen, sizeof(int) * (size_t)rs->pcap);
         rs->pvc0 = xrealloc(rs->pvc0, (size_t)rs->pcap);
     }
-    if (rs->nhops + (size_t)n > rs->hcap) {
-        while (rs->nhops + (size_t)n > rs->hcap) rs->hcap = rs->hcap ? rs->hcap * 2 : 4096;
+    /* allocated with the first path, even an empty one (hosts on one switch): a NULL hops array
+     * would make sf_routes_get answer "no route" for every zero-hop path */
+    if (!rs->hops || rs->nhops + (size_t)n > rs->hcap) {
+        if (!rs->hcap) rs->hcap = 4096;
+        while (rs->nhops + (size_t)n > rs->hcap) rs->hcap *= 2;
         rs->hops = xrealloc(rs->hops, sizeof(sf_hop) * rs->hcap);
     }
     int id = rs->npath++;

@@ -72,6 +72,14 @@ def tool_tests(prefix):
            f"{tag} RHiNET tables written for DL", err)
     rc, _, err = run([route, "updown", files["clos"], "--maestro", os.path.join(TMP, prefix + "c.maestro")])
     result(rc == 0, f"{tag} Maestro tables written for up*/down* on a Clos", err)
+    # one switch, every host on it: every route has zero hops (once refused as "not connected")
+    one = os.path.join(TMP, prefix + "one.topo")
+    rc, _, err = run([topo, "random", "--switches", "1", "--ports", "8", "--hosts", "8", "-o", one])
+    rc2, _, err2 = run([route, "updown", one, "-o", os.path.join(TMP, prefix + "one.routes"),
+                        "--maestro", os.path.join(TMP, prefix + "one.maestro")])
+    txt = open(os.path.join(TMP, prefix + "one.maestro")).read() if rc2 == 0 else ""
+    result(rc == 0 and rc2 == 0 and "\n  dst 7 port 7" in txt,
+           f"{tag} one switch: zero-hop routes computed, checked, Maestro table written", err + err2)
     # stats with per-link list, table and JSON
     rpath = os.path.join(TMP, f"{prefix}random.routes")
     run([route, "updown", files["random"], "-o", rpath])
