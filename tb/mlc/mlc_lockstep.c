@@ -28,8 +28,9 @@
  * in one step (the next mode, a new transfer size each: docs/mlc.md, Configuration) and the host
  * drivers are made anew for the new mode (the scoreboard carries over). With CTL faults each such
  * drain begins with the next frame at the master erased (a directed timeout) and a CTL pulse at the
- * slave in the second step of its next frame (a directed conflict: hold). The drains' steps come on
- * top of --cycles.
+ * slave in the second step of its next frame (a directed conflict: hold). Phase k starts at step
+ * k * N, the drains counting in the cycles, but no phase has less than N/2 traffic cycles (a run may
+ * go beyond --cycles by that).
  * With TIMEOUT > 0 the link also gets CTL faults (--ctl-faults): dropped CTL cycles, spurious CTL
  * pulses, whole frames erased; the link timing checks pause after each until the link has settled
  * (a timeout and two full frames), while the comparison and the scoreboard go on.
@@ -1047,9 +1048,9 @@ static void usage(FILE *f)
             "  and about 5R per million frames erased (needs TIMEOUT > 0; default 20 with TIMEOUT > 0, else 0).\n"
             "--forge R: R per thousand arriving frames replaced by made-up frames with a correct check\n"
             "  (lockstep only; the scoreboard and the drain are off).\n"
-            "--phase N: traffic cycles per phase (default: a fifth of --cycles from 1000000 on, else half):\n"
-            "  pipelined and message-based transfer in turn, a drain (steps beyond --cycles) and a\n"
-            "  configuration write between two phases.\n"
+            "--phase N: cycles per phase (default: a fifth of --cycles from 1000000 on, else half):\n"
+            "  pipelined and message-based transfer in turn, a drain (counted in the cycles) and a\n"
+            "  configuration write between two phases; each phase has at least N/2 traffic cycles.\n"
             "Two MLCs (master, slave) joined by the link model, RTL against the C model every cycle,\n"
             "random host traffic on both channels, corrupted nibbles on the link, a scoreboard and the\n"
             "link's turn-round rules. Parameters are fixed at build time (variant %s).\n",
@@ -1172,17 +1173,25 @@ int main(int argc, char **argv)
     b.cur = -1;
     printf("mlc_lockstep: variant %s LINK_W=%u FIFO_BYTES=%u TURN=%u TIMEOUT=%u CTR_W=%u LINK_DELAY=%u "
            "cfg=%u/%u ctl-faults=%u mode=%s cycles=%" PRIu64 " seed=%" PRIu64 "\n"
-           "  phases of %" PRIu64 " traffic cycles (%" PRIu64 " in this run), pipelined and message-based in turn from pipelined;"
+           "  phases of %" PRIu64 " cycles (%" PRIu64 " in this run), pipelined and message-based in turn from pipelined;"
            " between two: drain (Network Burst%s), quiet link, both configurations written\n",
            mlc_rtl_variant(), b.p[0].LINK_W, b.p[0].FIFO_BYTES, b.p[0].TURN, b.p[0].TIMEOUT, b.p[0].CTR_W,
            b.link_delay, b.cfg[0], b.cfg[1], b.ctl_rate, b.mode == M_LOCKSTEP ? "lockstep" : b.mode == M_RTL ? "rtl" : "model",
            b.cycles, b.seed, b.phase_len, (b.cycles + b.phase_len - 1) / b.phase_len,
            b.ctl_rate ? ", the next frame at the master erased: a timeout, a CTL pulse at the slave: hold" : "");
     fflush(stdout);
-    for (uint64_t k = 0; k < b.cycles; k++) {
-        if (k && k % b.phase_len == 0) /* the drain's steps come on top of the traffic's */
+    /* phase k starts at step k * phase_len, or later: every phase has at least half a phase of
+     * traffic (a drain counts in the cycles, and may be long); the last one runs to --cycles */
+    uint64_t ph_traffic = 0;
+    unsigned planned = (unsigned)((b.cycles + b.phase_len - 1) / b.phase_len);
+    while (b.cycle < b.cycles || ph_traffic < b.phase_len / 2) {
+        if (b.nphase < planned && b.cycle >= (uint64_t)b.nphase * b.phase_len && ph_traffic >= b.phase_len / 2) {
             phase_switch(&b);
+            ph_traffic = 0;
+            continue;
+        }
         step(&b, 0);
+        ph_traffic++;
         if (!b.quiet && b.cycle % 1000000 == 0) {
             printf("  cycle %" PRIu64 ": %" PRIu64 " messages sent, %" PRIu64 " received, %" PRIu64
                    " nibbles corrupted\n",
@@ -1191,15 +1200,16 @@ int main(int argc, char **argv)
         }
     }
     /* drain: no new messages, no faults, hosts read everything; all in flight must arrive */
+    uint64_t ran = b.cycle; /* --cycles, or more when the last phase needed its half phase */
     b.drain = drain(&b, 0);
     if (b.frames < 4)
         check_fail(&b, "fewer than 4 frames on the link");
     printf("PASS mlc_lockstep variant %s: %" PRIu64 " cycles (+%" PRIu64 " drain), %" PRIu64 " frames, %" PRIu64
            " messages (%" PRIu64 " bytes) delivered, %" PRIu64 " nibbles corrupted, %" PRIu64 " CTL faults, %" PRIu64
            " forged frames, seed=%" PRIu64 "\n",
-           mlc_rtl_variant(), b.cycles, b.drain, b.frames, b.recvd, b.bytes, b.corrupted, b.ctl_faults, b.forged,
+           mlc_rtl_variant(), ran, b.drain, b.frames, b.recvd, b.bytes, b.corrupted, b.ctl_faults, b.forged,
            b.seed);
-    printf("  phases: %u (%u pipelined, %u message-based; %" PRIu64 " drain steps between them, beyond the cycles),"
+    printf("  phases: %u (%u pipelined, %u message-based; %" PRIu64 " drain steps between them, in the cycles),"
            " %" PRIu64 " timeouts seen\n",
            b.nphase, (b.nphase + 1) / 2, b.nphase / 2, b.phase_drain, b.timeouts_seen);
     if (b.mode != M_RTL && !b.quiet) { /* what the run exercised (model counters, both ends) */
