@@ -71,3 +71,6 @@ $(BUILD)/sbox/$(1)/sbox_lockstep: | $(BUILD)/sbox/$(1)/sbox_lockstep.args
 endef
 $(foreach s,$(sbox_SETS),$(eval $(call SBOX_ARGS_RULE,$(s),$(s))))
 $(foreach m,$(sbox_MUTANTS),$(eval $(call SBOX_ARGS_RULE,MUTANT_$(firstword $(subst :, ,$(m))),$(word 2,$(subst :, ,$(m))))))
+
+# Icarus bench: a script that prints "icarus: N passed, M failed" (and --selftest for its mutants)
+sbox_ICARUS := tb/mlc/run_sbox_icarus.sh

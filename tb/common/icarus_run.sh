@@ -1,6 +1,8 @@
 # sanfab — the shared runner of the self-checking Icarus Verilog benches (no C model), sourced by
 # tb/<block>/run_icarus.sh after it has set:
 #   BLOCK             block name: RTL from rtl/$BLOCK/files.f, bench tb/$BLOCK/${BLOCK}_icarus_tb.v
+#                     (top module ${BLOCK}_icarus_tb)
+#   FILELIST, TB      optional: the file list and the bench file when they are not those paths
 #   KNOWN             " NAME NAME ... ": the bench parameters a SET may set
 #   DEFAULT_SETS      array of the sets run without arguments
 #   SELFTEST_SET      the set --selftest builds; SELFTEST_MUTANTS the mutants it builds it with
@@ -14,6 +16,8 @@
 IVERILOG=${IVERILOG:-iverilog}
 VVP=${VVP:-vvp}
 OUT=build/icarus
+FILELIST=${FILELIST:-rtl/$BLOCK/files.f}
+TB=${TB:-tb/$BLOCK/${BLOCK}_icarus_tb.v}
 
 vcd=0
 selftest=0
@@ -42,14 +46,14 @@ for t in "$IVERILOG" "$VVP"; do
     command -v "$t" >/dev/null 2>&1 || { echo "run_icarus.sh: $t not found" >&2; return 2; }
 done
 mkdir -p "$OUT" || return 2
-# rtl/$BLOCK/files.f: source files, and +incdir+DIR lines that become -I DIR
+# $FILELIST: source files, and +incdir+DIR lines that become -I DIR
 rtl_files=()
 while read -r f; do
     case "$f" in
         +incdir+*) rtl_files+=("-I" "${f#+incdir+}") ;;
         *) rtl_files+=("$f") ;;
     esac
-done < <(grep -v '^[[:space:]]*\(#\|//\|$\)' rtl/$BLOCK/files.f)
+done < <(grep -v '^[[:space:]]*\(#\|//\|$\)' "$FILELIST")
 
 now() { date +%s%N; }
 
@@ -92,7 +96,7 @@ for job in "${jobs[@]}"; do
 
     t0=$(now)
     if ! "$IVERILOG" -g2005 -Wall "${defs[@]}" -o "$vvpfile" -s "${BLOCK}_icarus_tb" "${popts[@]}" \
-            "${rtl_files[@]}" "tb/$BLOCK/${BLOCK}_icarus_tb.v" > "$log.build" 2>&1; then
+            "${rtl_files[@]}" "$TB" > "$log.build" 2>&1; then
         echo "$what: FAIL compile error (see $log.build)"
         sed 's/^/    /' "$log.build" | head -20
         failed=$((failed + 1))
