@@ -36,7 +36,11 @@
  * (a timeout and two full frames), while the comparison and the scoreboard go on.
  *
  * Usage: mlc_lockstep [--cycles N] [--seed N] [--mode lockstep|rtl|model] [--quiet] [--vcd FILE]
- *                     [--vcd-cycles N] [--ctl-faults R] [--forge R] [--phase N] [--help] [+verilator+...]
+ *                     [--vcd-cycles N] [--ctl-faults R] [--forge R] [--phase N] [--speed] [--help] [+verilator+...]
+ * --speed (lockstep only): every step's inputs of the two model ends and of the RTL pair are recorded;
+ * after the PASS line fresh models and a fresh RTL pair are stepped over them, each loop of step calls
+ * timed alone (no host drivers, link models, checks), every 64th step's outputs checked against the
+ * run's; one line "speed: N steps: model X steps/s, rtl Y steps/s, ratio Z (step calls only ...)".
  * --vcd FILE: on a failure the bench runs itself again with the same arguments and writes the RTL's
  * last --vcd-cycles (default 2000) steps before the failing one to FILE.
  * Exit status: 0 pass, 1 a mismatch or a check failed, 2 usage.
@@ -54,6 +58,7 @@
 #include <string.h>
 #include <fcntl.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 enum { M_LOCKSTEP, M_RTL, M_MODEL };
@@ -167,7 +172,15 @@ typedef struct {
     int mt_armed, mt_rx;
     uint64_t mt_end;
     uint64_t timeouts_seen;
+    /* --speed (lockstep only): every step's inputs of the model ends and of the RTL pair, and every
+     * SPEED_SAMPLE-th step's outputs, for the replay that times the step calls alone */
+    int speed;
+    mlc_in_t *rec_im, *rec_ir;    /* 2 per step */
+    mlc_out_t *rec_om, *rec_or;   /* 2 per sampled step */
+    uint64_t rec_n, rec_cap;
 } bench_t;
+
+#define SPEED_SAMPLE 64u
 
 /* after a failure line: with --vcd (and not already replaying), run again with the same arguments
  * and a trace of the steps before the failure */
@@ -770,6 +783,97 @@ static void host_count(bench_t *b, unsigned n, const mlc_in_t *in)
 /* draining: 0 traffic; 1 the final drain (no new messages, no faults); 2 a drain between phases
  * (no new messages, no random faults but the directed erased frame and CTL pulse, Network Burst: no
  * new transfer sizes) */
+/* ------------------------------------------------------------------ --speed: record and replay */
+
+static void speed_record(bench_t *b, const mlc_in_t im[2], const mlc_in_t ir[2])
+{
+    if (b->rec_n == b->rec_cap) {
+        uint64_t cap = b->rec_cap ? 2 * b->rec_cap : 1u << 16;
+        mlc_in_t *a = realloc(b->rec_im, (size_t)cap * 2 * sizeof *a);
+        if (a)
+            b->rec_im = a;
+        mlc_in_t *c = a ? realloc(b->rec_ir, (size_t)cap * 2 * sizeof *c) : NULL;
+        if (c)
+            b->rec_ir = c;
+        mlc_out_t *d = c ? realloc(b->rec_om, (size_t)(cap / SPEED_SAMPLE + 1) * 2 * sizeof *d) : NULL;
+        if (d)
+            b->rec_om = d;
+        mlc_out_t *e = d ? realloc(b->rec_or, (size_t)(cap / SPEED_SAMPLE + 1) * 2 * sizeof *e) : NULL;
+        if (!e) {
+            fprintf(stderr, "mlc_lockstep: out of memory (--speed)\n");
+            exit(1);
+        }
+        b->rec_or = e;
+        b->rec_cap = cap;
+    }
+    uint64_t i = b->rec_n++;
+    memcpy(&b->rec_im[2 * i], im, 2 * sizeof *im);
+    memcpy(&b->rec_ir[2 * i], ir, 2 * sizeof *ir);
+    if (i % SPEED_SAMPLE == 0) {
+        memcpy(&b->rec_om[2 * (i / SPEED_SAMPLE)], b->om, 2 * sizeof *b->om);
+        memcpy(&b->rec_or[2 * (i / SPEED_SAMPLE)], b->orr, 2 * sizeof *b->orr);
+    }
+}
+
+static int out_eq(const mlc_out_t *e, const mlc_out_t *a)
+{
+    return e->tx_en == a->tx_en && e->tx_d == a->tx_d && e->h_rvalid == a->h_rvalid && e->h_rdata == a->h_rdata &&
+           e->st_tx_space[0] == a->st_tx_space[0] && e->st_tx_space[1] == a->st_tx_space[1] &&
+           e->st_rx_avail[0] == a->st_rx_avail[0] && e->st_rx_avail[1] == a->st_rx_avail[1] &&
+           e->reg_rvalid == a->reg_rvalid && e->reg_rdata == a->reg_rdata;
+}
+
+static double now_s(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
+}
+
+/* the recorded stimulus replayed into fresh models and a fresh RTL pair, only the step calls timed
+ * (two model ends per step are one step, as the RTL pair's one edge is); every SPEED_SAMPLE-th
+ * step's outputs must equal those of the run (the replay is the run); 0 on success */
+static int speed_replay(bench_t *b, int nplus, const char *const *plus)
+{
+    uint64_t n = b->rec_n, bad = 0;
+    mlc_out_t o[2];
+    mlc_t *m0 = mlc_new(&b->p[0]), *m1 = mlc_new(&b->p[1]);
+    if (!m0 || !m1) {
+        fprintf(stderr, "mlc_lockstep: out of memory (--speed)\n");
+        return 1;
+    }
+    double t0 = now_s();
+    for (uint64_t i = 0; i < n; i++) {
+        mlc_step(m0, &b->rec_im[2 * i], &o[0]);
+        mlc_step(m1, &b->rec_im[2 * i + 1], &o[1]);
+        if (i % SPEED_SAMPLE == 0 && (!out_eq(&b->rec_om[2 * (i / SPEED_SAMPLE)], &o[0]) ||
+                                      !out_eq(&b->rec_om[2 * (i / SPEED_SAMPLE) + 1], &o[1])) && !bad++)
+            printf("SPEED replay: the model's outputs of step %" PRIu64 " differ from the run's\n", i + 1);
+    }
+    double tm = now_s() - t0;
+    mlc_free(m0);
+    mlc_free(m1);
+    mlc_rtl_t *r = mlc_rtl_new(nplus, plus);
+    t0 = now_s();
+    for (uint64_t i = 0; i < n; i++) {
+        mlc_rtl_step(r, &b->rec_ir[2 * i], o);
+        if (i % SPEED_SAMPLE == 0 && (!out_eq(&b->rec_or[2 * (i / SPEED_SAMPLE)], &o[0]) ||
+                                      !out_eq(&b->rec_or[2 * (i / SPEED_SAMPLE) + 1], &o[1])) && !bad++)
+            printf("SPEED replay: the RTL's outputs of step %" PRIu64 " differ from the run's\n", i + 1);
+    }
+    double tr = now_s() - t0;
+    mlc_rtl_free(r);
+    if (bad) {
+        printf("SPEED replay: %" PRIu64 " sampled steps differ (of %" PRIu64 ")\n", bad, (n + SPEED_SAMPLE - 1) / SPEED_SAMPLE);
+        return 1;
+    }
+    double ms = tm > 0 ? (double)n / tm : 0, rs = tr > 0 ? (double)n / tr : 0;
+    printf("speed: %" PRIu64 " steps: model %.0f steps/s, rtl %.0f steps/s, ratio %.2f (step calls only;"
+           " model %.3f s, rtl %.3f s, replayed stimulus, outputs of every %uth step checked)\n",
+           n, ms, rs, rs > 0 ? ms / rs : 0.0, tm, tr, SPEED_SAMPLE);
+    return 0;
+}
+
 static void step(bench_t *b, int draining)
 {
     int faults = draining == 0;
@@ -869,6 +973,8 @@ static void step(bench_t *b, int draining)
         if (mlc_rtl_stopped(b->rtl))
             check_fail(b, "the RTL stopped itself (assertion)");
     }
+    if (b->speed)
+        speed_record(b, im, ir);
     if (b->mode == M_LOCKSTEP) {
         compare(b, 0, &b->om[0], &b->orr[0]);
         compare(b, 1, &b->om[1], &b->orr[1]);
@@ -1042,7 +1148,8 @@ static void usage(FILE *f)
 {
     fprintf(f,
             "usage: mlc_lockstep [--cycles N] [--seed N] [--mode lockstep|rtl|model] [--quiet] [--vcd FILE]\n"
-            "                    [--vcd-cycles N] [--ctl-faults R] [--forge R] [--phase N] [--help] [+verilator+...]\n"
+            "                    [--vcd-cycles N] [--ctl-faults R] [--forge R] [--phase N] [--speed] [--help]\n"
+            "                    [+verilator+...]\n"
             "--vcd FILE: on a failure, run again and trace the last --vcd-cycles (2000) steps into FILE.\n"
             "--ctl-faults R: also R per million steps and end dropped CTL cycles and spurious CTL pulses,\n"
             "  and about 5R per million frames erased (needs TIMEOUT > 0; default 20 with TIMEOUT > 0, else 0).\n"
@@ -1051,6 +1158,10 @@ static void usage(FILE *f)
             "--phase N: cycles per phase (default: a fifth of --cycles from 1000000 on, else half):\n"
             "  pipelined and message-based transfer in turn, a drain (counted in the cycles) and a\n"
             "  configuration write between two phases; each phase has at least N/2 traffic cycles.\n"
+            "--speed: lockstep only: record every step's inputs of the model ends and the RTL pair, then\n"
+            "  replay them into fresh models and a fresh RTL pair, timing the step calls alone (two model\n"
+            "  ends per step are one step); every 64th step's outputs are checked against the run's; prints\n"
+            "  'speed: N steps: model X steps/s, rtl Y steps/s, ratio Z (step calls only ...)'.\n"
             "Two MLCs (master, slave) joined by the link model, RTL against the C model every cycle,\n"
             "random host traffic on both channels, corrupted nibbles on the link, a scoreboard and the\n"
             "link's turn-round rules. Parameters are fixed at build time (variant %s).\n",
@@ -1083,6 +1194,8 @@ int main(int argc, char **argv)
             b.seed = strtoull(argv[++i], NULL, 0);
         } else if (!strcmp(a, "--quiet")) {
             b.quiet = 1;
+        } else if (!strcmp(a, "--speed")) {
+            b.speed = 1;
         } else if (!strcmp(a, "--vcd") && i + 1 < argc) {
             b.vcd = argv[++i];
         } else if (!strcmp(a, "--ctl-faults") && i + 1 < argc) {
@@ -1123,6 +1236,12 @@ int main(int argc, char **argv)
         fprintf(stderr, "mlc_lockstep: --forge needs TIMEOUT > 0 (a collision it causes may stop the link)\n");
         return 2;
     }
+    if (b.speed && b.mode != M_LOCKSTEP) {
+        fprintf(stderr, "mlc_lockstep: --speed runs in lockstep mode only\n");
+        return 2;
+    }
+    if (b.speed && b.vcd_start)
+        b.speed = 0; /* the --vcd replay of a failure */
     if (b.forge_rate && b.mode != M_LOCKSTEP) {
         fprintf(stderr, "mlc_lockstep: --forge runs in lockstep mode only (it turns the scoreboard off)\n");
         return 2;
@@ -1220,6 +1339,15 @@ int main(int argc, char **argv)
     }
     if (b.rtl)
         mlc_rtl_free(b.rtl);
+    int rc = 0;
+    if (b.speed) {
+        fflush(stdout);
+        rc = speed_replay(&b, nplus, plus);
+        free(b.rec_im);
+        free(b.rec_ir);
+        free(b.rec_om);
+        free(b.rec_or);
+    }
     for (unsigned n = 0; n < 2; n++) {
         mlc_free(b.m[n]);
         mlc_host_free(b.h[n]);
@@ -1231,5 +1359,5 @@ int main(int argc, char **argv)
     }
     mlc_link_free(b.lm);
     mlc_link_free(b.lr);
-    return 0;
+    return rc;
 }
