@@ -56,7 +56,13 @@ def generate(block, filelist, top, wrapper, wrapper_top, params):
         headers += sorted(os.path.relpath(f, ROOT) for f in glob.glob(os.path.join(ROOT, d, "*.vh")))
     common = [f for f in headers + files if f.startswith("rtl/common/")]
     own = [f for f in headers + files if not f.startswith("rtl/common/")]
+    # the Icarus bench: tb/<block>/<block>_icarus_tb.v, or <block>_icarus_tb.v in another tb/ folder
+    # (a block that shares its folder: the switch box's is tb/mlc/sbox_icarus_tb.v)
     tb = "tb/%s/%s_icarus_tb.v" % (block, block)
+    if not os.path.isfile(os.path.join(ROOT, tb)):
+        found = sorted(glob.glob(os.path.join(ROOT, "tb", "*", "%s_icarus_tb.v" % block)))
+        if found:
+            tb = os.path.relpath(found[0], ROOT)
     pcf = "constraints/%s.ice40-hx8k.pcf" % wrapper_top
     has_tb = os.path.isfile(os.path.join(ROOT, tb))
     has_pcf = bool(wrapper) and os.path.isfile(os.path.join(ROOT, pcf))

@@ -6,13 +6,13 @@
 #   bash tb/mlc/mutants.sh [NAME...]   (all mutants, about 40 s; or only the named ones)
 set -u
 cd "$(dirname "$0")/../.."
-CC=${CC:-cc}
-OUT=${TMPDIR:-/tmp}/mlc_mutants.$$
-mkdir -p "$OUT"
-trap 'rm -rf "$OUT"' EXIT
-FLAGS="-std=c11 -Wall -Wextra -Werror -O1 -g -fsanitize=address,undefined -fno-sanitize-recover=all"
+TAG="mutants"
+MODEL=cmodel/mlc.c
+SRCS="sw/mlc_host.c tb/mlc/mlc_unit.c"
+UNIT=mlc_unit
+UNIT_ARGS="--cycles 200000"
 
-# name | exact text in cmodel/mlc.c | replacement (first occurrence after the anchor line, if any)
+# name | exact text in cmodel/mlc.c | replacement (first occurrence; \n is a newline, \| a "|")
 MUTANTS=$(cat <<'EOF'
 CREDIT_PLUS1|unsigned cr = umin(15, rx_free_units(m, c));|unsigned cr = umin(15, rx_free_units(m, c) + 1);
 NO_CHECK|else if (m->rs != 0)|else if (0)
@@ -35,43 +35,5 @@ CRC_INIT0|m->rs = 0xFFFF;\n            }|m->rs = 0;\n            }
 EOF
 )
 
-pass=0
-fail=0
-echo "mutants: building the real model"
-if ! $CC $FLAGS cmodel/mlc.c sw/mlc_host.c tb/mlc/mlc_unit.c -o "$OUT/real" || ! "$OUT/real" --cycles 200000 > "$OUT/real.log" 2>&1; then
-    echo "mutants: the real model fails its own test"; tail -5 "$OUT/real.log"; exit 1
-fi
-while IFS='|' read -r name from to; do
-    [ -z "$name" ] && continue
-    if [ $# -gt 0 ] && [[ " $* " != *" $name "* ]]; then continue; fi
-    mkdir -p "$OUT/$name"
-    if ! python3 - "$from" "$to" cmodel/mlc.c "$OUT/$name/mlc.c" <<'PY'
-import sys
-frm, to, src, dst = sys.argv[1].replace('\\n', '\n').replace('\\|', '|'), sys.argv[2].replace('\\n', '\n').replace('\\|', '|'), sys.argv[3], sys.argv[4]
-s = open(src).read()
-if frm not in s:
-    sys.exit(1)
-open(dst, 'w').write(s.replace(frm, to, 1))
-PY
-    then
-        echo "mutant $name: text not found in cmodel/mlc.c (the script is out of date)"; fail=$((fail+1)); continue
-    fi
-    if ! $CC $FLAGS -Icmodel "$OUT/$name/mlc.c" sw/mlc_host.c tb/mlc/mlc_unit.c -o "$OUT/$name/u" 2> "$OUT/$name/build.log"; then
-        echo "mutant $name: build error (proves nothing)"; fail=$((fail+1)); continue
-    fi
-    "$OUT/$name/u" --cycles 200000 > "$OUT/$name/run.log" 2>&1
-    rc=$?
-    last=$(grep '^mlc_unit: [0-9]* checks' "$OUT/$name/run.log" | tail -1)
-    nfail=$(echo "$last" | sed -n 's/.*checks, \([0-9]*\) failed/\1/p')
-    if [ "$rc" = 1 ] && [ -n "$nfail" ] && [ "$nfail" -gt 0 ]; then
-        first=$(grep -m1 'FAIL' "$OUT/$name/run.log" | cut -c1-150)
-        echo "mutant $name: caught ($nfail failed checks; first: $first)"
-        pass=$((pass+1))
-    else
-        echo "mutant $name: NOT caught (exit $rc, '$last')"
-        tail -3 "$OUT/$name/run.log"
-        fail=$((fail+1))
-    fi
-done <<< "$MUTANTS"
-echo "mutants: $pass caught, $fail not"
-[ "$fail" = 0 ]
+# shellcheck source=tb/common/model_mutants.sh
+. tb/common/model_mutants.sh

@@ -7,12 +7,11 @@
 #   bash tb/mlc/sbox_mutants.sh [NAME...]   (all mutants, about a minute; or only the named ones)
 set -u
 cd "$(dirname "$0")/../.."
-CC=${CC:-cc}
-OUT=${TMPDIR:-/tmp}/sbox_mutants.$$
-mkdir -p "$OUT"
-trap 'rm -rf "$OUT"' EXIT
-FLAGS="-std=c11 -Wall -Wextra -Werror -O1 -g -fsanitize=address,undefined -fno-sanitize-recover=all"
+TAG="sbox mutants"
+MODEL=cmodel/sbox.c
 SRCS="cmodel/mlc.c sw/mlc_host.c tb/mlc/sbox_unit.c"
+UNIT=sbox_unit
+UNIT_ARGS=""
 
 # name | exact text in cmodel/sbox.c | replacement (first occurrence; \n is a newline; no '|' in texts)
 MUTANTS=$(cat <<'EOF'
@@ -41,46 +40,5 @@ MCAST_ONE|if (popcount8(x->P) >= 2)|if (popcount8(x->P) >= 1)
 EOF
 )
 
-pass=0
-fail=0
-echo "sbox mutants: building the real model"
-if ! $CC $FLAGS cmodel/sbox.c $SRCS -o "$OUT/real" || ! "$OUT/real" > "$OUT/real.log" 2>&1; then
-    echo "sbox mutants: the real model fails its own test"; tail -5 "$OUT/real.log"; exit 1
-fi
-while IFS='|' read -r name from to; do
-    [ -z "$name" ] && continue
-    if [ $# -gt 0 ] && [[ " $* " != *" $name "* ]]; then continue; fi
-    mkdir -p "$OUT/$name"
-    if ! python3 - "$from" "$to" cmodel/sbox.c "$OUT/$name/sbox.c" <<'PY'
-import sys
-def unq(x):
-    return x.replace('\\n', '\n').replace('\\|', '|')
-frm, to, src, dst = unq(sys.argv[1]), unq(sys.argv[2]), sys.argv[3], sys.argv[4]
-s = open(src).read()
-if frm not in s:
-    sys.exit(1)
-open(dst, 'w').write(s.replace(frm, to, 1))
-PY
-    then
-        echo "mutant $name: text not found in cmodel/sbox.c (the script is out of date)"; fail=$((fail+1)); continue
-    fi
-    cp cmodel/sbox.h "$OUT/$name/"
-    if ! $CC $FLAGS -Icmodel "$OUT/$name/sbox.c" $SRCS -o "$OUT/$name/u" 2> "$OUT/$name/build.log"; then
-        echo "mutant $name: build error (proves nothing)"; head -3 "$OUT/$name/build.log"; fail=$((fail+1)); continue
-    fi
-    "$OUT/$name/u" > "$OUT/$name/run.log" 2>&1
-    rc=$?
-    last=$(grep '^sbox_unit: [0-9]* checks' "$OUT/$name/run.log" | tail -1)
-    nfail=$(echo "$last" | sed -n 's/.*checks, \([0-9]*\) failed/\1/p')
-    if [ "$rc" = 1 ] && [ -n "$nfail" ] && [ "$nfail" -gt 0 ]; then
-        first=$(grep -m1 'FAIL' "$OUT/$name/run.log" | cut -c1-150)
-        echo "mutant $name: caught ($nfail failed checks; first: $first)"
-        pass=$((pass+1))
-    else
-        echo "mutant $name: NOT caught (exit $rc, '$last')"
-        tail -3 "$OUT/$name/run.log"
-        fail=$((fail+1))
-    fi
-done <<< "$MUTANTS"
-echo "sbox mutants: $pass caught, $fail not"
-[ "$fail" = 0 ]
+# shellcheck source=tb/common/model_mutants.sh
+. tb/common/model_mutants.sh
