@@ -3,16 +3,14 @@
  * parameters and turned into configuration writes. */
 #define _POSIX_C_SOURCE 200809L
 #include "vcsw_load.h"
+#include "table_file.h"
 
 #include <errno.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/types.h>
 
-#define MAX_NUM 0x7FFFFFFFul
-#define MAX_FIELDS 16
 
 typedef struct {
     unsigned sw, line;
@@ -21,9 +19,7 @@ typedef struct {
 } raw_t;
 
 typedef struct {
-    const char *path;
-    char *err;
-    size_t errlen;
+    tfile_t tf; /* the file and where its error message goes */
     raw_t *raw;
     size_t nraw, capraw;
     vcsw_nic_t *nic;
@@ -31,38 +27,6 @@ typedef struct {
     unsigned hdr_line;           /* line of `switches ...` */
     unsigned *sw_line;           /* first `switch S` line of each switch (0: none) */
 } ld_t;
-
-static int fail(ld_t *l, unsigned line, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
-static int fail(ld_t *l, unsigned line, const char *fmt, ...)
-{
-    if (!l->err || !l->errlen)
-        return -1;
-    int n = line ? snprintf(l->err, l->errlen, "%s:%u: ", l->path, line) : snprintf(l->err, l->errlen, "%s: ", l->path);
-    if (n < 0 || (size_t)n >= l->errlen)
-        return -1;
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(l->err + n, l->errlen - (size_t)n, fmt, ap);
-    va_end(ap);
-    return -1;
-}
-
-/* a whole decimal number 0..MAX_NUM */
-static int num(const char *s, unsigned *v)
-{
-    unsigned long x = 0;
-    if (!*s)
-        return -1;
-    for (const char *c = s; *c; c++) {
-        if (*c < '0' || *c > '9')
-            return -1;
-        x = x * 10 + (unsigned long)(*c - '0');
-        if (x > MAX_NUM)
-            return -1;
-    }
-    *v = (unsigned)x;
-    return 0;
-}
 
 static int grow(void **p, size_t *cap, size_t n, size_t sz)
 {
@@ -75,26 +39,6 @@ static int grow(void **p, size_t *cap, size_t n, size_t sz)
     *p = q;
     *cap = nc;
     return 0;
-}
-
-/* fields f[i] for the positions in idx[0..n) as numbers into v[0..n) */
-static int nums(ld_t *l, unsigned line, char **f, const int *idx, int n, unsigned *v)
-{
-    for (int i = 0; i < n; i++)
-        if (num(f[idx[i]], &v[i]))
-            return fail(l, line, "malformed line: '%s' is not a whole number 0..%lu", f[idx[i]], MAX_NUM);
-    return 0;
-}
-
-/* 1 if f[0..nf) has the keywords kw (NULL-terminated list of (position, word)) */
-static int shape(char **f, int nf, int want, const char *const *kw)
-{
-    if (nf != want)
-        return 0;
-    for (int i = 0; kw[i]; i++)
-        if (kw[i][0] && strcmp(f[i], kw[i]) != 0)
-            return 0;
-    return 1;
 }
 
 static int parse(ld_t *l, FILE *fp, vcsw_tables_t *t)
@@ -111,60 +55,34 @@ static int parse(ld_t *l, FILE *fp, vcsw_tables_t *t)
     static const char *const kw_sw[] = {"switch", "", NULL};
     while (rc == 0 && (len = getline(&buf, &cap, fp)) >= 0) {
         line++;
-        if ((size_t)len != strlen(buf)) {
-            rc = fail(l, line, "malformed line: NUL character");
+        char *f[TFILE_MAX_FIELDS];
+        int over;
+        int nf = tfile_split(&l->tf, line, buf, len, f, &over);
+        if (nf < 0) {
+            rc = -1;
             break;
-        }
-        char *hash = strchr(buf, '#');
-        if (hash)
-            *hash = 0;
-        char *f[MAX_FIELDS];
-        int nf = 0, over = 0;
-        for (char *tok = strtok(buf, " \t\r\n"); tok; tok = strtok(NULL, " \t\r\n")) {
-            if (nf == MAX_FIELDS)
-                over = 1;
-            else
-                f[nf++] = tok;
         }
         if (nf == 0)
             continue;
-        if (state == 0) {
-            if (nf < 1 || strcmp(f[0], "sanfab-rhinet") != 0)
-                rc = fail(l, line, "missing header: a sanfab-rhinet file starts with 'sanfab-rhinet 1'");
-            else if (nf != 2 || strcmp(f[1], "1") != 0)
-                rc = fail(l, line, "bad header '%s%s%s': this loader reads 'sanfab-rhinet 1'", f[0], nf > 1 ? " " : "",
-                          nf > 1 ? f[1] : "");
-            state = 1;
-            continue;
-        }
-        if (state == 1) {
-            if (strcmp(f[0], "algorithm") != 0) {
-                rc = fail(l, line, "malformed line: expected 'algorithm ...' after the header");
-                break;
-            }
-            t->algorithm[0] = 0;
-            for (int i = 1; i < nf; i++) {
-                size_t u = strlen(t->algorithm);
-                snprintf(t->algorithm + u, sizeof t->algorithm - u, "%s%s", i > 1 ? " " : "", f[i]);
-            }
-            state = 2;
+        if (state < 2) {
+            rc = tfile_preamble(&l->tf, line, f, nf, "sanfab-rhinet", &state, t->algorithm, sizeof t->algorithm);
             continue;
         }
         if (over) {
-            rc = fail(l, line, "malformed line: too many fields");
+            rc = tfile_fail(&l->tf, line, "malformed line: too many fields");
             break;
         }
         unsigned v[5];
         if (state == 2) {
             static const int idx[] = {1, 3, 5, 7};
-            if (!shape(f, nf, 8, kw_hdr)) {
-                rc = fail(l, line, "malformed line: expected 'switches S hosts H vcs V tags T'");
+            if (!tfile_shape(f, nf, 8, kw_hdr)) {
+                rc = tfile_fail(&l->tf, line, "malformed line: expected 'switches S hosts H vcs V tags T'");
                 break;
             }
-            if ((rc = nums(l, line, f, idx, 4, v)))
+            if ((rc = tfile_nums(&l->tf, line, f, idx, 4, v)))
                 break;
             if (v[0] < 1 || v[0] > 1000000 || v[1] > 10000000 || v[2] < 1 || v[2] > 16 || v[3] > 10000000) {
-                rc = fail(l, line, "number out of range: switches 1..1000000, hosts 0..10000000, vcs 1..16, tags "
+                rc = tfile_fail(&l->tf, line, "number out of range: switches 1..1000000, hosts 0..10000000, vcs 1..16, tags "
                                    "0..10000000");
                 break;
             }
@@ -175,7 +93,7 @@ static int parse(ld_t *l, FILE *fp, vcsw_tables_t *t)
             l->hdr_line = line;
             l->sw_line = calloc(t->switches, sizeof *l->sw_line);
             if (!l->sw_line) {
-                rc = fail(l, line, "out of memory");
+                rc = tfile_fail(&l->tf, line, "out of memory");
                 break;
             }
             state = 3;
@@ -183,24 +101,24 @@ static int parse(ld_t *l, FILE *fp, vcsw_tables_t *t)
         }
         if (strcmp(f[0], "nic") == 0) {
             static const int idx[] = {1, 3, 5, 7, 9};
-            if (!shape(f, nf, 10, kw_nic)) {
-                rc = fail(l, line, "malformed line: expected 'nic SRC dst DST alt ALT tag TAG vc VC'");
+            if (!tfile_shape(f, nf, 10, kw_nic)) {
+                rc = tfile_fail(&l->tf, line, "malformed line: expected 'nic SRC dst DST alt ALT tag TAG vc VC'");
                 break;
             }
-            if ((rc = nums(l, line, f, idx, 5, v)))
+            if ((rc = tfile_nums(&l->tf, line, f, idx, 5, v)))
                 break;
             if (v[0] >= t->hosts || v[1] >= t->hosts) {
-                rc = fail(l, line, "number out of range: host %u (the file has %u hosts)", v[0] >= t->hosts ? v[0] : v[1],
+                rc = tfile_fail(&l->tf, line, "number out of range: host %u (the file has %u hosts)", v[0] >= t->hosts ? v[0] : v[1],
                           t->hosts);
                 break;
             }
             if (v[3] >= t->tags || v[4] >= t->vcs) {
-                rc = fail(l, line, "number out of range: %s %u (the file has %u)", v[3] >= t->tags ? "tag" : "vc",
+                rc = tfile_fail(&l->tf, line, "number out of range: %s %u (the file has %u)", v[3] >= t->tags ? "tag" : "vc",
                           v[3] >= t->tags ? v[3] : v[4], v[3] >= t->tags ? t->tags : t->vcs);
                 break;
             }
             if (grow((void **)&l->nic, &l->capnic, l->nnic, sizeof *l->nic)) {
-                rc = fail(l, line, "out of memory");
+                rc = tfile_fail(&l->tf, line, "out of memory");
                 break;
             }
             l->nic[l->nnic++] = (vcsw_nic_t){.src = v[0], .dst = v[1], .alt = v[2], .tag = v[3], .vc = v[4]};
@@ -208,14 +126,14 @@ static int parse(ld_t *l, FILE *fp, vcsw_tables_t *t)
         }
         if (strcmp(f[0], "switch") == 0) {
             static const int idx[] = {1};
-            if (!shape(f, nf, 2, kw_sw)) {
-                rc = fail(l, line, "malformed line: expected 'switch S'");
+            if (!tfile_shape(f, nf, 2, kw_sw)) {
+                rc = tfile_fail(&l->tf, line, "malformed line: expected 'switch S'");
                 break;
             }
-            if ((rc = nums(l, line, f, idx, 1, v)))
+            if ((rc = tfile_nums(&l->tf, line, f, idx, 1, v)))
                 break;
             if (v[0] >= t->switches) {
-                rc = fail(l, line, "number out of range: switch %u (the file has %u switches)", v[0], t->switches);
+                rc = tfile_fail(&l->tf, line, "number out of range: switch %u (the file has %u switches)", v[0], t->switches);
                 break;
             }
             cur_sw = (int)v[0];
@@ -226,39 +144,39 @@ static int parse(ld_t *l, FILE *fp, vcsw_tables_t *t)
         int is_tag = strcmp(f[0], "tag") == 0, is_vc = strcmp(f[0], "vc") == 0;
         if (is_tag || is_vc) {
             static const int idx_tag[] = {1, 3}, idx_vc[] = {1, 2, 3, 4};
-            if (is_tag ? !shape(f, nf, 4, kw_tag) : !shape(f, nf, 5, kw_vc)) {
-                rc = fail(l, line, "malformed line: expected '%s'", is_tag ? "tag TAG port P" : "vc IN OUT INVC OUTVC");
+            if (is_tag ? !tfile_shape(f, nf, 4, kw_tag) : !tfile_shape(f, nf, 5, kw_vc)) {
+                rc = tfile_fail(&l->tf, line, "malformed line: expected '%s'", is_tag ? "tag TAG port P" : "vc IN OUT INVC OUTVC");
                 break;
             }
             if (cur_sw < 0) {
-                rc = fail(l, line, "malformed line: '%s' entry before any 'switch S' line", f[0]);
+                rc = tfile_fail(&l->tf, line, "malformed line: '%s' entry before any 'switch S' line", f[0]);
                 break;
             }
-            if ((rc = nums(l, line, f, is_tag ? idx_tag : idx_vc, is_tag ? 2 : 4, v)))
+            if ((rc = tfile_nums(&l->tf, line, f, is_tag ? idx_tag : idx_vc, is_tag ? 2 : 4, v)))
                 break;
             if (is_tag && v[0] >= t->tags) {
-                rc = fail(l, line, "number out of range: tag %u (the file has %u tags)", v[0], t->tags);
+                rc = tfile_fail(&l->tf, line, "number out of range: tag %u (the file has %u tags)", v[0], t->tags);
                 break;
             }
             if (is_vc && (v[2] >= t->vcs || v[3] >= t->vcs)) {
-                rc = fail(l, line, "number out of range: VC %u (the file has %u VCs)", v[2] >= t->vcs ? v[2] : v[3],
+                rc = tfile_fail(&l->tf, line, "number out of range: VC %u (the file has %u VCs)", v[2] >= t->vcs ? v[2] : v[3],
                           t->vcs);
                 break;
             }
             if (grow((void **)&l->raw, &l->capraw, l->nraw, sizeof *l->raw)) {
-                rc = fail(l, line, "out of memory");
+                rc = tfile_fail(&l->tf, line, "out of memory");
                 break;
             }
             l->raw[l->nraw++] = (raw_t){.sw = (unsigned)cur_sw, .line = line, .kind = is_vc ? 1u : 0u, .a = v[0],
                                         .b = v[1], .c = is_vc ? v[2] : 0, .d = is_vc ? v[3] : 0};
             continue;
         }
-        rc = fail(l, line, "malformed line: unknown keyword '%s'", f[0]);
+        rc = tfile_fail(&l->tf, line, "malformed line: unknown keyword '%s'", f[0]);
     }
     if (rc == 0 && ferror(fp))
-        rc = fail(l, 0, "read error: %s", strerror(errno));
+        rc = tfile_fail(&l->tf, 0, "read error: %s", strerror(errno));
     if (rc == 0 && state < 3)
-        rc = fail(l, line, state == 0 ? "missing header: the file is empty" : "truncated: no 'switches S hosts H vcs V "
+        rc = tfile_fail(&l->tf, line, state == 0 ? "missing header: the file is empty" : "truncated: no 'switches S hosts H vcs V "
                                                                               "tags T' line");
     free(buf);
     return rc;
@@ -275,7 +193,7 @@ static int build(ld_t *l, unsigned sw, const vcsw_params_t *p, vcsw_tables_t *t)
 {
     const unsigned ndvc = vcsw_ndvc(p), ntags = 1u << p->TAG_W;
     if (t->vcs > ndvc)
-        return fail(l, l->hdr_line, "the file uses %u VCs, the switch has %u data VCs (NVC=%u CTRL=%u)", t->vcs, ndvc,
+        return tfile_fail(&l->tf, l->hdr_line, "the file uses %u VCs, the switch has %u data VCs (NVC=%u CTRL=%u)", t->vcs, ndvc,
                     p->NVC, p->CTRL);
     /* per index: the line that set it (0: none) and its value */
     unsigned *rline = calloc(ntags, sizeof *rline), *vline = calloc(16 * 16 * 16, sizeof *vline);
@@ -283,19 +201,19 @@ static int build(ld_t *l, unsigned sw, const vcsw_params_t *p, vcsw_tables_t *t)
     t->writes = calloc(ntags + 16 * 16 * 16, sizeof *t->writes);
     int rc = 0;
     if (!rline || !vline || !rval || !vval || !t->writes)
-        rc = fail(l, 0, "out of memory");
+        rc = tfile_fail(&l->tf, 0, "out of memory");
     for (size_t i = 0; i < l->nraw && !rc; i++) {
         const raw_t *r = &l->raw[i];
         if (r->sw != sw)
             continue;
         if (r->kind == 0) {
             if (r->a >= ntags)
-                rc = fail(l, r->line, "tag %u does not fit the routing table (TAG_W=%u: tags 0..%u)", r->a, p->TAG_W,
+                rc = tfile_fail(&l->tf, r->line, "tag %u does not fit the routing table (TAG_W=%u: tags 0..%u)", r->a, p->TAG_W,
                           ntags - 1);
             else if (r->b >= p->NPORTS)
-                rc = fail(l, r->line, "port %u: the switch has %u ports (NPORTS)", r->b, p->NPORTS);
+                rc = tfile_fail(&l->tf, r->line, "port %u: the switch has %u ports (NPORTS)", r->b, p->NPORTS);
             else if (rline[r->a] && rval[r->a] != r->b)
-                rc = fail(l, r->line, "tag %u port %u disagrees with line %u (port %u)", r->a, r->b, rline[r->a],
+                rc = tfile_fail(&l->tf, r->line, "tag %u port %u disagrees with line %u (port %u)", r->a, r->b, rline[r->a],
                           rval[r->a]);
             else if (!rline[r->a]) {
                 rline[r->a] = r->line;
@@ -303,13 +221,13 @@ static int build(ld_t *l, unsigned sw, const vcsw_params_t *p, vcsw_tables_t *t)
             }
         } else {
             if (r->a >= p->NPORTS || r->b >= p->NPORTS) {
-                rc = fail(l, r->line, "port %u: the switch has %u ports (NPORTS)", r->a >= p->NPORTS ? r->a : r->b,
+                rc = tfile_fail(&l->tf, r->line, "port %u: the switch has %u ports (NPORTS)", r->a >= p->NPORTS ? r->a : r->b,
                           p->NPORTS);
                 break;
             }
             unsigned ix = VCSW_VC_INDEX(r->a, r->b, r->c);
             if (vline[ix] && vval[ix] != r->d)
-                rc = fail(l, r->line, "vc %u %u %u %u disagrees with line %u (output VC %u)", r->a, r->b, r->c, r->d,
+                rc = tfile_fail(&l->tf, r->line, "vc %u %u %u %u disagrees with line %u (output VC %u)", r->a, r->b, r->c, r->d,
                           vline[ix], vval[ix]);
             else if (!vline[ix]) {
                 vline[ix] = r->line;
@@ -343,17 +261,17 @@ int vcsw_load_file(const char *path, int switch_id, const vcsw_params_t *p, vcsw
     ld_t l;
     memset(&l, 0, sizeof l);
     memset(t, 0, sizeof *t);
-    l.path = path;
-    l.err = err;
-    l.errlen = errlen;
+    l.tf.path = path;
+    l.tf.err = err;
+    l.tf.errlen = errlen;
     if (err && errlen)
         err[0] = 0;
     const char *perr = vcsw_params_check(p);
     if (perr)
-        return fail(&l, 0, "bad switch parameters: %s", perr);
+        return tfile_fail(&l.tf, 0, "bad switch parameters: %s", perr);
     FILE *fp = fopen(path, "r");
     if (!fp)
-        return fail(&l, 0, "cannot open: %s", strerror(errno));
+        return tfile_fail(&l.tf, 0, "cannot open: %s", strerror(errno));
     int rc = parse(&l, fp, t);
     fclose(fp);
     unsigned sw = 0;
@@ -362,17 +280,17 @@ int vcsw_load_file(const char *path, int switch_id, const vcsw_params_t *p, vcsw
             /* the switch with the most distinct-line entries (lowest id on a tie) */
             size_t *cnt = calloc(t->switches, sizeof *cnt);
             if (!cnt)
-                rc = fail(&l, 0, "out of memory");
+                rc = tfile_fail(&l.tf, 0, "out of memory");
             for (size_t i = 0; i < l.nraw && !rc; i++)
                 cnt[l.raw[i].sw]++;
             for (unsigned s = 0; s < t->switches && !rc; s++)
                 if (cnt[s] > cnt[sw])
                     sw = s;
             if (!rc && !l.sw_line[sw])
-                rc = fail(&l, l.hdr_line, "the file has no 'switch S' block");
+                rc = tfile_fail(&l.tf, l.hdr_line, "the file has no 'switch S' block");
             free(cnt);
         } else if (switch_id < 0 || (unsigned)switch_id >= t->switches || !l.sw_line[switch_id]) {
-            rc = fail(&l, l.hdr_line, "switch %d is not in the file (%u switches%s)", switch_id, t->switches,
+            rc = tfile_fail(&l.tf, l.hdr_line, "switch %d is not in the file (%u switches%s)", switch_id, t->switches,
                       switch_id >= 0 && (unsigned)switch_id < t->switches ? ", no 'switch' block for it" : "");
         } else
             sw = (unsigned)switch_id;
