@@ -20,35 +20,21 @@ typedef struct {
 static int parse(ld_t *l, FILE *fp, unsigned want_sw, unsigned ports, unsigned nodes, sbox_table_t *t,
                  unsigned *hdr_line, unsigned *sw_line)
 {
-    char *buf = NULL;
-    size_t cap = 0;
-    ssize_t len;
-    unsigned line = 0, state = 0; /* 0: expect header, 1: algorithm, 2: switches line, 3: body */
-    int cur_sw = -1, rc = 0;
+    tfile_reader_t r;
+    tfile_reader_init(&r, &l->tf, fp, "sanfab-maestro", t->algorithm, sizeof t->algorithm);
+    int cur_sw = -1, rc = 0, got, have_hdr = 0; /* have_hdr: the 'switches ...' line was read */
     static const char *const kw_hdr[] = {"switches", "", "hosts", "", NULL};
     static const char *const kw_dst[] = {"dst", "", "port", "", NULL};
-    static const char *const kw_sw[] = {"switch", "", NULL};
-    while (rc == 0 && (len = getline(&buf, &cap, fp)) >= 0) {
-        line++;
-        char *f[TFILE_MAX_FIELDS];
-        int over;
-        int nf = tfile_split(&l->tf, line, buf, len, f, &over);
-        if (nf < 0) {
+    while (rc == 0 && (got = tfile_next(&r)) != 0) {
+        if (got < 0) {
             rc = -1;
             break;
         }
-        if (nf == 0)
-            continue;
-        if (state < 2) {
-            rc = tfile_preamble(&l->tf, line, f, nf, "sanfab-maestro", &state, t->algorithm, sizeof t->algorithm);
-            continue;
-        }
-        if (over) {
-            rc = tfile_fail(&l->tf, line, "malformed line: too many fields");
-            break;
-        }
+        unsigned line = r.line;
+        char **f = r.f;
+        int nf = r.nf;
         unsigned v[2];
-        if (state == 2) {
+        if (!have_hdr) {
             static const int idx[] = {1, 3};
             if (!tfile_shape(f, nf, 4, kw_hdr)) {
                 rc = tfile_fail(&l->tf, line, "malformed line: expected 'switches S hosts H'");
@@ -63,21 +49,12 @@ static int parse(ld_t *l, FILE *fp, unsigned want_sw, unsigned ports, unsigned n
             t->switches = v[0];
             t->hosts = v[1];
             *hdr_line = line;
-            state = 3;
+            have_hdr = 1;
             continue;
         }
         if (strcmp(f[0], "switch") == 0) {
-            static const int idx[] = {1};
-            if (!tfile_shape(f, nf, 2, kw_sw)) {
-                rc = tfile_fail(&l->tf, line, "malformed line: expected 'switch S'");
+            if ((rc = tfile_switch_line(&l->tf, line, f, nf, t->switches, &v[0])))
                 break;
-            }
-            if ((rc = tfile_nums(&l->tf, line, f, idx, 1, v)))
-                break;
-            if (v[0] >= t->switches) {
-                rc = tfile_fail(&l->tf, line, "number out of range: switch %u (the file has %u switches)", v[0], t->switches);
-                break;
-            }
             cur_sw = (int)v[0];
             if (v[0] == want_sw && !*sw_line)
                 *sw_line = line;
@@ -125,11 +102,9 @@ static int parse(ld_t *l, FILE *fp, unsigned want_sw, unsigned ports, unsigned n
         }
         rc = tfile_fail(&l->tf, line, "malformed line: unknown keyword '%s'", f[0]);
     }
-    if (rc == 0 && ferror(fp))
-        rc = tfile_fail(&l->tf, 0, "read error: %s", strerror(errno));
-    if (rc == 0 && state < 3)
-        rc = tfile_fail(&l->tf, line, state == 0 ? "missing header: the file is empty" : "truncated: no 'switches S hosts H' line");
-    free(buf);
+    if (rc == 0 && !have_hdr)
+        rc = tfile_fail(&l->tf, r.line, r.state == 0 ? "missing header: the file is empty" : "truncated: no 'switches S hosts H' line");
+    tfile_reader_free(&r);
     return rc;
 }
 

@@ -2,8 +2,10 @@
 #define _POSIX_C_SOURCE 200809L
 #include "table_file.h"
 
+#include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 int tfile_fail(const tfile_t *t, unsigned line, const char *fmt, ...)
@@ -94,4 +96,59 @@ int tfile_preamble(const tfile_t *t, unsigned line, char **f, int nf, const char
     }
     *state = 2;
     return 0;
+}
+
+int tfile_switch_line(const tfile_t *t, unsigned line, char **f, int nf, unsigned nswitches, unsigned *sw)
+{
+    static const char *const kw[] = {"switch", "", NULL};
+    static const int idx[] = {1};
+    if (!tfile_shape(f, nf, 2, kw))
+        return tfile_fail(t, line, "malformed line: expected 'switch S'");
+    if (tfile_nums(t, line, f, idx, 1, sw))
+        return -1;
+    if (*sw >= nswitches)
+        return tfile_fail(t, line, "number out of range: switch %u (the file has %u switches)", *sw, nswitches);
+    return 0;
+}
+
+void tfile_reader_init(tfile_reader_t *r, const tfile_t *t, FILE *fp, const char *magic, char *alg, size_t alglen)
+{
+    memset(r, 0, sizeof *r);
+    r->t = t;
+    r->fp = fp;
+    r->magic = magic;
+    r->alg = alg;
+    r->alglen = alglen;
+}
+
+int tfile_next(tfile_reader_t *r)
+{
+    ssize_t len;
+    while ((len = getline(&r->buf, &r->cap, r->fp)) >= 0) {
+        r->line++;
+        int over;
+        r->nf = tfile_split(r->t, r->line, r->buf, len, r->f, &over);
+        if (r->nf < 0)
+            return -1;
+        if (r->nf == 0)
+            continue;
+        if (r->state < 2) {
+            if (tfile_preamble(r->t, r->line, r->f, r->nf, r->magic, &r->state, r->alg, r->alglen))
+                return -1;
+            continue;
+        }
+        if (over)
+            return tfile_fail(r->t, r->line, "malformed line: too many fields");
+        return 1;
+    }
+    if (ferror(r->fp))
+        return tfile_fail(r->t, 0, "read error: %s", strerror(errno));
+    return 0;
+}
+
+void tfile_reader_free(tfile_reader_t *r)
+{
+    free(r->buf);
+    r->buf = NULL;
+    r->cap = 0;
 }

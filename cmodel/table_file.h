@@ -5,6 +5,7 @@
 #define SANFAB_TABLE_FILE_H
 
 #include <stddef.h>
+#include <stdio.h>
 #include <sys/types.h>
 
 #define TFILE_MAX_NUM 0x7FFFFFFFul /* largest number a field may hold */
@@ -34,5 +35,34 @@ int tfile_shape(char **f, int nf, int want, const char *const *kw);
  * into alg); *state moves on to 1, then 2. 0, or -1 with the message. */
 int tfile_preamble(const tfile_t *t, unsigned line, char **f, int nf, const char *magic, unsigned *state, char *alg,
                    size_t alglen);
+
+/* A "switch S" line (f[0] is "switch") of a file of `nswitches` switches: S into *sw; 0, or -1 with the message. */
+int tfile_switch_line(const tfile_t *t, unsigned line, char **f, int nf, unsigned nswitches, unsigned *sw);
+
+/* A table file read line by line: the preamble ("MAGIC 1", "algorithm ...") checked, blank and
+ * comment-only lines skipped; tfile_next hands out the other lines as fields. */
+typedef struct {
+    const tfile_t *t;
+    FILE *fp;
+    const char *magic;
+    char *alg;                   /* the algorithm line's words go here */
+    size_t alglen;
+    char *buf;                   /* getline's buffer */
+    size_t cap;
+    unsigned line;               /* line number of the line in f */
+    unsigned state;              /* 0: expect "MAGIC 1", 1: expect "algorithm ...", 2: the body */
+    char *f[TFILE_MAX_FIELDS];   /* the fields of the last line handed out */
+    int nf;
+} tfile_reader_t;
+
+/* Starts reading fp as a MAGIC file; nothing is read yet. */
+void tfile_reader_init(tfile_reader_t *r, const tfile_t *t, FILE *fp, const char *magic, char *alg, size_t alglen);
+
+/* The next body line (after the preamble) with fields in r->f[0..r->nf), at r->line: 1. End of file:
+ * 0 (r->state < 2 if it ended inside the preamble). A malformed line or a read error: -1 with the message. */
+int tfile_next(tfile_reader_t *r);
+
+/* Frees the reader's line buffer (not the file). */
+void tfile_reader_free(tfile_reader_t *r);
 
 #endif

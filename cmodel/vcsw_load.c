@@ -43,37 +43,23 @@ static int grow(void **p, size_t *cap, size_t n, size_t sz)
 
 static int parse(ld_t *l, FILE *fp, vcsw_tables_t *t)
 {
-    char *buf = NULL;
-    size_t cap = 0;
-    ssize_t len;
-    unsigned line = 0, state = 0; /* 0: expect header, 1: algorithm, 2: switches line, 3: body */
-    int cur_sw = -1, rc = 0;
+    tfile_reader_t r;
+    tfile_reader_init(&r, &l->tf, fp, "sanfab-rhinet", t->algorithm, sizeof t->algorithm);
+    int cur_sw = -1, rc = 0, got, have_hdr = 0; /* have_hdr: the 'switches ...' line was read */
     static const char *const kw_hdr[] = {"switches", "", "hosts", "", "vcs", "", "tags", "", NULL};
     static const char *const kw_nic[] = {"nic", "", "dst", "", "alt", "", "tag", "", "vc", "", NULL};
     static const char *const kw_tag[] = {"tag", "", "port", "", NULL};
     static const char *const kw_vc[] = {"vc", "", "", "", "", NULL};
-    static const char *const kw_sw[] = {"switch", "", NULL};
-    while (rc == 0 && (len = getline(&buf, &cap, fp)) >= 0) {
-        line++;
-        char *f[TFILE_MAX_FIELDS];
-        int over;
-        int nf = tfile_split(&l->tf, line, buf, len, f, &over);
-        if (nf < 0) {
+    while (rc == 0 && (got = tfile_next(&r)) != 0) {
+        if (got < 0) {
             rc = -1;
             break;
         }
-        if (nf == 0)
-            continue;
-        if (state < 2) {
-            rc = tfile_preamble(&l->tf, line, f, nf, "sanfab-rhinet", &state, t->algorithm, sizeof t->algorithm);
-            continue;
-        }
-        if (over) {
-            rc = tfile_fail(&l->tf, line, "malformed line: too many fields");
-            break;
-        }
+        unsigned line = r.line;
+        char **f = r.f;
+        int nf = r.nf;
         unsigned v[5];
-        if (state == 2) {
+        if (!have_hdr) {
             static const int idx[] = {1, 3, 5, 7};
             if (!tfile_shape(f, nf, 8, kw_hdr)) {
                 rc = tfile_fail(&l->tf, line, "malformed line: expected 'switches S hosts H vcs V tags T'");
@@ -96,7 +82,7 @@ static int parse(ld_t *l, FILE *fp, vcsw_tables_t *t)
                 rc = tfile_fail(&l->tf, line, "out of memory");
                 break;
             }
-            state = 3;
+            have_hdr = 1;
             continue;
         }
         if (strcmp(f[0], "nic") == 0) {
@@ -125,17 +111,8 @@ static int parse(ld_t *l, FILE *fp, vcsw_tables_t *t)
             continue;
         }
         if (strcmp(f[0], "switch") == 0) {
-            static const int idx[] = {1};
-            if (!tfile_shape(f, nf, 2, kw_sw)) {
-                rc = tfile_fail(&l->tf, line, "malformed line: expected 'switch S'");
+            if ((rc = tfile_switch_line(&l->tf, line, f, nf, t->switches, &v[0])))
                 break;
-            }
-            if ((rc = tfile_nums(&l->tf, line, f, idx, 1, v)))
-                break;
-            if (v[0] >= t->switches) {
-                rc = tfile_fail(&l->tf, line, "number out of range: switch %u (the file has %u switches)", v[0], t->switches);
-                break;
-            }
             cur_sw = (int)v[0];
             if (!l->sw_line[v[0]])
                 l->sw_line[v[0]] = line;
@@ -173,12 +150,10 @@ static int parse(ld_t *l, FILE *fp, vcsw_tables_t *t)
         }
         rc = tfile_fail(&l->tf, line, "malformed line: unknown keyword '%s'", f[0]);
     }
-    if (rc == 0 && ferror(fp))
-        rc = tfile_fail(&l->tf, 0, "read error: %s", strerror(errno));
-    if (rc == 0 && state < 3)
-        rc = tfile_fail(&l->tf, line, state == 0 ? "missing header: the file is empty" : "truncated: no 'switches S hosts H vcs V "
+    if (rc == 0 && !have_hdr)
+        rc = tfile_fail(&l->tf, r.line, r.state == 0 ? "missing header: the file is empty" : "truncated: no 'switches S hosts H vcs V "
                                                                               "tags T' line");
-    free(buf);
+    tfile_reader_free(&r);
     return rc;
 }
 
