@@ -28,6 +28,7 @@ include mk/vcsw.mk
 include mk/mlc.mk
 include mk/sbox.mk
 include mk/rules.mk
+include mk/net.mk
 
 # ---------------------------------------------------------------- targets
 .PHONY: help deps sim test lint synth synth-check synth-fresh bench clean icarus generate \

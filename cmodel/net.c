@@ -440,3 +440,10 @@ uint64_t net_counter_total(const net_t *n, unsigned ctr)
 }
 
 const net_switch_ops *net_kind(const net_t *n) { return n->kind; }
+
+uint64_t net_switch_out(const net_t *n, unsigned s, unsigned p)
+{
+    if (s >= n->nsw || p >= n->np[s])
+        return n->kind->idle_word;
+    return n->out_fwd[n->base[s] + p];
+}

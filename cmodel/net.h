@@ -116,6 +116,9 @@ void net_sync(net_t *n);
 /* Switch-cycles skipped so far (quiet switches with idle inputs not stepped), for speed statistics. */
 uint64_t net_skipped(const net_t *n);
 
+/* Forward word switch s put out on port p in the last cycle (idle word out of range; exact with skipping off). */
+uint64_t net_switch_out(const net_t *n, unsigned s, unsigned p);
+
 /* The switch kind of the network. */
 const net_switch_ops *net_kind(const net_t *n);
 

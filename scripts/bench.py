@@ -4,11 +4,12 @@ the same saturating random traffic, the crossbar's latency and permutation throu
 switch's model/RTL/lockstep speed, the Maestro Link Controller's measurements (tb/mlc/mlc_perf: ping-pong,
 ping-ping, Network Burst vs single-packet, pipelined vs message-based, one-way efficiency; docs/mlc-perf.md
 with docs/mlc-*.png) and its model/RTL/lockstep speed, the network simulator's speed (sanfab-sim on 16/64-switch random networks
-and the 512-host 2D torus, records of block "net"), and the routing library's figures. Writes reports/bench.json (DESIGN.md's record format) and docs/bench.md.
+and the 512-host 2D torus, records of block "net"), the RTL network against the C network on the same run (records of block
+"rtlnet", tb/net/net_bench; --threads 2 tried), and the routing library's figures. Writes reports/bench.json (DESIGN.md's record format) and docs/bench.md.
 
-  scripts/bench.py [--cycles N] [--seed N] [--skip-routing] [--skip-net] [--net-repeat N] [--only net|vcsw|mlc]
+  scripts/bench.py [--cycles N] [--seed N] [--skip-routing] [--skip-net] [--net-repeat N] [--only net|vcsw|mlc|rtlnet]
 
---only net|vcsw|mlc runs that block's points alone and replaces only its records of reports/bench.json
+--only net|vcsw|mlc|rtlnet runs that block's points alone and replaces only its records of reports/bench.json
 (the other blocks' records are kept as they are), e.g. while another block's bench does not build.
 """
 import argparse
@@ -107,6 +108,84 @@ def net_speed(td, seed, cycles, repeat=3):
         out.append(rec)
     return out
 
+
+
+RTLNET_RUN = "r16-itb-uniform"   # the mk/net.mk run whose speed is measured (16 switches, ITB, uniform, 0.08)
+
+
+def rtlnet_records(seed, cycles, repeat=3):
+    """The RTL network (docs/network.md "RTL network") against the C network on the same run: mk/net.mk's
+    r16-itb-uniform with `cycles` traffic cycles and its drain, run by the network bench in its modes (model = the C
+    network and NICs alone, stepping every switch as the lockstep does, and also skipping quiet switches as
+    sanfab-sim does; rtl = the Verilated network with the same NICs; rtl with a --threads 2 build; lockstep = both
+    compared every cycle). Fastest of `repeat` runs each; one record per mode."""
+    builds = ["build/net/r16/net_bench", "build/net/r16-t2/net_bench"]
+    subprocess.run(["make", "-s"] + builds, cwd=ROOT, check=True)
+    args = subprocess.run(["make", "-s", "--no-print-directory", "net-args-" + RTLNET_RUN], cwd=ROOT, check=True,
+                          stdout=subprocess.PIPE, text=True).stdout.split()
+    modes = [("model", builds[0], ["--mode", "model"], "C network, every switch stepped"),
+             ("model", builds[0], ["--mode", "model", "--skip"], "C network, quiet switches skipped (sanfab-sim)"),
+             ("rtl", builds[0], ["--mode", "rtl"], "Verilated network (1 thread)"),
+             ("rtl", builds[1], ["--mode", "rtl"], "Verilated network, --threads 2"),
+             ("lockstep", builds[0], ["--mode", "lockstep"], "both, every switch output compared")]
+    out = []
+    for what, binp, extra, desc in modes:
+        best = None
+        for _ in range(max(1, repeat)):
+            cmd = [os.path.join(ROOT, binp)] + args + ["--cycles", str(cycles), "--seed", str(seed)] + extra
+            r = subprocess.run(cmd, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+            m = re.search(r"^speed: (\S+) (\d+) ([0-9.]+) ([0-9.]+) ([0-9.]+)$", r.stdout, re.M)
+            if r.returncode != 0 or not m:
+                sys.exit("bench: %s failed (exit %d): %s" % (" ".join(cmd), r.returncode, r.stdout[-800:]))
+            if best is None or float(m.group(3)) < best[1]:
+                best = (int(m.group(2)), float(m.group(3)))
+        cyc, secs = best
+        rec = {"block": "rtlnet", "what": what, "mode": desc,
+               "params": {"run": RTLNET_RUN, "switches": 16, "ports": 8, "hosts": 64, "routes": "itb",
+                          "traffic": "uniform", "load": 0.08, "message_size": 512, "traffic_cycles": cycles,
+                          "seed": seed},
+               "cycles": cyc, "seconds": secs, "cycles_per_s": cyc / secs if secs else 0.0,
+               "runs": max(1, repeat), "timing": "whole run, fastest of %d" % max(1, repeat)}
+        print("bench: rtlnet %-50s %d cycles %.2f s %.0f cycles/s" % (desc, cyc, secs, rec["cycles_per_s"]),
+              flush=True)
+        out.append(rec)
+    return out
+
+
+def rtlnet_md(records):
+    rn = [r for r in records if r.get("block") == "rtlnet"]
+    if not rn:
+        return []
+    L = ["## RTL network (`tb/net/net_bench`)", ""]
+    p = rn[0]["params"]
+    L.append("The network bench on mk/net.mk's `%s` (16 random switches of 8 ports, 64 hosts, ITB routes, uniform "
+             "512-byte messages at %g flits/ns/switch, %d traffic cycles and the drain, seed %d), whole runs, fastest of %d "
+             "(shared 2-core machine; docs/network.md \"RTL network\")." % (p["run"], p["load"], p["traffic_cycles"],
+                                                                          p["seed"], rn[0].get("runs", 1)))
+    L.append("")
+    L.append("| mode | cycles | seconds | cycles/s |")
+    L.append("|---|---|---|---|")
+    for r in rn:
+        L.append("| %s | %d | %.2f | %.0f |" % (r["mode"], r["cycles"], r["seconds"], r["cycles_per_s"]))
+    L.append("")
+    m_all = next((r for r in rn if r["mode"].startswith("C network, every")), None)
+    m_skip = next((r for r in rn if "skipped" in r["mode"]), None)
+    r1 = next((r for r in rn if r["mode"] == "Verilated network (1 thread)"), None)
+    r2 = next((r for r in rn if "--threads 2" in r["mode"]), None)
+    if m_all and r1:
+        ra = m_all["cycles_per_s"] / r1["cycles_per_s"]
+        rs = m_skip["cycles_per_s"] / r1["cycles_per_s"] if m_skip else 0
+        L.append("Target (issue 11): the C network at least 20 times faster than the Verilated network on the same run "
+                 "-- measured %.1fx stepping every switch, %.1fx skipping quiet switches (%s)."
+                 % (ra, rs, "met" if max(ra, rs) >= 20 else "**missed**"))
+        L.append("")
+    if r1 and r2:
+        L.append("Verilator `--threads 2` on the 16-switch network: %.0f against %.0f cycles/s with one thread (%s)."
+                 % (r2["cycles_per_s"], r1["cycles_per_s"],
+                    "pays, %.2fx" % (r2["cycles_per_s"] / r1["cycles_per_s"]) if r2["cycles_per_s"] > r1["cycles_per_s"]
+                    else "does not pay on this machine, %.2fx" % (r2["cycles_per_s"] / r1["cycles_per_s"])))
+        L.append("")
+    return L
 
 def run_bench(args, jpath):
     cmd = [BENCH] + args + ["--json", jpath]
@@ -914,7 +993,8 @@ def main():
     ap.add_argument("--mlc-cycles", type=int, default=2000000, help="cycles of each mlc_lockstep speed run")
     ap.add_argument("--mlc-repeat", type=int, default=3, help="runs of each mlc_lockstep mode (the fastest is recorded)")
     ap.add_argument("--mlc-reps", type=int, default=32, help="round trips per mlc_perf point up to 1 KB")
-    ap.add_argument("--only", choices=["net", "vcsw", "mlc"],
+    ap.add_argument("--rtlnet-cycles", type=int, default=200000, help="traffic cycles of the RTL network speed run")
+    ap.add_argument("--only", choices=["net", "vcsw", "mlc", "rtlnet"],
                     help="run only this block and keep the other records of reports/bench.json")
     a = ap.parse_args()
     if a.only:
@@ -945,6 +1025,11 @@ def main():
                        cwd=ROOT, check=True)
         with tempfile.TemporaryDirectory() as td:
             records += net_speed(td, a.seed, a.net_cycles, a.net_repeat)
+    if all(os.path.exists(os.path.join(ROOT, b)) for b in ("build/net/r16/net_bench", "build/net/r16-t2/net_bench")):
+        records += rtlnet_records(a.seed, a.rtlnet_cycles, a.net_repeat)
+    else:
+        print("bench: build/net/r16/net_bench or build/net/r16-t2/net_bench missing (make net-build "
+              "build/net/r16-t2/net_bench), RTL network figures skipped")
     host = {"machine": platform.machine(), "cpus": os.cpu_count(), "python": platform.python_version()}
     for r in records:
         r["host"] = host
@@ -975,7 +1060,9 @@ def only_block(a):
     if os.path.exists(jpath):
         with open(jpath) as f:
             old = json.load(f)
-    if a.only == "net":
+    if a.only == "rtlnet":
+        new = rtlnet_records(a.seed, a.rtlnet_cycles, a.net_repeat)
+    elif a.only == "net":
         subprocess.run(["make", "-s", "-C", "sw", "build/sanfab-sim", "build/sanfab-topo", "build/sanfab-route"],
                        cwd=ROOT, check=True)
         with tempfile.TemporaryDirectory() as td:
@@ -1111,6 +1198,7 @@ def write_docs(records):
         L.append("measured %.2f M at best over the saturated 64-switch points (%s)." % (
             best64 / 1e6, "met" if best64 >= 10e6 else "**missed**"))
         L.append("")
+    L += rtlnet_md(records)
     rt = [r for r in records if r.get("block") == "routing"]
     if rt:
         L.append("## Routing library")

@@ -14,7 +14,7 @@ MUTANT_TIMEOUT=${MUTANT_TIMEOUT:-600}
 SEED=${SEED:-1}
 JOBS=${JOBS:-2}
 PY=.venv/bin/python
-STEPS_ALL=(lint packaging model-sanitizers lockstep mutants icarus routing netsim experiments synth-fresh synth-gates)
+STEPS_ALL=(lint packaging model-sanitizers lockstep mutants icarus routing netsim rtlnet experiments synth-fresh synth-gates)
 
 # KIND BLOCK NAME BINARY [ARGS...] lines of the given kind
 runs() { $MAKE -s --no-print-directory list-runs SEED="$SEED" | awk -v k="$1" '$1 == k'; }
@@ -138,6 +138,9 @@ step_icarus() {
 step_routing() { $MAKE -s -C sw test; }
 
 step_netsim() { $MAKE -s -C sw netsim-test; }   # network simulator: fabric, NICs/ITB, sanfab-sim (docs/network.md)
+# the RTL network against the C network, every switch output every cycle; model-only sanitizer runs; network
+# mutants (mk/net.mk, docs/network.md "RTL network")
+step_rtlnet() { $MAKE -s net-test SEED="$SEED" JOBS="$JOBS"; }
 
 # reduced seed 000 Table 1 (about 15 s) and its trends; written under build/, the committed results stay
 step_experiments() { $MAKE -s -C sw && python3 scripts/experiments.py --out-json build/experiments/table1.json --out-md build/experiments/experiments.md; }

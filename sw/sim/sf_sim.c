@@ -576,9 +576,8 @@ static void lat_json(FILE *out, const char *name, const sf_lat *l, double scale)
     fprintf(out, "}");
 }
 
-int sf_sim_run_point(const sf_sim_cfg *c, const sf_sim_net *n, int li, FILE *out, int with_time, sf_sim_progress prog,
-                     void *pctx, double *offered, double *accepted, int *saturated, double *seconds, double *flit_hops,
-                     uint64_t *cycles_run, sf_err *e)
+int sf_sim_point_build(const sf_sim_cfg *c, const sf_sim_net *n, int li, net_nic_fn nic_fn, void *nic_ctx,
+                       sf_nics **nics_out, net_t **net_out, sf_err *e)
 {
     const sf_topo *t = n->t;
     const unsigned S = (unsigned)t->nsw, H = (unsigned)t->nhost, NL = (unsigned)sf_topo_nlinks(t);
@@ -613,7 +612,7 @@ int sf_sim_run_point(const sf_sim_cfg *c, const sf_sim_net *n, int li, FILE *out
     xp.LINK_DELAY = 0; /* cables are the fabric's links */
     xp.COUNTERS = 0;
     char err[300];
-    net_t *net = net_new(&d, net_switch_kind(c->kind), &xp, sf_nics_step, nics, err, sizeof err);
+    net_t *net = net_new(&d, net_switch_kind(c->kind), &xp, nic_fn ? nic_fn : sf_nics_step, nic_fn ? nic_ctx : nics, err, sizeof err);
     free(nports);
     free(links);
     free(hosts);
@@ -622,6 +621,22 @@ int sf_sim_run_point(const sf_sim_cfg *c, const sf_sim_net *n, int li, FILE *out
         sf_nics_free(nics);
         return -1;
     }
+    *nics_out = nics;
+    *net_out = net;
+    return 0;
+}
+
+int sf_sim_run_point(const sf_sim_cfg *c, const sf_sim_net *n, int li, FILE *out, int with_time, sf_sim_progress prog,
+                     void *pctx, double *offered, double *accepted, int *saturated, double *seconds, double *flit_hops,
+                     uint64_t *cycles_run, sf_err *e)
+{
+    const sf_topo *t = n->t;
+    const unsigned S = (unsigned)t->nsw, H = (unsigned)t->nhost, NL = (unsigned)sf_topo_nlinks(t);
+    sf_nics *nics;
+    net_t *net;
+    const double load = c->loads[li];
+    if (sf_sim_point_build(c, n, li, NULL, NULL, &nics, &net, e))
+        return -1;
     net_set_busy_mask(net, 0x100, 0); /* a channel is busy in a cycle that carries a data character */
     net_set_skip(net, !c->no_skip);   /* quiet switches are skipped: same results, faster */
     const net_switch_ops *k = net_kind(net);

@@ -7,6 +7,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "net.h"
 #include "sf_nic.h"
 #include "sf_route.h"
 #include "sf_topo.h"
@@ -62,6 +63,11 @@ void sf_sim_net_free(sf_sim_net *n);
 
 /* Progress callback: called about every 16384 cycles with the cycles done and the total. */
 typedef void (*sf_sim_progress)(void *ctx, uint64_t done, uint64_t total);
+
+/** Build load point `li`'s NICs and fabric as sf_sim_run_point does (nothing stepped yet); the fabric calls
+ *  nic_fn(nic_ctx, ...) each cycle, or sf_nics_step on the NICs if nic_fn is NULL. 0, or -1 with e set. */
+int sf_sim_point_build(const sf_sim_cfg *c, const sf_sim_net *n, int li, net_nic_fn nic_fn, void *nic_ctx,
+                       sf_nics **nics, net_t **net, sf_err *e);
 
 /** Run load point `li` of the configuration and write its JSON object to `out` (no trailing newline).
  *  *accepted and *offered get the point's traffic (flits/ns/switch) and *saturated its flag; *seconds the

@@ -1,0 +1,53 @@
+#!/usr/bin/env bash
+# sanfab — tests of sanfab-netgen (docs/network.md "RTL network"): a malformed topology gets the routing tools'
+# own message (sanfab-topo check's FILE:LINE: problem, exit 1), the generator's own refusals, command-line errors
+# (exit 2), --help, and the same topology gives the same bytes. Usage: tb/net/netgen_test.sh NETGEN TOPO_TOOL DIR
+set -uo pipefail
+gen=$1 topo=$2 dir=$3
+mkdir -p "$dir"
+pass=0 fail=0
+ok() { pass=$((pass + 1)); }
+bad() { echo "FAIL netgen: $*"; fail=$((fail + 1)); }
+
+hdr=$'sanfab-topology 1\n'
+declare -A T
+T[noheader]=$'switch 0 ports 4\n'
+T[keyword]="${hdr}router 0"$'\n'
+T[ports]="${hdr}switch 0 ports 65"$'\n'
+T[twice]="${hdr}switch 0 ports 4"$'\n'"switch 0 ports 4"$'\n'
+T[unknown]="${hdr}switch 0 ports 4"$'\n'"host 0 5:0"$'\n'
+T[range]="${hdr}switch 0 ports 4"$'\n'"host 0 0:4"$'\n'
+T[used]="${hdr}switch 0 ports 4"$'\n'"host 0 0:1"$'\n'"host 1 0:1"$'\n'
+T[self]="${hdr}switch 0 ports 4"$'\n'"link 0:1 0:2"$'\n'
+T[dense]="${hdr}switch 0 ports 4"$'\n'"switch 2 ports 4"$'\n'"link 0:1 2:1"$'\n'
+T[disconnected]="${hdr}switch 0 ports 4"$'\n'"switch 1 ports 4"$'\n'"host 0 0:0"$'\n'
+for k in "${!T[@]}"; do
+    f="$dir/$k.topo"
+    printf '%s' "${T[$k]}" > "$f"
+    want=$("$topo" check "$f" 2>&1 >/dev/null | sed 's/^sanfab-topo: //')
+    got=$("$gen" "$f" -o "$dir/$k.v" 2>&1 >/dev/null); rc=$?
+    got=${got#sanfab-netgen: }
+    if [ $rc -eq 1 ] && [ -n "$want" ] && [ "$got" = "$want" ]; then ok; else bad "$k: exit $rc, \"$got\", sanfab-topo: \"$want\""; fi
+done
+# the generator's own refusals: a one-port switch (the crossbar needs 2), no host
+printf '%s' "${hdr}switch 0 ports 1"$'\n'"switch 1 ports 4"$'\n'"host 0 1:0"$'\n'"link 0:0 1:1"$'\n' > "$dir/oneport.topo"
+got=$("$gen" "$dir/oneport.topo" -o "$dir/x.v" 2>&1); rc=$?
+if [ $rc -eq 1 ] && grep -q "oneport.topo:2: switch 0 has 1 port" <<< "$got"; then ok; else bad "one-port switch: exit $rc, $got"; fi
+printf '%s' "${hdr}switch 0 ports 4"$'\n' > "$dir/nohost.topo"
+got=$("$gen" "$dir/nohost.topo" -o "$dir/x.v" 2>&1); rc=$?
+if [ $rc -eq 1 ] && grep -q "no host" <<< "$got"; then ok; else bad "no host: exit $rc, $got"; fi
+# command line
+good="$dir/good.topo"
+printf '%s' "${hdr}switch 0 ports 4"$'\n'"switch 1 ports 4"$'\n'"host 0 0:0"$'\n'"host 1 1:0"$'\n'"link 0:1 1:1"$'\n' > "$good"
+for args in "" "--bogus $good" "$good $good" "$good --kind vcsw" "$good --module 1abc" "$good -o" "$good -o $dir/a.v -o $dir/b.v" \
+            "$good -o $dir/nodir/x.v"; do
+    # shellcheck disable=SC2086
+    "$gen" $args > /dev/null 2>&1; rc=$?
+    if [ $rc -eq 2 ]; then ok; else bad "command line \"$args\": exit $rc, expected 2"; fi
+done
+if "$gen" --help | grep -q "usage: sanfab-netgen"; then ok; else bad "--help"; fi
+# determinism and naming: the module is named as the file; the same input gives the same bytes
+"$gen" "$good" -o "$dir/net_two.v" && "$gen" "$good" --module net_two > "$dir/net_two.stdout.v"
+if cmp -s "$dir/net_two.v" "$dir/net_two.stdout.v" && grep -q "^module net_two " "$dir/net_two.v"; then ok; else bad "same topology, same bytes, module named as the file"; fi
+echo "netgen: $pass passed, $fail failed"
+[ $fail -eq 0 ]
