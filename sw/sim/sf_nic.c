@@ -458,6 +458,8 @@ static void generate(sf_nics *n, nic_t *c, unsigned s, uint64_t cycle)
         c->msg[c->nmsg++] = (msg_t){cycle, 0, (uint32_t)d, M_QUEUED, 0};
         n->c.generated++;
         n->c.gen_bytes += n->p.msg_size;
+        if (n->p.traffic == SF_TR_HOTSPOT && (uint32_t)d == n->hotspot)
+            n->c.hot_gen_bytes += n->p.msg_size;
     }
 }
 
@@ -495,6 +497,8 @@ static void deliver(sf_nics *n, nic_t *c, unsigned h, uint64_t cycle)
     m->state = M_DONE;
     n->c.delivered++;
     n->c.deliv_bytes += n->p.msg_size;
+    if (n->p.traffic == SF_TR_HOTSPOT && h == n->hotspot)
+        n->c.hot_deliv_bytes += n->p.msg_size;
     if (m->gen >= n->win_start) {
         uint64_t l = cycle - m->gen;
         n->hist[hist_index(l)]++;
@@ -785,6 +789,11 @@ void sf_nics_counts(const sf_nics *n, sf_nic_counts *all, sf_nic_counts *win)
         for (size_t i = 0; i < sizeof(sf_nic_counts) / sizeof(uint64_t); i++)
             w[i] = a[i] - b[i];
     }
+}
+
+int sf_nics_hotspot(const sf_nics *n)
+{
+    return n->p.traffic == SF_TR_HOTSPOT ? (int)n->hotspot : -1;
 }
 
 uint64_t sf_nics_in_flight(const sf_nics *n)

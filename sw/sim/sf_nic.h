@@ -52,6 +52,7 @@ typedef struct {
     uint64_t lost_aborted, lost_crc, lost_itb_pool, misrouted, duplicate, rx_overflow;
     uint64_t itb_packets, itb_reinjected;      /* in-transit packets received (admitted) / fully re-injected */
     uint64_t gen_bytes, deliv_bytes;           /* payload bytes */
+    uint64_t hot_gen_bytes, hot_deliv_bytes;   /* payload bytes to the hotspot host (hotspot traffic; else 0) */
     uint64_t stops_sent, gos_sent;
 } sf_nic_counts;
 
@@ -88,6 +89,8 @@ void sf_nics_latency(const sf_nics *n, sf_lat *l);
 /** ITB pool of host h over the window up to `cycle`: time-average and maximum of packets and bytes held. */
 void sf_nics_pool(const sf_nics *n, unsigned h, uint64_t cycle, double *avg_pkts, uint64_t *max_pkts,
                   double *avg_bytes, uint64_t *max_bytes);
+/** The hotspot host (hotspot traffic; -1 for the other patterns). */
+int sf_nics_hotspot(const sf_nics *n);
 /** Longest packet on a link in bytes (route bytes + type + payload + CRC), the pool's reservation unit. */
 unsigned sf_nics_max_packet(const sf_nics *n);
 

@@ -69,9 +69,14 @@ typedef void (*sf_sim_progress)(void *ctx, uint64_t done, uint64_t total);
 int sf_sim_point_build(const sf_sim_cfg *c, const sf_sim_net *n, int li, net_nic_fn nic_fn, void *nic_ctx,
                        sf_nics **nics, net_t **net, sf_err *e);
 
+/* Bits of a point's saturation flag: the total accepted traffic fell behind the offered, and (hotspot
+ * traffic) the hotspot host's own accepted traffic fell behind what is offered to it. */
+#define SF_SIM_SAT_TOTAL 1
+#define SF_SIM_SAT_HOTSPOT 2
+
 /** Run load point `li` of the configuration and write its JSON object to `out` (no trailing newline).
- *  *accepted and *offered get the point's traffic (flits/ns/switch) and *saturated its flag; *seconds the
- *  wall time and *flit_hops the data characters moved over links. 0, or -1 with e set. */
+ *  *accepted and *offered get the point's traffic (flits/ns/switch) and *saturated its flag (SF_SIM_SAT_*
+ *  bits); *seconds the wall time and *flit_hops the data characters moved over links. 0, or -1 with e set. */
 int sf_sim_run_point(const sf_sim_cfg *c, const sf_sim_net *n, int li, FILE *out, int with_time, sf_sim_progress prog,
                      void *pctx, double *offered, double *accepted, int *saturated, double *seconds, double *flit_hops,
                      uint64_t *cycles, sf_err *e);

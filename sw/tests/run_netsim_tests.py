@@ -58,6 +58,25 @@ def tool_tests(sim, tag):
     rc5, out5, _ = run([sim, cfg, "--quiet", "--time"])
     result(rc5 == 0 and "flit_hops_per_s" in out5, f"{tag} --time adds wall-clock figures")
 
+    # the saturation rule's hotspot part: 25 % of the messages to one host of 32 fill its link (1 flit per 6.25 ns)
+    # at 0.16 / (0.25 x 8) = 0.08 flits/ns/switch; at 0.15 the host is saturated, at 0.02 not
+    rc6, out6, err6 = run([sim, cfg, "--quiet", "--traffic", "hotspot", "--hotspot", "25", "--load", "0.02,0.15"])
+    ok = rc6 == 0
+    try:
+        d = json.loads(out6)
+        p = d["points"]
+        h0, h1 = p[0]["hotspot_host"], p[1]["hotspot_host"]
+        ok = ok and not h0["saturated"] and not p[0]["saturated"] and h1["saturated"] and p[1]["saturated"]
+        ok = ok and h1["accepted_flits_ns"] < 0.95 * h1["offered_flits_ns"] and h1["accepted_flits_ns"] <= 0.16
+        ok = ok and h0["host"] == h1["host"] and d["saturation"]["saturation_load"] == 0.15
+        ok = ok and d["saturation"]["throughput_flits_ns_sw"] == p[0]["accepted_flits_ns_sw"]
+        ok = ok and "hotspot_host" not in json.loads(out1)["points"][0]
+    except (ValueError, KeyError, IndexError) as ex:
+        ok = False
+        err6 += repr(ex)
+    result(ok, f"{tag} hotspot traffic: the hotspot host saturated alone flags the point, and the throughput "
+               "counts only the points where it is not", (err6 + out6)[-800:])
+
     # skipping quiet switches is exact: --no-skip (every switch stepped every cycle) gives the same bytes,
     # for up*/down* and ITB routes, from idle to saturated loads, with a drain (switches skipped: checked)
     for routes, name in ((ud, "up*/down*"), (itb, "ITB")):

@@ -55,7 +55,8 @@ static void progress(void *ctx, uint64_t done, uint64_t total)
 static void point_line(const sf_sim_cfg *c, int i, double off, double acc, int sat, double secs, double hops, uint64_t cyc)
 {
     fprintf(stderr, "sanfab-sim: load %g: offered %.5f accepted %.5f flits/ns/switch%s, %llu cycles in %.1f s (%.0f cycles/s, %.2f M flit-hops/s)\n",
-            c->loads[i], off, acc, sat ? " (saturated)" : "", (unsigned long long)cyc, secs, cyc / (secs > 0 ? secs : 1e-9),
+            c->loads[i], off, acc, !sat ? "" : sat == SF_SIM_SAT_HOTSPOT ? " (saturated: the hotspot host)" : " (saturated)",
+            (unsigned long long)cyc, secs, cyc / (secs > 0 ? secs : 1e-9),
             hops / (secs > 0 ? secs : 1e-9) / 1e6);
 }
 
