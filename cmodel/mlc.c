@@ -9,7 +9,8 @@
  *   link            rule 1 by state: TURN (wait, or build the frame, rule 4, on the state after
  *                   k-1: no other part of this step has changed anything it reads yet), SEND
  *                   (next symbol); a symbol in TURN or SEND is a conflict (the slave holds);
- *                   LISTEN (rule 2: receive a symbol, or judge the frame that ended, rule 6, and
+ *                   LISTEN (rule 2: the slave's guard first - a symbol of an early frame is a
+ *                   conflict -, else receive a symbol, or judge the frame that ended, rule 6, and
  *                   turn round unless a holding slave judged it bad, or time out)
  *   host actions    the write and the read decided above (rule 7)
  *   config write    effective from step k+1
@@ -64,6 +65,8 @@ struct mlc {
     uint16_t rs;           /* check state */
     uint8_t rf[MLC_MAX_NIBBLES]; /* nibbles received (the first MLC_MAX_NIBBLES) */
     unsigned silence;      /* master: consecutive silent steps in LISTEN */
+    unsigned since;        /* slave: steps since its last symbol, saturating at GUARD (rule 2's guard) */
+    unsigned early;        /* slave: LISTEN inside an early frame (ignored) */
     /* protocol (rules 4, 6) */
     unsigned good, oval, och, onp, oT, tack, emine, rr, hold;
     unsigned crx[MLC_NCH], cadv[MLC_NCH];
@@ -85,8 +88,11 @@ mlc_params_t mlc_default_params(void)
     p.MASTER = 1;
     p.TIMEOUT = 1024;
     p.CTR_W = 16;
+    p.GUARD = 5; /* mlc_guard(0, 1): the defaults' LINK_DELAY 0 and TURN 1 */
     return p;
 }
+
+unsigned mlc_guard(unsigned link_delay, unsigned master_turn) { return 2u * link_delay + 4u + master_turn; }
 
 const char *mlc_params_check(const mlc_params_t *p)
 {
@@ -105,6 +111,8 @@ const char *mlc_params_check(const mlc_params_t *p)
         return "TIMEOUT must be 0 or 16..65535";
     if (p->CTR_W < 8 || p->CTR_W > 32)
         return "CTR_W must be 8..32";
+    if (p->GUARD > 147)
+        return "GUARD must be 0..147";
     return NULL;
 }
 
@@ -247,6 +255,8 @@ void mlc_reset(mlc_t *m)
     m->rn = 0;
     m->rs = 0xFFFF;
     m->silence = 0;
+    m->since = m->p.GUARD; /* nothing sent yet: no guard */
+    m->early = 0;
     m->good = m->oval = m->och = m->onp = m->oT = m->tack = m->emine = m->rr = m->hold = 0;
     m->cfg = 0;
     memset(m->ctr, 0, sizeof m->ctr);
@@ -459,16 +469,27 @@ void mlc_step(mlc_t *m, const mlc_in_t *in, mlc_out_t *out)
                 m->st = MLC_ST_LISTEN;
                 m->inframe = 0;
                 m->silence = 0;
+                m->since = 0;
             }
         }
     } else { /* LISTEN, rule 2 */
-        if (in->rx_en) {
+        /* the slave's guard: steps since its last symbol (k - e), saturating at GUARD */
+        if (m->since < m->p.GUARD)
+            m->since++;
+        if (!m->p.MASTER && in->rx_en && (m->early || (!m->inframe && m->since < m->p.GUARD))) {
+            /* an early frame: every symbol a conflict, the frame ignored, not answered */
+            m->early = 1;
+            count(m, MLC_CTR_CONFLICT, 1);
+            m->hold = 1;
+        } else if (in->rx_en) {
             if (!m->inframe) {
                 m->inframe = 1;
                 m->rn = 0;
                 m->rs = 0xFFFF;
             }
             receive_symbol(m, in->rx_d);
+        } else if (m->early) {
+            m->early = 0; /* the early frame ended: silence */
         } else if (m->inframe) {
             judge_frame(m);
             judged = 1;

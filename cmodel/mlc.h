@@ -58,6 +58,7 @@ typedef struct {
     unsigned MASTER;     /* 0, 1 */
     unsigned TIMEOUT;    /* 0 or 16..65535 (master only) */
     unsigned CTR_W;      /* 8..32 */
+    unsigned GUARD;      /* 0..147, slave only: 2*LINK_DELAY + 4 + TURN of the master (mlc_guard); 0 no guard */
 } mlc_params_t;
 
 typedef struct {
@@ -81,8 +82,12 @@ typedef struct {
 
 typedef struct mlc mlc_t;
 
-/* Default parameters: LINK_W 4, FIFO_BYTES 2048, TURN 1, MASTER 1, TIMEOUT 1024, CTR_W 16. */
+/* Default parameters: LINK_W 4, FIFO_BYTES 2048, TURN 1, MASTER 1, TIMEOUT 1024, CTR_W 16, GUARD 5. */
 mlc_params_t mlc_default_params(void);
+
+/* The slave's GUARD for a link of `link_delay` cable registers whose master has TURN `master_turn`:
+ * 2*link_delay + 4 + master_turn, the step (after its own last symbol) the master's reply arrives in. */
+unsigned mlc_guard(unsigned link_delay, unsigned master_turn);
 
 /* NULL if the parameter set is valid, else a static message naming the first bad parameter and its range. */
 const char *mlc_params_check(const mlc_params_t *p);

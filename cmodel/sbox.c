@@ -60,6 +60,7 @@ static mlc_params_t mlc_params_of(const sbox_params_t *p, unsigned port)
     q.MASTER = (p->MASTER_MASK >> port) & 1u;
     q.TIMEOUT = p->TIMEOUT;
     q.CTR_W = p->CTR_W;
+    q.GUARD = mlc_guard(p->LINK_DELAY, 0); /* a slave port's guard: the node's TURN is not the box's to know */
     return q;
 }
 
@@ -76,6 +77,8 @@ int sbox_params_check(const sbox_params_t *p, char *err, size_t n)
     else if (p->MASTER_MASK > (1u << p->PORTS) - 1u)
         snprintf(buf, sizeof buf, "MASTER_MASK = 0x%X: must be 0..2^PORTS-1 = 0x%X", p->MASTER_MASK,
                  (1u << p->PORTS) - 1u);
+    else if (p->LINK_DELAY > MLC_MAX_LINK_DELAY)
+        snprintf(buf, sizeof buf, "LINK_DELAY = %u: must be 0..%u", p->LINK_DELAY, MLC_MAX_LINK_DELAY);
     else {
         mlc_params_t q = mlc_params_of(p, 0);
         const char *e = mlc_params_check(&q);

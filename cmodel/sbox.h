@@ -51,7 +51,8 @@ enum {
     SBOX_NCTR
 };
 
-typedef struct { unsigned PORTS, NODES, LINK_W, FIFO_BYTES, TURN, TIMEOUT, CTR_W, MASTER_MASK; } sbox_params_t;
+/* LINK_DELAY (0..64): the ports' links' cable registers; the box's slave MLCs get GUARD = mlc_guard(LINK_DELAY, 0) */
+typedef struct { unsigned PORTS, NODES, LINK_W, FIFO_BYTES, TURN, TIMEOUT, CTR_W, MASTER_MASK, LINK_DELAY; } sbox_params_t;
 typedef struct { uint8_t rx_en[8], rx_d[8]; uint8_t reg_rd, reg_wr; uint16_t reg_addr, reg_wdata; } sbox_in_t;
 typedef struct { uint8_t tx_en[8], tx_d[8]; uint8_t reg_rvalid; uint32_t reg_rdata; } sbox_out_t;
 

@@ -10,18 +10,18 @@ sbox_FILELIST := rtl/mlc/sbox.f
 sbox_TOP      := sbox
 sbox_CDEF     := SB_
 # parameter names with their defaults (the RTL's and the C model's)
-sbox_PARAMS   := PORTS=8 NODES=16 LINK_W=4 FIFO_BYTES=2048 TURN=1 TIMEOUT=1024 CTR_W=16 MASTER_MASK=0
+sbox_PARAMS   := PORTS=8 NODES=16 LINK_W=4 FIFO_BYTES=2048 TURN=1 TIMEOUT=1024 CTR_W=16 MASTER_MASK=0 LINK_DELAY=0
 
 # parameter sets: name -> overrides of the defaults
 sbox_SETS     := d p3 s256
 sbox_SET_d    :=
-sbox_SET_p3   := PORTS=3 NODES=5 LINK_W=8 TURN=0 TIMEOUT=300
-sbox_SET_s256 := PORTS=6 NODES=11 FIFO_BYTES=256 CTR_W=8 TURN=2 TIMEOUT=200
+sbox_SET_p3   := PORTS=3 NODES=5 LINK_W=8 TURN=0 TIMEOUT=300 LINK_DELAY=3
+sbox_SET_s256 := PORTS=6 NODES=11 FIFO_BYTES=256 CTR_W=8 TURN=2 TIMEOUT=200 LINK_DELAY=1
 # sets verilated with --x-initial unique and run with a seeded +verilator+rand+reset+2
 sbox_RANDINIT := s256
 
-# deliberately broken builds (`define SANFAB_MUTANT_<NAME> in rtl/mlc/sbox*.v): NAME:set
-sbox_MUTANTS  := NO_EXCL:d LOCK_EARLY:d RR_STUCK:d BAR_EARLY:d REG_LATE:d ROOM_OFF:s256 PC_OFF:d
+# deliberately broken builds (`define SANFAB_MUTANT_<NAME> in rtl/mlc/sbox*.v, GUARD_OFF in rtl/mlc/mlc.v): NAME:set
+sbox_MUTANTS  := NO_EXCL:d LOCK_EARLY:d RR_STUCK:d BAR_EARLY:d REG_LATE:d ROOM_OFF:s256 PC_OFF:d GUARD_OFF:p3
 
 # synthesis wrapper (the shared scan harness, then the box's own top), linted with the block; no
 # make test gate: the 8-port box on ECP5 takes too long to place and route (make synth records it)
@@ -54,7 +54,7 @@ sbox_UNIT_C    := cmodel/mlc.c cmodel/sbox.c sw/mlc_host.c tb/mlc/sbox_unit.c
 sbox_MODEL_MUTANTS := tb/mlc/sbox_mutants.sh
 
 # The bench's own settings per set (not RTL parameters, so not in sbox_PARAMS): the link models'
-# LINK_DELAY and the table the box is loaded with, from a `sanfab-route --maestro` file (default: node
+# LINK_DELAY (the set's LINK_DELAY parameter, the box's slave MLCs' guard, must match it) and the table the box is loaded with, from a `sanfab-route --maestro` file (default: node
 # p on port p). mk/rules.mk has no per-set C flags, so they go into sbox_lockstep.args next to each
 # binary (sets and mutants), which the bench reads as options before its command line's.
 # The tables: switch 0 of a Clos of 2 leaves with 2 (5) hosts each and one spine, made by

@@ -19,7 +19,8 @@ module mlc #(
     parameter TURN       = 1,
     parameter MASTER     = 1,
     parameter TIMEOUT    = 1024,
-    parameter CTR_W      = 16
+    parameter CTR_W      = 16,
+    parameter GUARD      = 5      // slave: 2*LINK_DELAY + 4 + TURN of the master (rule 2's guard); 0 none
 ) (
     input  wire              clk,
     input  wire              rst,
@@ -64,6 +65,7 @@ module mlc #(
     localparam [WCW-1:0]  CAPW_W = CAPW[WCW-1:0];
     localparam [15:0]     TO_M1 = (TIMEOUT == 0) ? 16'hFFFF : TIMEOUT[15:0] - 16'd1;  // silent steps before the timing-out one
     localparam [3:0]      TURN4 = TURN[3:0];
+    localparam [7:0]      GUARD8 = GUARD[7:0];
 
     // counter indices (docs/mlc.md, Counters)
     localparam [3:0] C_TX_FRAMES = 4'd0, C_TX_NULL = 4'd1, C_TX_PKTS = 4'd2, C_RX_FRAMES = 4'd3,
@@ -91,6 +93,9 @@ module mlc #(
         end
         if (CTR_W < 8 || CTR_W > 32) begin : g_bad_ctr_w
             mlc_parameter_CTR_W_must_be_8_to_32 bad ();
+        end
+        if (GUARD < 0 || GUARD > 147) begin : g_bad_guard
+            mlc_parameter_GUARD_must_be_0_to_147 bad ();
         end
     endgenerate
 
@@ -148,6 +153,8 @@ module mlc #(
     reg [3:0]     rcr0_q, rcr0_d, rcr1_q, rcr1_d;
     reg [11:0]    rword_q, rword_d;   // nibbles 0..2 of the word being received
     reg [15:0]    sil_q, sil_d;       // master: silent steps in LISTEN
+    reg [7:0]     gd_q, gd_d;         // slave: steps since its last symbol, saturating at GUARD
+    reg           early_q, early_d;   // slave: LISTEN inside an early frame (ignored, rule 2)
     // protocol
     reg           good_q, good_d, oval_q, oval_d, och_q, och_d, ot_q, ot_d, tack_q, tack_d;
     reg           emine_q, emine_d, rr_q, rr_d, hold_q, hold_d;
@@ -159,6 +166,13 @@ module mlc #(
     // accept units (accpre)
     reg           ackpre_q, ackpre_d, accpre_q, accpre_d;
     wire          judging = (st_q != S_TURN) && (st_q != S_SEND) && !rx_en && rin_q;
+    // rule 2's guard (slave, LISTEN): a symbol fewer than GUARD steps after this end's last one, and
+    // the rest of its frame, are conflicts (the rule-2 branch only reads it in LISTEN)
+`ifdef SANFAB_MUTANT_GUARD_OFF
+    wire          guard_hit = 1'b0;   // deliberately broken: no guard (crossing frames can lock)
+`else
+    wire          guard_hit = (MASTER == 0) && rx_en && (early_q || (!rin_q && gd_q < GUARD8));
+`endif
     reg [3:0]     crx_q [0:1];
     reg [3:0]     crx_d [0:1];
     reg [3:0]     cadv_q [0:1];
@@ -392,6 +406,7 @@ module mlc #(
         st_d = st_q; w_d = w_q; ti_d = ti_q; tnp_d = tnp_q; tflags_d = tflags_q; tcrc_d = tcrc_q;
         rin_d = rin_q; rn_d = rn_q; rs_d = rs_q; rnp_d = rnp_q; rflags_d = rflags_q;
         rcr0_d = rcr0_q; rcr1_d = rcr1_q; rword_d = rword_q; sil_d = sil_q;
+        gd_d = gd_q; early_d = early_q;
         good_d = good_q; oval_d = oval_q; och_d = och_q; ot_d = ot_q; tack_d = tack_q;
         emine_d = emine_q; rr_d = rr_q; hold_d = hold_q; onp_d = onp_q; cfg_d = cfg_q;
         xps_d = xwv_q ? parse(xps_q, xw_q) : xps_q;
@@ -473,12 +488,20 @@ module mlc #(
                     st_d = S_LISTEN;
                     rin_d = 1'b0;
                     sil_d = 16'd0;
+                    gd_d = 8'd1;   // in the next step: 1 step since the last symbol
                     tcrc_d = 16'hFFFF;
                 end
             end
         end else begin
-            // rule 2: LISTEN
-            if (rx_en) begin
+            // rule 2: LISTEN; the slave's guard counts the steps since its last symbol
+            if (gd_q < GUARD8)
+                gd_d = gd_q + 8'd1;
+            if (guard_hit) begin
+                // an early frame: every symbol a conflict, the frame ignored, not answered
+                early_d = 1'b1;
+                inc[C_CONFLICT] = 5'd1;
+                hold_d = 1'b1;
+            end else if (rx_en) begin
                 rin_d = 1'b1;
                 rs_d = rcrc_b;
                 for (k = 0; k < NPS; k = k + 1) begin
@@ -513,6 +536,8 @@ module mlc #(
                 end
                 p = (rin_q ? rn_q : 9'd0);
                 rn_d = (p > 9'd488) ? p : p + NPS[8:0];
+            end else if (early_q) begin
+                early_d = 1'b0;   // the early frame ended: silence
             end else if (rin_q) begin
                 // rule 6: judge the frame that ended in this step
                 rin_d = 1'b0;
@@ -673,6 +698,7 @@ module mlc #(
             ti_q <= 9'd0; tnp_q <= 4'd0; tflags_q <= 4'd0; tcrc_q <= 16'hFFFF;
             rin_q <= 1'b0; rn_q <= 9'd0; rs_q <= 16'hFFFF; rnp_q <= 4'd0; rflags_q <= 4'd0;
             rcr0_q <= 4'd0; rcr1_q <= 4'd0; rword_q <= 12'd0; sil_q <= 16'd0;
+            gd_q <= GUARD8; early_q <= 1'b0;
             good_q <= 1'b0; oval_q <= 1'b0; och_q <= 1'b0; ot_q <= 1'b0; tack_q <= 1'b0;
             emine_q <= 1'b0; rr_q <= 1'b0; hold_q <= 1'b0; onp_q <= 4'd0; cfg_q <= 3'd0;
             xps_q <= {PSW{1'b0}};
@@ -703,6 +729,7 @@ module mlc #(
             tcrc_q <= tcrc_d;
             rin_q <= rin_d; rn_q <= rn_d; rs_q <= rs_d; rnp_q <= rnp_d; rflags_q <= rflags_d;
             rcr0_q <= rcr0_d; rcr1_q <= rcr1_d; rword_q <= rword_d; sil_q <= sil_d;
+            gd_q <= gd_d; early_q <= early_d;
             good_q <= good_d; oval_q <= oval_d; och_q <= och_d; ot_q <= ot_d; tack_q <= tack_d;
             emine_q <= emine_d; rr_q <= rr_d; hold_q <= hold_d; onp_q <= onp_d; cfg_q <= cfg_d;
             xps_q <= xps_d;

@@ -1,7 +1,8 @@
 // sanfab — two Maestro Link Controllers of one link, the master (MASTER = 1) and the slave
 // (MASTER = 0), side by side for the lockstep bench: ports a_* of the master and b_* of the slave,
 // each the mlc's ports. The link between them is not here: the bench carries tx_* to rx_* through
-// its link model (LINK_DELAY cable registers, with injected faults), as it does for the C models.
+// its link model (LINK_DELAY cable registers, with injected faults), as it does for the C models;
+// LINK_DELAY also sets the slave's GUARD (docs/mlc.md rule 2).
 `default_nettype none
 
 module mlc_pair #(
@@ -10,9 +11,8 @@ module mlc_pair #(
     parameter TURN       = 1,
     parameter TIMEOUT    = 1024,
     parameter CTR_W      = 16,
-    /* verilator lint_off UNUSEDPARAM */
-    parameter LINK_DELAY = 0      // the bench's link model (docs/mlc.md): not part of the RTL
-    /* verilator lint_on UNUSEDPARAM */
+    parameter LINK_DELAY = 0      // the bench's link model (docs/mlc.md); sets the slave's GUARD
+
 ) (
     input  wire              clk,
     input  wire              rst,
@@ -71,8 +71,9 @@ module mlc_pair #(
         .reg_rd(a_reg_rd), .reg_wr(a_reg_wr), .reg_addr(a_reg_addr), .reg_wdata(a_reg_wdata),
         .reg_rvalid(a_reg_rvalid), .reg_rdata(a_reg_rdata));
 
+    // the slave's guard (docs/mlc.md rule 2): 2 LINK_DELAY + 4 + TURN of the master (the same TURN)
     mlc #(.LINK_W(LINK_W), .FIFO_BYTES(FIFO_BYTES), .TURN(TURN), .MASTER(0), .TIMEOUT(TIMEOUT),
-          .CTR_W(CTR_W)) u_b (
+          .CTR_W(CTR_W), .GUARD(2 * LINK_DELAY + 4 + TURN)) u_b (
         .clk(clk), .rst(rst),
         .h_wr(b_h_wr), .h_wch(b_h_wch), .h_wdata(b_h_wdata), .h_rd(b_h_rd), .h_rch(b_h_rch),
         .h_rvalid(b_h_rvalid), .h_rdata(b_h_rdata),

@@ -32,7 +32,8 @@ module sbox #(
     parameter TURN        = 1,
     parameter TIMEOUT     = 1024,
     parameter CTR_W       = 16,
-    parameter MASTER_MASK = 0
+    parameter MASTER_MASK = 0,
+    parameter LINK_DELAY  = 0    // cable registers of the ports' links: slave MLCs' GUARD = 2*LINK_DELAY + 4 (docs/mlc.md)
 ) (
     input  wire                     clk,
     input  wire                     rst,
@@ -63,7 +64,8 @@ module sbox #(
         (TURN >= 0) && (TURN <= 15) &&
         (TIMEOUT == 0 || (TIMEOUT >= 16 && TIMEOUT <= 65535)) &&
         (CTR_W >= 8) && (CTR_W <= 32) &&
-        (MASTER_MASK >= 0) && (MASTER_MASK < (1 << PORTS));
+        (MASTER_MASK >= 0) && (MASTER_MASK < (1 << PORTS)) &&
+        (LINK_DELAY >= 0) && (LINK_DELAY <= 64);
     generate
         if (!PARAMS_OK) begin : g_bad_params
             sbox_invalid_parameters_see_docs_switchbox_md u_stop ();
@@ -426,7 +428,8 @@ module sbox #(
                 .TURN       (TURN),
                 .MASTER     ((MASTER_MASK >> gs) & 1),
                 .TIMEOUT    (TIMEOUT),
-                .CTR_W      (CTR_W)
+                .CTR_W      (CTR_W),
+                .GUARD      (2 * LINK_DELAY + 4)   // a slave port's guard; the node's TURN is not the box's to know
             ) u_mlc (
                 .clk          (clk),
                 .rst          (rst),

@@ -27,13 +27,18 @@
  * in flight is delivered and read until the link is quiet; then both ends' configuration is written
  * in one step (the next mode, a new transfer size each: docs/mlc.md, Configuration) and the host
  * drivers are made anew for the new mode (the scoreboard carries over). With CTL faults each such
- * drain begins with the next frame at the master erased (a directed timeout) and a CTL pulse at the
- * slave in the second step of its next frame (a directed conflict: hold). Phase k starts at step
+ * drain begins with the next frame at the master erased (a directed timeout), a CTL pulse at the
+ * slave in the second step of its next frame (a directed conflict: hold), and once hold is 0 again a
+ * CTL pulse at the slave LINK_DELAY + 1 steps after its next frame's last symbol (an early frame:
+ * the guard of rule 2 ignores it, where an unguarded slave would answer it in the step the master
+ * answers its frame). Phase k starts at step
  * k * N, the drains counting in the cycles, but no phase has less than N/2 traffic cycles (a run may
  * go beyond --cycles by that).
  * With TIMEOUT > 0 the link also gets CTL faults (--ctl-faults): dropped CTL cycles, spurious CTL
  * pulses, whole frames erased; the link timing checks pause after each until the link has settled
- * (a timeout and two full frames), while the comparison and the scoreboard go on.
+ * (two full frames and four turn-rounds: docs/mlc.md, recovery is bounded), while the comparison and the
+ * scoreboard go on; a frame the slave rightly leaves unanswered (early, or bad while it holds)
+ * hands the link to the master's timeout, checked to the step.
  *
  * Usage: mlc_lockstep [--cycles N] [--seed N] [--mode lockstep|rtl|model] [--quiet] [--vcd FILE]
  *                     [--vcd-cycles N] [--ctl-faults R] [--forge R] [--phase N] [--speed] [--help] [+verilator+...]
@@ -137,6 +142,9 @@ typedef struct {
     unsigned cfg_eff[2];          /* the configuration after the previous step (in effect now) */
     int erase_next;               /* erase the next frame arriving at the master (a timeout test) */
     int pulse_next;               /* a CTL pulse at the slave in its next frame's second step (hold) */
+    int guard_next;               /* then, hold 0, a CTL pulse at the slave LINK_DELAY + 1 after a frame (guard) */
+    uint64_t guard_pulses;        /* directed early frames at the slave */
+    uint64_t slave_silent_end;    /* the last step a frame ended at the slave's pins that it does not answer */
     /* model-free checks (docs/mlc.md, without the model): the bench's own counts of the counters
      * it can count exactly from the ports, compared with every register-port read of them */
     uint64_t cnt[2][MLC_NCTR];
@@ -152,6 +160,7 @@ typedef struct {
         unsigned n;
         uint16_t crc;
         uint8_t nib[4];
+        int early; /* the slave: the frame's first symbol came fewer than GUARD steps after its last (rule 2) */
     } rxd[2];
     rxframe_t rxl[2][8];                  /* the last 8 (a conflict in TURN may end after the judged one) */
     unsigned rxl_i[2];
@@ -368,14 +377,16 @@ static void host_inputs(bench_t *b, unsigned n, int draining, mlc_in_t *in)
 
 /* ------------------------------------------------------------------ link checks (primary outputs) */
 
-/* 1 while the link may still be disturbed by a CTL fault: until a timeout and two full frames with
- * their turn-rounds have passed since the last one */
+/* 1 while the link may still be disturbed by a CTL fault: until two full frames and four
+ * turn-rounds have passed since the last one (docs/mlc.md, Malformed input: recovery is bounded;
+ * with the slave's guard frames cannot keep crossing). A frame the slave rightly leaves unanswered
+ * (early, or bad while it holds) is not waited out here: link_checks lets the master's timeout
+ * restart the link, and timeout_check holds that timeout to the step. */
 static int ctl_unsettled(const bench_t *b)
 {
     if (!b->last_fault)
         return 0;
-    uint64_t win = (uint64_t)b->p[0].TIMEOUT + 2u * ((8u + 32u * 15u) * 4u / b->p[0].LINK_W) +
-                   4u * (2u + b->link_delay + b->p[0].TURN) + 16u;
+    uint64_t win = 2u * ((8u + 32u * 15u) * 4u / b->p[0].LINK_W) + 4u * (2u + b->link_delay + b->p[0].TURN) + 16u;
     return b->cycle - b->last_fault <= win;
 }
 
@@ -448,6 +459,12 @@ static void link_checks(bench_t *b)
         b->last_end = b->cur;
         b->last_end_cycle = b->cycle;
         b->cur = -1;
+    } else if (drv < 0 && b->last_end == 0 && b->cycle - b->last_end_cycle > G &&
+               b->slave_silent_end == b->last_end_cycle + 1u + b->link_delay) {
+        /* the slave does not answer this frame of the master (rule 2: bad at a holding slave, or
+         * early): rx_decode holds it to that; the master's timeout restarts the link (checked
+         * exactly by timeout_check); the timing rules pick up again at its frame */
+        b->last_end = -2;
     } else if (drv < 0 && b->last_end >= 0 && b->cycle - b->last_end_cycle > G) {
         check_fail(b, "the link stalled: no frame started G steps after the last one ended");
     }
@@ -604,6 +621,11 @@ static void rx_decode(bench_t *b, unsigned n, const mlc_in_t *rx)
             b->rxd[n].start = b->cycle;
             b->rxd[n].n = 0;
             b->rxd[n].crc = 0xFFFF;
+            /* the slave's guard (rule 2): fewer than GUARD steps after its last symbol (it has sent
+             * one), an early frame: a conflict (hold), not answered */
+            b->rxd[n].early = n == 1 && b->last_tx[1] && b->cycle - b->last_tx[1] < b->p[1].GUARD;
+            if (b->rxd[n].early)
+                b->hold = 1;
         }
         for (unsigned k = 0; k < lw / 4; k++) {
             unsigned x = (rx->rx_d >> (4 * k)) & 15u;
@@ -633,7 +655,12 @@ static void rx_decode(bench_t *b, unsigned n, const mlc_in_t *rx)
         int listen = l->start > b->last_tx[n] && !b->answer_due[n] &&
                      (!to || !b->last_tx[n] || l->start <= b->last_tx[n] + to);
         int good = l->len_ok && l->crc_ok;
-        if (listen && !b->forge_rate) {
+        if (listen && b->rxd[n].early) {
+            /* ignored: no judgement, no answer, hold stays 1 */
+            b->slave_silent_end = b->cycle;
+        } else if (listen && !b->forge_rate) {
+            if (n == 1 && !good && b->hold)
+                b->slave_silent_end = b->cycle;
             if (n == 0 || good || !b->hold) {
                 b->answer_due[n] = b->cycle + 1u + b->p[n].TURN;
                 if (n == 1) {
@@ -928,6 +955,15 @@ static void step(bench_t *b, int draining)
             if (n == 1 && b->pulse_next && b->prev[1].tx_en && b->cycle == b->txf[1].start + 1u) {
                 spur = 1; /* a directed conflict: a CTL pulse at the slave while it sends (hold) */
                 b->pulse_next = 0;
+            } else if (n == 1 && b->guard_next && !b->pulse_next && !b->hold && !en &&
+                       b->txf[1].start &&
+                       b->cycle == b->txf[1].start + (8u + 32u * b->txf[1].np) * 4u / b->p[1].LINK_W + b->link_delay) {
+                /* a directed early frame: a CTL pulse at the slave LINK_DELAY + 1 steps after its last
+                 * symbol, hold 0: the guard ignores it (rule 2); an unguarded slave would answer it in
+                 * the step the master answers its frame (crossing frames) */
+                spur = 1;
+                b->guard_next = 0;
+                b->guard_pulses++;
             }
             if (b->erasing[n] || drop) {
                 im[n].rx_en = ir[n].rx_en = 0;
@@ -1121,6 +1157,7 @@ static void phase_switch(bench_t *b)
 {
     b->erase_next = b->ctl_rate != 0; /* a directed timeout: the next frame at the master erased */
     b->pulse_next = b->ctl_rate != 0; /* a directed conflict at the slave: hold set, then cleared */
+    b->guard_next = b->ctl_rate != 0; /* then an early frame at the slave: the guard */
     for (unsigned n = 0; n < 2; n++) { /* the drain in Network Burst (the mode stays) */
         b->cfg[n] = (b->cfg[n] & MLC_CFG_MSG) | MLC_CFG_SP(0);
         b->cfg_pending[n] = 1;
@@ -1329,8 +1366,8 @@ int main(int argc, char **argv)
            mlc_rtl_variant(), ran, b.drain, b.frames, b.recvd, b.bytes, b.corrupted, b.ctl_faults, b.forged,
            b.seed);
     printf("  phases: %u (%u pipelined, %u message-based; %" PRIu64 " drain steps between them, in the cycles),"
-           " %" PRIu64 " timeouts seen\n",
-           b.nphase, (b.nphase + 1) / 2, b.nphase / 2, b.phase_drain, b.timeouts_seen);
+           " %" PRIu64 " timeouts seen, %" PRIu64 " directed early frames at the slave (guard)\n",
+           b.nphase, (b.nphase + 1) / 2, b.nphase / 2, b.phase_drain, b.timeouts_seen, b.guard_pulses);
     if (b.mode != M_RTL && !b.quiet) { /* what the run exercised (model counters, both ends) */
         printf("  events:");
         for (unsigned k = MLC_CTR_ERR_CHECK; k < MLC_NCTR; k++)

@@ -86,6 +86,7 @@ static pair_t *pair_new(mlc_params_t p, unsigned delay, unsigned cfg, unsigned p
     for (unsigned n = 0; n < 2; n++) {
         q->p[n] = p;
         q->p[n].MASTER = n == 0;
+        q->p[n].GUARD = mlc_guard(delay, p.TURN); /* the slave's guard for this link (docs/mlc.md rule 2) */
         const char *bad = mlc_params_check(&q->p[n]);
         if (bad) {
             fprintf(stderr, "mlc_perf: %s\n", bad);

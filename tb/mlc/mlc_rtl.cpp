@@ -43,6 +43,7 @@ mlc_params_t mlc_rtl_params(unsigned node)
     p.MASTER = node == 0 ? 1u : 0u;
     p.TIMEOUT = ML_TIMEOUT;
     p.CTR_W = ML_CTR_W;
+    p.GUARD = 2u * ML_LINK_DELAY + 4u + ML_TURN; /* rtl/mlc/mlc_pair.v's slave guard, mlc_guard() */
     return p;
 }
 

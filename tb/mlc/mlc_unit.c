@@ -105,11 +105,20 @@ typedef struct {
     uint64_t pulse[2];    /* [to_b]: rx_en forced 1 (rx_d 0) in this step (0: none) */
 } pair_t;
 
+/* GUARD value of params(): pair_new replaces it by the doc's 2 LINK_DELAY + 4 + TURN(A) */
+#define GUARD_AUTO 1000u
+
 static pair_t *pair_new(const mlc_params_t *pa, const mlc_params_t *pb, unsigned LD, size_t maxs, int hosts)
 {
     pair_t *P = xcalloc(1, sizeof *P);
     P->pa = *pa;
     P->pb = *pb;
+    if (P->pa.GUARD == GUARD_AUTO)
+        P->pa.GUARD = mlc_guard(LD, pa->TURN); /* unused: A is the master */
+    if (P->pb.GUARD == GUARD_AUTO)
+        P->pb.GUARD = mlc_guard(LD, pa->TURN);
+    pa = &P->pa;
+    pb = &P->pb;
     P->LD = LD;
     P->a = mlc_new(pa);
     P->b = mlc_new(pb);
@@ -293,6 +302,7 @@ static mlc_params_t params(unsigned lw, unsigned fifo, unsigned turn, unsigned m
     p.TURN = turn;
     p.MASTER = master;
     p.TIMEOUT = timeout;
+    p.GUARD = GUARD_AUTO;
     return p;
 }
 
@@ -1051,7 +1061,10 @@ static unsigned mk_frame(uint8_t *f, unsigned np, unsigned ch, unsigned T, unsig
  *   1-unit frame cut at 20    20          340..359 360         err_len (too short) */
 static void test_handmade(void)
 {
+    /* the hand-made "master" does not keep the turn-round (80 is 3 steps after B's reply to 68
+     * ended): B without the guard here; test_guard_edges has the guard */
     mlc_params_t pa = params(4, 256, 1, 1, 0), pb = params(4, 256, 1, 0, 0);
+    pb.GUARD = 0;
     pair_t *P = pair_new(&pa, &pb, 0, 800, 0);
     P->manual_rx_b = 1;
     uint8_t f[MLC_MAX_NIBBLES + 8];
@@ -1111,41 +1124,248 @@ static void test_handmade(void)
     pair_free(P);
 }
 
-/* Both ends talking at once (docs/mlc.md, rule 6 "Both ends talking at once"). Defaults, nothing
- * to send: A's null frames at 2, 24; B's at 13. A spurious CTL pulse at B's input in step 21 (B
- * listening since 21): B judges a 1-symbol frame bad in 22 and answers with a null frame at 24,
- * exactly when A sends its own null frame (24..31): conflicts at both ends in steps 25..31, B holds.
- * Each end then sees the other's last symbol in 32 as a 1-symbol frame, judged bad in 33: A (master)
- * answers at 35; B (holding) stays silent, judges A's frame good in 44 (hold cleared) and answers at
- * 46; A judges that in 55 and the exchange resumes: A at 57 with the unit written in 41..48, which B
- * accepts in 57 + 40 + 1 = 98. Without hold both would answer at 35, again at 46, ... for ever. */
-static void test_double_talk(void)
+/* The old double talk, now an early frame (docs/mlc.md rule 2, the slave's guard). Defaults,
+ * nothing to send: A's null frames at 2, 24, 46; B's at 13, 35. A spurious CTL pulse at B's input in
+ * step 21, one step after B's last symbol (20): 21 - 20 = 1 < GUARD = 2*0 + 4 + 1 = 5, so B ignores it
+ * (a conflict, hold 1, no frame judged, no answer). A's frame (24..31) reaches B in 25..32, 25 - 20 =
+ * 5 = GUARD: not early, judged good in 33 (hold 0 again), answered at 35, as without the pulse.
+ * Without the guard B answered the 1-symbol frame at 24, in step with A (the old "double talk"). */
+static void test_guard_pulse(void)
 {
     mlc_params_t pa = params(4, 2048, 1, 1, 1024), pb = params(4, 2048, 1, 0, 1024);
     pair_t *P = pair_new(&pa, &pb, 0, 400, 0);
     P->pulse[1] = 21;
     put_unit_ii(P->sa, 41, 0);
-    P->sb[40].reg_rd = 1;
-    P->sb[40].reg_addr = MLC_REG_LINK;
-    P->sb[45].reg_rd = 1;
-    P->sb[45].reg_addr = MLC_REG_LINK;
+    P->sb[22].reg_rd = 1;
+    P->sb[22].reg_addr = MLC_REG_LINK;
+    P->sb[33].reg_rd = 1;
+    P->sb[33].reg_addr = MLC_REG_LINK;
+    P->sb[34].reg_rd = 1;
+    P->sb[34].reg_addr = MLC_REG_LINK;
     pair_run(P, 300);
     frame_t fa[16], fb[16];
     unsigned na = frames_of(P, 0, fa, 16), nb = frames_of(P, 1, fb, 16);
-    check(nb >= 3 && fb[0].start == 13 && fb[1].start == 24 && fb[2].start == 46,
-          "double talk: B's frames at 13, 24 (answering the pulse), 46 (answering A's good frame)");
-    check(na >= 5 && fa[1].start == 24 && fa[2].start == 35 && fa[3].start == 57 && fa[3].nib[0] == 1,
-          "double talk: A's frames at 24, 35 (answering B's tail), 57 (with the unit)");
-    check(mlc_counter(P->a, MLC_CTR_CONFLICT) == 7 && mlc_counter(P->b, MLC_CTR_CONFLICT) == 7,
-          "double talk: 7 conflict steps at each end (25..31)");
-    check(mlc_counter(P->b, MLC_CTR_ERR_LEN) == 2 && mlc_counter(P->a, MLC_CTR_ERR_LEN) == 1,
-          "double talk: B judged 2 bad frames (the pulse, A's tail), A one (B's tail)");
-    check((P->tb[40].reg_rdata >> 14 & 1u) == 1 && (P->tb[45].reg_rdata >> 14 & 1u) == 0,
-          "double talk: B's hold bit 1 after step 39, 0 after step 44");
-    check(P->tb[97].st_rx_avail[0] == 0 && P->tb[98].st_rx_avail[0] == 16, "double talk: the unit arrives in step 98");
+    check(nb >= 3 && fb[0].start == 13 && fb[1].start == 35 && fb[2].start == 57,
+          "guard pulse: B's frames at 13, 35, 57 (the pulse not answered)");
+    check(na >= 4 && fa[1].start == 24 && fa[2].start == 46 && fa[3].start == 68 && fa[3].nib[0] == 1,
+          "guard pulse: A's frames at 24, 46, 68 (the unit written in 41..48 in the frame at 68)");
+    check(mlc_counter(P->b, MLC_CTR_CONFLICT) == 1 && mlc_counter(P->a, MLC_CTR_CONFLICT) == 0,
+          "guard pulse: one conflict step at B (21), none at A");
+    check(mlc_counter(P->b, MLC_CTR_ERR_LEN) == 0 && mlc_counter(P->a, MLC_CTR_ERR_LEN) == 0 &&
+              mlc_link_overlaps(P->l) == 0,
+          "guard pulse: no bad frame judged, no overlap");
+    check((P->tb[22].reg_rdata >> 14 & 1u) == 1 && (P->tb[33].reg_rdata >> 14 & 1u) == 1 &&
+              (P->tb[34].reg_rdata >> 14 & 1u) == 0,
+          "guard pulse: B's hold 1 after steps 21 and 32, 0 after 33 (A's good frame)");
+    check(P->tb[108].st_rx_avail[0] == 0 && P->tb[109].st_rx_avail[0] == 16,
+          "guard pulse: the unit arrives in step 109 = 68 + F(1) + 1");
+    pair_free(P);
+}
+
+/* Both ends talking at once (docs/mlc.md, rule 6 "Both ends talking at once"): the master's frame
+ * wholly over the slave's. Defaults, TIMEOUT 16, nothing to send: A's null frame 2..9, B's 13..20
+ * (at A's pins 14..21). A spurious CTL pulse at A's input in step 11: A judges a 1-symbol frame bad
+ * in 12 and sends a null frame 14..21, while B's frame arrives: 8 conflict steps at A (14..21), and
+ * nothing of B's frame left to judge. A's frame reaches B in 15..22: 6 conflict steps while B sends
+ * (15..20, hold 1), then 21 and 22, 1 and 2 steps after B's last symbol (20): early (GUARD 5), 2 more
+ * conflicts. A hears nothing after its frame (last symbol 21): it times out in 21 + 16 = 37 and sends
+ * 39..46; B judges that good in 48 (hold 0) and answers at 50; the exchange goes on. */
+static void test_double_talk(void)
+{
+    mlc_params_t pa = params(4, 2048, 1, 1, 16), pb = params(4, 2048, 1, 0, 16);
+    pair_t *P = pair_new(&pa, &pb, 0, 400, 0);
+    P->pulse[0] = 11;
+    P->sb[38].reg_rd = 1;
+    P->sb[38].reg_addr = MLC_REG_LINK;
+    P->sb[49].reg_rd = 1;
+    P->sb[49].reg_addr = MLC_REG_LINK;
+    pair_run(P, 300);
+    frame_t fa[16], fb[16];
+    unsigned na = frames_of(P, 0, fa, 16), nb = frames_of(P, 1, fb, 16);
+    check(na >= 4 && fa[0].start == 2 && fa[1].start == 14 && fa[2].start == 39 && fa[3].start == 61,
+          "double talk: A's frames at 2, 14 (answering the pulse), 39 (timeout), 61");
+    check(nb >= 3 && fb[0].start == 13 && fb[1].start == 50 && fb[2].start == 72,
+          "double talk: B's frames at 13, 50 (answering A's timeout frame), 72");
+    check(mlc_counter(P->a, MLC_CTR_CONFLICT) == 8 && mlc_counter(P->b, MLC_CTR_CONFLICT) == 8,
+          "double talk: 8 conflict steps at A (14..21), 8 at B (15..20 sending, 21..22 early)");
+    check(mlc_counter(P->a, MLC_CTR_ERR_LEN) == 1 && mlc_counter(P->b, MLC_CTR_ERR_LEN) == 0 &&
+              mlc_counter(P->a, MLC_CTR_TIMEOUT) == 1,
+          "double talk: A judged one bad frame (the pulse) and timed out once; B judged none bad");
+    check((P->tb[38].reg_rdata >> 14 & 1u) == 1 && (P->tb[49].reg_rdata >> 14 & 1u) == 0,
+          "double talk: B's hold bit 1 after step 37, 0 after step 48");
     check(mlc_counter(P->b, MLC_CTR_RX_FRAMES) >= 10, "double talk: the exchange goes on (B judged %u good frames)",
           (unsigned)mlc_counter(P->b, MLC_CTR_RX_FRAMES));
     pair_free(P);
+}
+
+/* ================================================================ the slave's guard (rule 2) */
+
+/* B alone (slave), rx by hand, GUARD g (the hand-made master keeps rule 3 where it says so):
+ *   null frame 5..12          judged in 13, B answers 15..22          (B's last symbol e = 22)
+ *   null frame from k1 = e + g - 1: early (k1 - e < g): 8 conflict steps, hold 1, not judged, no answer
+ *   null frame from k2 = e + g + 20: judged good in k2 + 8 (hold 0), B answers k2 + 10 .. k2 + 17 = e2
+ *   null frame from k3 = e2 + g: not early (k3 - e2 = g), judged in k3 + 8, B answers k3 + 10 .. k3 + 17 = e3
+ *   1-unit frame (40 symbols) from k4 = e3 + g - 1: early as a whole (its symbols past e3 + g too):
+ *                              40 conflict steps, not judged, no answer */
+static void guard_edges(unsigned g)
+{
+    mlc_params_t pa = params(4, 256, 1, 1, 0), pb = params(4, 256, 1, 0, 0);
+    pb.GUARD = g;
+    uint64_t e = 22, k1 = e + g - 1, k2 = e + g + 20, e2 = k2 + 17, k3 = e2 + g, e3 = k3 + 17, k4 = e3 + g - 1;
+    pair_t *P = pair_new(&pa, &pb, 0, (size_t)(k4 + 200), 0);
+    P->manual_rx_b = 1;
+    uint8_t f[MLC_MAX_NIBBLES + 8], d[MLC_MAX_NIBBLES + 8];
+    unsigned n = mk_frame(f, 0, 0, 0, 0, 0), nd = mk_frame(d, 1, 0, 1, 0, 5);
+    put_frame_b(P, 5, f, n);
+    put_frame_b(P, k1, f, n);
+    put_frame_b(P, k2, f, n);
+    put_frame_b(P, k3, f, n);
+    put_frame_b(P, k4, d, nd);
+    uint64_t rd[3] = {k1 + 1, k2 + 9, k4 + 1}; /* hold after k1, after k2 + 8, after k4 */
+    for (unsigned i = 0; i < 3; i++) {
+        P->sb[rd[i]].reg_rd = 1;
+        P->sb[rd[i]].reg_addr = MLC_REG_LINK;
+    }
+    pair_run(P, k4 + 150);
+    frame_t fb[16];
+    unsigned nb = frames_of(P, 1, fb, 16);
+    check(nb == 3 && fb[0].start == 15 && fb[1].start == k2 + 10 && fb[2].start == k3 + 10,
+          "guard %u: B answers at 15, %" PRIu64 ", %" PRIu64 " and not the early frames from e + GUARD - 1 (got %u frames)",
+          g, k2 + 10, k3 + 10, nb);
+    check(fb[1].start + 7 == e2 && fb[2].start + 7 == e3, "guard %u: B's last symbols %" PRIu64 ", %" PRIu64, g, e2, e3);
+    check(mlc_counter(P->b, MLC_CTR_CONFLICT) == 8 + 40, "guard %u: 8 + 40 conflict steps (the early frames), got %u", g,
+          (unsigned)mlc_counter(P->b, MLC_CTR_CONFLICT));
+    check(mlc_counter(P->b, MLC_CTR_RX_FRAMES) == 3 && mlc_counter(P->b, MLC_CTR_ERR_LEN) == 0 &&
+              mlc_counter(P->b, MLC_CTR_ERR_CHECK) == 0,
+          "guard %u: 3 frames judged, all good (the frame from e2 + GUARD among them; no tail of an early frame judged)", g);
+    check((P->tb[rd[0]].reg_rdata >> 14 & 1u) == 1 && (P->tb[rd[1]].reg_rdata >> 14 & 1u) == 0 &&
+              (P->tb[rd[2]].reg_rdata >> 14 & 1u) == 1,
+          "guard %u: hold 1 after the early frame's first step, 0 after the next good frame, 1 after the next early one", g);
+    pair_free(P);
+}
+
+static void test_guard_edges(void)
+{
+    check(mlc_guard(0, 1) == 5 && mlc_guard(3, 0) == 10 && mlc_guard(64, 15) == 147 && mlc_default_params().GUARD == 5,
+          "guard: GUARD = 2 LINK_DELAY + 4 + TURN(master) (5 at the defaults, 147 at most)");
+    guard_edges(5);
+    guard_edges(9);
+    guard_edges(17);
+}
+
+/* Fault-free the guard changes nothing: for several LINK_W / TURN / LINK_DELAY, two pairs, one with
+ * the guard (GUARD = 2 LINK_DELAY + 4 + TURN) and one without (GUARD 0), the same data in both
+ * directions: every output of both ends equal in every step, and no conflict at B. */
+static void test_guard_free(void)
+{
+    static const unsigned cfg[][3] = {{4, 1, 0}, {4, 0, 7}, {8, 0, 3}, {8, 2, 12}, {4, 15, 20}};
+    for (unsigned i = 0; i < sizeof cfg / sizeof cfg[0]; i++) {
+        unsigned lw = cfg[i][0], turn = cfg[i][1], LD = cfg[i][2];
+        mlc_params_t pa = params(lw, 512, turn, 1, 1024), pb = params(lw, 512, turn, 0, 1024);
+        pair_t *P = pair_new(&pa, &pb, LD, 4000, 0);
+        pb.GUARD = 0;
+        pair_t *Q = pair_new(&pa, &pb, LD, 4000, 0);
+        for (unsigned u = 0; u < 12; u++) {
+            put_unit_ii(P->sa, 30 + 97 * u, u & 1u);
+            put_unit_ii(Q->sa, 30 + 97 * u, u & 1u);
+            put_unit_ii(P->sb, 50 + 131 * u, 1u - (u & 1u));
+            put_unit_ii(Q->sb, 50 + 131 * u, 1u - (u & 1u));
+        }
+        pair_run(P, 3900);
+        pair_run(Q, 3900);
+        int same = 1;
+        for (unsigned k = 1; k < 3900 && same; k++)
+            same = memcmp(&P->ta[k], &Q->ta[k], sizeof(mlc_out_t)) == 0 && memcmp(&P->tb[k], &Q->tb[k], sizeof(mlc_out_t)) == 0;
+        check(same && P->pb.GUARD == mlc_guard(LD, turn) && mlc_counter(P->b, MLC_CTR_CONFLICT) == 0 &&
+                  mlc_counter(P->b, MLC_CTR_RX_PKTS) == 12 && mlc_counter(P->a, MLC_CTR_RX_PKTS) == 12,
+              "guard free: LINK_W %u TURN %u LINK_DELAY %u: with GUARD %u every output as with none, 12 units each way, "
+              "no conflict",
+              lw, turn, LD, P->pb.GUARD);
+        pair_free(P);
+        pair_free(Q);
+    }
+}
+
+/* One spurious CTL pulse (rx_d 0) at every phase of one period of an idle link, at either end, for
+ * LINK_W 4 and 8, TURN 0 and 1, LINK_DELAY 0..20 (TIMEOUT 100), with the full GUARD and (TURN 1)
+ * with 2 LINK_DELAY + 4 (the GUARD of a slave that does not know its master's TURN): the link must
+ * be back to strict alternation (ends alternating, each null frame starting F(0) + G after the
+ * other's start) from a frame that starts at most TIMEOUT + F(0) + 2 TURN + 2 steps after the pulse
+ * (docs/mlc.md, Malformed input) and stay so to the end of the run (30 periods after the bound).
+ * Without the guard (GUARD 0) the same sweep must find the 2 locks at LINK_W 8, TURN 0, LINK_DELAY
+ * 3 (the test can fail). */
+static unsigned sweep_case(unsigned lw, unsigned turn, unsigned LD, unsigned guard, unsigned end, unsigned ph,
+                           long *rec)
+{
+    const unsigned TO = 100, F0 = 32 / lw, G = 2 + LD + turn, Pd = 2 * F0 + 2 * G;
+    mlc_params_t pa = params(lw, 256, turn, 1, TO), pb = params(lw, 256, turn, 0, TO);
+    pb.GUARD = guard;
+    pair_t *P = pair_new(&pa, &pb, LD, 0, 0);
+    uint64_t ps = 6 * Pd + ph, bound = TO + F0 + 2 * turn + 2, total = ps + bound + 30 * Pd;
+    P->pulse[end] = ps;
+    uint64_t last = 0, lastst = 0;
+    int lastwho = -1, pa_en = 0, pb_en = 0;
+    uint64_t reg_from = 0; /* the first start of the final regular run */
+    while (P->k < total) {
+        pair_step(P);
+        for (int w = 0; w < 2; w++) {
+            int en = w ? P->ob.tx_en : P->oa.tx_en, *prev = w ? &pb_en : &pa_en;
+            if (en && !*prev) {
+                if (!(lastwho >= 0 && lastwho != w && P->k - lastst == F0 + G))
+                    reg_from = P->k; /* irregular start: the regular run begins here at the earliest */
+                lastwho = w;
+                lastst = P->k;
+                last = P->k;
+            }
+            *prev = en;
+        }
+    }
+    pair_free(P);
+    (void)last;
+    *rec = reg_from > ps ? (long)(reg_from - ps) : 0;
+    /* a lock: the regular run starts too late (or no frame for a period: a stall) */
+    return reg_from > ps + bound || lastst + Pd < total;
+}
+
+static void test_guard_sweep(void)
+{
+    unsigned cases = 0, bad = 0, worst_cfg = 0;
+    long worst = 0;
+    for (unsigned lw = 4; lw <= 8; lw += 4)
+        for (unsigned turn = 0; turn <= 1; turn++)
+            for (unsigned LD = 0; LD <= 20; LD++) {
+                unsigned F0 = 32 / lw, G = 2 + LD + turn, Pd = 2 * F0 + 2 * G, nb = 0;
+                /* the full GUARD, and (TURN 1) the one of a slave not knowing its master's TURN */
+                for (unsigned gv = 0; gv < (turn ? 2u : 1u); gv++)
+                for (unsigned end = 0; end < 2; end++)
+                    for (unsigned ph = 0; ph < Pd; ph++) {
+                        long r;
+                        nb += sweep_case(lw, turn, LD, gv ? mlc_guard(LD, 0) : mlc_guard(LD, turn), end, ph, &r);
+                        cases++;
+                        if (r > worst) {
+                            worst = r;
+                            worst_cfg = lw * 10000 + turn * 100 + LD;
+                        }
+                    }
+                bad += nb;
+                if (nb)
+                    check(0, "guard sweep: LINK_W %u TURN %u LINK_DELAY %u: %u of %u pulses not recovered within "
+                             "TIMEOUT + F(0) + 2 TURN + 2",
+                          lw, turn, LD, nb, (turn ? 4 : 2) * Pd);
+            }
+    check(bad == 0, "guard sweep: %u pulses (LINK_W 4, 8; TURN 0, 1; LINK_DELAY 0..20; every phase, both ends; GUARD "
+                    "2 LINK_DELAY + 4 + TURN, and at TURN 1 also 2 LINK_DELAY + 4): all "
+                    "back to strict alternation within TIMEOUT + F(0) + 2 TURN + 2 (worst %ld steps, LINK_W/TURN/LINK_DELAY "
+                    "%u/%u/%u)",
+          cases, worst, worst_cfg / 10000, worst_cfg / 100 % 100, worst_cfg % 100);
+    unsigned locks = 0;
+    for (unsigned end = 0; end < 2; end++)
+        for (unsigned ph = 0; ph < 2 * 4 + 2 * 5; ph++) {
+            long r;
+            locks += sweep_case(8, 0, 3, 0, end, ph, &r);
+        }
+    check(locks == 2, "guard sweep: without the guard, LINK_W 8 TURN 0 LINK_DELAY 3: %u of 36 pulses lock (2 expected)",
+          locks);
 }
 
 /* ================================================================ timeout */
@@ -1263,7 +1483,7 @@ static void test_reset(void)
         mlc_host_send(P->ha, 0, &m);
     pair_run(P, 777);
     mlc_reset(P->a);
-    mlc_t *f = mlc_new(&pa);
+    mlc_t *f = mlc_new(&P->pa);
     mlc_in_t in;
     memset(&in, 0, sizeof in);
     int ok = mlc_steps(P->a) == 0;
@@ -1662,7 +1882,11 @@ int main(int argc, char **argv)
     test_corrupt_reply();
     test_corrupt_fields();
     test_handmade();
+    test_guard_pulse();
     test_double_talk();
+    test_guard_edges();
+    test_guard_free();
+    test_guard_sweep();
     test_timeout();
     test_ports();
     test_reset();

@@ -3,7 +3,7 @@
 # cmodel/mlc.c (one textual change each, below) and requires every build to end with a failed check
 # ("mlc_unit: N checks, M failed" with M > 0 and exit status 1; a crash or a build error is a
 # failure of this script, not a catch). The real model must pass. Run from the repository root:
-#   bash tb/mlc/mutants.sh [NAME...]   (all mutants, about 40 s; or only the named ones)
+#   bash tb/mlc/mutants.sh [NAME...]   (all mutants, about 90 s; or only the named ones)
 set -u
 cd "$(dirname "$0")/../.."
 TAG="mutants"
@@ -32,6 +32,10 @@ SENDABLE_WRAP|return f->ps.msgend > f->ack ? f->ps.msgend - f->ack : 0u;|return 
 WRITE_WHEN_FULL|int do_wr = in->h_wr && m->st_tx_space[wch] >= 2;|int do_wr = in->h_wr;
 NO_HOLD|                m->hold = 1;|                m->hold = 0;
 CRC_INIT0|m->rs = 0xFFFF;\n            }|m->rs = 0;\n            }
+GUARD_OFF|if (!m->p.MASTER && in->rx_en && (m->early|if (0 && in->rx_en && (m->early
+GUARD_AT|(!m->inframe && m->since < m->p.GUARD)|(!m->inframe && m->since <= m->p.GUARD)
+GUARD_SHORT|(!m->inframe && m->since < m->p.GUARD)|(!m->inframe && m->since + 1 < m->p.GUARD)
+GUARD_NO_EARLY|            m->early = 1;|            m->early = 0;
 EOF
 )
 

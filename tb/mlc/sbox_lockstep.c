@@ -25,14 +25,21 @@
  *   - the transit (docs/switchbox.md, Timing): a single Type0 message through the idle box; from the
  *     step t in which the frame carrying it ends at the source port's pins, the first frame the
  *     destination port starts in a step >= t+14 carries a unit and none starting in t..t+13 does;
- *   - each link: the two ends never drive at one end's pins in the same step (outside the settling
- *     window of an injected CTL fault);
+ *   - each link (outside the settling window of an injected CTL fault: two full frames and four
+ *     turn-rounds, docs/mlc.md "recovery is bounded"): the two ends never drive at one end's pins
+ *     in the same step, and they alternate strictly (docs/mlc.md rules 2, 3): the box port (the
+ *     slave) starts a frame exactly G = 2 + LINK_DELAY + TURN steps after a node frame ended and
+ *     at no other time; the node (the master) exactly G after a box frame ended, or, the box not
+ *     answering (hold, guard), exactly TIMEOUT + TURN + 1 steps after its own last symbol (its
+ *     timeout); so no two frames cross;
  *   - register port: a read in step r is answered after step r+1 and only then; table entries,
  *     the up port, absent registers (0x80000000), box MLC configuration read back as written;
  *     counters below 2^CTR_W; barrier registers well formed.
  * Faults: corrupted nibbles on every link (both directions), CTL faults (dropped cycles, spurious
  * pulses, erased frames; default 20 per million steps and end when TIMEOUT > 0), hosts that stall
- * reading or writing so FIFOs fill.
+ * reading or writing so FIFOs fill; with TIMEOUT > 0, once on every link in the setup (idle links), a
+ * CTL pulse at the box port LINK_DELAY + 1 steps after its frame's last symbol (an early frame: the
+ * guard, docs/mlc.md rule 2).
  *
  * Exit status: 0 pass, 1 a mismatch or a check failed, 2 usage. --help lists the options.
  */
@@ -169,6 +176,15 @@ typedef struct {
         ctl_faults, regreads, transit_ok, frames_in;
     /* faults */
     uint64_t last_fault[NPMAX];
+    /* link order (lorder): -1 none yet, -2 settling (wait for silence), -3 next start unchecked,
+     * 0 the box port's frame ended last, 1 the node's; the step it ended (tx_en fell); the node's
+     * last frame end; who sends now (-1 none) */
+    int lo_last[NPMAX], lo_cur[NPMAX];
+    uint64_t lo_end[NPMAX], lo_node_end[NPMAX];
+    uint64_t lo_start[NPMAX];      /* the step the current (last) frame started */
+    unsigned lo_np[NPMAX];         /* its NP */
+    int early_done[NPMAX];         /* the directed early frame at the box port was sent */
+    uint64_t early_pulses;
     int erasing[NPMAX][2];
     uint8_t prev_en[NPMAX][2];
     /* register port: the read of the previous step */
@@ -210,7 +226,7 @@ static const char *prog = "sbox_lockstep";
 /* ------------------------------------------------------------------ model-only build (no RTL)
  * the model alone (--mode model), the parameters from the command line (--PORTS N ...; defaults
  * docs/switchbox.md's) */
-static sbox_params_t cli_params = {8, 16, 4, 2048, 1, 1024, 16, 0};
+static sbox_params_t cli_params = {8, 16, 4, 2048, 1, 1024, 16, 0, 0};
 sbox_params_t sbox_rtl_params(void) { return cli_params; }
 const char *sbox_rtl_variant(void) { return "model-only"; }
 sbox_rtl_t *sbox_rtl_new(int argc, const char *const *argv)
@@ -706,16 +722,70 @@ static void reg_check(bench_t *b)
 
 static unsigned frame_steps(const bench_t *b, unsigned np) { return (8u + 32u * np) * 4u / b->p.LINK_W; }
 
-/* 1 while link p may still be disturbed by a CTL fault: two timeouts and four full frames since it or
- * since the last overlap that followed it (docs/mlc.md bounds no recovery time; with LINK_W 8, TURN 0,
- * LINK_DELAY 3, TIMEOUT 300 the two MLCs were seen colliding every 9 steps for about 4000 steps after
- * one CTL fault before they settled: the MLC's business, not the box's, so the bench waits) */
+/* 1 while link p may still be disturbed by a CTL fault: two full frames and four turn-rounds since
+ * the last one (docs/mlc.md, Malformed input: recovery is bounded; the slave's guard keeps frames
+ * from crossing, which before it could go on for thousands of steps after one fault). An overlap or
+ * a frame out of order after that fails the run. */
 static int unsettled(const bench_t *b, unsigned p)
 {
     if (!b->last_fault[p])
         return 0;
-    uint64_t win = 2u * (uint64_t)b->p.TIMEOUT + 4u * frame_steps(b, 15) + 8u * (2u + b->link_delay + b->p.TURN) + 16u;
+    uint64_t win = 2u * (uint64_t)frame_steps(b, 15) + 4u * (2u + b->link_delay + b->p.TURN) + 16u;
     return b->cycle - b->last_fault[p] <= win;
+}
+
+/* link p's frame order after the step (docs/mlc.md rules 2, 3, the box port the slave, the node the
+ * master): box frames start exactly G after a node frame ended; node frames exactly G after a box
+ * frame ended or exactly TIMEOUT + TURN + 1 after the node's last symbol (its timeout); never both
+ * ends at once. Paused while the link settles from a CTL fault; the first frame after it unchecked. */
+static void lorder(bench_t *b, unsigned p)
+{
+    unsigned G = 2u + b->link_delay + b->p.TURN;
+    int eb = b->prim.tx_en[p], en = b->nout[p].tx_en;
+    if (eb && !b->pprev.tx_en[p]) { /* the box port starts a frame */
+        b->lo_start[p] = b->cycle;
+        b->lo_np[p] = b->prim.tx_d[p] & 15u;
+    }
+    if (unsettled(b, p)) {
+        b->lo_last[p] = -2;
+        b->lo_cur[p] = eb ? 0 : en ? 1 : -1;
+        return;
+    }
+    if (b->lo_last[p] == -2) {
+        b->lo_cur[p] = eb ? 0 : en ? 1 : -1;
+        if (eb || en)
+            return;
+        b->lo_last[p] = -3; /* silence: the next frame start is tracked, not its timing */
+    }
+    if (eb && en)
+        check_fail(b, "link %u: the box port and the node both drive in step %" PRIu64 " (frames cross)", p, b->cycle);
+    int drv = eb ? 0 : en ? 1 : -1;
+    if (drv >= 0 && b->lo_cur[p] < 0) { /* a frame starts */
+        int last = b->lo_last[p];
+        uint64_t t = b->cycle;
+        if (last == 0 || last == 1) {
+            uint64_t own_to = b->lo_node_end[p] + b->p.TIMEOUT + b->p.TURN; /* node: last symbol + TIMEOUT + TURN + 1 */
+            int ok = drv != last ? t == b->lo_end[p] + G
+                                 : (drv == 1 && b->p.TIMEOUT && t == own_to);
+            if (!ok)
+                check_fail(b, "link %u: the %s starts a frame in step %" PRIu64 "; the %s's frame ended in step %" PRIu64
+                              ": an answer is due in step +G = %u, a node timeout only %u steps after its own frame "
+                              "(docs/mlc.md rules 2, 3)",
+                           p, drv ? "node" : "box port", t, last ? "node" : "box port", b->lo_end[p], G,
+                           b->p.TIMEOUT + b->p.TURN);
+        } else if (last == -1 && drv != 1) {
+            check_fail(b, "link %u: the box port (the slave) sends the link's first frame in step %" PRIu64, p, t);
+        }
+        b->lo_cur[p] = drv;
+    } else if (drv >= 0 && drv != b->lo_cur[p]) {
+        check_fail(b, "link %u: the other end starts driving inside a frame in step %" PRIu64, p, b->cycle);
+    } else if (drv < 0 && b->lo_cur[p] >= 0) { /* a frame ended in this step */
+        b->lo_last[p] = b->lo_cur[p];
+        b->lo_end[p] = b->cycle;
+        if (b->lo_cur[p] == 1)
+            b->lo_node_end[p] = b->cycle;
+        b->lo_cur[p] = -1;
+    }
 }
 
 /* corrupt nibbles and CTL faults on the link input (en, d) of end e (0 box, 1 node) of link p */
@@ -973,6 +1043,20 @@ static void step(bench_t *b)
             if (x->active && x->queued[n] && !x->written_at[n] && b->wr_words[n][h.h_wch] >= x->target[n])
                 x->written_at[n] = b->cycle;
         }
+        /* a directed early frame at every box port (the link's slave), once, in the setup (idle links):
+         * a CTL pulse LINK_DELAY + 1 steps after the last symbol of its frame; the guard ignores it
+         * (docs/mlc.md rule 2). An unguarded MLC answers it in the very step the node answers the box
+         * port's frame, and with LINK_DELAY >= F(0) - 1 the two ends then cross frames for as long as
+         * the link stays idle ("crossing frames"): lorder fails the run once the window is over. */
+        if (!b->early_done[n] && b->p.TIMEOUT && b->phase == 0 && b->lo_start[n] &&
+            !in.rx_en[n] && b->cycle == b->lo_start[n] + frame_steps(b, b->lo_np[n]) + b->link_delay) {
+            in.rx_en[n] = 1;
+            in.rx_d[n] = 0;
+            b->early_done[n] = 1;
+            b->early_pulses++;
+            b->ctl_faults++;
+            b->last_fault[n] = b->cycle;
+        }
         /* faults on both directions of link n */
         if (traffic) {
             fault(b, n, 0, &in.rx_en[n], &in.rx_d[n]);
@@ -1052,9 +1136,7 @@ static void step(bench_t *b)
         bo.tx_d = b->prim.tx_d[n];
         uint64_t ov = mlc_link_overlaps(b->link[n]);
         mlc_link_step(b->link[n], &bo, &b->nout[n], &bi, &ni);
-        if (mlc_link_overlaps(b->link[n]) != ov && unsettled(b, n))
-            b->last_fault[n] = b->cycle; /* still settling */
-        else if (mlc_link_overlaps(b->link[n]) != ov)
+        if (mlc_link_overlaps(b->link[n]) != ov && !unsettled(b, n))
             check_fail(b, "link %u: the box port and the node drive at one end's pins in the same step (last CTL fault on it in "
                           "step %" PRIu64 ")",
                        n, b->last_fault[n]);
@@ -1063,6 +1145,8 @@ static void step(bench_t *b)
         b->nin[n].rx_en = ni.rx_en;
         b->nin[n].rx_d = ni.rx_d;
     }
+    for (unsigned n = 0; n < b->P; n++)
+        lorder(b, n);
     /* ---- checks */
     reg_check(b);
     b->rd_prev = in.reg_rd;
@@ -1276,6 +1360,8 @@ int main(int argc0, char **argv0)
         return rc;
     }
     b.P = b.p.PORTS;
+    for (unsigned n = 0; n < NPMAX; n++)
+        b.lo_last[n] = b.lo_cur[n] = -1;
     if (!b.table_arg && sb_table)
         opt_table(&b, sb_table);
     if (!b.ctl_given && b.p.TIMEOUT > 0)
@@ -1288,6 +1374,15 @@ int main(int argc0, char **argv0)
         fprintf(stderr, "%s: the bench's nodes are the link masters: MASTER_MASK must be 0\n", prog);
         return 2;
     }
+#ifdef SB_NO_RTL
+    b.p.LINK_DELAY = b.link_delay; /* the slave MLCs' guard follows the link */
+#else
+    if (b.link_delay < b.p.LINK_DELAY) { /* the RTL's guard would cut every reply */
+        fprintf(stderr, "%s: --link-delay %u is below the RTL's LINK_DELAY %u (its MLCs' GUARD, docs/mlc.md)\n", prog,
+                b.link_delay, b.p.LINK_DELAY);
+        return 2;
+    }
+#endif
     if (b.p.TIMEOUT && b.p.TIMEOUT <= 2 * b.link_delay + b.p.TURN + 3) {
         fprintf(stderr, "%s: TIMEOUT %u must exceed 2*LINK_DELAY + TURN + 3 (docs/mlc.md)\n", prog, b.p.TIMEOUT);
         return 2;
@@ -1327,7 +1422,7 @@ int main(int argc0, char **argv0)
         r = rng_below(&b.rng, 8);
         b.bcfg_run[n] = (b.msgmode ? MLC_CFG_MSG : 0u) | MLC_CFG_SP(r < 5 ? 0 : r - 4);
         b.ncfg[n] = b.bcfg[n] = b.msgmode ? MLC_CFG_MSG : 0u;
-        mlc_params_t mp = {b.p.LINK_W, b.p.FIFO_BYTES, b.p.TURN, 1, b.p.TIMEOUT, b.p.CTR_W};
+        mlc_params_t mp = {b.p.LINK_W, b.p.FIFO_BYTES, b.p.TURN, 1, b.p.TIMEOUT, b.p.CTR_W, 0}; /* a master: no guard */
         b.node[n] = mlc_new(&mp);
         b.host[n] = mlc_host_new(b.p.FIFO_BYTES, b.msgmode);
         b.link[n] = mlc_link_new(b.link_delay);
@@ -1449,9 +1544,10 @@ int main(int argc0, char **argv0)
     printf("PASS %s variant %s: %" PRIu64 " cycles (+%" PRIu64 " drain), %" PRIu64 " messages sent (%" PRIu64
            " multicast, %" PRIu64 " unrouted), %" PRIu64 " deliveries (%" PRIu64 " bytes), %" PRIu64 " barriers (%" PRIu64
            " releases, %" PRIu64 " bad requests), %" PRIu64 " PC < 2, %" PRIu64 " transits, %" PRIu64 " register reads, %" PRIu64
-           " nibbles corrupted, %" PRIu64 " CTL faults, seed=%" PRIu64 "\n",
+           " nibbles corrupted, %" PRIu64 " CTL faults (%" PRIu64 " directed early frames), seed=%" PRIu64 "\n",
            prog, sbox_rtl_variant(), b.o.cycles, drain, b.sent, b.mcast_sent, b.dropped_sent, b.recvd, b.bytes,
-           b.barriers, b.releases, b.bad_bar, b.bad_pc, b.transit_ok, b.regreads, b.corrupted, b.ctl_faults, b.o.seed);
+           b.barriers, b.releases, b.bad_bar, b.bad_pc, b.transit_ok, b.regreads, b.corrupted, b.ctl_faults,
+           b.early_pulses, b.o.seed);
     if (!b.o.quiet) {
         printf("  watched FIFO: port %u channel %u, %" PRIu64 " words, %" PRIu64 " message boundaries (%" PRIu64
                " with both steps known)\n",

@@ -29,6 +29,9 @@
 #ifndef SB_CTR_W
 #define SB_CTR_W 16
 #endif
+#ifndef SB_LINK_DELAY
+#define SB_LINK_DELAY 0
+#endif
 #ifndef SB_MASTER_MASK
 #define SB_MASTER_MASK 0
 #endif
@@ -52,6 +55,7 @@ sbox_params_t sbox_rtl_params(void)
     p.TIMEOUT = SB_TIMEOUT;
     p.CTR_W = SB_CTR_W;
     p.MASTER_MASK = SB_MASTER_MASK;
+    p.LINK_DELAY = SB_LINK_DELAY;
     return p;
 }
 

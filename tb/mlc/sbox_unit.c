@@ -84,7 +84,7 @@ typedef struct {
 
 static sbox_params_t bparams(unsigned ports, unsigned nodes)
 {
-    sbox_params_t p = {ports, nodes, 4, 2048, 1, 1024, 16, 0};
+    sbox_params_t p = {ports, nodes, 4, 2048, 1, 1024, 16, 0, 0};
     return p;
 }
 
