@@ -34,9 +34,10 @@ mlc_WRAPPER_TOP := mlc_fpga_top
 
 # the lockstep bench: C sources (archived into a library), the C++ glue to the Verilated pair
 mlc_BENCH     := mlc_lockstep
-mlc_BENCH_C   := cmodel/mlc.c sw/mlc_host.c tb/mlc/mlc_lockstep.c
+mlc_BENCH_C   := cmodel/mlc.c sw/mlc_host.c tb/common/rerun.c tb/mlc/mlc_lockstep.c
 mlc_BENCH_CXX := tb/mlc/mlc_rtl.cpp
-mlc_BENCH_H   := cmodel/mlc.h sw/mlc_host.h sw/ring.h tb/common/unit_check.h tb/common/rng.h tb/common/vrtl.h tb/mlc/mlc_rtl.h
+mlc_BENCH_H   := cmodel/mlc.h sw/mlc_host.h sw/ring.h tb/common/unit_check.h tb/common/rng.h tb/common/rerun.h tb/common/vrtl.h \
+                 tb/mlc/mlc_rtl.h
 
 # the model's unit tests (sanitizers, in make test's model-sanitizers step) and tb/mlc/mutants.sh
 # (deliberate breaks of the model, each must be caught by the unit test; the mutants step)

@@ -54,6 +54,7 @@
 #include "../../cmodel/mlc.h"
 #include "../../sw/mlc_host.h"
 #include "../../sw/ring.h"
+#include "../common/rerun.h"
 #include "../common/rng.h"
 #include "mlc_rtl.h"
 
@@ -61,10 +62,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <fcntl.h>
-#include <sys/wait.h>
 #include <time.h>
-#include <unistd.h>
 
 enum { M_LOCKSTEP, M_RTL, M_MODEL };
 
@@ -196,35 +194,8 @@ typedef struct {
 static void fail_exit(const bench_t *b)
 {
     fflush(stdout);
-    if (b->vcd && !b->vcd_start && b->mode != M_MODEL) {
-        char start[32];
-        uint64_t s = b->cycle > b->vcd_cycles ? b->cycle - b->vcd_cycles : 1;
-        snprintf(start, sizeof start, "%" PRIu64, s);
-        char **av = calloc((size_t)b->argc + 4, sizeof *av);
-        if (av) {
-            int n = 0;
-            for (int i = 0; i < b->argc; i++)
-                av[n++] = b->argv[i];
-            av[n++] = "--vcd-start";
-            av[n++] = start;
-            av[n++] = "--quiet";
-            av[n] = NULL;
-            pid_t pid = fork();
-            if (pid == 0) {
-                int fd = open("/dev/null", O_WRONLY);
-                if (fd >= 0)
-                    dup2(fd, 1);
-                execv("/proc/self/exe", av);
-                _exit(127);
-            }
-            if (pid > 0) {
-                int st;
-                waitpid(pid, &st, 0);
-                fprintf(stderr, "mlc_lockstep: trace of steps %s.. in %s\n", start, b->vcd);
-            }
-            free(av);
-        }
-    }
+    if (b->vcd && !b->vcd_start && b->mode != M_MODEL)
+        bench_rerun_vcd("mlc_lockstep", b->argc, b->argv, bench_rerun_start(b->cycle, b->vcd_cycles), b->vcd);
     if (b->vcd_start && b->rtl)
         mlc_rtl_free(b->rtl); /* the replay: closes (flushes) the trace */
     exit(1);

@@ -50,16 +50,15 @@
 #include "../../sw/mlc_host.h"
 #include "../../sw/ring.h"
 #include "../common/bench_cli.h"
+#include "../common/rerun.h"
 #include "../common/rng.h"
 #include "sbox_rtl.h"
 
-#include <fcntl.h>
 #include <inttypes.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 /* The link models' delay and the table are the bench's, not the RTL's parameters: a build's own
@@ -261,35 +260,8 @@ int sbox_rtl_trace_open(sbox_rtl_t *r, const char *path)
 static void fail_exit(const bench_t *b)
 {
     fflush(stdout);
-    if (b->o.vcd && !b->vcd_start && b->o.mode != MODE_MODEL) {
-        char start[32];
-        uint64_t s = b->cycle > b->o.vcd_cycles ? b->cycle - b->o.vcd_cycles : 1;
-        snprintf(start, sizeof start, "%" PRIu64, s);
-        char **av = calloc((size_t)b->argc + 4, sizeof *av);
-        if (av) {
-            int n = 0;
-            for (int i = 0; i < b->argc; i++)
-                av[n++] = b->argv[i];
-            av[n++] = "--vcd-start";
-            av[n++] = start;
-            av[n++] = "--quiet";
-            av[n] = NULL;
-            pid_t pid = fork();
-            if (pid == 0) {
-                int fd = open("/dev/null", O_WRONLY);
-                if (fd >= 0)
-                    dup2(fd, 1);
-                execv("/proc/self/exe", av);
-                _exit(127);
-            }
-            if (pid > 0) {
-                int st;
-                waitpid(pid, &st, 0);
-                fprintf(stderr, "%s: trace of steps %s.. in %s\n", prog, start, b->o.vcd);
-            }
-            free(av);
-        }
-    }
+    if (b->o.vcd && !b->vcd_start && b->o.mode != MODE_MODEL)
+        bench_rerun_vcd(prog, b->argc, b->argv, bench_rerun_start(b->cycle, b->o.vcd_cycles), b->o.vcd);
     printf("FAIL %s variant %s seed %" PRIu64 " cycle %" PRIu64 " (mode %s)\n     replay: %s --seed %" PRIu64
            " --cycles %" PRIu64 " --mode %s%s%s%s\n",
            prog, sbox_rtl_variant(), b->o.seed, b->cycle, bench_mode_name(b->o.mode), b->argv[0], b->o.seed,
