@@ -194,6 +194,7 @@ net-test-runs: net-build net-mutants net-san $(NET_SANTOOLS)
 	@fails=""; \
 	echo "-- sanfab-netgen (ASan/UBSan build): messages, refusals, command line, determinism"; \
 	bash tb/net/netgen_test.sh $(NET_SANTOOLS) $(NET_B)/netgen-test || fails="$$fails netgen"; \
+	echo "-- Icarus: one packet through rtl/net/net4.v"; $(MAKE) -s --no-print-directory net-icarus || fails="$$fails icarus"; \
 	$(foreach r,$(NET_RUNS),$(call net_one,$(r),$(NET_TEST_CYCLES),$(SEED),$(NET_B)/$(call net_run_net,$(r))/net_bench,$(NET_TEST_ARGS_$(r)) --vcd $(NET_B)/$(r)-fail.vcd)) \
 	$(foreach r,r16-itb-uniform ring4-cyclic,$(call net_one,$(r),$(NET_TEST_CYCLES),$(SEED),$(NET_B)/san/net_bench,$(NET_TEST_ARGS_$(r)) --mode model)) \
 	$(foreach m,$(NET_MUTANTS),echo "-- net mutant $(call net_mname,$(m)) on [$(call net_mrun,$(m))]"; \
@@ -234,7 +235,16 @@ net-lint-wrapper: net-check-generated
 	@$(VERILATOR) --lint-only -Wall --top-module net_fpga_top $(call rtl_list,xbar) rtl/net/net4.v rtl/fpga/scan_io.v \
 	  rtl/fpga/net_fpga_top.v
 
-# make sim, make lint and make generate include the network
+# Icarus smoke test: one packet through the generated 4-switch network (tb/net/net4_icarus_tb.v)
+.PHONY: net-icarus
+net-icarus:
+	@mkdir -p $(NET_B)/icarus
+	@iverilog -g2005 -o $(NET_B)/icarus/net4.vvp -s net4_icarus_tb $(patsubst +incdir+%,-I%,$(filter +incdir+%,$(call rtl_list,xbar))) \
+	  $(filter-out +%,$(shell grep -v '^[[:space:]]*\#' rtl/net/net4.f)) tb/net/net4_icarus_tb.v
+	@vvp -n $(NET_B)/icarus/net4.vvp | tee $(NET_B)/icarus/net4.log | grep -v '^VCD'; grep -q '^icarus: 1 passed, 0 failed' $(NET_B)/icarus/net4.log
+
+# make sim, make lint, make icarus and make generate include the network
+icarus: net-icarus
 sim: net-sim
 lint: net-lint net-lint-wrapper
 check-generated: net-check-generated
