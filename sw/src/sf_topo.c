@@ -222,6 +222,16 @@ sf_topo *sf_topo_parse(const char *text, const char *file, sf_err *e)
         p += len + (nl ? 1 : 0);
         char *hash = strchr(line, '#');
         if (hash) *hash = 0;
+        char *q = line + strspn(line, " \t\r");
+        if (have_header && !strncmp(q, "name", 4) && (q[4] == ' ' || q[4] == '\t' || q[4] == '\r')) {
+            /* free text: every word, one space between, cut at the name's size */
+            t->name[0] = 0;
+            for (char *s = strtok(q + 4, " \t\r"); s; s = strtok(NULL, " \t\r")) {
+                size_t u = strlen(t->name);
+                snprintf(t->name + u, sizeof t->name - u, "%s%s", u ? " " : "", s);
+            }
+            continue;
+        }
         char *tok[16]; int nt = 0;
         for (char *s = strtok(line, " \t\r"); s; s = strtok(NULL, " \t\r")) {
             if (nt == 16) { fail(e, c.file, c.line, "too many fields"); goto bad; }

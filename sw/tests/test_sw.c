@@ -101,6 +101,12 @@ static void test_parse_bad(T *t)
                                 "par.topo", &e);
     report(t, tp && tp->nch == 4, "parse: parallel links when allowed", e.msg);
     sf_topo_free(tp);
+    /* the name is free text: any number of words, commas and all */
+    tp = sf_topo_parse("sanfab-topology 1\nname  a ring, with commas: one two three four five six seven eight nine ten "
+                       "eleven twelve thirteen fourteen fifteen\t sixteen   # a comment\nswitch 0 ports 2\n", "name.topo", &e);
+    report(t, tp && !strcmp(tp->name, "a ring, with commas: one two three four five six seven eight nine ten eleven "
+                                      "twelve thirteen fourteen fifteen sixteen"), "parse: a name of 20 words", e.msg);
+    sf_topo_free(tp);
 }
 
 
