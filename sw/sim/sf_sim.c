@@ -582,15 +582,20 @@ static void lat_json(FILE *out, const char *name, const sf_lat *l, double scale)
     fprintf(out, "}");
 }
 
+sf_nics *sf_sim_point_nics(const sf_sim_cfg *c, const sf_sim_net *n, int li, sf_err *e)
+{
+    const sf_topo *t = n->t;
+    sf_nic_params np = c->nic;
+    np.rate = c->loads[li] * SF_SIM_NS_PER_CYCLE * t->nsw / t->nhost / np.msg_size; /* messages per cycle per host */
+    return sf_nics_new(t, n->rs, &np, e);
+}
+
 int sf_sim_point_build(const sf_sim_cfg *c, const sf_sim_net *n, int li, net_nic_fn nic_fn, void *nic_ctx,
                        sf_nics **nics_out, net_t **net_out, sf_err *e)
 {
     const sf_topo *t = n->t;
     const unsigned S = (unsigned)t->nsw, H = (unsigned)t->nhost, NL = (unsigned)sf_topo_nlinks(t);
-    const double load = c->loads[li];
-    sf_nic_params np = c->nic;
-    np.rate = load * SF_SIM_NS_PER_CYCLE * S / H / np.msg_size; /* messages per cycle per host */
-    sf_nics *nics = sf_nics_new(t, n->rs, &np, e);
+    sf_nics *nics = sf_sim_point_nics(c, n, li, e);
     if (!nics)
         return -1;
     /* the fabric's description of the topology */

@@ -64,6 +64,9 @@ void sf_sim_net_free(sf_sim_net *n);
 /* Progress callback: called about every 16384 cycles with the cycles done and the total. */
 typedef void (*sf_sim_progress)(void *ctx, uint64_t done, uint64_t total);
 
+/** The NICs of load point `li` (every host generating at the point's load); NULL with e set. */
+sf_nics *sf_sim_point_nics(const sf_sim_cfg *c, const sf_sim_net *n, int li, sf_err *e);
+
 /** Build load point `li`'s NICs and fabric as sf_sim_run_point does (nothing stepped yet); the fabric calls
  *  nic_fn(nic_ctx, ...) each cycle, or sf_nics_step on the NICs if nic_fn is NULL. 0, or -1 with e set. */
 int sf_sim_point_build(const sf_sim_cfg *c, const sf_sim_net *n, int li, net_nic_fn nic_fn, void *nic_ctx,

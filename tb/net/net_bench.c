@@ -244,9 +244,7 @@ static int run(const opts_t *o, const sf_sim_net *sn, uint64_t trace_from, run_r
     net_t *net = NULL;
     net_rtl_t *r = NULL;
     if (o->mode == MODE_RTL) {
-        sf_nic_params np = o->c.nic;
-        np.rate = o->c.loads[0] * SF_SIM_NS_PER_CYCLE * S / H / np.msg_size; /* as sf_sim_point_build */
-        nics = sf_nics_new(t, sn->rs, &np, &e);
+        nics = sf_sim_point_nics(&o->c, sn, 0, &e);
     } else if (sf_sim_point_build(&o->c, sn, 0, tap_step, &tap, &nics, &net, &e) == 0) {
         tap.nics = nics;
         net_set_busy_mask(net, 0x100, 0);
@@ -496,10 +494,10 @@ int main(int argc, char **argv)
         sf_sim_net_free(&sn);
         return 1;
     }
-    printf("PASS %s: %s (seed %" PRIu64 ")%s\n", mode_names[o.mode],
+    printf("PASS %s: %s (seed %" PRIu64 ")\n", mode_names[o.mode],
            o.mode == MODE_LOCKSTEP ? "every switch output and host input equal every cycle, scoreboard balanced"
                                    : "scoreboard balanced",
-           o.c.nic.seed, o.mode == MODE_MODEL && !o.skip ? "" : "");
+           o.c.nic.seed);
     sf_sim_net_free(&sn);
     return 0;
 }
