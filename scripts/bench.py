@@ -121,8 +121,9 @@ def rtlnet_records(seed, cycles, repeat=3):
     compared every cycle). Fastest of `repeat` runs each; one record per mode."""
     builds = ["build/net/r16/net_bench", "build/net/r16-t2/net_bench"]
     missing = [b for b in builds if not os.path.exists(os.path.join(ROOT, b))]
-    if missing:   # (an existing build is used as it is: `make net-build build/net/r16-t2/net_bench` brings it up to date)
-        subprocess.run(["make", "-s"] + missing, cwd=ROOT, check=True)
+    # the route files always (cheap); a missing build too (an existing one is used as it is: `make bench` brings
+    # both up to date)
+    subprocess.run(["make", "-s", "net-routes"] + missing, cwd=ROOT, check=True)
     args = subprocess.run(["make", "-s", "--no-print-directory", "net-args-" + RTLNET_RUN], cwd=ROOT, check=True,
                           stdout=subprocess.PIPE, text=True).stdout.split()
     modes = [("model", builds[0], ["--mode", "model"], "C network, every switch stepped"),
