@@ -50,10 +50,15 @@ net_dflags = $(foreach k,$(net_pnames),-DNET_$(k)=$(call net_pval,$(1),$(k)))
 net_keys   = $(foreach k,$(net_pnames),--$(NET_KEY_$(k)) $(call net_pval,$(1),$(k)))
 
 # the runs: NAME -> network, route set, traffic arguments (sanfab-sim keys), bench options
-NET_RUNS := r16-ud-uniform r16-ud-hotspot r16-itb-uniform r16-itb-hotspot torus4-itb-uniform ring4-cyclic
+NET_RUNS := r16-ud-uniform r16-ud-hotspot r16-itb-uniform r16-itb-saturated r16-itb-hotspot torus4-itb-uniform ring4-cyclic
 NET_RUN_r16-ud-uniform     := r16 ud --traffic uniform --load 0.05
 NET_RUN_r16-ud-hotspot     := r16 ud --traffic hotspot --hotspot 20 --load 0.03
 NET_RUN_r16-itb-uniform    := r16 itb --traffic uniform --load 0.08
+# past saturation (sanfab-sim on this network, 40,000-cycle windows: 0.10 offered -> 0.095 accepted, 0.12 ->
+# 0.109, saturated): full slack buffers, STOP/GO on every busy link, growing source queues and ITB pools
+NET_RUN_r16-itb-saturated  := r16 itb --traffic uniform --load 0.12
+# its source queues grow through the run: a million cycles leave a backlog that drains in about 560,000 cycles
+NET_DRAIN_r16-itb-saturated := 1000000
 NET_RUN_r16-itb-hotspot    := r16 itb --traffic hotspot --hotspot 20 --load 0.04
 NET_RUN_torus4-itb-uniform := torus4 itb --traffic uniform --load 0.06
 NET_RUN_ring4-cyclic       := ring4 cw --traffic uniform --expect-resets
@@ -129,11 +134,12 @@ $(NET_B)/$(1)/src/$(notdir $(call net_pfile,$(5))): $(call net_pfile,$(5)) mk/ne
 	@! cmp -s $$< $$@ || { echo "net.mk: the patch of $(1) changed nothing in $$<"; exit 1; }
 )
 $(NET_B)/$(1)/net_bench: $(NET_B)/$(2)/net_$(2).v $(NET_XBAR_DEPS) $(if $(5),$(NET_B)/$(1)/src/$(notdir $(call net_pfile,$(5)))) tb/net/net_bench.c tb/net/net_rtl.cpp tb/net/net_rtl.h \
-    tb/common/vrtl.h $(NET_SWLIBS) mk/net.mk
+    tb/common/vrtl.h tb/common/bench_cli.c tb/common/bench_cli.h $(NET_SWLIBS) mk/net.mk
 	@mkdir -p $(NET_B)/$(1)/lib
 	@rm -f $(NET_B)/$(1)/obj/net_bench
-	@$(CC) $(CSTD) -D_POSIX_C_SOURCE=200809L -Isw/sim -Isw/src -Icmodel -c tb/net/net_bench.c -o $(NET_B)/$(1)/lib/net_bench.o
-	@rm -f $(NET_B)/$(1)/lib/libnetbench.a && ar rcs $(NET_B)/$(1)/lib/libnetbench.a $(NET_B)/$(1)/lib/net_bench.o
+	@$(CC) $(CSTD) -D_POSIX_C_SOURCE=200809L -Isw/sim -Isw/src -Icmodel -Itb/common -c tb/net/net_bench.c -o $(NET_B)/$(1)/lib/net_bench.o
+	@$(CC) $(CSTD) -Itb/common -c tb/common/bench_cli.c -o $(NET_B)/$(1)/lib/bench_cli.o
+	@rm -f $(NET_B)/$(1)/lib/libnetbench.a && ar rcs $(NET_B)/$(1)/lib/libnetbench.a $(NET_B)/$(1)/lib/net_bench.o $(NET_B)/$(1)/lib/bench_cli.o
 	@echo "  VERILATE net [$(1)] net_$(2) $(call net_gflags,$(2)) $(3) $(NET_VOPT) ($(4))"
 	@$(VERILATOR) --cc --exe --trace -O3 $(NET_VOPT) --x-assign fast --x-initial fast -Wall -Wno-fatal \
 	  --prefix Vnet --top-module net_$(2) -Mdir $(NET_B)/$(1)/obj $(call net_gflags,$(2)) $(3) \
@@ -155,9 +161,11 @@ net_mrun  = $(word 3,$(subst :, ,$(1)))
 $(foreach m,$(NET_MUTANTS),$(eval $(call NET_BENCH_RULE,MUTANT_$(call net_mname,$(m)),$(call net_mnet,$(m)),$(if $(NET_PATCH_$(call net_mname,$(m))),,+define+SANFAB_MUTANT_$(call net_mname,$(m))),-O0,$(NET_PATCH_$(call net_mname,$(m))))))
 
 # model-only bench under ASan/UBSan
-$(NET_B)/san/net_bench: tb/net/net_bench.c tb/net/net_rtl_none.c tb/net/net_rtl.h $(NET_SWSAN) mk/net.mk
+$(NET_B)/san/net_bench: tb/net/net_bench.c tb/net/net_rtl_none.c tb/net/net_rtl.h tb/common/bench_cli.c tb/common/bench_cli.h \
+    $(NET_SWSAN) mk/net.mk
 	@mkdir -p $(dir $@)
-	$(CC) $(CSTD) -D_POSIX_C_SOURCE=200809L $(SAN) -Isw/sim -Isw/src -Icmodel tb/net/net_bench.c tb/net/net_rtl_none.c \
+	$(CC) $(CSTD) -D_POSIX_C_SOURCE=200809L $(SAN) -Isw/sim -Isw/src -Icmodel -Itb/common tb/net/net_bench.c \
+	  tb/net/net_rtl_none.c tb/common/bench_cli.c \
 	  $(NET_SWSAN) -lm -o $@
 
 # ------------------------------------------------------------------ runs
@@ -166,7 +174,7 @@ net_run_net    = $(word 1,$(NET_RUN_$(1)))
 net_run_routes = $(word 2,$(NET_RUN_$(1)))
 net_run_args = --topology $(NET_B)/$(call net_run_net,$(1))/$(call net_run_net,$(1)).topo \
   --routes $(NET_B)/$(call net_run_net,$(1))/$(call net_run_routes,$(1)).routes \
-  $(call net_keys,$(call net_run_net,$(1))) $(wordlist 3,99,$(NET_RUN_$(1))) --warmup 0 $(if $(NET_NODRAIN_$(1)),,--drain $(NET_DRAIN))
+  $(call net_keys,$(call net_run_net,$(1))) $(wordlist 3,99,$(NET_RUN_$(1))) --warmup 0 $(if $(NET_NODRAIN_$(1)),,--drain $(or $(NET_DRAIN_$(1)),$(NET_DRAIN)))
 net_run_deps = $(NET_B)/$(call net_run_net,$(1))/net_bench \
   $(NET_B)/$(call net_run_net,$(1))/$(call net_run_routes,$(1)).routes
 
@@ -194,6 +202,9 @@ net-test-runs: net-build net-mutants net-san $(NET_SANTOOLS)
 	@fails=""; \
 	echo "-- sanfab-netgen (ASan/UBSan build): messages, refusals, command line, determinism"; \
 	bash tb/net/netgen_test.sh $(NET_SANTOOLS) $(NET_B)/netgen-test || fails="$$fails netgen"; \
+	echo "-- net_bench (ASan/UBSan model-only build): its command line"; \
+	bash tb/net/net_bench_cli_test.sh $(NET_B)/san/net_bench $(NET_B)/r16/r16.topo $(NET_B)/r16/itb.routes \
+	  $(NET_B)/cli-test || fails="$$fails net_bench-cli"; \
 	echo "-- Icarus: one packet through rtl/net/net4.v"; $(MAKE) -s --no-print-directory net-icarus || fails="$$fails icarus"; \
 	$(foreach r,$(NET_RUNS),$(call net_one,$(r),$(NET_TEST_CYCLES),$(SEED),$(NET_B)/$(call net_run_net,$(r))/net_bench,$(NET_TEST_ARGS_$(r)) --vcd $(NET_B)/$(r)-fail.vcd)) \
 	$(foreach r,r16-itb-uniform ring4-cyclic,$(call net_one,$(r),$(NET_TEST_CYCLES),$(SEED),$(NET_B)/san/net_bench,$(NET_TEST_ARGS_$(r)) --mode model)) \

@@ -76,7 +76,7 @@ endef
 # ------------------------------------------------------------------ everything of one block
 define BLOCK_RULES
 $(foreach s,$($(1)_SETS),$(eval $(call VBENCH_RULE,$(1),$(s),$(s),+define+SANFAB_ASSERT,)))
-$(foreach m,$($(1)_MUTANTS),$(eval $(call VBENCH_RULE,$(1),MUTANT_$(call mutant_name,$(m)),$(call mutant_set,$(m)),+define+SANFAB_MUTANT_$(call mutant_name,$(m)),$(MUTANT_OPT))))
+$(foreach m,$($(1)_MUTANTS),$(eval $(call VBENCH_RULE,$(1),MUTANT_$(call mutant_name,$(m)),$(call mutant_set,$(m)),+define+SANFAB_MUTANT_$(call mutant_name,$(m)) --trace-depth 1,$(MUTANT_OPT))))
 
 .PHONY: $(1)-build $(1)-mutants $(1)-san $(1)-lint
 $(1)-build: $(call set_benches,$(1))

@@ -8,7 +8,27 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "sf_sim.h"
 #include "sf_topo.h"
+
+/* The module's parameters and their defaults: sanfab-sim's (sf_sim_cfg_default), so a generated network and the
+ * C network it is held against start from the same timing. */
+typedef struct {
+    const char *name;
+    unsigned value;
+} param_t;
+enum { NPARAM = 7 };
+
+static void params(param_t p[NPARAM])
+{
+    sf_sim_cfg c;
+    sf_sim_cfg_default(&c);
+    const param_t d[NPARAM] = {{"SLACK_DEPTH", c.slack},         {"STOP_THRESH", c.stop},
+                               {"GO_THRESH", c.go},              {"ROUTE_DELAY", c.route_delay},
+                               {"TIMEOUT", c.timeout},           {"CABLE_DELAY", c.link_delay},
+                               {"HOST_DELAY", c.host_delay}};
+    memcpy(p, d, sizeof d);
+}
 
 static void usage(FILE *f)
 {
@@ -20,9 +40,12 @@ static void usage(FILE *f)
             "  --module NAME  module name (default: the output file's base name, else sanfab_net)\n"
             "  --kind KIND    switch kind (only xbar so far)\n"
             "  -o FILE        output file (default standard output); the module should be named as the file\n"
-            "Module parameters (defaults = sanfab-sim's Myrinet timing): SLACK_DEPTH 80, STOP_THRESH 56,\n"
-            "GO_THRESH 40, ROUTE_DELAY 21, TIMEOUT 1048576, CABLE_DELAY 8 (switch-switch), HOST_DELAY 8.\n"
-            "Exit status: 0 written, 1 bad topology (FILE:LINE: problem), 2 bad command line or unwritable file.\n");
+            "Module parameters (defaults = sanfab-sim's Myrinet timing; CABLE_DELAY is switch-switch):\n ");
+    param_t p[NPARAM];
+    params(p);
+    for (int i = 0; i < NPARAM; i++)
+        fprintf(f, "%s %s %u", i == 0 ? "" : ",", p[i].name, p[i].value);
+    fprintf(f, ".\nExit status: 0 written, 1 bad topology (FILE:LINE: problem), 2 bad command line or unwritable file.\n");
 }
 
 static int valid_ident(const char *s)
@@ -63,9 +86,11 @@ static void write_net(FILE *f, const sf_topo *t, const char *mod, const char *to
     for (int s = 0; s < S; s++)
         fprintf(f, "%s%d", s ? " " : " ", base[s]);
     fprintf(f, ").\n`default_nettype none\n\nmodule %s #(\n", mod);
-    fprintf(f, "    parameter SLACK_DEPTH = 80,\n    parameter STOP_THRESH = 56,\n    parameter GO_THRESH   = 40,\n"
-               "    parameter ROUTE_DELAY = 21,\n    parameter TIMEOUT     = 1048576,\n    parameter CABLE_DELAY = 8,\n"
-               "    parameter HOST_DELAY  = 8\n) (\n");
+    param_t p[NPARAM];
+    params(p);
+    for (int i = 0; i < NPARAM; i++)
+        fprintf(f, "    parameter %-11s = %u%s\n", p[i].name, p[i].value, i + 1 < NPARAM ? "," : "");
+    fprintf(f, ") (\n");
     fprintf(f, "    input  wire           clk,\n    input  wire           rst,\n");
     fprintf(f, "    input  wire [%d:0] from_host,\n    output wire [%d:0] to_host,\n    output wire [%d:0] sw_tx\n);\n\n",
             H * 9 - 1, H * 9 - 1, P * 9 - 1);

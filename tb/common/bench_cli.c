@@ -112,13 +112,40 @@ static int value_opt(const bench_cli_spec_t *s, const char *k, const char *v, be
     return -1;
 }
 
+/* is k an option of the shared set or of the bench's table? */
+static int known(const bench_cli_spec_t *s, const char *k)
+{
+    static const char *const shared[] = {"--help", "-h", "--quiet", "--test", "--mode", "--vcd", "--cycles", "--seed",
+                                         "--vcd-cycles"};
+    for (size_t i = 0; i < sizeof shared / sizeof shared[0]; i++)
+        if (strcmp(k, shared[i]) == 0)
+            return 1;
+    for (size_t i = 0; i < s->nopts; i++)
+        if (strcmp(s->opts[i].name, k) == 0)
+            return 1;
+    return 0;
+}
+
 int bench_cli_parse(const bench_cli_spec_t *s, int argc, char **argv, bench_cli_t *c, bench_opts_t *o)
+{
+    return bench_cli_parse_other(s, NULL, NULL, argc, argv, c, o);
+}
+
+int bench_cli_parse_other(const bench_cli_spec_t *s, bench_cli_other_fn other, void *other_ctx, int argc, char **argv,
+                          bench_cli_t *c, bench_opts_t *o)
 {
     int nplus = 0, has_seed = 0, has_rand = 0, mode_given = 0, rc;
     for (int a = 1; a < argc; a++) {
         const char *k = argv[a];
         const char *v = a + 1 < argc ? argv[a + 1] : NULL;
         const bench_opt_t *b;
+        if (other && k[0] != '+' && !known(s, k)) {
+            int took = 0;
+            if ((rc = other(other_ctx, k, k[0] == '-' ? v : NULL, &took)) >= 0)
+                return rc;
+            a += took != 0;
+            continue;
+        }
         if (k[0] == '+') {
             c->plus[nplus++] = k;
             has_seed |= strncmp(k, "+verilator+seed+", 16) == 0;

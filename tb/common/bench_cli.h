@@ -77,4 +77,15 @@ void bench_cli_free(bench_cli_t *c);
  * bad parameters (message on stderr). */
 int bench_cli_parse(const bench_cli_spec_t *s, int argc, char **argv, bench_cli_t *c, bench_opts_t *o);
 
+/* An argument bench_cli_parse_other() does not know itself: an option `arg` with the argument after it in
+ * `value` (NULL at the end of the line), or a positional argument `arg` with `value` NULL. Returns -1 to go
+ * on (with *took_value set when `value` was used), or the exit status (it prints its own message). */
+typedef int (*bench_cli_other_fn)(void *ctx, const char *arg, const char *value, int *took_value);
+
+/* bench_cli_parse() for a bench with arguments of its own beyond the option table (for example a
+ * configuration file and the keys of a tool): everything the table and the shared options do not name
+ * goes to `other` (NULL: an error, as in bench_cli_parse()). */
+int bench_cli_parse_other(const bench_cli_spec_t *s, bench_cli_other_fn other, void *other_ctx, int argc, char **argv,
+                          bench_cli_t *c, bench_opts_t *o);
+
 #endif
