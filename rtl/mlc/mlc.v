@@ -162,6 +162,8 @@ module mlc #(
     // rule 6's four tests on the frame received so far, registered from the next state, so the
     // judging step reads them ready: length, check, credit, duplicate (1 = the test fails)
     reg           jlen_q, jlen_d, jchk_q, jchk_d, jcr_q, jcr_d, jdup_q, jdup_d;
+    // and none of them fails (the judgement's good frame, one register instead of four)
+    reg           jgood_q, jgood_d;
     // and what a good frame would do if it ended now: acknowledge the outstanding units (ackpre),
     // accept units (accpre)
     reg           ackpre_q, ackpre_d, accpre_q, accpre_d;
@@ -225,7 +227,8 @@ module mlc #(
     reg [31:0]    reg_rdata_q, reg_rdata_d;
 
     // RAM ports
-    reg           txr_re;                // send FIFO read (link side), channel och_q
+    reg           txr_re;                // send FIFO read (link side), channel txr_ch
+    reg           txr_ch;
     reg [WAW-1:0] txr_addr;
     reg           txw_we [0:1];          // send FIFO write (host side)
     reg           rxw_we [0:1];          // receive FIFO write (link side)
@@ -328,7 +331,15 @@ module mlc #(
 `else
     wire [8:0] t_last   = t_dl + 9'd4 - NPS[8:0];    // ti of the frame's last symbol
 `endif
-    wire [15:0] f_word  = txr_data[och_q];
+    // the unit word being sent: read from the send FIFO two steps before its first nibble and
+    // registered here a step before it, so the block RAM's clock-to-out is not in front of the
+    // nibble select and the check
+    reg  [15:0] f_word_q, f_word_d;
+    reg  [WAW-1:0] tra_q, tra_d;       // send FIFO address of the next unit word to read
+    reg  [6:0]  trem_q, trem_d;        // unit words of the frame still to read
+    localparam [1:0] TI_LD = (NPS == 2) ? 2'd2 : 2'd3;   // ti[1:0] of a step that registers a word
+    localparam [1:0] TI_RD = (NPS == 2) ? 2'd0 : 2'd2;   // ti[1:0] of a step that reads one
+    wire [15:0] f_word  = f_word_q;
 
     // nibble i of the frame being sent
     function [3:0] tx_nib;
@@ -386,8 +397,7 @@ module mlc #(
     reg      do_wr, do_rd, good_fr;
     reg [8:0] p, rel;
     reg [3:0] x;
-    reg [8:0] e1, ru;
-    reg [6:0] wj;
+    reg [8:0] ru;
     reg [3:0] bad;
     reg       jch, jt, je;
     reg [UCW:0] usig;
@@ -419,12 +429,13 @@ module mlc #(
         end
         for (c = 0; c < NCTR; c = c + 1)
             inc[c] = 5'd0;
-        txr_re = 1'b0; txr_addr = {WAW{1'b0}};
+        txr_re = 1'b0; txr_ch = 1'b0; txr_addr = {WAW{1'b0}}; f_word_d = f_word_q;
+        tra_d = tra_q; trem_d = trem_q;
         rxw_addr = {WAW{1'b0}}; rxw_data = 16'd0;
         tx_en_d = 1'b0; tx_d_d = {LINK_W{1'b0}};
         rvalid_d = 1'b0; rch_d = rch_q;
         reg_rvalid_d = reg_rd; reg_rdata_d = reg_rd ? reg_val : 32'd0;
-        p = 9'd0; rel = 9'd0; x = 4'd0; e1 = 9'd0; ru = 9'd0; wj = 7'd0; bad = 4'd0;
+        p = 9'd0; rel = 9'd0; x = 4'd0; ru = 9'd0; bad = 4'd0;
         jch = 1'b0; jt = 1'b0; je = 1'b0; good_fr = 1'b0; usig = {(UCW+1){1'b0}}; uw = {WCW{1'b0}}; upos = 2'b00;
         wsum = {WCW{1'b0}};
         pend = {UCW{1'b0}}; msg_s = {(UCW+1){1'b0}}; snd = {(UCW+1){1'b0}};
@@ -476,13 +487,29 @@ module mlc #(
                 if (building || ti_q < t_dl)
                     tcrc_d = (NPS == 2) ? tcrc_b : tcrc_a;
                 ti_d = (building ? 9'd0 : ti_q) + NPS[8:0];
-                // read the next unit word when this step sends the last nibble of a word
-                e1 = ti_q + NPS[8:0];
-                wj = e1[8:2] - 7'd1;
-                if (!building && e1 >= 9'd4 && e1[1:0] == 2'b00 && {2'b00, wj} < {tnp_q, 5'd0} >> 2) begin
+                // when this step sends the last nibble of a word (ti + NPS a multiple of 4),
+                // register the next unit word, read in the step before; the words are read in
+                // order from ack * 8 (tra_q, trem_q words still to read), each in the step
+                // before the one that sends the last nibble of the word before it (ti + 2 NPS
+                // a multiple of 4): for the first unit word at LINK_W 8 that is the building step
+                if (!building && ti_q[1:0] == TI_LD)
+                    f_word_d = txr_data[och_q];
+                if (building) begin
+                    tra_d = {ack_q[b_ch][UCW-2:0], 3'b000};
+                    trem_d = {b_np, 3'b000};
+                    if (NPS == 2 && b_np != 4'd0) begin
+                        txr_re = 1'b1;
+                        txr_ch = b_ch;
+                        txr_addr = tra_d;
+                        tra_d = tra_d + 1'b1;
+                        trem_d = trem_d - 7'd1;
+                    end
+                end else if (ti_q[1:0] == TI_RD && trem_q != 7'd0) begin
                     txr_re = 1'b1;
-                    wsum = {ack_q[och_q], 3'b000} + {{(WCW-7){1'b0}}, wj};
-                    txr_addr = wsum[WAW-1:0];
+                    txr_ch = och_q;
+                    txr_addr = tra_q;
+                    tra_d = tra_q + 1'b1;
+                    trem_d = trem_q - 7'd1;
                 end
                 if (!building && ti_q == t_last) begin
                     st_d = S_LISTEN;
@@ -552,7 +579,7 @@ module mlc #(
                     bad = C_ERR_CREDIT;
                 else if (jdup_q)
                     bad = C_DUP;
-                good_fr = (bad == 4'd0);
+                good_fr = jgood_q;   // = (bad == 4'd0)
                 if (!good_fr) begin
                     inc[bad] = 5'd1;
                     good_d = 1'b0;
@@ -655,8 +682,9 @@ module mlc #(
 `else
         jdup_d = (rnp_d != 4'd0) && (rflags_d[1] == emine_d);
 `endif
-        ackpre_d = !(jlen_d || jchk_d || jcr_d || jdup_d) && oval_d && (rflags_d[2] == ot_d);
-        accpre_d = !(jlen_d || jchk_d || jcr_d || jdup_d) && (rnp_d != 4'd0);
+        jgood_d = !(jlen_d || jchk_d || jcr_d || jdup_d);
+        ackpre_d = jgood_d && oval_d && (rflags_d[2] == ot_d);
+        accpre_d = jgood_d && (rnp_d != 4'd0);
 
         // status after this step
         for (c = 0; c < 2; c = c + 1) begin
@@ -701,9 +729,9 @@ module mlc #(
             gd_q <= GUARD8; early_q <= 1'b0;
             good_q <= 1'b0; oval_q <= 1'b0; och_q <= 1'b0; ot_q <= 1'b0; tack_q <= 1'b0;
             emine_q <= 1'b0; rr_q <= 1'b0; hold_q <= 1'b0; onp_q <= 4'd0; cfg_q <= 3'd0;
-            xps_q <= {PSW{1'b0}};
+            xps_q <= {PSW{1'b0}}; f_word_q <= 16'd0; tra_q <= {WAW{1'b0}}; trem_q <= 7'd0;
             xwv_q <= 1'b0; xw_q <= 16'd0; uok_q <= 1'b0;
-            jlen_q <= 1'b1; jchk_q <= 1'b1; jcr_q <= 1'b0; jdup_q <= 1'b0;
+            jlen_q <= 1'b1; jchk_q <= 1'b1; jcr_q <= 1'b0; jdup_q <= 1'b0; jgood_q <= 1'b0;
             ackpre_q <= 1'b0; accpre_q <= 1'b0;
             tpsel_q <= 1'b0;
             tpa_ps_q <= {PSW{1'b0}}; tpa_w0_q <= 16'd0; tpa_ch_q <= 1'b0;
@@ -732,9 +760,9 @@ module mlc #(
             gd_q <= gd_d; early_q <= early_d;
             good_q <= good_d; oval_q <= oval_d; och_q <= och_d; ot_q <= ot_d; tack_q <= tack_d;
             emine_q <= emine_d; rr_q <= rr_d; hold_q <= hold_d; onp_q <= onp_d; cfg_q <= cfg_d;
-            xps_q <= xps_d;
+            xps_q <= xps_d; f_word_q <= f_word_d; tra_q <= tra_d; trem_q <= trem_d;
             xwv_q <= xwv_d; xw_q <= xw_d; uok_q <= uok_d;
-            jlen_q <= jlen_d; jchk_q <= jchk_d; jcr_q <= jcr_d; jdup_q <= jdup_d;
+            jlen_q <= jlen_d; jchk_q <= jchk_d; jcr_q <= jcr_d; jdup_q <= jdup_d; jgood_q <= jgood_d;
             ackpre_q <= ackpre_d; accpre_q <= accpre_d;
             tpsel_q <= ~tpsel_q;
             tpa_ps_q <= tps_q[tpsel_q];
@@ -768,7 +796,7 @@ module mlc #(
         for (gc = 0; gc < 2; gc = gc + 1) begin : g_ram
             mlc_fifo_ram #(.AW(WAW), .DW(16)) u_tx (
                 .clk(clk), .we(txw_we[gc]), .waddr(wr_q[gc][WAW-1:0]), .wdata(h_wdata),
-                .re(txr_re && (och_q == (gc == 1))), .raddr(txr_addr), .rdata(txr_data[gc]));
+                .re(txr_re && (txr_ch == (gc == 1))), .raddr(txr_addr), .rdata(txr_data[gc]));
             mlc_fifo_ram #(.AW(WAW), .DW(16)) u_rx (
                 .clk(clk), .we(rxw_we[gc]), .waddr(rxw_addr), .wdata(rxw_data),
                 .re(rxr_re[gc]), .raddr(rd_q[gc][WAW-1:0]), .rdata(rxr_data[gc]));
