@@ -55,7 +55,7 @@ NET_RUN_r16-ud-uniform     := r16 ud --traffic uniform --load 0.05
 NET_RUN_r16-ud-hotspot     := r16 ud --traffic hotspot --hotspot 20 --load 0.03
 NET_RUN_r16-itb-uniform    := r16 itb --traffic uniform --load 0.08
 # past saturation (sanfab-sim on this network, 40,000-cycle windows: 0.10 offered -> 0.095 accepted, 0.12 ->
-# 0.109, saturated): full slack buffers, STOP/GO on every busy link, growing source queues and ITB pools
+# 0.109, saturated): source queues grow through the run
 NET_RUN_r16-itb-saturated  := r16 itb --traffic uniform --load 0.12
 # its source queues grow through the run: a million cycles leave a backlog that drains in about 560,000 cycles
 NET_DRAIN_r16-itb-saturated := 1000000
