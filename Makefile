@@ -29,6 +29,7 @@ include mk/mlc.mk
 include mk/sbox.mk
 include mk/rules.mk
 include mk/net.mk
+include mk/sbox_tree.mk
 
 # ---------------------------------------------------------------- targets
 .PHONY: help deps sim test lint synth synth-check synth-fresh bench clean icarus generate \

@@ -34,7 +34,7 @@ sbox_BENCH_C   := cmodel/mlc.c cmodel/sbox.c cmodel/sbox_load.c cmodel/table_fil
                   tb/common/rerun.c tb/mlc/sbox_lockstep.c
 sbox_BENCH_CXX := tb/mlc/sbox_rtl.cpp
 sbox_BENCH_H   := cmodel/mlc.h cmodel/sbox.h cmodel/sbox_load.h cmodel/table_file.h sw/mlc_host.h sw/ring.h tb/common/bench_cli.h \
-                  tb/common/rerun.h tb/common/rng.h tb/common/vrtl.h tb/mlc/sbox_rtl.h
+                  tb/common/rerun.h tb/common/rng.h tb/common/vrtl.h tb/mlc/sbox_rtl.h tb/mlc/sbox_rtl_io.h
 
 # the same bench on the model alone under ASan/UBSan (built with -DSANFAB_ASSERT it has no RTL and takes
 # the parameters from the command line) and its runs (make test's model-sanitizers step)

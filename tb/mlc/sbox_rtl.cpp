@@ -3,6 +3,7 @@
 #include "sbox_rtl.h"
 
 #include "../common/vrtl.h"
+#include "sbox_rtl_io.h"
 #include "Vsbox.h"
 
 #include <cstdint>
@@ -64,36 +65,13 @@ const char *sbox_rtl_variant(void) { return SB_VARIANT; }
 static void drive(sbox_rtl_t *r, const sbox_in_t *in)
 {
     Vsbox *t = r->top;
-    uint32_t en = 0;
-    uint64_t d = 0;
-    for (unsigned p = 0; p < SB_PORTS; p++) {
-        en |= (uint32_t)(in->rx_en[p] & 1u) << p;
-        d |= (uint64_t)(in->rx_d[p] & ((1u << SB_LINK_W) - 1u)) << (p * SB_LINK_W);
-    }
-    uint32_t w[2] = {(uint32_t)d, (uint32_t)(d >> 32)};
-    uint32_t e[2] = {en, 0};
-    put_bits(t->rx_en, e);
-    put_bits(t->rx_d, w);
-    t->reg_rd = in->reg_rd & 1u;
-    t->reg_wr = in->reg_wr & 1u;
-    t->reg_addr = in->reg_addr & 0x1FFu;
-    t->reg_wdata = in->reg_wdata;
+    sbox_io_drive(SB_PORTS, SB_LINK_W, in, t->rx_en, t->rx_d, t->reg_rd, t->reg_wr, t->reg_addr, t->reg_wdata);
 }
 
 static void sample(sbox_rtl_t *r, sbox_out_t *out)
 {
     Vsbox *t = r->top;
-    std::memset(out, 0, sizeof *out);
-    uint32_t e[2], w[2];
-    get_bits(t->tx_en, e);
-    get_bits(t->tx_d, w);
-    uint64_t d = (uint64_t)w[0] | ((uint64_t)w[1] << 32);
-    for (unsigned p = 0; p < SB_PORTS; p++) {
-        out->tx_en[p] = (uint8_t)((e[0] >> p) & 1u);
-        out->tx_d[p] = (uint8_t)((d >> (p * SB_LINK_W)) & ((1u << SB_LINK_W) - 1u));
-    }
-    out->reg_rvalid = t->reg_rvalid;
-    out->reg_rdata = t->reg_rdata;
+    sbox_io_sample(SB_PORTS, SB_LINK_W, out, t->tx_en, t->tx_d, t->reg_rvalid, t->reg_rdata);
 }
 
 sbox_rtl_t *sbox_rtl_new(int argc, const char *const *argv)
