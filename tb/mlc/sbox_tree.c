@@ -171,11 +171,16 @@ static void fail_exit(const bench_t *b)
     fflush(stdout);
     if (b->o.vcd && !b->vcd_start && b->o.mode != MODE_MODEL)
         bench_rerun_vcd(prog, b->argc, b->argv, bench_rerun_start(b->cycle, b->o.vcd_cycles), b->o.vcd);
+    static const char *const span[] = {"none", "A", "B", "both"};
+    char params[200] = "";
+    if (!HAVE_RTL) /* the model-only build takes the parameters from the command line */
+        snprintf(params, sizeof params, " --PORTS %u --NODES %u --LINK_W %u --FIFO_BYTES %u --TURN %u --TIMEOUT %u --CTR_W %u --UP %u",
+                 b->P, b->p.NODES, b->p.LINK_W, b->p.FIFO_BYTES, b->p.TURN, b->p.TIMEOUT, b->p.CTR_W, b->up);
     printf("FAIL %s variant %s seed %" PRIu64 " cycle %" PRIu64 " (mode %s)\n     replay: %s --seed %" PRIu64
-           " --cycles %" PRIu64 " --mode %s%s%s%s\n",
+           " --cycles %" PRIu64 " --mode %s%s%s%s --link-delay %u --tree-delay %u --span %s --ctl-faults %u --corrupt %u%s\n",
            prog, sbox_tree_rtl_variant(), b->o.seed, b->cycle, bench_mode_name(b->o.mode), b->argv[0], b->o.seed,
-           b->o.cycles, bench_mode_name(b->o.mode), b->table_arg ? " --table " : "", b->table_arg ? b->table_arg : "",
-           b->cli.plusline);
+           b->o.cycles, bench_mode_name(b->o.mode), params, b->table_arg ? " --table " : "", b->table_arg ? b->table_arg : "",
+           b->link_delay, b->tree_delay, span[b->span & 3u], b->ctl_rate, b->corrupt_pm, b->cli.plusline);
     fflush(stdout);
     if (b->vcd_start && b->br)
         sbox_tree_rtl_free(b->br); /* the replay: closes (flushes) the trace */
