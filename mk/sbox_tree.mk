@@ -44,7 +44,7 @@ SBT_SAN_ARGS := --cycles 60000 --PORTS 3 --NODES 5 --LINK_W 8 --FIFO_BYTES 512 -
                 --UP 2 --link-delay 3 --table tb/mlc/sbox_tree3.maestro --span B
 
 $(foreach s,$(sboxtree_SETS),$(eval $(call VBENCH_RULE,sboxtree,$(s),$(s),+define+SANFAB_ASSERT $(SBT_TOP_V),)))
-$(foreach m,$(sboxtree_MUTANTS),$(eval $(call VBENCH_RULE,sboxtree,MUTANT_$(call mutant_name,$(m)),$(call mutant_set,$(m)),+define+SANFAB_MUTANT_$(call mutant_name,$(m)) $(SBT_TOP_V),$(MUTANT_OPT))))
+$(foreach m,$(sboxtree_MUTANTS),$(eval $(call VBENCH_RULE,sboxtree,MUTANT_$(call mutant_name,$(m)),$(call mutant_set,$(m)),+define+SANFAB_MUTANT_$(call mutant_name,$(m)) --trace-depth 1 $(SBT_TOP_V),$(MUTANT_OPT))))
 
 SBT_B := $(BUILD)/sboxtree
 sbt_bench  = $(SBT_B)/$(1)/sbox_tree
