@@ -526,12 +526,16 @@ static void reg_stimulus(bench_t *b, sbox_in_t *in)
     if (rng_pct(&b->rng, 3)) {
         unsigned k = rng_below(&b->rng, 6);
         in->reg_rd = 1;
+        /* one draw a statement: the order of two draws among a call's arguments is unspecified in C, and the
+         * run must be the same for a seed whatever the compiler */
+        const unsigned port = rng_below(&b->rng, k == 1 ? 8u : b->P);
+        const unsigned reg = k == 1 ? rng_below(&b->rng, 32) : 13u + rng_below(&b->rng, 8);
         in->reg_addr = (uint16_t)(k == 0   ? rng_below(&b->rng, 512)
-                                  : k == 1 ? SBOX_REG_MLC(rng_below(&b->rng, 8), rng_below(&b->rng, 32))
+                                  : k == 1 ? SBOX_REG_MLC(port, reg)
                                   : k == 2 ? SBOX_REG_CTR(rng_below(&b->rng, 8))
                                   : k == 3 ? SBOX_REG_TABLE(rng_below(&b->rng, 16))
                                   : k == 4 ? 0x110u + rng_below(&b->rng, 3)
-                                           : SBOX_REG_MLC(rng_below(&b->rng, b->P), 13u + rng_below(&b->rng, 8)));
+                                           : SBOX_REG_MLC(port, reg));
     }
     if (rng_below(&b->rng, 1000) < 3) {
         unsigned k = rng_below(&b->rng, 5);
