@@ -16,13 +16,13 @@ sboxtree_CDEF     := ST_
 sboxtree_PARAMS   := PORTS=8 NODES=16 LINK_W=4 FIFO_BYTES=2048 TURN=1 TIMEOUT=1024 CTR_W=16 LINK_DELAY=0 UP_B=0
 sboxtree_BENCH    := sbox_tree
 sboxtree_BENCH_C  := cmodel/mlc.c cmodel/sbox.c cmodel/sbox_load.c cmodel/table_file.c sw/mlc_host.c tb/common/bench_cli.c \
-                     tb/common/rerun.c tb/mlc/sbox_tree.c
+                     tb/common/rerun.c tb/mlc/sbox_nodes.c tb/mlc/sbox_tree.c
 sboxtree_BENCH_CXX := tb/mlc/sbox_tree_rtl.cpp
 # (the tree top is not in the box's file list: it rides in VBENCH_RULE's extra Verilator options, and is a
 # prerequisite through this list)
 SBT_TOP_V := tb/mlc/sbox_tree.v
 sboxtree_BENCH_H  := cmodel/mlc.h cmodel/sbox.h cmodel/sbox_load.h cmodel/table_file.h sw/mlc_host.h sw/ring.h tb/common/bench_cli.h \
-                     tb/common/rerun.h tb/common/rng.h tb/common/vrtl.h tb/mlc/sbox_rtl_io.h tb/mlc/sbox_tree_rtl.h $(SBT_TOP_V)
+                     tb/common/rerun.h tb/common/rng.h tb/common/vrtl.h tb/mlc/sbox_nodes.h tb/mlc/sbox_rtl_io.h tb/mlc/sbox_tree_rtl.h $(SBT_TOP_V)
 
 # tree sets: t8 two 8-port boxes (7 nodes each, 2 of the 16 node numbers unrouted), node links 1 register, the
 # link between the boxes 4; t3 two 3-port boxes (2 nodes each), 8-bit links of 3 registers, 512-byte FIFOs,

@@ -52,6 +52,7 @@
 #include "../common/bench_cli.h"
 #include "../common/rerun.h"
 #include "../common/rng.h"
+#include "sbox_nodes.h"
 #include "sbox_rtl.h"
 
 #include <inttypes.h>
@@ -284,12 +285,10 @@ static void mismatch(const bench_t *b, const char *port, const char *sig, uint64
 static void check_fail(const bench_t *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 static void check_fail(const bench_t *b, const char *fmt, ...)
 {
-    char m[400];
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(m, sizeof m, fmt, ap);
+    sbn_vreport("CHECK", b->cycle, b->o.seed, "", fmt, ap);
     va_end(ap);
-    printf("CHECK cycle=%" PRIu64 " %s seed=%" PRIu64 "\n", b->cycle, m, b->o.seed);
     fail_exit(b);
 }
 
@@ -351,14 +350,6 @@ static unsigned port_set(const bench_t *b, unsigned a, unsigned dst, unsigned ma
     return s & ~(1u << a);
 }
 
-static unsigned popc(unsigned x)
-{
-    unsigned n = 0;
-    for (; x; x &= x - 1)
-        n++;
-    return n;
-}
-
 /* ------------------------------------------------------------------ stimulus */
 
 static uint64_t ctr_mask(const bench_t *b) { return b->p.CTR_W >= 64 ? ~0ull : (1ull << b->p.CTR_W) - 1u; }
@@ -383,19 +374,16 @@ static int send_msg(bench_t *b, unsigned a, unsigned c, mlc_msg_t *m, int bad_pc
         b->dropped_sent++;
     } else {
         b->e_ctr[SBOX_CTR_MSGS]++;
-        if (popc(set) >= 2) {
+        if (sbn_popc(set) >= 2) {
             b->e_ctr[SBOX_CTR_MCAST]++;
             b->mcast_sent++;
         }
         b->e_ctr[SBOX_CTR_WORDS] += 8u * mlc_msg_units(m);
         for (unsigned q = 0; q < b->P; q++)
             if ((set >> q) & 1u) {
-                mlc_msg_t cp = *m;
-                cp.data = malloc(m->len ? m->len : 1);
-                if (!cp.data)
+                mlc_msg_t cp;
+                if (sbn_msg_copy(&cp, m))
                     oom();
-                if (m->len)
-                    memcpy(cp.data, m->data, m->len);
                 if (ring_push(&b->exp[a][c][q], &cp))
                     oom();
             }
@@ -439,27 +427,10 @@ static void new_message(bench_t *b, unsigned a, unsigned c)
             }
         }
     }
-    if (m.type == 0 && m.dst == MLC_DST_MULTI && (m.kind == MLC_KIND_BARRIER || m.kind == MLC_KIND_RELEASE))
-        m.kind = 0; /* those are the box's barrier units, not data */
-    m.src = a;
-    if (m.type == 0) {
-        m.len = MLC_T0_DATA;
-    } else {
-        unsigned s = rng_below(&b->rng, 100);
-        unsigned maxlen = s < 65 ? 40 : s < 97 ? 300 : b->p.FIFO_BYTES + b->p.FIFO_BYTES / 2;
-        m.len = 1 + rng_below(&b->rng, maxlen);
-        if (b->msgmode) { /* message-based MLCs: a message must fit the FIFO (docs/mlc.md rule 5) */
-            unsigned maxu = b->p.FIFO_BYTES / 16;
-            if (m.len > 23 + 16 * (maxu - 2))
-                m.len = 23 + 16 * (maxu - 2);
-        }
-    }
-    m.data = malloc(m.len ? m.len : 1);
-    if (!m.data)
+    int bad_pc = sbn_msg_finish(&b->rng, &m, a, b->p.FIFO_BYTES, b->msgmode);
+    if (bad_pc < 0)
         oom();
-    for (unsigned i = 0; i < m.len; i++)
-        m.data[i] = (uint8_t)rng_below(&b->rng, 256);
-    send_msg(b, a, c, &m, m.type == 1 && mlc_msg_units(&m) == 2 && rng_pct(&b->rng, 10));
+    send_msg(b, a, c, &m, bad_pc);
     free(m.data);
 }
 
@@ -767,29 +738,8 @@ static void lorder(bench_t *b, unsigned p)
 /* corrupt nibbles and CTL faults on the link input (en, d) of end e (0 box, 1 node) of link p */
 static void fault(bench_t *b, unsigned p, unsigned e, uint8_t *en, uint8_t *d)
 {
-    if (*en && rng_below(&b->frng, 1000) < b->corrupt_pm) {
-        *d ^= (uint8_t)(1u + rng_below(&b->frng, (1u << b->p.LINK_W) - 1u));
-        b->corrupted++;
-    }
-    if (!b->ctl_rate)
-        return;
-    int starts = *en && !b->prev_en[p][e];
-    b->prev_en[p][e] = *en;
-    if (!*en)
-        b->erasing[p][e] = 0;
-    else if (starts && rng_below(&b->frng, 1000000) < 5u * b->ctl_rate)
-        b->erasing[p][e] = 1;
-    unsigned r = rng_below(&b->frng, 1000000);
-    int drop = *en && r < b->ctl_rate;
-    int spur = !*en && r >= b->ctl_rate && r < 2u * b->ctl_rate;
-    if (b->erasing[p][e] || drop) {
-        *en = 0;
-        *d = 0;
-    } else if (spur) {
-        *en = 1;
-        *d = (uint8_t)rng_below(&b->frng, 1u << b->p.LINK_W);
-    }
-    if (b->erasing[p][e] || drop || spur) {
+    if (sbn_fault(&b->frng, b->corrupt_pm, b->ctl_rate, b->p.LINK_W, &b->prev_en[p][e], &b->erasing[p][e], en, d,
+                  &b->corrupted)) {
         if (b->cycle != b->last_fault[p])
             b->ctl_faults++;
         b->last_fault[p] = b->cycle;
@@ -822,7 +772,7 @@ static void got_release(bench_t *b, unsigned q, unsigned c, const mlc_msg_t *m)
         if ((x->ports >> p) & 1u && !x->released[p])
             return;
     /* every member released: the barrier is over */
-    b->e_ctr[SBOX_CTR_BAR_REQ] += popc(x->ports);
+    b->e_ctr[SBOX_CTR_BAR_REQ] += sbn_popc(x->ports);
     b->e_ctr[SBOX_CTR_BAR_DONE]++;
     b->e_ctr[SBOX_CTR_WORDS] += 8;
     b->barriers++;
@@ -987,34 +937,16 @@ static void step(bench_t *b)
                     new_message(b, n, c);
         /* stalled readers (their FIFOs fill, then the box's send FIFOs, then every source that waits
          * for them): one node for the first 2000 steps of the epoch, or bursts of 400 steps on each */
-        int hold_rd = traffic && rng_pct(&b->rng, 95) &&
-                      ((b->hold_kind == 1 && n == b->hold_node && b->cycle % 10000 < 2000) ||
-                       (b->hold_kind == 2 && (b->cycle / 400 + n) % 8 == 0));
-        int hold_wr = traffic && rng_pct(&b->rng, 10);
-        mlc_host_hold(b->host[n], hold_wr, hold_rd);
-        mlc_host_drive(b->host[n], &b->nout[n], &h);
-        nin[n].h_wr = h.h_wr;
-        nin[n].h_wch = h.h_wch;
-        nin[n].h_wdata = h.h_wdata;
-        nin[n].h_rd = h.h_rd;
-        nin[n].h_rch = h.h_rch;
-        nin[n].reg_rd = nin[n].reg_wr = 0;
+        sbn_node_host(&b->rng, b->host[n], &b->nout[n], &nin[n], &h, traffic, b->hold_kind, b->hold_node, n, b->cycle);
         if (b->cycle == 1 || (traffic && b->cycle == b->phase1_start)) {
             /* the start: Network Burst (the directed tests need full-rate links); the random phase: each
              * MLC its own transfer size (docs/mlc.md: a change with units in flight loses nothing) */
             if (b->cycle != 1)
                 b->ncfg[n] = b->ncfg_run[n];
-            nin[n].reg_wr = 1;
-            nin[n].reg_addr = MLC_REG_CFG;
-            nin[n].reg_wdata = (uint16_t)b->ncfg[n];
+            sbn_node_cfg(&nin[n], b->ncfg[n]);
         }
         if (h.h_wr) {
-            uint64_t *bad = ring_front(&b->pcbad[n][h.h_wch]);
-            if (bad && *bad == b->wr_words[n][h.h_wch]) {
-                nin[n].h_wdata = (uint16_t)rng_below(&b->rng, 2);
-                ring_pop(&b->pcbad[n][h.h_wch], NULL);
-            }
-            b->wr_words[n][h.h_wch]++;
+            sbn_node_word(&b->rng, &nin[n], &h, b->pcbad[n], b->wr_words[n]);
             bar_t *x = &b->bar[h.h_wch];
             if (x->active && x->queued[n] && !x->written_at[n] && b->wr_words[n][h.h_wch] >= x->target[n])
                 x->written_at[n] = b->cycle;
@@ -1238,14 +1170,7 @@ static int opt_table(void *ctx, const char *v)
 
 static int num_opt(const char *name, const char *v, unsigned max, unsigned *out)
 {
-    char *end;
-    unsigned long x = strtoul(v, &end, 0);
-    if (!*v || *end || *v == '-' || x > max) {
-        fprintf(stderr, "%s: %s wants a number 0..%u, got '%s'\n", prog, name, max, v);
-        return 2;
-    }
-    *out = (unsigned)x;
-    return -1;
+    return sbn_num_opt(prog, name, v, max, out);
 }
 static int opt_ld(void *ctx, const char *v)
 {
@@ -1398,13 +1323,8 @@ int main(int argc0, char **argv0)
         r = rng_below(&b.rng, 8);
         b.bcfg_run[n] = (b.msgmode ? MLC_CFG_MSG : 0u) | MLC_CFG_SP(r < 5 ? 0 : r - 4);
         b.ncfg[n] = b.bcfg[n] = b.msgmode ? MLC_CFG_MSG : 0u;
-        mlc_params_t mp = {b.p.LINK_W, b.p.FIFO_BYTES, b.p.TURN, 1, b.p.TIMEOUT, b.p.CTR_W, 0}; /* a master: no guard */
-        b.node[n] = mlc_new(&mp);
-        b.host[n] = mlc_host_new(b.p.FIFO_BYTES, b.msgmode);
-        b.link[n] = mlc_link_new(b.link_delay);
-        if (!b.node[n] || !b.host[n] || !b.link[n])
+        if (sbn_node_new(&b.p, b.link_delay, b.msgmode, &b.node[n], &b.host[n], &b.link[n], &b.nout[n]))
             oom();
-        b.nout[n].st_tx_space[0] = b.nout[n].st_tx_space[1] = (uint16_t)b.p.FIFO_BYTES;
         for (unsigned c = 0; c < NCH; c++) {
             b.pcbad[n][c] = ring_make(sizeof(uint64_t));
             for (unsigned q = 0; q < NPMAX; q++)

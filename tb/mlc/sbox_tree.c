@@ -45,6 +45,7 @@
 #include "../common/bench_cli.h"
 #include "../common/rerun.h"
 #include "../common/rng.h"
+#include "sbox_nodes.h"
 #include "sbox_tree_rtl.h"
 
 #include <inttypes.h>
@@ -198,12 +199,10 @@ static void mismatch(const bench_t *b, unsigned j, const char *port, const char 
 static void check_fail(const bench_t *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 static void check_fail(const bench_t *b, const char *fmt, ...)
 {
-    char m[400];
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(m, sizeof m, fmt, ap);
+    sbn_vreport("CHECK", b->cycle, b->o.seed, "", fmt, ap);
     va_end(ap);
-    printf("CHECK cycle=%" PRIu64 " %s seed=%" PRIu64 "\n", b->cycle, m, b->o.seed);
     fail_exit(b);
 }
 
@@ -247,14 +246,6 @@ static void compare(const bench_t *b)
 
 /* ------------------------------------------------------------------ the tables and port sets */
 
-static unsigned popc(unsigned x)
-{
-    unsigned n = 0;
-    for (; x; x &= x - 1)
-        n++;
-    return n;
-}
-
 static unsigned lport(const bench_t *b, unsigned j) { return j ? b->up : b->al; } /* box j's port to the other box */
 
 /* E(m) of box j: the ports of the node set `mask` (docs/switchbox.md rule 5) */
@@ -295,7 +286,7 @@ static unsigned route(bench_t *b, unsigned s, unsigned dst, unsigned mask, unsig
                 b->e_ctr[j][SBOX_CTR_DROP_ROUTE]++;
             } else {
                 b->e_ctr[j][SBOX_CTR_MSGS]++;
-                if (popc(set) >= 2)
+                if (sbn_popc(set) >= 2)
                     b->e_ctr[j][SBOX_CTR_MCAST]++;
                 b->e_ctr[j][SBOX_CTR_WORDS] += 8u * units;
             }
@@ -321,7 +312,7 @@ static unsigned route(bench_t *b, unsigned s, unsigned dst, unsigned mask, unsig
 
 static uint64_t ctr_mask(const bench_t *b) { return b->p.CTR_W >= 64 ? ~0ull : (1ull << b->p.CTR_W) - 1u; }
 
-static unsigned node_count(const bench_t *b) { return popc(b->nodes); }
+static unsigned node_count(const bench_t *b) { return sbn_popc(b->nodes); }
 
 /* the k-th existing node (k < node_count) */
 static unsigned nth_node(const bench_t *b, unsigned k)
@@ -362,17 +353,14 @@ static void send_msg(bench_t *b, unsigned s, unsigned c, mlc_msg_t *m, int bad_p
     unsigned got = route(b, s, m->dst, m->mask, mlc_msg_units(m), bad_pc, 1, &crossed);
     if (!got)
         b->dropped_sent++;
-    if (popc(got) >= 2)
+    if (sbn_popc(got) >= 2)
         b->mcast_sent++;
     b->cross_sent += (uint64_t)crossed;
     for (unsigned d = 0; d < NNODE; d++)
         if ((got >> d) & 1u) {
-            mlc_msg_t cp = *m;
-            cp.data = malloc(m->len ? m->len : 1);
-            if (!cp.data)
+            mlc_msg_t cp;
+            if (sbn_msg_copy(&cp, m))
                 oom();
-            if (m->len)
-                memcpy(cp.data, m->data, m->len);
             if (ring_push(&b->exp[s][c][d], &cp))
                 oom();
         }
@@ -429,27 +417,10 @@ static void new_message(bench_t *b, unsigned s, unsigned c)
         if (m.dst == s)
             m.dst = random_node(b);
     }
-    if (m.type == 0 && m.dst == MLC_DST_MULTI && (m.kind == MLC_KIND_BARRIER || m.kind == MLC_KIND_RELEASE))
-        m.kind = 0; /* those are the boxes' barrier units, not data */
-    m.src = s;
-    if (m.type == 0) {
-        m.len = MLC_T0_DATA;
-    } else {
-        unsigned t = rng_below(&b->rng, 100);
-        unsigned maxlen = t < 65 ? 40 : t < 97 ? 300 : b->p.FIFO_BYTES + b->p.FIFO_BYTES / 2;
-        m.len = 1 + rng_below(&b->rng, maxlen);
-        if (b->msgmode) { /* message-based MLCs: a message must fit the FIFO (docs/mlc.md rule 5) */
-            unsigned maxu = b->p.FIFO_BYTES / 16;
-            if (m.len > 23 + 16 * (maxu - 2))
-                m.len = 23 + 16 * (maxu - 2);
-        }
-    }
-    m.data = malloc(m.len ? m.len : 1);
-    if (!m.data)
+    int bad_pc = sbn_msg_finish(&b->rng, &m, s, b->p.FIFO_BYTES, b->msgmode);
+    if (bad_pc < 0)
         oom();
-    for (unsigned i = 0; i < m.len; i++)
-        m.data[i] = (uint8_t)rng_below(&b->rng, 256);
-    send_msg(b, s, c, &m, m.type == 1 && mlc_msg_units(&m) == 2 && rng_pct(&b->rng, 10));
+    send_msg(b, s, c, &m, bad_pc);
     free(m.data);
 }
 
@@ -522,20 +493,20 @@ static void barrier_counts(bench_t *b, unsigned mask)
         /* members on both boxes: B takes its members' requests and sends one up (a made unit); A takes
          * its members' and B's, completes and releases (a made unit) to E'(m) (AL among them); B
          * forwards the release to its member ports (a message from a port: msgs) */
-        b->e_ctr[1][SBOX_CTR_BAR_REQ] += popc(eb1);
+        b->e_ctr[1][SBOX_CTR_BAR_REQ] += sbn_popc(eb1);
         b->e_ctr[1][SBOX_CTR_BAR_DONE]++;
         b->e_ctr[1][SBOX_CTR_WORDS] += 8;
-        b->e_ctr[0][SBOX_CTR_BAR_REQ] += popc(ea);
+        b->e_ctr[0][SBOX_CTR_BAR_REQ] += sbn_popc(ea);
         b->e_ctr[0][SBOX_CTR_BAR_DONE]++;
         b->e_ctr[0][SBOX_CTR_WORDS] += 8;
         b->e_ctr[1][SBOX_CTR_MSGS]++;
-        if (popc(eb1) >= 2)
+        if (sbn_popc(eb1) >= 2)
             b->e_ctr[1][SBOX_CTR_MCAST]++;
         b->e_ctr[1][SBOX_CTR_WORDS] += 8;
         b->span_barriers++;
     } else {
         unsigned j = eb1 ? 1 : 0, e = eb1 ? eb1 : ea;
-        b->e_ctr[j][SBOX_CTR_BAR_REQ] += popc(e);
+        b->e_ctr[j][SBOX_CTR_BAR_REQ] += sbn_popc(e);
         b->e_ctr[j][SBOX_CTR_BAR_DONE]++;
         b->e_ctr[j][SBOX_CTR_WORDS] += 8;
     }
@@ -613,29 +584,8 @@ static void reg_check(bench_t *b, unsigned j)
 /* corrupt symbols and CTL faults on the link input (en, d) of end e of link l */
 static void fault(bench_t *b, unsigned l, unsigned e, uint8_t *en, uint8_t *d)
 {
-    if (*en && rng_below(&b->frng, 1000) < b->corrupt_pm) {
-        *d ^= (uint8_t)(1u + rng_below(&b->frng, (1u << b->p.LINK_W) - 1u));
-        b->corrupted++;
-    }
-    if (!b->ctl_rate)
-        return;
-    int starts = *en && !b->prev_en[l][e];
-    b->prev_en[l][e] = *en;
-    if (!*en)
-        b->erasing[l][e] = 0;
-    else if (starts && rng_below(&b->frng, 1000000) < 5u * b->ctl_rate)
-        b->erasing[l][e] = 1;
-    unsigned r = rng_below(&b->frng, 1000000);
-    int drop = *en && r < b->ctl_rate;
-    int spur = !*en && r >= b->ctl_rate && r < 2u * b->ctl_rate;
-    if (b->erasing[l][e] || drop) {
-        *en = 0;
-        *d = 0;
-    } else if (spur) {
-        *en = 1;
-        *d = (uint8_t)rng_below(&b->frng, 1u << b->p.LINK_W);
-    }
-    if (b->erasing[l][e] || drop || spur)
+    if (sbn_fault(&b->frng, b->corrupt_pm, b->ctl_rate, b->p.LINK_W, &b->prev_en[l][e], &b->erasing[l][e], en, d,
+                  &b->corrupted))
         b->ctl_faults++;
 }
 
@@ -742,30 +692,12 @@ static void step(bench_t *b)
                     !(b->bar[c].active && b->bar[c].queued[n] && !b->bar[c].released[n])) /* waits in a barrier */
                     new_message(b, n, c);
         /* stalled readers: one node for the first 2000 steps of the epoch, or bursts of 400 steps */
-        int hold_rd = traffic && rng_pct(&b->rng, 95) &&
-                      ((b->hold_kind == 1 && n == b->hold_node && b->cycle % 10000 < 2000) ||
-                       (b->hold_kind == 2 && (b->cycle / 400 + n) % 8 == 0));
-        int hold_wr = traffic && rng_pct(&b->rng, 10);
-        mlc_host_hold(b->host[n], hold_wr, hold_rd);
-        mlc_host_drive(b->host[n], &b->nout[n], &h);
-        nin[n].h_wr = h.h_wr;
-        nin[n].h_wch = h.h_wch;
-        nin[n].h_wdata = h.h_wdata;
-        nin[n].h_rd = h.h_rd;
-        nin[n].h_rch = h.h_rch;
-        nin[n].reg_rd = nin[n].reg_wr = 0;
+        sbn_node_host(&b->rng, b->host[n], &b->nout[n], &nin[n], &h, traffic, b->hold_kind, b->hold_node, n, b->cycle);
         if (b->cycle == 1) { /* the node MLC's configuration */
-            nin[n].reg_wr = 1;
-            nin[n].reg_addr = MLC_REG_CFG;
-            nin[n].reg_wdata = (uint16_t)b->ncfg[n];
+            sbn_node_cfg(&nin[n], b->ncfg[n]);
         }
         if (h.h_wr) {
-            uint64_t *bad = ring_front(&b->pcbad[n][h.h_wch]);
-            if (bad && *bad == b->wr_words[n][h.h_wch]) {
-                nin[n].h_wdata = (uint16_t)rng_below(&b->rng, 2);
-                ring_pop(&b->pcbad[n][h.h_wch], NULL);
-            }
-            b->wr_words[n][h.h_wch]++;
+            sbn_node_word(&b->rng, &nin[n], &h, b->pcbad[n], b->wr_words[n]);
             bar_t *x = &b->bar[h.h_wch];
             if (x->active && x->queued[n] && !x->written_at[n] && b->wr_words[n][h.h_wch] >= x->target[n])
                 x->written_at[n] = b->cycle;
@@ -932,7 +864,7 @@ static int place_nodes(bench_t *b, char *err, size_t n)
         b->port_node[j][q] = (int)d;
         b->nodes |= 1u << d;
     }
-    if (!b->nodes || popc(b->nodes) < 2) {
+    if (!b->nodes || sbn_popc(b->nodes) < 2) {
         snprintf(err, n, "fewer than two nodes");
         return -1;
     }
@@ -971,14 +903,7 @@ static void usage(FILE *f)
 
 static int num_opt(const char *name, const char *v, unsigned max, unsigned *out)
 {
-    char *end;
-    unsigned long x = strtoul(v, &end, 0);
-    if (!*v || *end || *v == '-' || x > max) {
-        fprintf(stderr, "%s: %s wants a number 0..%u, got '%s'\n", prog, name, max, v);
-        return 2;
-    }
-    *out = (unsigned)x;
-    return -1;
+    return sbn_num_opt(prog, name, v, max, out);
 }
 static int opt_table(void *ctx, const char *v)
 {
@@ -1232,13 +1157,8 @@ int main(int argc, char **argv)
             continue;
         unsigned r = rng_below(&b.rng, 8);
         b.ncfg[n] = (b.msgmode ? MLC_CFG_MSG : 0u) | MLC_CFG_SP(r < 5 ? 0 : r - 4);
-        mlc_params_t mp = {b.p.LINK_W, b.p.FIFO_BYTES, b.p.TURN, 1, b.p.TIMEOUT, b.p.CTR_W, 0}; /* a master: no guard */
-        b.node[n] = mlc_new(&mp);
-        b.host[n] = mlc_host_new(b.p.FIFO_BYTES, b.msgmode);
-        b.link[n] = mlc_link_new(b.link_delay);
-        if (!b.node[n] || !b.host[n] || !b.link[n])
+        if (sbn_node_new(&b.p, b.link_delay, b.msgmode, &b.node[n], &b.host[n], &b.link[n], &b.nout[n]))
             oom();
-        b.nout[n].st_tx_space[0] = b.nout[n].st_tx_space[1] = (uint16_t)b.p.FIFO_BYTES;
     }
     if (!(b.link[TLINK] = mlc_link_new(b.tree_delay)))
         oom();
