@@ -260,9 +260,7 @@ int sbox_rtl_trace_open(sbox_rtl_t *r, const char *path)
  * and a trace of the steps before the failure; then exit 1 */
 static void fail_exit(const bench_t *b)
 {
-    fflush(stdout);
-    if (b->o.vcd && !b->vcd_start && b->o.mode != MODE_MODEL)
-        bench_rerun_vcd(prog, b->argc, b->argv, bench_rerun_start(b->cycle, b->o.vcd_cycles), b->o.vcd);
+    sbn_fail_rerun(prog, &b->o, b->vcd_start, b->argc, b->argv, b->cycle);
     printf("FAIL %s variant %s seed %" PRIu64 " cycle %" PRIu64 " (mode %s)\n     replay: %s --seed %" PRIu64
            " --cycles %" PRIu64 " --mode %s%s%s%s\n",
            prog, sbox_rtl_variant(), b->o.seed, b->cycle, bench_mode_name(b->o.mode), b->argv[0], b->o.seed,
@@ -1186,13 +1184,7 @@ static int opt_ctl(void *ctx, const char *v)
 }
 static int opt_corrupt(void *ctx, const char *v) { return num_opt("--corrupt", v, 1000, &((bench_t *)ctx)->corrupt_pm); }
 static int opt_transits(void *ctx, const char *v) { return num_opt("--transits", v, 1000, &((bench_t *)ctx)->transits); }
-static int opt_vcd_start(void *ctx, const char *v)
-{
-    unsigned x;
-    int r = num_opt("--vcd-start", v, 0xFFFFFFFFu, &x);
-    ((bench_t *)ctx)->vcd_start = x;
-    return r;
-}
+static int opt_vcd_start(void *ctx, const char *v) { return sbn_opt_vcd_start(prog, v, &((bench_t *)ctx)->vcd_start); }
 
 static const char *check_params(const void *pp, char *buf, size_t n)
 {
@@ -1250,8 +1242,7 @@ int main(int argc0, char **argv0)
         {"--transits", BENCH_OPT_STR, NULL, opt_transits, &b},   {"--vcd-start", BENCH_OPT_STR, NULL, opt_vcd_start, &b},
         {"--plain-writes", BENCH_OPT_FLAG, &b.plain, NULL, NULL},
 #ifdef SB_NO_RTL
-        BENCH_PARAM(&b.p, PORTS), BENCH_PARAM(&b.p, NODES), BENCH_PARAM(&b.p, LINK_W), BENCH_PARAM(&b.p, FIFO_BYTES),
-        BENCH_PARAM(&b.p, TURN), BENCH_PARAM(&b.p, TIMEOUT), BENCH_PARAM(&b.p, CTR_W),
+        SBN_BOX_PARAMS(&b.p),
 #endif
     };
     const bench_cli_spec_t spec = {prog, HAVE_RTL, usage, own, sizeof own / sizeof own[0], check_params, &b.p};
@@ -1382,11 +1373,7 @@ int main(int argc0, char **argv0)
             }
         }
         step(&b);
-        if (!b.o.quiet && b.cycle % 1000000 == 0) {
-            printf("  cycle %" PRIu64 ": %" PRIu64 " messages sent, %" PRIu64 " received, %" PRIu64 " barriers\n",
-                   b.cycle, b.sent, b.recvd, b.barriers);
-            fflush(stdout);
-        }
+        sbn_progress(&b.o, b.cycle, b.sent, b.recvd, b.barriers);
     }
     if (b.tr_state != TR_IDLE && b.tr_state != TR_WAIT_DELIVER)
         check_fail(&b, "transit test unfinished at the end of the run (state %d)", b.tr_state);

@@ -1,6 +1,8 @@
 /* tb/mlc/sbox_nodes.c -- what the switch-box benches share (sbox_nodes.h) */
 #include "sbox_nodes.h"
 
+#include "../common/rerun.h"
+
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -142,4 +144,29 @@ void sbn_vreport(const char *tag, uint64_t cycle, uint64_t seed, const char *whe
     char m[400];
     vsnprintf(m, sizeof m, fmt, ap);
     printf("%s cycle=%" PRIu64 " %s%s seed=%" PRIu64 "\n", tag, cycle, where, m, seed);
+}
+
+void sbn_fail_rerun(const char *prog, const bench_opts_t *o, uint64_t vcd_start, int argc, char *const *argv,
+                    uint64_t cycle)
+{
+    fflush(stdout);
+    if (o->vcd && !vcd_start && o->mode != MODE_MODEL)
+        bench_rerun_vcd(prog, argc, argv, bench_rerun_start(cycle, o->vcd_cycles), o->vcd);
+}
+
+void sbn_progress(const bench_opts_t *o, uint64_t cycle, uint64_t sent, uint64_t recvd, uint64_t barriers)
+{
+    if (!o->quiet && cycle % 1000000 == 0) {
+        printf("  cycle %" PRIu64 ": %" PRIu64 " messages sent, %" PRIu64 " received, %" PRIu64 " barriers\n", cycle,
+               sent, recvd, barriers);
+        fflush(stdout);
+    }
+}
+
+int sbn_opt_vcd_start(const char *prog, const char *v, uint64_t *out)
+{
+    unsigned x = 0;
+    int r = sbn_num_opt(prog, "--vcd-start", v, 0xFFFFFFFFu, &x);
+    *out = x;
+    return r;
 }

@@ -9,6 +9,7 @@
 #include "../../cmodel/sbox.h"
 #include "../../sw/mlc_host.h"
 #include "../../sw/ring.h"
+#include "../common/bench_cli.h"
 #include "../common/rng.h"
 
 #include <stdarg.h>
@@ -53,5 +54,21 @@ int sbn_node_new(const sbox_params_t *p, unsigned link_delay, int msgmode, mlc_t
 /* Prints the failure line "TAG cycle=C WHEREmessage seed=S" (where "" or ending in a space; the message from
  * fmt, ap, at most 399 characters). */
 void sbn_vreport(const char *tag, uint64_t cycle, uint64_t seed, const char *where, const char *fmt, va_list ap);
+
+/* The failure path's first step: with --vcd (and not replaying from vcd_start already, nor model-only) runs
+ * the bench again with argv and a trace of the steps before failing step cycle. */
+void sbn_fail_rerun(const char *prog, const bench_opts_t *o, uint64_t vcd_start, int argc, char *const *argv,
+                    uint64_t cycle);
+
+/* The progress line every millionth step (not with --quiet). */
+void sbn_progress(const bench_opts_t *o, uint64_t cycle, uint64_t sent, uint64_t recvd, uint64_t barriers);
+
+/* --vcd-start's value v (0..2^32-1) into *out; returns as sbn_num_opt. */
+int sbn_opt_vcd_start(const char *prog, const char *v, uint64_t *out);
+
+/* The box parameters' options of the model-only benches (bench_opt_t entries for the sbox_params_t *P). */
+#define SBN_BOX_PARAMS(P)                                                                                               \
+    BENCH_PARAM(P, PORTS), BENCH_PARAM(P, NODES), BENCH_PARAM(P, LINK_W), BENCH_PARAM(P, FIFO_BYTES),                \
+        BENCH_PARAM(P, TURN), BENCH_PARAM(P, TIMEOUT), BENCH_PARAM(P, CTR_W)
 
 #endif

@@ -169,9 +169,7 @@ int sbox_tree_rtl_trace_open(sbox_tree_rtl_t *r, const char *path)
 
 static void fail_exit(const bench_t *b)
 {
-    fflush(stdout);
-    if (b->o.vcd && !b->vcd_start && b->o.mode != MODE_MODEL)
-        bench_rerun_vcd(prog, b->argc, b->argv, bench_rerun_start(b->cycle, b->o.vcd_cycles), b->o.vcd);
+    sbn_fail_rerun(prog, &b->o, b->vcd_start, b->argc, b->argv, b->cycle);
     static const char *const span[] = {"none", "A", "B", "both"};
     char params[200] = "";
     if (!HAVE_RTL) /* the model-only build takes the parameters from the command line */
@@ -939,13 +937,7 @@ static int opt_span(void *ctx, const char *v)
     return -1;
 }
 static int opt_corrupt(void *ctx, const char *v) { return num_opt("--corrupt", v, 1000, &((bench_t *)ctx)->corrupt_pm); }
-static int opt_vcd_start(void *ctx, const char *v)
-{
-    unsigned x;
-    int r = num_opt("--vcd-start", v, 0xFFFFFFFFu, &x);
-    ((bench_t *)ctx)->vcd_start = x;
-    return r;
-}
+static int opt_vcd_start(void *ctx, const char *v) { return sbn_opt_vcd_start(prog, v, &((bench_t *)ctx)->vcd_start); }
 #ifdef ST_NO_RTL
 static int opt_up(void *ctx, const char *v)
 {
@@ -1044,8 +1036,7 @@ int main(int argc, char **argv)
         {"--corrupt", BENCH_OPT_STR, NULL, opt_corrupt, &b},     {"--span", BENCH_OPT_STR, NULL, opt_span, &b},   {"--vcd-start", BENCH_OPT_STR, NULL, opt_vcd_start, &b},
 #ifdef ST_NO_RTL
         {"--UP", BENCH_OPT_STR, NULL, opt_up, &b},
-        BENCH_PARAM(&b.p, PORTS), BENCH_PARAM(&b.p, NODES), BENCH_PARAM(&b.p, LINK_W), BENCH_PARAM(&b.p, FIFO_BYTES),
-        BENCH_PARAM(&b.p, TURN), BENCH_PARAM(&b.p, TIMEOUT), BENCH_PARAM(&b.p, CTR_W),
+        SBN_BOX_PARAMS(&b.p),
 #endif
     };
     const bench_cli_spec_t spec = {prog, HAVE_RTL, usage, own, sizeof own / sizeof own[0], check_params, &b.p};
@@ -1196,11 +1187,7 @@ int main(int argc, char **argv)
         if (b.phase == 0 && b.cycle >= settle)
             b.phase = 1;
         step(&b);
-        if (!b.o.quiet && b.cycle % 1000000 == 0) {
-            printf("  cycle %" PRIu64 ": %" PRIu64 " messages sent, %" PRIu64 " received, %" PRIu64 " barriers\n",
-                   b.cycle, b.sent, b.recvd, b.barriers);
-            fflush(stdout);
-        }
+        sbn_progress(&b.o, b.cycle, b.sent, b.recvd, b.barriers);
     }
     /* drain: no new messages or barriers (those begun finish), no faults, hosts read everything */
     b.phase = 2;
