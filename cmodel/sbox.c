@@ -96,7 +96,7 @@ int sbox_params_check(const sbox_params_t *p, char *err, size_t n)
 
 static void count(sbox_t *b, state_t *n, unsigned i) { n->ctr[i] = (n->ctr[i] + 1u) & b->ctr_mask; }
 
-static unsigned popcount8(unsigned x)
+static unsigned popc(unsigned x)
 {
     unsigned c = 0;
     for (; x; x &= x - 1u)
@@ -120,16 +120,37 @@ static unsigned member_ports(const sbox_t *b, const state_t *t, unsigned m)
 /* the up port as a set: {UP}, or empty */
 static unsigned up_set(const state_t *t) { return (t->up & SBOX_REG_VALID) ? 1u << (t->up & 7u) : 0u; }
 
-/* the port set of a header (docs/switchbox.md, Messages and destinations) arriving on port a */
-static unsigned port_set(const sbox_t *b, const state_t *t, uint16_t w0, uint16_t w1, unsigned a)
+/* N(a): the nodes behind port a (entries valid, i < NODES), on the table of state t */
+static unsigned nodes_behind(const sbox_t *b, const state_t *t, unsigned a)
 {
-    unsigned dst = w0 >> 8, set = 0;
+    unsigned n = 0;
+    for (unsigned i = 0; i < b->p.NODES; i++)
+        if ((t->table[i] & SBOX_REG_VALID) && (t->table[i] & 7u) == a)
+            n |= 1u << i;
+    return n;
+}
+
+/* the port set of a header arriving on port a (docs/switchbox.md, Messages and destinations, its
+ * three rules: up alone, never back to a node, turn); *w1 is the word 1 the message leaves with */
+static unsigned port_set(const sbox_t *b, const state_t *t, uint16_t w0, uint16_t *w1, unsigned a)
+{
+    unsigned dst = w0 >> 8, E = 0, up = up_set(t), behind = nodes_behind(b, t, a);
+    int node_port = popc(behind) <= 1;
+    int from_up = (up >> a) & 1u;
     if (dst < b->p.NODES) {
         if (t->table[dst] & SBOX_REG_VALID)
-            set = 1u << (t->table[dst] & 7u);
+            E = 1u << (t->table[dst] & 7u);
     } else if (dst == 255)
-        set = member_ports(b, t, w1);
-    return set & ~(1u << a); /* never back to the arrival port */
+        E = member_ports(b, t, *w1);
+    if (dst == 255 && !from_up && (E & up)) {  /* 1. up alone */
+        if (node_port && w0 != SBOX_W0_REQUEST)
+            *w1 = (uint16_t)(*w1 & ~behind);    /* its sender's bit */
+        return up;
+    }
+    int back = dst != 255 || from_up || node_port;
+    if (back)                                   /* 2. never back to a node, nor up again */
+        return E & ~(1u << a);
+    return E;                                   /* 3. turn: a box port below */
 }
 
 /* (q, c) locked: a source of channel c in ACT has q in its port set (state t) */
@@ -268,13 +289,13 @@ static void rule_analyse(sbox_t *b, const state_t *o, state_t *n)
     if (o->rd.idx == 0) {
         y->w0 = x;
     } else if (o->rd.idx == 1) {
-        y->w1 = x;
         y->cls = CL_DATA;
         if (o->s[s].w0 == SBOX_W0_REQUEST)
             y->cls = CL_REQUEST;
         else if (o->s[s].w0 == SBOX_W0_RELEASE)
             y->cls = CL_RELEASE;
-        y->P = (uint8_t)port_set(b, o, o->s[s].w0, x, p);
+        y->w1 = x;
+        y->P = (uint8_t)port_set(b, o, o->s[s].w0, &y->w1, p);
         y->tot = (o->s[s].w0 & 1u) ? 0u : 8u;
         y->st = S_WAIT;
     } else if (o->rd.idx == 8 && (o->s[s].w0 & 1u)) {
@@ -380,7 +401,7 @@ static void rule_manager(sbox_t *b, const state_t *o, state_t *n)
         y->st = S_ACT;
         y->wi = 0;
         count(b, n, SBOX_CTR_MSGS);
-        if (popcount8(x->P) >= 2)
+        if (popc(x->P) >= 2)
             count(b, n, SBOX_CTR_MCAST);
     } else {
         y->st = S_DROP;

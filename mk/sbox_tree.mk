@@ -27,21 +27,21 @@ sboxtree_BENCH_H  := cmodel/mlc.h cmodel/sbox.h cmodel/sbox_load.h cmodel/table_
 # tree sets: t8 two 8-port boxes (7 nodes each, 2 of the 16 node numbers unrouted), node links 1 register, the
 # link between the boxes 4; t3 two 3-port boxes (2 nodes each), 8-bit links of 3 registers, 512-byte FIFOs,
 # 8-bit counters (they wrap). Tables: sw/build/sanfab-route updown tb/mlc/sbox_tree<N>.topo --maestro
-# tb/mlc/sbox_tree<N>.maestro. --span B: only B's nodes send data multicasts to nodes on both boxes (with both
-# boxes doing it the tree can deadlock: docs/switchbox.md, Open questions; --span both shows it)
+# tb/mlc/sbox_tree<N>.maestro. Nodes on both boxes send data multicasts to nodes on both (--span both, the
+# default: B's go up alone and turn at A, docs/switchbox.md, Messages and destinations)
 sboxtree_SETS    := t8 t3
 sboxtree_SET_t8  := LINK_DELAY=1 UP_B=2
-sboxtree_ARGS_t8 := --table tb/mlc/sbox_tree8.maestro --link-delay 1 --tree-delay 4 --span B
+sboxtree_ARGS_t8 := --table tb/mlc/sbox_tree8.maestro --link-delay 1 --tree-delay 4
 sboxtree_SET_t3  := PORTS=3 NODES=5 LINK_W=8 FIFO_BYTES=512 TURN=0 TIMEOUT=300 CTR_W=8 LINK_DELAY=3 UP_B=2
-sboxtree_ARGS_t3 := --table tb/mlc/sbox_tree3.maestro --span B
+sboxtree_ARGS_t3 := --table tb/mlc/sbox_tree3.maestro
 # make test runs the small set, TEST_CYCLES like every set (the 8-port tree takes minutes to compile; make sim
 # runs both)
 SBT_TEST_SETS    := t3
 # deliberately broken boxes (both instances; the defines of rtl/mlc/sbox*.v): NAME:set
-sboxtree_MUTANTS := BAR_EARLY:t3
+sboxtree_MUTANTS := BAR_EARLY:t3 UP_MIX:t3
 # the model-only bench under ASan/UBSan (make test's model-sanitizers step)
 SBT_SAN_ARGS := --cycles 60000 --PORTS 3 --NODES 5 --LINK_W 8 --FIFO_BYTES 512 --TURN 0 --TIMEOUT 300 --CTR_W 8 \
-                --UP 2 --link-delay 3 --table tb/mlc/sbox_tree3.maestro --span B
+                --UP 2 --link-delay 3 --table tb/mlc/sbox_tree3.maestro
 
 $(foreach s,$(sboxtree_SETS),$(eval $(call VBENCH_RULE,sboxtree,$(s),$(s),+define+SANFAB_ASSERT $(SBT_TOP_V),)))
 $(foreach m,$(sboxtree_MUTANTS),$(eval $(call VBENCH_RULE,sboxtree,MUTANT_$(call mutant_name,$(m)),$(call mutant_set,$(m)),+define+SANFAB_MUTANT_$(call mutant_name,$(m)) --trace-depth 1 $(SBT_TOP_V),$(MUTANT_OPT))))

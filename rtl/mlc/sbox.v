@@ -158,7 +158,6 @@ module sbox #(
     reg  [15:0]      an_w0;
     reg  [PORTS-1:0] an_arr;
     wire [PORTS-1:0] an_set;
-    wire [PORTS-1:0] an_p;
     wire [1:0]       an_cls = (an_w0 == 16'hFF04) ? C_REQ : (an_w0 == 16'hFF06) ? C_REL : C_DATA;
 
     always @* begin
@@ -182,11 +181,51 @@ module sbox #(
         .set  (an_set)
     );
 
-`ifdef SANFAB_MUTANT_NO_EXCL
-    assign an_p = an_set;               // deliberately broken: the arrival port is not excluded
+    // The three rules of the page's "Messages and destinations": N(a), the nodes behind the arrival
+    // port (a node port has at most one); 1. a multicast that needs UP and did not come from UP goes
+    // to UP alone, from a node port with its sender's bit cleared in MASK (not a barrier request);
+    // 2. a unicast, or a message from UP or from a node port: never back to the arrival port;
+    // 3. a multicast from a box port below turns here: the arrival port stays in the set.
+    localparam [PORTS-1:0] ONE_P = {{(PORTS-1){1'b0}}, 1'b1};
+    reg  [15:0]      an_behind;
+    reg  [PORTS-1:0] an_p;
+    reg  [15:0]      an_w1;
+    integer          ib;
+
+    wire an_mc      = (an_w0[15:8] == 8'hFF);
+    wire an_from_up = |(an_arr & up_oh);
+    wire an_node    = ((an_behind & (an_behind - 16'd1)) == 16'd0);
+`ifdef SANFAB_MUTANT_UP_MIX
+    wire an_up      = 1'b0;           // deliberately broken: a multicast goes up and down at once
 `else
-    assign an_p = an_set & ~an_arr;     // never back where it came from
+    wire an_up      = an_mc && up_v && !an_from_up && (|(an_set & up_oh));
 `endif
+
+    always @* begin
+        an_behind = 16'd0;
+        for (ib = 0; ib < NODES; ib = ib + 1)
+            an_behind[ib] = tab[ib*5 + 4] && (|(an_arr & (ONE_P << tab[ib*5 +: 3])));
+    end
+
+    always @* begin
+        an_p = {PORTS{1'b0}};
+        an_w1 = x;
+        if (an_up) begin
+            an_p = up_oh;
+`ifndef SANFAB_MUTANT_NO_CLEAR
+            if (an_node && (an_w0 != 16'hFF04))
+                an_w1 = x & ~an_behind;
+`endif
+        end else if (!an_mc || an_from_up || an_node) begin
+`ifdef SANFAB_MUTANT_NO_EXCL
+            an_p = an_set;              // deliberately broken: the arrival port is not excluded
+`else
+            an_p = an_set & ~an_arr;    // never back to a node, nor up again
+`endif
+        end else begin
+            an_p = an_set;              // turn: back down the box port it came up
+        end
+    end
 
     // ------------------------------------------------------------ rule 1: the bus
     // space/avail of step k, per channel; the destinations of the write of step k
@@ -396,6 +435,7 @@ module sbox #(
                 .x        (x),
                 .an_cls   (an_cls),
                 .an_p     (an_p),
+                .an_w1    (an_w1),
                 .act      (agnt[gs]),
                 .make     ((IS_BAR == 1) ? b_make[GC] : 1'b0),
                 .mk_w0    (b_mk_w0[GC*16 +: 16]),

@@ -27,6 +27,7 @@ module sbox_src #(
     input  wire [15:0]      x,
     input  wire [1:0]       an_cls,
     input  wire [PORTS-1:0] an_p,
+    input  wire [15:0]      an_w1,      // rule 2: word 1 as it leaves (the sender's bit cleared going up)
     input  wire             act,        // rule 3: activated by the manager
     input  wire             make,       // rule 5: the barrier makes a unit (barrier source)
     input  wire [15:0]      mk_w0,
@@ -139,7 +140,7 @@ module sbox_src #(
         if (cap_w0)
             w0_d = x;
         if (cap_w1) begin
-            w1_d = x;
+            w1_d = an_w1;
             cls_d = an_cls;
             p_d = an_p;
             st_d = S_WAIT;

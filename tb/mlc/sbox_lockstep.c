@@ -14,7 +14,8 @@
  * Checks that never consult the model (they run in every mode; --mode rtl runs them on the RTL alone):
  *   - scoreboard: every data message arrives whole, unaltered, in order per (source node, channel,
  *     destination port), exactly once at every port of its port set (docs/switchbox.md, Messages:
- *     the table, the multicast MASK, minus the arrival port), never at its sender; barrier requests
+ *     the table, the multicast MASK, minus the arrival port unless a multicast turns at a box port),
+ *     never at its sender's node port; barrier requests
  *     are never forwarded; everything is delivered by the drain;
  *   - barriers (no up port): every member port gets exactly one release per barrier (Type0, KIND 3,
  *     DST 255, MASK the members, SRC 255, data 0), none before the last member's request was
@@ -337,14 +338,24 @@ static unsigned mask_ports(const bench_t *b, unsigned mask)
     return s;
 }
 
-/* the port set of a message arriving on port a (docs/switchbox.md, Messages) */
+/* port a is a box port: two or more nodes behind it in the table (docs/switchbox.md, Messages) */
+static int box_port(const bench_t *b, unsigned a)
+{
+    unsigned n = 0;
+    for (unsigned i = 0; i < b->p.NODES && i < NNODE; i++)
+        n += b->tport[i] == (int)a;
+    return n >= 2;
+}
+
+/* the port set of a message arriving on port a (docs/switchbox.md, Messages; no up port: a unicast or
+ * a message from a node port never goes back, a multicast from a box port turns and may) */
 static unsigned port_set(const bench_t *b, unsigned a, unsigned dst, unsigned mask)
 {
     unsigned s = 0;
     if (dst < b->p.NODES && dst < NNODE)
         s = b->tport[dst] >= 0 ? 1u << b->tport[dst] : 0u;
     else if (dst == 255)
-        s = mask_ports(b, mask);
+        return box_port(b, a) ? mask_ports(b, mask) : mask_ports(b, mask) & ~(1u << a);
     return s & ~(1u << a);
 }
 
@@ -793,7 +804,7 @@ static void receive(bench_t *b, unsigned q)
                 sb_fail(b, q, c, "a barrier request (from node %u) was forwarded", m.src);
             if (m.src >= b->P)
                 sb_fail(b, q, c, "a message from node %u arrived, no such node", m.src);
-            if (m.src == q)
+            if (m.src == q && (m.dst != 255 || !box_port(b, q)))
                 sb_fail(b, q, c, "a message came back to its sender (dst %u mask 0x%04x)", m.dst, m.mask);
             mlc_msg_t *e = ring_front(&b->exp[m.src][c][q]);
             if (!e)

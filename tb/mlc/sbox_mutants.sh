@@ -23,7 +23,13 @@ BP_SAME|n->bp = (s + 1u) % b->NS;|n->bp = s;
 MP_STUCK|n->mp = (s + 1u) % b->NS;|n->mp = o->mp;
 LOCK_EARLY|found = o->s[s].st == S_WAIT && need_met(b, o, s);|found = o->s[s].st == S_WAIT && need_met(b, n, s);
 NO_LOCKS|found = o->s[s].st == S_WAIT && need_met(b, o, s);|found = o->s[s].st == S_WAIT && (need_met(b, o, s) \|\| 1);
-ARRIVAL_BACK|return set & ~(1u << a); /* never back to the arrival port */|return set & ~(0u << a);
+ARRIVAL_BACK|        return E & ~(1u << a);|        return E;
+UP_MIX|if (dst == 255 && !from_up && (E & up)) {|if (0) {
+NO_CLEAR|*w1 = (uint16_t)(*w1 & ~behind);|*w1 = *w1;
+REQ_CLEARED|if (node_port && w0 != SBOX_W0_REQUEST)|if (node_port)
+NO_TURN|int back = dst != 255|int back = 1
+UP_TURNS|int from_up = (up >> a) & 1u;|int from_up = 0;
+BOX_PORT_3|int node_port = popc(behind) <= 1;|int node_port = popc(behind) <= 2;
 BAR_EARLY|    if (nb->A != Ep)\n        return;|    if (0)\n        return;
 BAR_NOT_MEMBER|!((Ep >> p) & 1u)|0
 UP_SENT_IGNORED|ob->up_sent) {|0) {
@@ -35,8 +41,8 @@ REG_EARLY|out->reg_rvalid = o->ans.v;|out->reg_rvalid = in->reg_rd;
 PC_LT1|if (pc < 2) {|if (pc < 1) {
 PC_WORD9|} else if (o->rd.idx == 8 && (o->s[s].w0 & 1u)) {|} else if (o->rd.idx == 9 && (o->s[s].w0 & 1u)) {
 TYPE0_TOT16|y->tot = (o->s[s].w0 & 1u) ? 0u : 8u;|y->tot = (o->s[s].w0 & 1u) ? 0u : 16u;
-WORDS_PER_DEST|        count(b, n, SBOX_CTR_WORDS);|        for (unsigned q = popcount8(x->P); q > 0; q--) count(b, n, SBOX_CTR_WORDS);
-MCAST_ONE|if (popcount8(x->P) >= 2)|if (popcount8(x->P) >= 1)
+WORDS_PER_DEST|        count(b, n, SBOX_CTR_WORDS);|        for (unsigned q = popc(x->P); q > 0; q--) count(b, n, SBOX_CTR_WORDS);
+MCAST_ONE|if (popc(x->P) >= 2)|if (popc(x->P) >= 1)
 EOF
 )
 

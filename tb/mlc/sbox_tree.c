@@ -107,7 +107,8 @@ typedef struct {
     mlc_out_t nout[NNODE];         /* nodes' outputs after the last step */
     sbox_in_t bnext[NB];           /* boxes' link inputs of the next step */
     sbox_out_t om[NB], orr[NB], prim[NB];
-    ring_t exp[NNODE][NCH][NNODE]; /* mlc_msg_t sent by node s on channel c for node d, not yet received */
+    ring_t exp[NNODE][NCH][NNODE][2]; /* mlc_msg_t sent by node s on channel c for node d by route k (sb_route),
+                                       * not yet received */
     uint64_t wr_words[NNODE][NCH];
     ring_t pcbad[NNODE][NCH];      /* uint64_t: indexes of words (PC of a 2-unit Type1 message) turned into 0 or 1 */
     bar_t bar[NCH];
@@ -256,26 +257,41 @@ static unsigned mask_ports(const bench_t *b, unsigned j, unsigned mask)
     return s;
 }
 
-/* the port set in box j of a message arriving on port a (docs/switchbox.md, Messages) */
-static unsigned port_set(const bench_t *b, unsigned j, unsigned a, unsigned dst, unsigned mask)
+/* the port set in box j of a data message arriving on port a (docs/switchbox.md, Messages and
+ * destinations: 1. a multicast that needs the up port and did not come from it goes up alone, from a
+ * node port with its sender's bit cleared in *mask; 2. a unicast, or a message from the up port or a
+ * node port, never goes back; 3. a multicast from a box port turns there). Only B has an up port. */
+static unsigned port_set(const bench_t *b, unsigned j, unsigned a, unsigned dst, unsigned *mask)
 {
-    unsigned s = 0;
+    unsigned up = j ? 1u << b->up : 0u, behind = 0, E = 0;
+    for (unsigned i = 0; i < b->p.NODES && i < NNODE; i++)
+        if (b->tport[j][i] == (int)a)
+            behind |= 1u << i;
+    int node_port = sbn_popc(behind) <= 1;
     if (dst < b->p.NODES && dst < NNODE)
-        s = b->tport[j][dst] >= 0 ? 1u << b->tport[j][dst] : 0u;
+        E = b->tport[j][dst] >= 0 ? 1u << b->tport[j][dst] : 0u;
     else if (dst == MLC_DST_MULTI)
-        s = mask_ports(b, j, mask);
-    return s & ~(1u << a);
+        E = mask_ports(b, j, *mask);
+    if (dst == MLC_DST_MULTI && (E & up) && !((up >> a) & 1u)) {
+        if (node_port)
+            *mask &= ~behind;
+        return up;
+    }
+    if (dst != MLC_DST_MULTI || ((up >> a) & 1u) || node_port)
+        return E & ~(1u << a);
+    return E;
 }
 
-/* the nodes a message from node s reaches through the tree (the box s hangs on, then the other if its
- * port set holds the link); with ctr, the boxes' counters it moves: err_msg (bad_pc) in every box it
- * enters, msgs, mcast, words there, or drop_route */
-static unsigned route(bench_t *b, unsigned s, unsigned dst, unsigned mask, unsigned units, int bad_pc, int ctr,
+/* the nodes a data message from node s reaches through the tree (the box s hangs on, then the other
+ * while the port set holds the link: B up to A, A back down to B), *mask the MASK it arrives with;
+ * with ctr, the boxes' counters it moves: err_msg (bad_pc) in every box it enters, msgs, mcast, words
+ * there, or drop_route */
+static unsigned route(bench_t *b, unsigned s, unsigned dst, unsigned *mask, unsigned units, int bad_pc, int ctr,
                       int *crossed)
 {
     unsigned j = (unsigned)b->node_box[s], a = (unsigned)b->node_port[s], got = 0;
     *crossed = 0;
-    for (unsigned hop = 0; hop < NB; hop++) {
+    for (unsigned hop = 0; hop < 3; hop++) { /* B, A, B at most: a message from the up port goes down only */
         unsigned set = port_set(b, j, a, dst, mask);
         if (ctr) {
             if (bad_pc)
@@ -304,6 +320,16 @@ static unsigned route(bench_t *b, unsigned s, unsigned dst, unsigned mask, unsig
         j = 1 - j;
     }
     return got;
+}
+
+/* the route by which a data message from node s reaches node d: 1 when it went up alone from B and
+ * turned at A back into its sender's box (docs/switchbox.md, Messages: a later message of s to d by
+ * the direct route may arrive first), else 0. The same from the header sent and from the one received
+ * (clearing the sender's bit changes no member outside B). */
+static unsigned sb_route(const bench_t *b, unsigned s, unsigned d, unsigned dst, unsigned mask)
+{
+    return dst == MLC_DST_MULTI && b->node_box[s] == 1 && b->node_box[d] == 1 &&
+           ((mask_ports(b, 1, mask) >> b->up) & 1u);
 }
 
 /* ------------------------------------------------------------------ stimulus */
@@ -348,7 +374,8 @@ static void send_msg(bench_t *b, unsigned s, unsigned c, mlc_msg_t *m, int bad_p
         b->bad_pc++;
     }
     int crossed;
-    unsigned got = route(b, s, m->dst, m->mask, mlc_msg_units(m), bad_pc, 1, &crossed);
+    unsigned mask = m->mask;
+    unsigned got = route(b, s, m->dst, &mask, mlc_msg_units(m), bad_pc, 1, &crossed);
     if (!got)
         b->dropped_sent++;
     if (sbn_popc(got) >= 2)
@@ -359,7 +386,8 @@ static void send_msg(bench_t *b, unsigned s, unsigned c, mlc_msg_t *m, int bad_p
             mlc_msg_t cp;
             if (sbn_msg_copy(&cp, m))
                 oom();
-            if (ring_push(&b->exp[s][c][d], &cp))
+            cp.mask = mask; /* its sender's bit cleared if it went up alone */
+            if (ring_push(&b->exp[s][c][d][sb_route(b, s, d, m->dst, mask)], &cp))
                 oom();
         }
     b->sent++;
@@ -634,7 +662,8 @@ static void receive(bench_t *b, unsigned n)
                 sb_fail(b, n, c, "a message from node %u arrived, no such node", m.src);
             if (m.src == n)
                 sb_fail(b, n, c, "a message came back to its sender (dst %u mask 0x%04x)", m.dst, m.mask);
-            mlc_msg_t *e = ring_front(&b->exp[m.src][c][n]);
+            unsigned k = sb_route(b, m.src, n, m.dst, m.mask);
+            mlc_msg_t *e = ring_front(&b->exp[m.src][c][n][k]);
             if (!e)
                 sb_fail(b, n, c, "a message from node %u (type %u kind %u dst %u mask 0x%04x len %u) arrived that was "
                                  "not sent to this node (or twice)",
@@ -648,7 +677,7 @@ static void receive(bench_t *b, unsigned n)
             b->recvd++;
             mlc_msg_free(&m);
             mlc_msg_t d;
-            ring_pop(&b->exp[m.src][c][n], &d);
+            ring_pop(&b->exp[m.src][c][n][k], &d);
             free(d.data);
         }
     }
@@ -889,9 +918,8 @@ static void usage(FILE *f)
             "  --ctl-faults R      R per million steps and link end: dropped CTL cycles, spurious pulses, and\n"
             "                      about 5R per million frames erased (default 20 with TIMEOUT > 0, else 0)\n"
             "  --corrupt R         R per thousand steps and link end: one corrupted symbol (default 2)\n"
-            "  --span both|A|B|none  whose nodes send data multicasts to nodes on both boxes (default both; a\n"
-            "                      multicast that holds a node port and the link in each box at once can deadlock\n"
-            "                      the tree: docs/switchbox.md, Open questions)\n"
+            "  --span both|A|B|none  whose nodes send data multicasts to nodes on both boxes (default both; B's\n"
+            "                      go up alone and turn at A: docs/switchbox.md, Messages and destinations)\n"
             "  --vcd FILE          on a failure, run again and trace the last --vcd-cycles (2000) steps into FILE\n"
             "Parameters are fixed by the build (variant %s, B's up port %u; the model-only build takes --PORTS N,\n"
             "--NODES N, --LINK_W N, --FIFO_BYTES N, --TURN N, --TIMEOUT N, --CTR_W N, --UP N). Exit status 0 pass,\n"
@@ -962,7 +990,7 @@ static int all_delivered(const bench_t *b)
             if (mlc_host_tx_pending(b->host[s], c) || b->nout[s].st_tx_space[c] != b->p.FIFO_BYTES)
                 return 0;
             for (unsigned d = 0; d < NNODE; d++)
-                if (b->exp[s][c][d].n)
+                if (b->exp[s][c][d][0].n || b->exp[s][c][d][1].n)
                     return 0;
         }
     }
@@ -1142,7 +1170,8 @@ int main(int argc, char **argv)
         for (unsigned c = 0; c < NCH; c++) {
             b.pcbad[n][c] = ring_make(sizeof(uint64_t));
             for (unsigned d = 0; d < NNODE; d++)
-                b.exp[n][c][d] = ring_make(sizeof(mlc_msg_t));
+                for (unsigned k = 0; k < 2; k++)
+                    b.exp[n][c][d][k] = ring_make(sizeof(mlc_msg_t));
         }
         if (!((b.nodes >> n) & 1u))
             continue;
@@ -1199,9 +1228,9 @@ int main(int argc, char **argv)
         for (unsigned s = 0; s < NNODE; s++)
             for (unsigned c = 0; c < NCH; c++)
                 for (unsigned d = 0; d < NNODE; d++)
-                    if (b.exp[s][c][d].n)
+                    if (b.exp[s][c][d][0].n + b.exp[s][c][d][1].n)
                         sb_fail(&b, d, c, "%zu messages sent by node %u never arrived (drain of %" PRIu64 " steps)",
-                                b.exp[s][c][d].n, s, drain);
+                                b.exp[s][c][d][0].n + b.exp[s][c][d][1].n, s, drain);
         for (unsigned c = 0; c < NCH; c++)
             if (b.bar[c].active)
                 for (unsigned n = 0; n < NNODE; n++)
@@ -1259,12 +1288,13 @@ int main(int argc, char **argv)
         mlc_host_free(b.host[n]);
         for (unsigned c = 0; c < NCH; c++) {
             ring_free(&b.pcbad[n][c]);
-            for (unsigned d = 0; d < NNODE; d++) {
-                mlc_msg_t m;
-                while (ring_pop(&b.exp[n][c][d], &m))
-                    free(m.data);
-                ring_free(&b.exp[n][c][d]);
-            }
+            for (unsigned d = 0; d < NNODE; d++)
+                for (unsigned k = 0; k < 2; k++) {
+                    mlc_msg_t m;
+                    while (ring_pop(&b.exp[n][c][d][k], &m))
+                        free(m.data);
+                    ring_free(&b.exp[n][c][d][k]);
+                }
         }
     }
     for (unsigned l = 0; l < NLINK; l++)
