@@ -31,6 +31,7 @@ typedef struct {
 typedef struct {
     src_t s[NS_MAX];
     unsigned bp, mp;        /* bus and manager round-robin pointers */
+    uint8_t rsv_v[SBOX_NCH], rsv[SBOX_NCH]; /* the manager's reservation of each channel: valid, source */
     bar_t bar[SBOX_NCH];
     uint8_t table[SBOX_MAX_NODES]; /* bits 4..0 as written: bit 4 valid, bits 2..0 port */
     uint8_t up;                    /* bits 4..0 as written: bit 4 set, bits 2..0 the port */
@@ -356,18 +357,55 @@ static void barrier_request(sbox_t *b, const state_t *o, state_t *n, unsigned c,
 
 /* ------------------------------------------------------------------ rule 3: the manager */
 
+/* the ports reserved on channel c for a source other than s (rule 3, Reservation): P(rsv(c)) */
+static unsigned reserved_for_others(const state_t *o, unsigned c, unsigned s)
+{
+    if (!o->rsv_v[c])
+        return 0;
+    if (o->rsv[c] == s)
+        return 0;
+    return o->s[o->rsv[c]].P;
+}
+
 static int need_met(const sbox_t *b, const state_t *o, unsigned s)
 {
     const src_t *x = &o->s[s];
     unsigned c = src_ch(s);
     int bar_idle = o->s[2u * b->p.PORTS + c].st == S_IDLE;
+    int fifos = all_unlocked(b, o, x->P, c) && !(x->P & reserved_for_others(o, c, s));
     if (is_bar_src(b, s))
-        return all_unlocked(b, o, x->P, c);
+        return fifos;
     if (x->cls == CL_REQUEST)
         return bar_idle;
     if (x->cls == CL_RELEASE && !bar_idle)
         return 0;
-    return all_unlocked(b, o, x->P, c);
+    return fifos;
+}
+
+/* rule 3, Reservation: the reservation of each channel ends when its source is activated in this step
+ * (act: the activated source, or NS for none); a free one goes to the first source from mp in WAIT,
+ * of that channel, not a barrier request, whose need is not met and whose P holds a port other than UP
+ * (a message going up never reserves) */
+static void reservation(const sbox_t *b, const state_t *o, state_t *n, unsigned act)
+{
+    for (unsigned c = 0; c < SBOX_NCH; c++) {
+        if (o->rsv_v[c]) {
+            if (o->rsv[c] == act)
+                n->rsv_v[c] = 0;
+            continue;
+        }
+        for (unsigned i = 0; i < b->NS; i++) {
+            unsigned s = (o->mp + i) % b->NS;
+            const src_t *x = &o->s[s];
+            if (src_ch(s) != c || x->st != S_WAIT || (!is_bar_src(b, s) && x->cls == CL_REQUEST))
+                continue;
+            if (!need_met(b, o, s) && (x->P & ~up_set(o))) {
+                n->rsv_v[c] = 1;
+                n->rsv[c] = (uint8_t)s;
+                break;
+            }
+        }
+    }
 }
 
 static void rule_manager(sbox_t *b, const state_t *o, state_t *n)
@@ -378,6 +416,7 @@ static void rule_manager(sbox_t *b, const state_t *o, state_t *n)
         s = (o->mp + i) % b->NS;
         found = o->s[s].st == S_WAIT && need_met(b, o, s);
     }
+    reservation(b, o, n, found ? s : b->NS);
     if (!found)
         return;
     n->mp = (s + 1u) % b->NS;

@@ -337,6 +337,9 @@ module mlc #(
     reg  [15:0] f_word_q, f_word_d;
     reg  [WAW-1:0] tra_q, tra_d;       // send FIFO address of the next unit word to read
     reg  [6:0]  trem_q, trem_d;        // unit words of the frame still to read
+    reg            tr_go, tr_ch;       // this step reads a send FIFO word: go, channel,
+    reg  [WAW-1:0] tr_a;               // address,
+    reg  [6:0]     tr_n;               // and words still to read before it
     localparam [1:0] TI_LD = (NPS == 2) ? 2'd2 : 2'd3;   // ti[1:0] of a step that registers a word
     localparam [1:0] TI_RD = (NPS == 2) ? 2'd0 : 2'd2;   // ti[1:0] of a step that reads one
     wire [15:0] f_word  = f_word_q;
@@ -431,6 +434,7 @@ module mlc #(
             inc[c] = 5'd0;
         txr_re = 1'b0; txr_ch = 1'b0; txr_addr = {WAW{1'b0}}; f_word_d = f_word_q;
         tra_d = tra_q; trem_d = trem_q;
+        tr_go = 1'b0; tr_ch = 1'b0; tr_a = {WAW{1'b0}}; tr_n = 7'd0;
         rxw_addr = {WAW{1'b0}}; rxw_data = 16'd0;
         tx_en_d = 1'b0; tx_d_d = {LINK_W{1'b0}};
         rvalid_d = 1'b0; rch_d = rch_q;
@@ -494,22 +498,27 @@ module mlc #(
                 // a multiple of 4): for the first unit word at LINK_W 8 that is the building step
                 if (!building && ti_q[1:0] == TI_LD)
                     f_word_d = txr_data[och_q];
+                // the building step starts the frame's reads at ack * 8 (b_np units), and
+                // at LINK_W 8 reads its first word; later steps read at TI_RD while words remain
                 if (building) begin
-                    tra_d = {ack_q[b_ch][UCW-2:0], 3'b000};
-                    trem_d = {b_np, 3'b000};
-                    if (NPS == 2 && b_np != 4'd0) begin
-                        txr_re = 1'b1;
-                        txr_ch = b_ch;
-                        txr_addr = tra_d;
-                        tra_d = tra_d + 1'b1;
-                        trem_d = trem_d - 7'd1;
-                    end
-                end else if (ti_q[1:0] == TI_RD && trem_q != 7'd0) begin
+                    tr_go = (NPS == 2) && (b_np != 4'd0);
+                    tr_ch = b_ch;
+                    tr_a = {ack_q[b_ch][UCW-2:0], 3'b000};
+                    tr_n = {b_np, 3'b000};
+                end else begin
+                    tr_go = (ti_q[1:0] == TI_RD) && (trem_q != 7'd0);
+                    tr_ch = och_q;
+                    tr_a = tra_q;
+                    tr_n = trem_q;
+                end
+                tra_d = tr_a;
+                trem_d = tr_n;
+                if (tr_go) begin
                     txr_re = 1'b1;
-                    txr_ch = och_q;
-                    txr_addr = tra_q;
-                    tra_d = tra_q + 1'b1;
-                    trem_d = trem_q - 7'd1;
+                    txr_ch = tr_ch;
+                    txr_addr = tr_a;
+                    tra_d = tr_a + 1'b1;
+                    trem_d = tr_n - 7'd1;
                 end
                 if (!building && ti_q == t_last) begin
                     st_d = S_LISTEN;

@@ -292,13 +292,20 @@ module sbox #(
     wire [15:0] wr_word = wr_mv_q ? x : wr_data_q;
 
     // ------------------------------------------------------------ rule 3: the manager
-    // locks after step k-1: the port sets of the active sources of each channel
+    // locks after step k-1: the port sets of the active sources of each channel; the reservation of
+    // each channel (a source, one-hot in rsv_q[c*NS +: NS], 0: none) and the ports it reserves
     reg  [PORTS-1:0] lock [0:1];
+    reg  [PORTS-1:0] rsv_p [0:1];
     reg  [NS-1:0]    m_req;
+    reg  [2*NS-1:0]  rsv_q, rsv_d;
+    reg              m_blk;
 
     always @* begin
         lock[0] = {PORTS{1'b0}};
         lock[1] = {PORTS{1'b0}};
+        rsv_p[0] = {PORTS{1'b0}};
+        rsv_p[1] = {PORTS{1'b0}};
+        m_blk = 1'b0;
         for (il = 0; il < NS; il = il + 1) begin
 `ifdef SANFAB_MUTANT_LOCK_EARLY
             if (s_act[il] && !s_last[il])   // deliberately broken: unlocked before the last word
@@ -306,23 +313,65 @@ module sbox #(
             if (s_act[il])
 `endif
                 lock[il % 2] = lock[il % 2] | s_p[il*PORTS +: PORTS];
+            if (rsv_q[(il % 2)*NS + il])
+                rsv_p[il % 2] = rsv_p[il % 2] | s_p[il*PORTS +: PORTS];
         end
         m_req = {NS{1'b0}};
         for (il = 0; il < NS; il = il + 1) begin
             j = il % 2;
+            // its FIFOs: unlocked, and none reserved for another source
+`ifdef SANFAB_MUTANT_RSV_OFF
+            m_blk = 1'b0;                    // deliberately broken: reservations are not kept
+`else
+            m_blk = ((s_p[il*PORTS +: PORTS] & rsv_p[j]) != {PORTS{1'b0}}) && !rsv_q[j*NS + il];
+`endif
             if (s_wait[il]) begin
                 if (il >= 2 * PORTS)
-                    m_req[il] = ((s_p[il*PORTS +: PORTS] & lock[j]) == {PORTS{1'b0}});
+                    m_req[il] = ((s_p[il*PORTS +: PORTS] & lock[j]) == {PORTS{1'b0}}) && !m_blk;
                 else if (s_cls[il*2 +: 2] == C_REQ)
                     m_req[il] = s_idle[2 * PORTS + j];
                 else if (s_cls[il*2 +: 2] == C_REL)
-                    m_req[il] = ((s_p[il*PORTS +: PORTS] & lock[j]) == {PORTS{1'b0}}) &&
+                    m_req[il] = ((s_p[il*PORTS +: PORTS] & lock[j]) == {PORTS{1'b0}}) && !m_blk &&
                                s_idle[2 * PORTS + j];
                 else
-                    m_req[il] = ((s_p[il*PORTS +: PORTS] & lock[j]) == {PORTS{1'b0}});
+                    m_req[il] = ((s_p[il*PORTS +: PORTS] & lock[j]) == {PORTS{1'b0}}) && !m_blk;
             end
         end
     end
+
+    // the reservation's candidates: waiting, need not met, not a barrier request, P not {UP} or empty;
+    // per channel the first from mp takes a free reservation; a reservation ends at its activation
+    reg  [NS-1:0] r_cand [0:1];
+    integer       ir;
+
+    always @* begin
+        r_cand[0] = {NS{1'b0}};
+        r_cand[1] = {NS{1'b0}};
+        for (ir = 0; ir < NS; ir = ir + 1) begin
+            r_cand[ir % 2][ir] = s_wait[ir] && !m_req[ir] &&
+                                 (ir >= 2 * PORTS || s_cls[ir*2 +: 2] != C_REQ) &&
+                                 ((s_p[ir*PORTS +: PORTS] & ~up_oh) != {PORTS{1'b0}});
+        end
+    end
+
+    wire [1:0]    r_any;
+    wire [NS-1:0] r_gnt [0:1];
+    wire [NS-1:0] r_above [0:1];
+
+    genvar gr;
+    generate
+        for (gr = 0; gr < 2; gr = gr + 1) begin : g_rsv
+            rr_pick #(
+                .N (NS)
+            ) u_rsv_pick (
+                .req   (r_cand[gr]),
+                .mask  (amask_q),
+                .any   (r_any[gr]),
+                .gnt   (r_gnt[gr]),
+                .above (r_above[gr])
+            );
+        end
+    endgenerate
 
     wire          a_any;
     wire [NS-1:0] a_above;
@@ -509,7 +558,24 @@ module sbox #(
     assign ev[6] = |b_rej;                                                 // err_bar
     assign ev[7] = rd_pc_q && (x < 16'd2);                                 // err_msg
 
-    wire unused_any = &{1'b0, b_any, a_any, s_last};   // s_last: the LOCK_EARLY mutant's
+    wire unused_any = &{1'b0, b_any, a_any, s_last, r_above[0], r_above[1]};   // s_last: the LOCK_EARLY mutant's
+
+    // ------------------------------------------------------------ the reservations' next values
+    always @* begin
+        rsv_d = rsv_q;
+        if (rsv_q[0 +: NS] != {NS{1'b0}}) begin
+            if ((agnt & rsv_q[0 +: NS]) != {NS{1'b0}})
+                rsv_d[0 +: NS] = {NS{1'b0}};
+        end else if (r_any[0]) begin
+            rsv_d[0 +: NS] = r_gnt[0];
+        end
+        if (rsv_q[NS +: NS] != {NS{1'b0}}) begin
+            if ((agnt & rsv_q[NS +: NS]) != {NS{1'b0}})
+                rsv_d[NS +: NS] = {NS{1'b0}};
+        end else if (r_any[1]) begin
+            rsv_d[NS +: NS] = r_gnt[1];
+        end
+    end
 
     // ------------------------------------------------------------ pointers and pipelines
     always @* begin
@@ -530,6 +596,7 @@ module sbox #(
         if (rst) begin
             bmask_q <= {NS{1'b1}};
             amask_q <= {NS{1'b1}};
+            rsv_q <= {(2*NS){1'b0}};
             rdsel_q <= {NS{1'b0}};
             rd_w0_q <= 1'b0;
             rd_w1_q <= 1'b0;
@@ -542,6 +609,7 @@ module sbox #(
         end else begin
             bmask_q <= bmask_d;
             amask_q <= amask_d;
+            rsv_q <= rsv_d;
             rdsel_q <= bgnt & s_rd;
             rd_w0_q <= g_rw0;
             rd_w1_q <= g_rw1;

@@ -175,6 +175,7 @@ typedef struct {
     /* statistics */
     uint64_t sent, recvd, bytes, mcast_sent, dropped_sent, releases, barriers, bad_bar, bad_pc, corrupted,
         ctl_faults, regreads, transit_ok, frames_in;
+    uint64_t bar_wait_max;         /* longest barrier: last member's request written to the last release */
     /* faults */
     uint64_t last_fault[NPMAX];
     /* link order (lorder): -1 none yet, -2 settling (wait for silence), -3 next start unchecked,
@@ -784,6 +785,12 @@ static void got_release(bench_t *b, unsigned q, unsigned c, const mlc_msg_t *m)
     b->e_ctr[SBOX_CTR_BAR_REQ] += sbn_popc(x->ports);
     b->e_ctr[SBOX_CTR_BAR_DONE]++;
     b->e_ctr[SBOX_CTR_WORDS] += 8;
+    uint64_t last = 0;
+    for (unsigned i = 0; i < b->P; i++)
+        if ((x->ports >> i) & 1u && x->written_at[i] > last)
+            last = x->written_at[i];
+    if (b->cycle - last > b->bar_wait_max)
+        b->bar_wait_max = b->cycle - last;
     b->barriers++;
     x->active = 0;
 }
@@ -1437,10 +1444,10 @@ int main(int argc0, char **argv0)
         check_fail(&b, "only %" PRIu64 " of %u transit tests ran", b.transit_ok, b.transits);
     printf("PASS %s variant %s: %" PRIu64 " cycles (+%" PRIu64 " drain), %" PRIu64 " messages sent (%" PRIu64
            " multicast, %" PRIu64 " unrouted), %" PRIu64 " deliveries (%" PRIu64 " bytes), %" PRIu64 " barriers (%" PRIu64
-           " releases, %" PRIu64 " bad requests), %" PRIu64 " PC < 2, %" PRIu64 " transits, %" PRIu64 " register reads, %" PRIu64
+           " releases, %" PRIu64 " bad requests, longest %" PRIu64 " steps), %" PRIu64 " PC < 2, %" PRIu64 " transits, %" PRIu64 " register reads, %" PRIu64
            " nibbles corrupted, %" PRIu64 " CTL faults (%" PRIu64 " directed early frames), seed=%" PRIu64 "\n",
            prog, sbox_rtl_variant(), b.o.cycles, drain, b.sent, b.mcast_sent, b.dropped_sent, b.recvd, b.bytes,
-           b.barriers, b.releases, b.bad_bar, b.bad_pc, b.transit_ok, b.regreads, b.corrupted, b.ctl_faults,
+           b.barriers, b.releases, b.bad_bar, b.bar_wait_max, b.bad_pc, b.transit_ok, b.regreads, b.corrupted, b.ctl_faults,
            b.early_pulses, b.o.seed);
     if (!b.o.quiet) {
         printf("  watched FIFO: port %u channel %u, %" PRIu64 " words, %" PRIu64 " message boundaries (%" PRIu64

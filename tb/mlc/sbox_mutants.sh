@@ -42,6 +42,9 @@ PC_LT1|if (pc < 2) {|if (pc < 1) {
 PC_WORD9|} else if (o->rd.idx == 8 && (o->s[s].w0 & 1u)) {|} else if (o->rd.idx == 9 && (o->s[s].w0 & 1u)) {
 TYPE0_TOT16|y->tot = (o->s[s].w0 & 1u) ? 0u : 8u;|y->tot = (o->s[s].w0 & 1u) ? 0u : 16u;
 WORDS_PER_DEST|        count(b, n, SBOX_CTR_WORDS);|        for (unsigned q = popc(x->P); q > 0; q--) count(b, n, SBOX_CTR_WORDS);
+RSV_NONE|    if (!o->rsv_v[c])\n        return 0;|    if (1)\n        return 0;
+RSV_KEEP|            if (o->rsv[c] == act)\n                n->rsv_v[c] = 0;|            if (o->rsv[c] == act)\n                n->rsv_v[c] = 1;
+RSV_FROM0|            unsigned s = (o->mp + i) % b->NS;\n            const src_t *x = &o->s[s];\n            if (src_ch(s) != c|            unsigned s = i;\n            const src_t *x = &o->s[s];\n            if (src_ch(s) != c
 MCAST_ONE|if (popc(x->P) >= 2)|if (popc(x->P) >= 1)
 EOF
 )

@@ -16,10 +16,11 @@
  * entry does not lead to the other box, and the other box's entry must lead to the link.
  *
  * Checks that never consult the models (they run in every mode; --mode rtl runs them on the RTL alone):
- *   - scoreboard: every data message arrives whole, unaltered, in order per (source node, channel,
- *     destination node), exactly once at every node its port sets give (docs/switchbox.md, Messages:
- *     the table and MASK of the box it enters, minus its arrival port there, then the same in the other
- *     box if the set holds the link), never at its sender; barrier requests are never forwarded;
+ *   - scoreboard: every data message arrives whole, in order per (source node, channel, destination
+ *     node, route: direct, or up alone and back down into its sender's box), exactly once at every
+ *     node its port sets give (docs/switchbox.md, Messages: up alone, never back to a node, turn),
+ *     with MASK as sent or, if it went up alone, its sender's bit cleared, never at its sender;
+ *     barrier requests are never forwarded;
  *     everything is delivered by a bounded drain (nothing hangs);
  *   - barriers (rule 5 through the tree): member nodes on both boxes, on one, requests queued late;
  *     every member node gets exactly one release (Type0, KIND 3, DST 255, MASK the members, SRC 255,
@@ -120,6 +121,7 @@ typedef struct {
     /* statistics */
     uint64_t sent, recvd, bytes, mcast_sent, cross_sent, dropped_sent, barriers, span_barriers, releases, bad_bar,
         bad_pc, corrupted, ctl_faults, regreads;
+    uint64_t bar_wait_max;         /* longest barrier: last member's request written to the last release */
     /* faults: per link and end (0 box side of a node link / A's end of the tree link, 1 the other) */
     int erasing[NLINK][2];
     uint8_t prev_en[NLINK][2];
@@ -642,6 +644,12 @@ static void got_release(bench_t *b, unsigned n, unsigned c, const mlc_msg_t *m)
         if ((x->members >> k) & 1u && !x->released[k])
             return;
     barrier_counts(b, x->mask);
+    uint64_t last = 0;
+    for (unsigned i = 0; i < NNODE; i++)
+        if ((x->members >> i) & 1u && x->written_at[i] > last)
+            last = x->written_at[i];
+    if (b->cycle - last > b->bar_wait_max)
+        b->bar_wait_max = b->cycle - last;
     b->barriers++;
     x->active = 0;
 }
@@ -1268,10 +1276,10 @@ int main(int argc, char **argv)
     printf("PASS %s variant %s: %" PRIu64 " cycles (+%" PRIu64 " drain), %" PRIu64 " messages sent (%" PRIu64
            " across the boxes, %" PRIu64 " multicast, %" PRIu64 " unrouted), %" PRIu64 " deliveries (%" PRIu64
            " bytes), %" PRIu64 " barriers (%" PRIu64 " spanning both boxes, %" PRIu64 " releases, %" PRIu64
-           " bad requests), %" PRIu64 " PC < 2, %" PRIu64 " register reads, %" PRIu64 " symbols corrupted, %" PRIu64
+           " bad requests, longest %" PRIu64 " steps), %" PRIu64 " PC < 2, %" PRIu64 " register reads, %" PRIu64 " symbols corrupted, %" PRIu64
            " CTL faults, seed=%" PRIu64 "\n",
            prog, sbox_tree_rtl_variant(), b.o.cycles, drain, b.sent, b.cross_sent, b.mcast_sent, b.dropped_sent, b.recvd,
-           b.bytes, b.barriers, b.span_barriers, b.releases, b.bad_bar, b.bad_pc, b.regreads, b.corrupted, b.ctl_faults,
+           b.bytes, b.barriers, b.span_barriers, b.releases, b.bad_bar, b.bar_wait_max, b.bad_pc, b.regreads, b.corrupted, b.ctl_faults,
            b.o.seed);
     if (!b.o.quiet)
         for (unsigned j = 0; j < NB; j++) {

@@ -837,31 +837,80 @@ static void test_manager_skip(void)
     fab_free(F);
 }
 
-/* Manager round robin: a long message from node 0 (s0) to node 4 holds (4,0); node 1 (s2) queues
- * x1, x2, node 2 (s4) x3, node 3 (s6) x5, all to node 4. When it ends (mp = 1): s2 (x1, mp 3); s2
- * is IDLE then (reading x2's header), so s4 (x3, mp 5); now s6 and s2 wait: from 5, s6 (x5), then
- * s2 (x2). A manager that searched from 0 again would serve x2 before x5. */
+/* Manager round robin: a long message L from node 0 (s0) to node 4 holds (4,0), and node 0 queues y
+ * to node 4 behind it; node 1 (s2) queues x1, which waits and takes the reservation of channel 0
+ * (rule 3); then node 2 (s4) x3 and node 3 (s6) x5, all to node 4. When L ends: x1 (reserved; mp 3);
+ * the reservation goes to the first waiting source from mp 3: s4 (x3; s0 is still reading y's header);
+ * when x1 ends, x3 (mp 5); the reservation from mp 5: s6 (x5) before s0 (y, waiting by then). A
+ * manager that searched from 0 would serve y before x5. */
 static void test_manager_rr(void)
 {
     sbox_params_t bp = bparams(5, 5);
     fab_t *F = star(bp);
-    mlc_msg_t L = mk_msg(1, 0, 4, 0, 0, 3000, 1);
-    mlc_msg_t x1 = mk_msg(0, 0, 4, 0, 1, 0, 2), x2 = mk_msg(0, 0, 4, 0, 1, 0, 3), x3 = mk_msg(0, 0, 4, 0, 2, 0, 4),
-              x5 = mk_msg(0, 0, 4, 0, 3, 0, 5);
+    mlc_msg_t L = mk_msg(1, 0, 4, 0, 0, 3000, 1), y = mk_msg(0, 0, 4, 0, 0, 0, 3);
+    mlc_msg_t x1 = mk_msg(0, 0, 4, 0, 1, 0, 2), x3 = mk_msg(0, 0, 4, 0, 2, 0, 4), x5 = mk_msg(0, 0, 4, 0, 3, 0, 5);
     send(F, 0, 0, &L);
+    send(F, 0, 0, &y);
     fab_run(F, 300);
     send(F, 1, 0, &x1);
-    send(F, 1, 0, &x2);
+    fab_run(F, 300);
     send(F, 2, 0, &x3);
     send(F, 3, 0, &x5);
     int ok = run_until_got(F, 4, 5, 60000) && got_eq(F, 4, 0, &L, NULL);
-    ok &= got_eq(F, 4, 0, &x1, NULL) && got_eq(F, 4, 0, &x3, NULL) && got_eq(F, 4, 0, &x5, NULL) && got_eq(F, 4, 0, &x2, NULL);
-    check(ok, "manager rr: after the long message x1, x3, x5, x2 (round robin from mp)");
+    ok &= got_eq(F, 4, 0, &x1, NULL) && got_eq(F, 4, 0, &x3, NULL) && got_eq(F, 4, 0, &x5, NULL) && got_eq(F, 4, 0, &y, NULL);
+    check(ok, "manager rr: after the long message x1, x3, x5, y (the reservation round robin from mp)");
     mlc_msg_free(&L);
+    mlc_msg_free(&y);
     mlc_msg_free(&x1);
-    mlc_msg_free(&x2);
     mlc_msg_free(&x3);
     mlc_msg_free(&x5);
+    fab_free(F);
+}
+
+/* Reservation (rule 3): node 1 streams 16 messages to node 2 and node 4 16 to node 3, back to back
+ * and out of step, so (2,0) and (3,0) are hardly ever free together; node 0's multicast to {2, 3},
+ * sent once both streams run, reserves them when it first waits and is activated as soon as the two
+ * messages in progress end: node 2 gets it among the first three of node 1's messages, not after the
+ * whole stream. */
+static void test_reservation(void)
+{
+    sbox_params_t bp = bparams(5, 5);
+    fab_t *F = star(bp);
+    mlc_msg_t a[16], c[16], M = mk_msg(0, 0, 255, 0x000C, 0, 0, 40);
+    for (unsigned i = 0; i < 16; i++) {
+        a[i] = mk_msg(1, 0, 2, 0, 1, 200, 41 + i);
+        c[i] = mk_msg(1, 0, 3, 0, 4, 150, 61 + i);
+        send(F, 1, 0, &a[i]);
+        send(F, 4, 0, &c[i]);
+    }
+    fab_run(F, 1200);
+    send(F, 0, 0, &M);
+    int ok = run_until_got(F, 2, 17, 200000) && run_until_got(F, 3, 17, 200000);
+    unsigned at2 = 99, at3 = 99, k2 = 0, k3 = 0;
+    for (unsigned i = 0; i < 17 && ok; i++) {
+        rec_t g;
+        ring_pop(&F->got[2], &g);
+        if (mlc_msg_eq(&g.m, &M))
+            at2 = i;
+        else
+            ok &= k2 < 16 && mlc_msg_eq(&g.m, &a[k2++]);
+        mlc_msg_free(&g.m);
+        ring_pop(&F->got[3], &g);
+        if (mlc_msg_eq(&g.m, &M))
+            at3 = i;
+        else
+            ok &= k3 < 16 && mlc_msg_eq(&g.m, &c[k3++]);
+        mlc_msg_free(&g.m);
+    }
+    check(ok, "reservation: both streams and the multicast arrive whole, the streams in order");
+    check(at2 <= 3 && at3 <= 3, "reservation: the multicast arrives at node 2 as message %u and at node 3 as message %u "
+          "of 17 (at most the 4th: it waits only for the messages in progress)", at2 + 1, at3 + 1);
+    check(no_over_under(F), "reservation: no wr_over / rd_under");
+    for (unsigned i = 0; i < 16; i++) {
+        mlc_msg_free(&a[i]);
+        mlc_msg_free(&c[i]);
+    }
+    mlc_msg_free(&M);
     fab_free(F);
 }
 
@@ -1533,6 +1582,7 @@ int main(int argc, char **argv)
     test_lock_rr();
     test_manager_skip();
     test_manager_rr();
+    test_reservation();
     test_backpressure();
     test_barrier_one();
     test_exact_bar_drop();
