@@ -53,6 +53,13 @@ static void xpush(ring_t *q, const void *e)
 
 #define MAXB 2
 #define MAXN 16
+/* frees every message named */
+#define FREE_MSGS(...)                                                                  \
+    do {                                                                                \
+        mlc_msg_t *fm_[] = {__VA_ARGS__};                                               \
+        for (size_t i_ = 0; i_ < sizeof fm_ / sizeof fm_[0]; i_++)                      \
+            mlc_msg_free(fm_[i_]);                                                      \
+    } while (0)
 
 typedef struct { int box; unsigned idx, port; } end_t;   /* box 0: node idx; box 1: box idx, port */
 typedef struct { mlc_link_t *l; end_t a, b; } wire_t;    /* a: the master end */
@@ -859,11 +866,7 @@ static void test_manager_rr(void)
     int ok = run_until_got(F, 4, 5, 60000) && got_eq(F, 4, 0, &L, NULL);
     ok &= got_eq(F, 4, 0, &x1, NULL) && got_eq(F, 4, 0, &x3, NULL) && got_eq(F, 4, 0, &x5, NULL) && got_eq(F, 4, 0, &y, NULL);
     check(ok, "manager rr: after the long message x1, x3, x5, y (the reservation round robin from mp)");
-    mlc_msg_free(&L);
-    mlc_msg_free(&y);
-    mlc_msg_free(&x1);
-    mlc_msg_free(&x3);
-    mlc_msg_free(&x5);
+    FREE_MSGS(&L, &y, &x1, &x3, &x5);
     fab_free(F);
 }
 
@@ -886,22 +889,19 @@ static void test_reservation(void)
     fab_run(F, 1200);
     send(F, 0, 0, &M);
     int ok = run_until_got(F, 2, 17, 200000) && run_until_got(F, 3, 17, 200000);
-    unsigned at2 = 99, at3 = 99, k2 = 0, k3 = 0;
-    for (unsigned i = 0; i < 17 && ok; i++) {
-        rec_t g;
-        ring_pop(&F->got[2], &g);
-        if (mlc_msg_eq(&g.m, &M))
-            at2 = i;
-        else
-            ok &= k2 < 16 && mlc_msg_eq(&g.m, &a[k2++]);
-        mlc_msg_free(&g.m);
-        ring_pop(&F->got[3], &g);
-        if (mlc_msg_eq(&g.m, &M))
-            at3 = i;
-        else
-            ok &= k3 < 16 && mlc_msg_eq(&g.m, &c[k3++]);
-        mlc_msg_free(&g.m);
-    }
+    unsigned at[2] = {99, 99}, k[2] = {0, 0};
+    const mlc_msg_t *stream[2] = {a, c};
+    for (unsigned i = 0; i < 17 && ok; i++)
+        for (unsigned j = 0; j < 2; j++) { /* node 2 (a's), node 3 (c's) */
+            rec_t g;
+            ring_pop(&F->got[2 + j], &g);
+            if (mlc_msg_eq(&g.m, &M))
+                at[j] = i;
+            else
+                ok &= k[j] < 16 && mlc_msg_eq(&g.m, &stream[j][k[j]++]);
+            mlc_msg_free(&g.m);
+        }
+    unsigned at2 = at[0], at3 = at[1];
     check(ok, "reservation: both streams and the multicast arrive whole, the streams in order");
     check(at2 <= 3 && at3 <= 3, "reservation: the multicast arrives at node 2 as message %u and at node 3 as message %u "
           "of 17 (at most the 4th: it waits only for the messages in progress)", at2 + 1, at3 + 1);
@@ -1249,8 +1249,7 @@ static void test_tree(void)
     check(no_over_under(F), "tree: no wr_over / rd_under");
     mlc_msg_free(&a);
     mlc_msg_free(&b);
-    mlc_msg_free(&m);
-    mlc_msg_free(&m_up);
+    FREE_MSGS(&m, &m_up);
     fab_free(F);
 }
 
@@ -1308,12 +1307,7 @@ static void test_tree_mcast(void)
     check(ok && other == 0 && ctr(F, 1, SBOX_CTR_ERR_BAR) == 0,
           "tree mcast: a barrier over both boxes completes (requests keep their MASK)");
     check(no_over_under(F), "tree mcast: no wr_over / rd_under");
-    mlc_msg_free(&a);
-    mlc_msg_free(&b);
-    mlc_msg_free(&c);
-    mlc_msg_free(&c_got);
-    mlc_msg_free(&d);
-    mlc_msg_free(&e);
+    FREE_MSGS(&a, &b, &c, &c_got, &d, &e);
     fab_free(F);
 }
 
@@ -1341,10 +1335,7 @@ static void test_box_port(void)
     check(next_is(F, 1, 1, &g) && F->got[0].n + F->got[2].n + F->got[3].n == 0 && ctr(F, 0, SBOX_CTR_DROP_ROUTE) == 1 &&
               ctr(F, 0, SBOX_CTR_MCAST) == 1,
           "box port: a unicast from port 3 to node 4 (behind port 3) is dropped; mcast 1 (the turn)");
-    mlc_msg_free(&a);
-    mlc_msg_free(&b);
-    mlc_msg_free(&c);
-    mlc_msg_free(&g);
+    FREE_MSGS(&a, &b, &c, &g);
     fab_free(F);
 }
 
