@@ -2,6 +2,5 @@
 # lockstep bench; the link between them is the bench's link model)
 rtl/common/crc16.v
 rtl/common/sdp_ram.v
-rtl/mlc/mlc_fifo_ram.v
 rtl/mlc/mlc.v
 rtl/mlc/mlc_pair.v

@@ -1,8 +1,8 @@
 // sanfab — Maestro Link Controller: one end of a half-duplex point-to-point link (docs/mlc.md is
 // the contract; rule numbers below are its "Steps").
 //
-// Host side: two channels, each a send FIFO and a receive FIFO (mlc_fifo_ram, block RAM with registered
-// read) with byte-count status registers. Link side: frames of up to 15 units, sent after every
+// Host side: two channels, each a send FIFO and a receive FIFO (rtl/common/sdp_ram.v, block RAM with
+// registered read) with byte-count status registers. Link side: frames of up to 15 units, sent after every
 // turn-round, carrying credits, toggle/echo and a CRC-16 (crc16).
 //
 // Every decision of step k uses the registers (state after step k-1) and the inputs of step k; the
@@ -801,12 +801,16 @@ module mlc #(
     end
 
     // ------------------------------------------------------------------ FIFO RAMs
+    // sdp_ram has no read-during-write bypass, and needs none here: the MLC never reads a word in
+    // the step it writes it (send FIFO: the host writes at wr, the link reads complete units below
+    // it; receive FIFO: the link writes at most cadv units beyond acc, which the credit keeps clear
+    // of the word the host reads at rd).
     generate
         for (gc = 0; gc < 2; gc = gc + 1) begin : g_ram
-            mlc_fifo_ram #(.AW(WAW), .DW(16)) u_tx (
+            sdp_ram #(.AW(WAW), .DW(16)) u_tx (
                 .clk(clk), .we(txw_we[gc]), .waddr(wr_q[gc][WAW-1:0]), .wdata(h_wdata),
                 .re(txr_re && (txr_ch == (gc == 1))), .raddr(txr_addr), .rdata(txr_data[gc]));
-            mlc_fifo_ram #(.AW(WAW), .DW(16)) u_rx (
+            sdp_ram #(.AW(WAW), .DW(16)) u_rx (
                 .clk(clk), .we(rxw_we[gc]), .waddr(rxw_addr), .wdata(rxw_data),
                 .re(rxr_re[gc]), .raddr(rd_q[gc][WAW-1:0]), .rdata(rxr_data[gc]));
         end

@@ -3,7 +3,6 @@
 rtl/common/crc16.v
 rtl/common/sdp_ram.v
 rtl/common/rr_pick.v
-rtl/mlc/mlc_fifo_ram.v
 rtl/mlc/mlc.v
 rtl/mlc/sbox_pset.v
 rtl/mlc/sbox_src.v
