@@ -45,7 +45,7 @@ vcsw_UNIT       := vcsw_unit
 vcsw_UNIT_C     := $(vcsw_MODEL_C) tb/vcsw/vcsw_unit.c
 
 # synthesis wrapper (linted with the block) and the one placed-and-routed gate `make test` runs
-vcsw_WRAPPER     := rtl/fpga/vcsw_fpga_top.v
+vcsw_WRAPPER     := rtl/fpga/scan_io.v rtl/fpga/vcsw_fpga_top.v
 vcsw_WRAPPER_TOP := vcsw_fpga_top
 vcsw_GATE        := vcsw-flit_w16-nports4-nvc2-ice40-hx8k
 # Icarus bench: a script that prints "icarus: N passed, M failed" (and --selftest for its mutant)

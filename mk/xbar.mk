@@ -42,7 +42,7 @@ xbar_UNIT       := xbar_unit
 xbar_UNIT_C     := cmodel/xbar.c tb/xbar/xbar_unit.c
 
 # synthesis wrapper (linted with the block) and the one placed-and-routed gate `make test` runs
-xbar_WRAPPER     := rtl/fpga/xbar_fpga_top.v
+xbar_WRAPPER     := rtl/fpga/scan_io.v rtl/fpga/xbar_fpga_top.v
 xbar_WRAPPER_TOP := xbar_fpga_top
 xbar_GATE        := xbar-nports8-ice40-hx8k
 # Icarus bench: a script that prints "icarus: N passed, M failed" (and --selftest for its mutant)

@@ -185,9 +185,9 @@ module tb;
     repeat (4) @(posedge clk); rst <= 0;
     for (i = IN_W-1; i >= 0; i = i - 1) begin sin <= pat[i]; @(posedge clk); end
     sin <= 0; load <= 1; @(posedge clk); load <= 0; @(posedge clk); // load_q, then in_q updates
-    #1 if (dut.in_q !== pat) begin errs = errs + 1; $display("in_q %h != %h", dut.in_q, pat); end
+    #1 if (dut.u_scan.in_q !== pat) begin errs = errs + 1; $display("in_q %h != %h", dut.u_scan.in_q, pat); end
     // load the output chain and read it out MSB first
-    @(posedge clk); load <= 1; @(posedge clk); load <= 0; @(posedge clk); #1 snap = dut.shout_q;
+    @(posedge clk); load <= 1; @(posedge clk); load <= 0; @(posedge clk); #1 snap = dut.u_scan.shout_q;
     for (i = OUT_W-1; i >= 0; i = i - 1) begin got[i] = sout; @(posedge clk); #1; end
     if (got !== snap) begin errs = errs + 1; $display("sout %h != %h", got, snap); end
     $display("%s", errs ? "WRAPPER FAIL" : "WRAPPER OK");
@@ -199,7 +199,8 @@ endmodule
 
 class TestWrapperScanChain(unittest.TestCase):
     """Icarus: a word shifted in reaches the core's inputs, and the output chain reads back
-    exactly what it captured (checks rtl/fpga/xbar_fpga_top.v's protocol, with the real core)."""
+    exactly what it captured (checks the protocol of rtl/fpga/xbar_fpga_top.v on the shared
+    harness rtl/fpga/scan_io.v, with the real core)."""
 
     def test_xbar_wrapper(self):
         import shutil
@@ -214,7 +215,7 @@ class TestWrapperScanChain(unittest.TestCase):
             write(d + "/tb.v", WRAPPER_TB)
             sim = os.path.join(synth.ROOT, d, "sim")
             subprocess.run(["iverilog", "-g2005", "-o", sim] + ["-I" + i for i in incdirs] + files
-                           + ["rtl/fpga/xbar_fpga_top.v", d + "/tb.v"],
+                           + ["rtl/fpga/scan_io.v", "rtl/fpga/xbar_fpga_top.v", d + "/tb.v"],
                            cwd=synth.ROOT, check=True)
             out = subprocess.run(["vvp", "-n", sim], cwd=synth.ROOT, capture_output=True,
                                  text=True, timeout=120).stdout

@@ -3,8 +3,7 @@
 //
 // The core has 44 + LINK_W input and 103 + LINK_W output pins, more than the iCE40 UP5K's SG48
 // package has, so the wrapper feeds it through the shared five-pin scan harness rtl/fpga/scan_io.v
-// (clk, rst, sin, load, sout; see there): the harness the crossbar and VC switch wrappers write out
-// inline.
+// (clk, rst, sin, load, sout; see there), as every block's wrapper does.
 //
 // Input word (MSB first): {reg_wdata, reg_addr, reg_wr, reg_rd, rx_d, rx_en, h_rch, h_rd,
 // h_wdata, h_wch, h_wr}; output word: {reg_rdata, reg_rvalid, tx_d, tx_en, st_rx_avail1,
