@@ -785,12 +785,7 @@ static void got_release(bench_t *b, unsigned q, unsigned c, const mlc_msg_t *m)
     b->e_ctr[SBOX_CTR_BAR_REQ] += sbn_popc(x->ports);
     b->e_ctr[SBOX_CTR_BAR_DONE]++;
     b->e_ctr[SBOX_CTR_WORDS] += 8;
-    uint64_t last = 0;
-    for (unsigned i = 0; i < b->P; i++)
-        if ((x->ports >> i) & 1u && x->written_at[i] > last)
-            last = x->written_at[i];
-    if (b->cycle - last > b->bar_wait_max)
-        b->bar_wait_max = b->cycle - last;
+    sbn_bar_wait(&b->bar_wait_max, b->cycle, x->written_at, b->P, x->ports);
     b->barriers++;
     x->active = 0;
 }

@@ -170,3 +170,13 @@ int sbn_opt_vcd_start(const char *prog, const char *v, uint64_t *out)
     *out = x;
     return r;
 }
+
+void sbn_bar_wait(uint64_t *max, uint64_t now, const uint64_t *written_at, unsigned n, unsigned members)
+{
+    uint64_t last = 0;
+    for (unsigned i = 0; i < n; i++)
+        if ((members >> i) & 1u && written_at[i] > last)
+            last = written_at[i];
+    if (now - last > *max)
+        *max = now - last;
+}

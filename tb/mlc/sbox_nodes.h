@@ -60,6 +60,10 @@ void sbn_vreport(const char *tag, uint64_t cycle, uint64_t seed, const char *whe
 void sbn_fail_rerun(const char *prog, const bench_opts_t *o, uint64_t vcd_start, int argc, char *const *argv,
                     uint64_t cycle);
 
+/* A barrier ended at step now: raises *max to its length, from the last of the member requests'
+ * writes (written_at[i] for the bits i < n of members) to now. */
+void sbn_bar_wait(uint64_t *max, uint64_t now, const uint64_t *written_at, unsigned n, unsigned members);
+
 /* The progress line every millionth step (not with --quiet). */
 void sbn_progress(const bench_opts_t *o, uint64_t cycle, uint64_t sent, uint64_t recvd, uint64_t barriers);
 

@@ -644,12 +644,7 @@ static void got_release(bench_t *b, unsigned n, unsigned c, const mlc_msg_t *m)
         if ((x->members >> k) & 1u && !x->released[k])
             return;
     barrier_counts(b, x->mask);
-    uint64_t last = 0;
-    for (unsigned i = 0; i < NNODE; i++)
-        if ((x->members >> i) & 1u && x->written_at[i] > last)
-            last = x->written_at[i];
-    if (b->cycle - last > b->bar_wait_max)
-        b->bar_wait_max = b->cycle - last;
+    sbn_bar_wait(&b->bar_wait_max, b->cycle, x->written_at, NNODE, x->members);
     b->barriers++;
     x->active = 0;
 }

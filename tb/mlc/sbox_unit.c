@@ -1247,9 +1247,7 @@ static void test_tree(void)
         ok &= releases(F, i, 0, 0x001F, &other) == 1;
     check(ok && other == 0, "tree barrier 0x1F: all five nodes released once");
     check(no_over_under(F), "tree: no wr_over / rd_under");
-    mlc_msg_free(&a);
-    mlc_msg_free(&b);
-    FREE_MSGS(&m, &m_up);
+    FREE_MSGS(&a, &b, &m, &m_up);
     fab_free(F);
 }
 
