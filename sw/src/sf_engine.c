@@ -1,7 +1,8 @@
 /* sf_engine.c - routing algorithms on a layered state graph.
  * A state is (switch, layer, class of the channel the packet arrived by, or START). A rule says which class
  * turns are allowed inside a layer; a forbidden turn moves the packet one layer down (Descending Layers), or
- * is impossible in layer 0. Up/down routing is one layer with the UD rule; plain shortest paths use NONE. */
+ * is impossible in layer 0. Up/down routing is one layer with the UD rule, or with VCs one copy of it per VC that
+ * a packet never leaves (keep); plain shortest paths use NONE. */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -16,6 +17,7 @@ void sf_route_opts_default(sf_route_opts *o)
     o->sel = SF_SEL_LOW;
     o->rule = SF_RULE_UD;
     o->nvc = 3;
+    o->ud_vcs = 1;
     o->maxvc = 16;
     o->maxalt = 16;
     o->weight = 3.0;
@@ -79,6 +81,7 @@ typedef struct {
     const sf_topo *t;
     sf_rule rule;
     int nvc, C, C1, ns;
+    int keep;        /* 1: the layers are copies a packet never leaves (up/down with VCs); 0: forbidden turns descend */
     int8_t *cls;     /* class per channel */
     int8_t *dir;     /* up/down orientation (owned) */
     int16_t *dist;   /* nsw * ns: distance from state to destination switch d, -1 = none */
@@ -114,14 +117,15 @@ static int step(const eng *E, int u, int c, int *vc)
 {
     int v = st_v(E, u), a = st_a(E, u), b = E->cls[c], to = E->t->ch_to[c];
     if (a == E->C || allowed(E, st_sw(E, u), v, a, b)) { *vc = v; return st_id(E, to, v, b); }
-    if (v > 0) { *vc = v - 1; return st_id(E, to, v - 1, b); }
+    if (v > 0 && !E->keep) { *vc = v - 1; return st_id(E, to, v - 1, b); }
     return -1;
 }
 
-static int eng_init2(eng *E, const sf_topo *t, sf_rule rule, int nvc, int root, int need_dist, int8_t *itbok)
+static int eng_init2(eng *E, const sf_topo *t, sf_rule rule, int nvc, int keep, int root, int need_dist, int8_t *itbok)
 {
     memset(E, 0, sizeof *E);
     E->itbok = itbok;
+    E->keep = keep;
     E->t = t; E->rule = rule; E->nvc = nvc < 1 ? 1 : nvc;
     E->C = rule == SF_RULE_NONE ? 1 : rule == SF_RULE_LTURN ? 4 : 2;
     E->C1 = E->C + 1;
@@ -161,7 +165,7 @@ static int eng_init2(eng *E, const sf_topo *t, sf_rule rule, int nvc, int root, 
                         int u = st_id(E, x, v2, a);
                         if (D[u] < 0) { D[u] = (int16_t)(D[u2] + 1); q[qt++] = u; }
                     }
-                    if (a < E->C && v2 + 1 < E->nvc && !allowed(E, x, v2 + 1, a, b)) {
+                    if (!E->keep && a < E->C && v2 + 1 < E->nvc && !allowed(E, x, v2 + 1, a, b)) {
                         int u = st_id(E, x, v2 + 1, a);
                         if (D[u] < 0) { D[u] = (int16_t)(D[u2] + 1); q[qt++] = u; }
                     }
@@ -175,7 +179,7 @@ static int eng_init2(eng *E, const sf_topo *t, sf_rule rule, int nvc, int root, 
 
 static int eng_init(eng *E, const sf_topo *t, sf_rule rule, int nvc, int root, int need_dist)
 {
-    return eng_init2(E, t, rule, nvc, root, need_dist, NULL);
+    return eng_init2(E, t, rule, nvc, 0, root, need_dist, NULL);
 }
 
 static void eng_free(eng *E) { free(E->cls); free(E->dir); free(E->dist); free(E->itbok); }
@@ -242,9 +246,26 @@ static void add_load(selctx *S, const sf_hop *h, int n, double w)
     }
 }
 
+/* Layers that are copies (E->keep): move path h to the VC whose (channel, VC) loads along it sum least, the lowest
+ * VC on a tie (every copy holds the same legal paths); returns that VC. */
+static int least_loaded_vc(const selctx *S, sf_hop *h, int n)
+{
+    const eng *E = S->E;
+    int best = 0;
+    double bsum = INFINITY;
+    for (int v = 0; v < E->nvc; v++) {
+        double sum = 0;
+        for (int i = 0; i < n; i++)
+            if (!h[i].itb) sum += S->vload[(size_t)E->t->sw[h[i].sw].ch[h[i].port] * E->nvc + v];
+        if (sum < bsum) { bsum = sum; best = v; }
+    }
+    for (int i = 0; i < n; i++) h[i].vc = (int8_t)best;
+    return best;
+}
+
 /* Among shortest legal paths from switch s to switch d choose one by S->sel; returns hop count, -1 if none.
  * *vc0 gets the start layer. Candidate start layers follow seed 001 sec 3.3: from the top layer down while the
- * shortest length does not grow. */
+ * shortest length does not grow (copies, E->keep: every layer, seed 001 sec 5.1.2). */
 static int pick_shortest(selctx *S, int s, int d, int *vc0)
 {
     eng *E = S->E;
@@ -370,7 +391,7 @@ static int pick_dijkstra(selctx *S, int s, int d, const char *ban, double eps, i
     double mean = t->nch ? S->total / t->nch : 0;
 #define HLESS(a, b) (dist[heap[a]] < dist[heap[b]])
 #define HSWAP(a, b) do { int tmp_ = heap[a]; heap[a] = heap[b]; heap[b] = tmp_; pos[heap[a]] = (a) + 1; pos[heap[b]] = (b) + 1; } while (0)
-    for (int v = 0; v < E->nvc; v++) {
+    for (int v = 0; v < (E->keep ? 1 : E->nvc); v++) { /* copies: search one, the caller picks the VC */
         int u = st_id(E, s, v, E->C);
         dist[u] = 0;
         heap[hn] = u; pos[u] = hn + 1; hn++;
@@ -469,6 +490,9 @@ static sf_routes *route_pairs(eng *E, const sf_route_opts *o, int per_switch, sf
                 sf_routes_free(rs);
                 return NULL;
             }
+            /* up/down with VCs: low and random chose the VC with the path (lowest VC; uniform), the others take the
+             * least loaded VC of the path they chose */
+            if (E->keep && E->nvc > 1 && sel != SF_SEL_LOW && sel != SF_SEL_RANDOM) vc0 = least_loaded_vc(&S, S.hops, n);
             int id = sf_routes_set(rs, a, b, 0, S.hops, n, vc0);
             add_load(&S, S.hops, n, w);
             if (lay && lstate_place(lay, rs, id, e)) {
@@ -501,19 +525,25 @@ static int8_t *dup_dir(const eng *E)
 
 sf_routes *sf_route_updown(const sf_topo *t, const sf_route_opts *o, sf_err *e)
 {
-    if (o->sel == SF_SEL_PCH) { rfail(e, "updown: selection pch is not implemented (low, random, sancho, balanced)%.0d%.0d", 0, 0); return NULL; }
-    eng E;
-    if (eng_init(&E, t, SF_RULE_UD, 1, o->root, 1)) { rfail(e, "network too large (%d switches)%.0d", t->nsw, 0); return NULL; }
+    if (o->ud_vcs < 1 || o->ud_vcs > 16) { rfail(e, "updown: VCs must be 1..16 (got %d)%.0d", o->ud_vcs, 0); return NULL; }
+    eng E; /* one up/down copy per VC (seed 001 sec 5.1.2): the source picks the VC, the packet keeps it */
+    if (eng_init2(&E, t, SF_RULE_UD, o->ud_vcs, 1, o->root, 1, NULL)) {
+        eng_free(&E);
+        rfail(e, "network too large (%d switches)%.0d", t->nsw, 0);
+        return NULL;
+    }
     sf_select sel = o->sel;
     sf_routes *rs = route_pairs(&E, o, sel != SF_SEL_BALANCED, sel, NULL, e);
     if (rs) {
         rs->promise_updown = 1;
+        rs->promise_onevc = 1;
         rs->root = o->root;
         rs->dir = dup_dir(&E);
-        char sb[64] = "", wb[64] = "";
+        char vb[16] = "", sb[32] = "", wb[32] = "";
+        if (o->ud_vcs > 1) snprintf(vb, sizeof vb, " vcs=%d", o->ud_vcs);
         if (sel == SF_SEL_RANDOM) snprintf(sb, sizeof sb, " seed=%llu", (unsigned long long)o->seed);
         if (sel == SF_SEL_BALANCED) snprintf(wb, sizeof wb, " weight=%g", o->weight);
-        snprintf(rs->algo, sizeof rs->algo, "updown select=%s root=%d%s tie=lower-id%s%s", sel_name(sel), o->root,
+        snprintf(rs->algo, sizeof rs->algo, "updown%s select=%s root=%d%s tie=lower-id%s%s", vb, sel_name(sel), o->root,
                  o->root < 0 ? "(top-or-0)" : "", wb, sb);
     }
     eng_free(&E);
@@ -605,7 +635,7 @@ sf_routes *sf_route_itb(const sf_topo *t, const sf_route_opts *o, sf_err *e)
     eng E, I, U;
     int8_t *itbok = sf_xcalloc((size_t)t->nsw, 1);
     for (int x = 0; x < t->nsw; x++) itbok[x] = (int8_t)(nhosts_of(t, x) > 0);
-    if (eng_init2(&I, t, SF_RULE_UD, 1, o->root, 1, itbok)) {
+    if (eng_init2(&I, t, SF_RULE_UD, 1, 0, o->root, 1, itbok)) {
         eng_free(&I);
         rfail(e, "network too large (%d switches)%.0d", t->nsw, 0);
         return NULL;

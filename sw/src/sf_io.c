@@ -79,12 +79,27 @@ static int apply_header(sf_routes *rs, const char *algo, const char *path, int l
         else if (!strcmp(v, "UD-(DU)*") || !strcmp(v, "ud-dudu")) rs->rule = SF_RULE_UD_DU;
         else if (!strcmp(v, "(L-turn)*") || !strcmp(v, "lturn")) rs->rule = SF_RULE_LTURN;
         else return rerr(e, path, line, "algorithm dl: unknown rule (expected (UD)*, (UD-DU)*, UD-(DU)*, (L-turn)*)%.0ld%.0ld", 0, 0);
-        if (hval(algo, "vcs", v, sizeof v)) {
+    }
+    /* vcs=: DL's layers, updown's VCs (absent in an updown header: 1 VC); never below the VCs the routes use */
+    int is_ud = !strcmp(name, "updown");
+    if (!strcmp(name, "dl") || is_ud) {
+        int given = hval(algo, "vcs", v, sizeof v) != NULL;
+        long k = is_ud ? 1 : rs->nvc;
+        if (given) {
             char *end;
-            long k = strtol(v, &end, 10);
-            if (*end || k < 1 || k > 64) return rerr(e, path, line, "algorithm dl: bad vcs=%.0ld%.0ld", 0, 0);
-            if (k < rs->nvc) return rerr(e, path, line, "algorithm dl: vcs=%ld but the routes use %ld VCs", k, rs->nvc);
+            k = strtol(v, &end, 10);
+            if (!*v || *end || k < 1 || k > 64) {
+                snprintf(e->msg, sizeof e->msg, "%s:%d: algorithm %s: bad vcs= (expected 1..64)", path, line, name);
+                return -1;
+            }
         }
+        if (k < rs->nvc) {
+            if (given) snprintf(v, sizeof v, "vcs=%ld", k);
+            else snprintf(v, sizeof v, "no vcs= (1 VC)");
+            snprintf(e->msg, sizeof e->msg, "%s:%d: algorithm %s: %s but the routes use %d VCs", path, line, name, v, rs->nvc);
+            return -1;
+        }
+        rs->promise_onevc = is_ud;
     }
     if (need_root) {
         if (!hval(algo, "root", v, sizeof v)) {

@@ -25,6 +25,7 @@ typedef struct {
     int nvc;             /* VCs (layers) the set uses, >= 1 */
     int promise_minimal; /* 1: every path claims to be a shortest path */
     int promise_updown;  /* 1: every segment claims to obey up*-then-down* on `dir` */
+    int promise_onevc;   /* 1: every route claims to keep one VC from source to destination (updown) */
     int8_t *dir;         /* optional orientation used (1 = up) per channel, owned, may be NULL */
     int *map;            /* optional logical -> physical host mapping (nhost entries), owned, may be NULL */
     char algo[200];      /* description "NAME key=value ...", goes in file headers (docs/routing.md) */
@@ -61,6 +62,7 @@ typedef struct {
     sf_select sel;     /* path choice among legal paths */
     sf_rule rule;      /* DL restriction inside a layer */
     int nvc;           /* DL: number of VCs (layers) */
+    int ud_vcs;        /* updown: VCs offered at the source (1..16); each route keeps the one its selection picks */
     int maxvc;         /* LASH / layer fix: most layers allowed */
     int maxalt;        /* clos-all: most routes per pair */
     double weight;     /* balanced: cost of a link = 1 + weight * load / mean load */
@@ -70,8 +72,8 @@ typedef struct {
     uint64_t seed;
 } sf_route_opts;
 
-/** Fill opts with the defaults (root -1, low-port, (UD)*, 3 VCs, 16 layers, 16 alternatives, weight 3, ITB fix,
- *  ITB fallback to up/down). */
+/** Fill opts with the defaults (root -1, low-port, (UD)*, 3 DL VCs, 1 updown VC, 16 layers, 16 alternatives,
+ *  weight 3, ITB fix, ITB fallback to up/down). */
 void sf_route_opts_default(sf_route_opts *o);
 /** Up/down orientation (BFS from root(s), Autonet rules): 1 = channel goes up; caller frees. */
 int8_t *sf_updown_dir(const sf_topo *t, int root, int *level_out, int *preorder_out);
@@ -82,8 +84,8 @@ int sf_rule_allows(sf_rule rule, int v, int a, int b);
  *  caller frees. */
 int8_t *sf_channel_classes(const sf_topo *t, sf_rule rule, int root);
 
-/** Up/down routes, one per pair; sel = low/random/sancho per switch pair, balanced (simple_routes-like) per host
- *  pair; pch is refused. */
+/** Up/down routes, one per pair, each on one of o->ud_vcs VCs chosen at the source; sel = low/random/sancho/pch per
+ *  switch pair, balanced (simple_routes-like) per host pair. */
 sf_routes *sf_route_updown(const sf_topo *t, const sf_route_opts *o, sf_err *e);
 /** Minimal routes with In-Transit Buffers (seed 000 sec 4): random minimal path, ITB at every down->up turn; pairs
  *  whose minimal paths all turn at host-less switches fall back to up/down (recorded) or fail (o->fallback). */
@@ -115,9 +117,12 @@ long sf_check_updown(const sf_routes *rs, const int8_t *dir, char *msg, size_t l
 /** Routes breaking the DL rule (VCs never increase along a route; a turn inside one layer must be allowed by
  *  `rule` for the channel classes `cls`); the first one is described in msg. */
 long sf_check_layers(const sf_routes *rs, sf_rule rule, const int8_t *cls, char *msg, size_t len);
-/** Every check the set's header promises (well-formed, deadlock-free, minimal, up/down, DL rule), one line per
- *  finding on `log` (may be NULL) after `prefix`; returns the number of failed checks (a cycle counts only if
- *  !allow_deadlock). */
+/** Routes whose VC changes along the way (updown sets promise one VC per route, chosen at the source); the first
+ *  one is described in msg. */
+long sf_check_onevc(const sf_routes *rs, char *msg, size_t len);
+/** Every check the set's header promises (well-formed, deadlock-free, minimal, up/down, one VC per route, DL rule),
+ *  one line per finding on `log` (may be NULL) after `prefix`; returns the number of failed checks (a cycle counts
+ *  only if !allow_deadlock). */
 int sf_verify(const sf_routes *rs, int allow_deadlock, FILE *log, const char *prefix);
 
 /** Metrics of a route set (see docs/routing.md "stats"). */
@@ -149,7 +154,7 @@ void sf_stats_table(const sf_stats *s, const sf_topo *t, FILE *f, int links);
 /** Write Myrinet-style source routes (route bytes 0x80|port, ITB mark 0xC0). */
 void sf_write_routes(const sf_routes *rs, FILE *f);
 /** Read a route file for topology t (checks every byte against the topology, and takes the promises of its
- *  "algorithm" header: root, tie rule, DL rule); NULL with e set on error. */
+ *  "algorithm" header: root, tie rule, DL rule, vcs=); NULL with e set on error. */
 sf_routes *sf_read_routes(const sf_topo *t, const char *path, sf_err *e);
 /** Write RHiNET-style per-switch tables (tag -> port, (in, out, in VC) -> out VC); -1 with e set if impossible. */
 int sf_write_rhinet(const sf_routes *rs, FILE *f, sf_err *e);

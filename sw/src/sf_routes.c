@@ -273,6 +273,25 @@ long sf_check_layers(const sf_routes *rs, sf_rule rule, const int8_t *cls, char 
     return bad;
 }
 
+long sf_check_onevc(const sf_routes *rs, char *msg, size_t len)
+{
+    long bad = 0;
+    for (int id = 0; id < rs->npath; id++) {
+        const sf_hop *h = rs->hops + rs->poff[id];
+        int pv = rs->pvc0[id], hit = -1;
+        for (int i = 0; i < rs->plen[id] && hit < 0; i++)
+            if (h[i].vc != pv) hit = i;
+        if (hit < 0) continue;
+        if (!bad++ && msg && len) {
+            int s, d, alt;
+            path_pair(rs, id, &s, &d, &alt);
+            snprintf(msg, len, "route %d->%d alt %d changes from VC %d to VC %d at switch %d", s, d, alt,
+                     hit ? h[hit - 1].vc : pv, h[hit].vc, h[hit].sw);
+        }
+    }
+    return bad;
+}
+
 /* ------------------------------------------------------------------ deadlock: channel dependency graph */
 
 static void describe_node(const sf_topo *t, int nvc, int node, char *buf, size_t len)
@@ -387,6 +406,11 @@ int sf_verify(const sf_routes *rs, int allow_deadlock, FILE *log, const char *pr
         long du = sf_check_updown(rs, rs->dir, msg, 4096);
         if (du) { if (log) fprintf(log, "%scheck: up*/down* (root %d, tie lower id) broken by %ld routes: %s\n", prefix, rs->root, du, msg); bad++; }
         else if (log) fprintf(log, "%scheck: up*/down* legal (root %d, tie lower id)\n", prefix, rs->root);
+    }
+    if (rs->promise_onevc && rs->nvc > 1) { /* one VC: nothing to check */
+        long nb = sf_check_onevc(rs, msg, 4096);
+        if (nb) { if (log) fprintf(log, "%scheck: one VC per route (updown) broken by %ld routes: %s\n", prefix, nb, msg); bad++; }
+        else if (log) fprintf(log, "%scheck: every route keeps the VC it starts on\n", prefix);
     }
     if (rs->rule != SF_RULE_NONE) {
         int8_t *cls = sf_channel_classes(rs->t, (sf_rule)rs->rule, rs->root);

@@ -18,6 +18,7 @@ import refcheck  # noqa: E402
 
 CONFIGS = [
     ["updown"], ["updown", "--select", "random"], ["updown", "--select", "sancho"], ["updown", "--select", "balanced"],
+    ["updown", "--select", "pch"], ["updown", "--select", "pch", "--vcs", "3"], ["updown", "--select", "random", "--vcs", "3"],
     ["itb"], ["itb", "--fallback", "refuse"],
     ["dl", "--rule", "ud", "--vcs", "3"], ["dl", "--rule", "ud-du", "--select", "pch", "--vcs", "3"],
     ["dl", "--rule", "ud-dudu", "--select", "random", "--vcs", "2"], ["dl", "--rule", "lturn", "--select", "sancho", "--vcs", "3"],

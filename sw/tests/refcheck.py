@@ -209,6 +209,19 @@ def check(topo_text, routes_text):
             if sum(len(g) for g in segs) != dist[T.host[s][0]][T.host[d][0]]:
                 problems.append(f"route {s}->{d} alt {alt} promised minimal but is not")
                 break
+    if name in ("updown", "dl"):
+        # docs: vcs= (DL's layers, updown's VCs; an updown header without it means 1 VC) not below the VCs used
+        used = max([nvc or 1] + [v + 1 for segs, v0 in routes.values() for seg in segs for (_, _, v) in seg] +
+                   [v0 + 1 for _, v0 in routes.values()])
+        if "vcs" in kv or name == "updown":
+            if not kv.get("vcs", "1").isdigit() or int(kv.get("vcs", "1")) < used:
+                return problems + [f"algorithm {name}: vcs={kv.get('vcs', '(none: 1)')} below the {used} VCs used"]
+    if name == "updown":
+        # docs: an updown route keeps the VC it starts on (chosen at the source)
+        for (s, d, alt), (segs, v0) in routes.items():
+            if any(v != v0 for seg in segs for (_, _, v) in seg):
+                problems.append(f"route {s}->{d} alt {alt}: changes VC (updown keeps one VC per route)")
+                break
     updown = name in ("updown", "itb", "clos-all") or (name == "fm" and kv.get("deadlock") == "itb")
     if updown or name == "dl":
         if "root" not in kv:

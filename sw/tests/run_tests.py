@@ -47,7 +47,8 @@ def tool_tests(prefix):
         result(rc == 0 and seed_ok and rc2 == 0 and ": ok:" in out2, f"{tag} sanfab-topo {kind} writes a valid file"
                f"{' and prints its seed' if kind == 'random' else ' and prints no seed'}", err + err2)
         files[kind] = path
-    algs = [["updown"], ["updown", "--select", "balanced"], ["updown", "--select", "random"], ["itb"], ["dl", "--select", "sancho"],
+    algs = [["updown"], ["updown", "--select", "balanced"], ["updown", "--select", "random"], ["updown", "--select", "pch"],
+            ["updown", "--select", "pch", "--vcs", "3"], ["itb"], ["dl", "--select", "sancho"],
             ["dl", "--rule", "lturn", "--select", "pch"], ["fm", "--map", "random"], ["lash"], ["clos-all", "--max-alt", "4"]]
     for kind in ("random", "torus", "clos", "cplant"):
         if prefix and kind == "cplant":
@@ -72,6 +73,7 @@ def tool_tests(prefix):
            f"{tag} RHiNET tables written for DL", err)
     rc, _, err = run([route, "updown", files["clos"], "--maestro", os.path.join(TMP, prefix + "c.maestro")])
     result(rc == 0, f"{tag} Maestro tables written for up*/down* on a Clos", err)
+    updown_vcs_tools(tag, topo, route, prefix)
     # one switch, every host on it: every route has zero hops (once refused as "not connected")
     one = os.path.join(TMP, prefix + "one.topo")
     rc, _, err = run([topo, "random", "--switches", "1", "--ports", "8", "--hosts", "8", "-o", one])
@@ -121,12 +123,80 @@ def tool_tests(prefix):
 
 
 
+def route_vcs(text):
+    """{(src, dst): VC list} of the routes of a route file ([] when the file has no VC lists)."""
+    out = {}
+    for line in text.splitlines():
+        if line.startswith("route "):
+            f = line.split()
+            out[(int(f[1]), int(f[2]))] = [int(v) for v in f[f.index("|") + 2:]] if "|" in f else []
+    return out
+
+
+def updown_vcs_tools(tag, topo, route, prefix):
+    """updown --select pch and --vcs N (seed 001 sec 5.1.2): one VC per route, chosen at the source."""
+    tp = os.path.join(TMP, prefix + "ud16.topo")
+    run([topo, "random", "--switches", "16", "--ports", "8", "--hosts", "4", "--seed", "1", "-o", tp])
+    base = os.path.join(TMP, prefix + "ud16")
+    for sel in ("low", "random", "sancho", "pch", "balanced"):
+        outs = []
+        for extra in ([], ["--vcs", "1"], ["--vcs", "3"]):
+            k = f"{base}-{sel}-{len(outs)}"
+            rc, out, err = run([route, "updown", tp, "--select", sel, "-o", k + ".routes", "--rhinet", k + ".rhinet", "--json"] + extra)
+            txt = open(k + ".routes").read() if rc == 0 else ""
+            rh = open(k + ".rhinet").read() if rc == 0 else ""
+            outs.append((rc, out, err, txt, rh))
+        (rc0, out0, err0, txt0, rh0), (rc1, out1, err1, txt1, rh1), (rc3, out3, err3, txt3, rh3) = outs
+        result(rc0 == 0 and rc1 == 0 and (out0, err0, txt0, rh0) == (out1, err1, txt1, rh1) and " vcs=" not in txt1,
+               f"{tag} updown --select {sel} --vcs 1: route file, tables, JSON and messages byte-identical to no --vcs", err0 + err1)
+        vcs = route_vcs(txt3)
+        used = {v for l in vcs.values() for v in l} or {0}
+        one = all(len(set(l)) <= 1 for l in vcs.values())
+        try:
+            hops1, hops3 = json.loads(out0)["avg_hops"], json.loads(out3)["avg_hops"]
+        except (ValueError, KeyError):
+            hops1, hops3 = None, -1
+        bad_vc = [ln for ln in rh3.splitlines() if ln.startswith("  vc ") and ln.split()[3] != ln.split()[4]]
+        nic_ok = all(int(ln.split()[-1]) == (vcs[(int(ln.split()[1]), int(ln.split()[3]))] or [0])[0]
+                     for ln in rh3.splitlines() if ln.startswith("nic "))
+        spread = used == {0} if sel == "low" else len(used) > 1
+        rc, _, err = run([route, "check", tp, f"{base}-{sel}-2.routes"])
+        result(rc3 == 0 and f"algorithm updown vcs=3 select={sel} " in txt3 and one and used <= {0, 1, 2} and spread and
+               hops1 == hops3 and not bad_vc and nic_ok and "\n  vc " in rh3 and rc == 0 and
+               ("keeps the VC" in err and "keeps the VC" in err3) == (sel != "low"),
+               f"{tag} updown --select {sel} --vcs 3: header vcs=3, one VC per route, VCs used {sorted(used)}, avg hops "
+               f"{hops3} as with 1 VC, checked; RHiNET vc entries keep the VC, NICs inject on it", (err3 + err)[-1500:])
+    # pch is deterministic
+    run([route, "updown", tp, "--select", "pch", "--vcs", "3", "-o", f"{base}-again.routes"])
+    result(open(f"{base}-again.routes").read() == open(f"{base}-pch-2.routes").read(),
+           f"{tag} updown --select pch --vcs 3 twice: the same file")
+    # the header's vcs= against the VCs used; a route that changes VC
+    txt = open(f"{base}-pch-2.routes").read()
+    bad = os.path.join(TMP, prefix + "ud16-bad.routes")
+    for old, new, want in (("vcs=3", "vcs=1", ":2: algorithm updown: vcs=1 but the routes use 3 VCs"),
+                           (" vcs=3", "", ":2: algorithm updown: no vcs= (1 VC) but the routes use 3 VCs")):
+        write(bad, txt.replace(old, new, 1))
+        rc, _, err = run([route, "check", tp, bad])
+        result(rc == 1 and want in err, f"{tag} check refuses an updown file whose header says {new.strip() or 'no vcs='} "
+               "but uses VC 2", err)
+    lines = txt.splitlines()
+    k = next(i for i, ln in enumerate(lines) if ln.startswith("route ") and "|" in ln and len(ln.split("|")[1].split()) >= 4)
+    f = lines[k].split()
+    j = f.index("|") + 2
+    f[j] = str((int(f[j]) + 1) % 3)
+    lines[k] = " ".join(f)
+    write(bad, "\n".join(lines) + "\n")
+    rc, _, err = run([route, "check", tp, bad])
+    result(rc == 1 and "one VC per route (updown) broken by 1 routes" in err and "changes from VC" in err,
+           f"{tag} check refuses an updown route that changes VC", err)
+
+
 RING5 = ("sanfab-topology 1\n" + "".join(f"switch {i} ports 3\n" for i in range(5)) +
          "".join(f"link {i}:1 {(i + 1) % 5}:2\n" for i in range(5)))
 
 # options each command uses (docs/routing.md "Command line"); value given for each option in the sweep
 USED = {
-    "updown": {"--root", "--select"},
+    "updown": {"--root", "--select", "--vcs"},
     "itb": {"--root", "--seed", "--fallback"},
     "dl": {"--root", "--select", "--vcs", "--rule"},
     "fm": {"--deadlock", "--map"},
@@ -195,9 +265,12 @@ def issue12_tools(tag, topo, route, files, prefix):
     rc2, out2, _ = run([route, "updown", ring_all, "--json", "--seed", "4", "--select", "random"])
     result(rc == 0 and out == out2 and "seed 4" in err, f"{tag} options before and after the topology", err)
     bad_lines = [
-        (["updown", ring_all, "--vcs", "5"], "--vcs is not used"),
+        (["lash", ring_all, "--vcs", "3"], "--vcs is not used except by dl and updown"),
+        (["fm", ring_all, "--vcs", "2"], "--vcs is not used except by dl and updown"),
+        (["updown", ring_all, "--vcs", "0"], "--vcs needs a whole number in 1..16"),
+        (["updown", ring_all, "--vcs", "17"], "--vcs needs a whole number in 1..16"),
         (["itb", ring_all, "--select", "sancho"], "--select is not used by itb"),
-        (["updown", ring_all, "--select", "pch"], "updown does not implement --select pch"),
+        (["lash", ring_all, "--select", "pch"], "lash does not implement --select pch"),
         (["lash", ring_all, "--select", "balanced"], "lash does not implement --select balanced"),
         (["itb", ring_all, "--seed", "-1"], "--seed needs a whole number"),
         (["itb", ring_all, "--seed", "1x"], "--seed needs a whole number"),

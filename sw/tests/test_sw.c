@@ -390,6 +390,10 @@ static const algdef ALGS[] = {
     {"updown random", A_UD, SF_SEL_RANDOM, 0, 1},
     {"updown balanced", A_UD, SF_SEL_BALANCED, 0, 1},
     {"updown sancho", A_UD, SF_SEL_SANCHO, 0, 1},
+    {"updown pch", A_UD, SF_SEL_PCH, 0, 1},
+    {"updown pch 3vc", A_UD, SF_SEL_PCH, 0, 3},
+    {"updown random 3vc", A_UD, SF_SEL_RANDOM, 0, 3},
+    {"updown balanced 2vc", A_UD, SF_SEL_BALANCED, 0, 2},
     {"itb", A_ITB, SF_SEL_RANDOM, 0, 1},
     {"dl (UD)* low 3vc", A_DL, SF_SEL_LOW, SF_RULE_UD, 3},
     {"dl (UD)* sancho 2vc", A_DL, SF_SEL_SANCHO, SF_RULE_UD, 2},
@@ -408,13 +412,43 @@ static sf_routes *run_alg(const algdef *a, const sf_topo *tp, uint64_t seed, sf_
     sf_route_opts_default(&o);
     o.sel = a->sel; o.rule = a->rule; o.nvc = a->nvc; o.seed = seed; o.maxalt = 4;
     switch (a->alg) {
-    case A_UD: return sf_route_updown(tp, &o, e);
+    case A_UD: o.ud_vcs = a->nvc; return sf_route_updown(tp, &o, e);
     case A_ITB: return sf_route_itb(tp, &o, e);
     case A_DL: return sf_route_dl(tp, &o, e);
     case A_FM: o.map_random = (seed & 1); return sf_route_fm(tp, &o, e);
     case A_LASH: return sf_route_lash(tp, &o, e);
     default: return sf_route_allud(tp, &o, e);
     }
+}
+
+/* Shortest legal up/down path lengths between all switch pairs (nsw * nsw, -1 = none; caller frees): BFS over
+ * (switch, gone down yet) states, written from docs/routing.md independently of the engine. */
+static int *ud_legal_dist(const sf_topo *tp, const int8_t *dir)
+{
+    int n = tp->nsw, *out = malloc(sizeof(int) * (size_t)n * (size_t)n), *d = malloc(sizeof(int) * 2 * (size_t)n);
+    int *q = malloc(sizeof(int) * 2 * (size_t)n);
+    for (int s = 0; s < n; s++) {
+        int qh = 0, qt = 0;
+        for (int i = 0; i < 2 * n; i++) d[i] = -1;
+        d[2 * s] = 0;
+        q[qt++] = 2 * s;
+        while (qh < qt) {
+            int u = q[qh++], x = u / 2, down = u % 2;
+            for (int p = 0; p < tp->sw[x].nports; p++) {
+                if (tp->sw[x].peer[p].kind != SF_PEER_SWITCH) continue;
+                int c = tp->sw[x].ch[p];
+                if (dir[c] && down) continue; /* down->up turn */
+                int w = 2 * tp->sw[x].peer[p].id + (down || !dir[c]);
+                if (d[w] < 0) { d[w] = d[u] + 1; q[qt++] = w; }
+            }
+        }
+        for (int y = 0; y < n; y++) {
+            int a = d[2 * y], b = d[2 * y + 1];
+            out[(size_t)s * n + y] = a < 0 ? b : b < 0 ? a : a < b ? a : b;
+        }
+    }
+    free(d); free(q);
+    return out;
 }
 
 /* check one route set; returns 0 if fine, else writes why */
@@ -444,6 +478,20 @@ static int check_props(const algdef *a, const sf_routes *rs, char *why, size_t l
         free(d);
     }
     if (a->alg == A_DL && rs->nvc > a->nvc) { snprintf(why, len, "DL used %d VCs > %d", rs->nvc, a->nvc); return -1; }
+    if (a->alg == A_UD) { /* one VC per route, at most a->nvc; shortest legal paths unless balanced */
+        if (rs->nvc > a->nvc) { snprintf(why, len, "updown used %d VCs > %d", rs->nvc, a->nvc); return -1; }
+        if (sf_check_onevc(rs, msg, sizeof msg)) { snprintf(why, len, "updown: %.400s", msg); return -1; }
+        if (a->sel != SF_SEL_BALANCED) {
+            int *ld = ud_legal_dist(rs->t, rs->dir), bad = 0;
+            for (sf_route_it r = {0}; !bad && sf_routes_next(rs, &r);)
+                if (sf_path_links(r.h, r.n) != ld[(size_t)rs->t->host[r.src].sw * rs->t->nsw + rs->t->host[r.dst].sw]) {
+                    snprintf(why, len, "updown route %d->%d is not a shortest legal path", r.src, r.dst);
+                    bad = 1;
+                }
+            free(ld);
+            if (bad) return -1;
+        }
+    }
     return 0;
 }
 
@@ -611,6 +659,163 @@ static void test_specifics(T *t)
     sf_topo_free(r64);
 }
 
+/* ------------------------------------------------------------------ updown: pch, and VCs chosen at the source */
+/* 1 when both sets have the same route for every host pair: same ports, and same VCs when vcs_too */
+static int same_routes(const sf_routes *a, const sf_routes *b, int vcs_too)
+{
+    for (sf_route_it r = {0}; sf_routes_next(a, &r);) {
+        int n, vc0;
+        const sf_hop *h = sf_routes_get(b, r.src, r.dst, r.alt, &n, &vc0);
+        if (!h || n != r.n || (vcs_too && vc0 != r.vc0)) return 0;
+        for (int i = 0; i < n; i++)
+            if (h[i].sw != r.h[i].sw || h[i].port != r.h[i].port || (vcs_too && h[i].vc != r.h[i].vc)) return 0;
+    }
+    return 1;
+}
+
+static void test_updown_vcs(T *t)
+{
+    sf_err e = {""};
+    char d[600], name[200], path[512];
+    /* pch: the same set twice (deterministic) on random networks and a torus; shortest legal paths are checked by the
+     * property tests */
+    sf_topo *nets[] = {sf_gen_random(16, 8, 4, 1, &e), sf_gen_random(40, 8, 2, 9, &e), sf_gen_mesh(6, 6, 1, 8, 2, &e)};
+    const char *nn[] = {"random 16", "random 40", "torus 6x6"};
+    for (int k = 0; k < 3; k++) {
+        sf_route_opts o;
+        sf_route_opts_default(&o);
+        o.sel = SF_SEL_PCH;
+        for (int v = 1; v <= 3; v += 2) {
+            o.ud_vcs = v;
+            sf_routes *a = sf_route_updown(nets[k], &o, &e), *b = sf_route_updown(nets[k], &o, &e);
+            snprintf(name, sizeof name, "updown pch %d VC%s on %s: deterministic, checks pass", v, v > 1 ? "s" : "", nn[k]);
+            report(t, a && b && same_routes(a, b, 1) && sf_verify(a, 0, NULL, NULL) == 0, name, e.msg);
+            sf_routes_free(a); sf_routes_free(b);
+        }
+    }
+    /* --vcs 3 with every selection on the 16-switch network, against the same selection with 1 VC */
+    const sf_topo *tp = nets[0];
+    static const struct { sf_select sel; const char *name; } sels[] = {
+        {SF_SEL_LOW, "low"}, {SF_SEL_RANDOM, "random"}, {SF_SEL_SANCHO, "sancho"}, {SF_SEL_PCH, "pch"}, {SF_SEL_BALANCED, "balanced"}};
+    for (size_t k = 0; k < sizeof sels / sizeof sels[0]; k++) {
+        sf_route_opts o;
+        sf_route_opts_default(&o);
+        o.sel = sels[k].sel;
+        sf_routes *r1 = sf_route_updown(tp, &o, &e);
+        o.ud_vcs = 3;
+        sf_routes *r3 = sf_route_updown(tp, &o, &e);
+        d[0] = 0;
+        int used[16] = {0}, nused = 0, ok = r1 && r3;
+        if (ok && (strstr(r1->algo, "vcs=") || !strstr(r3->algo, "updown vcs=3 "))) snprintf(d, sizeof d, "headers %s / %s", r1->algo, r3->algo);
+        if (ok && !d[0] && sf_verify(r3, 0, NULL, NULL)) snprintf(d, sizeof d, "check fails");
+        char msg[600];
+        if (ok && !d[0] && sf_check_onevc(r3, msg, sizeof msg)) snprintf(d, sizeof d, "%.500s", msg);
+        for (sf_route_it r = {0}; ok && !d[0] && sf_routes_next(r3, &r);) {
+            if (r.vc0 < 0 || r.vc0 > 2) snprintf(d, sizeof d, "route %d->%d on VC %d", r.src, r.dst, r.vc0);
+            else nused += !used[r.vc0]++;
+            int n1;
+            const sf_hop *h1 = sf_routes_get(r1, r.src, r.dst, 0, &n1, NULL);
+            if (!h1 || n1 != r.n) snprintf(d, sizeof d, "route %d->%d has %d hops with 3 VCs, %d with 1", r.src, r.dst, r.n, n1);
+        }
+        /* low, sancho, balanced: the VC does not move the physical path */
+        int samepath = sels[k].sel == SF_SEL_RANDOM || sels[k].sel == SF_SEL_PCH || (ok && same_routes(r1, r3, 0));
+        if (ok && !d[0] && !samepath) snprintf(d, sizeof d, "physical paths differ from the 1-VC set");
+        if (ok && !d[0] && sels[k].sel == SF_SEL_LOW && !(nused == 1 && used[0])) snprintf(d, sizeof d, "low uses %d VCs", nused);
+        if (ok && !d[0] && sels[k].sel != SF_SEL_LOW && nused < 2) snprintf(d, sizeof d, "%s uses only %d VC", sels[k].name, nused);
+        /* RHiNET tables: every (in, out, VC) entry keeps the VC; each NIC injects on its route's VC */
+        snprintf(path, sizeof path, "%s/ud3.rhinet", t->tmp);
+        FILE *f = fopen(path, "w");
+        if (ok && !d[0] && sf_write_rhinet(r3, f, &e)) snprintf(d, sizeof d, "rhinet: %.500s", e.msg);
+        fclose(f);
+        f = fopen(path, "r");
+        char line[256];
+        long vcl = 0;
+        while (ok && !d[0] && fgets(line, sizeof line, f)) {
+            int i, o2, v, m, src, dst, alt, tag, vc, n;
+            if (sscanf(line, "  vc %d %d %d %d", &i, &o2, &v, &m) == 4) {
+                vcl++;
+                if (v != m) snprintf(d, sizeof d, "rhinet entry changes the VC: %s", line);
+            } else if (sscanf(line, "nic %d dst %d alt %d tag %d vc %d", &src, &dst, &alt, &tag, &vc) == 5) {
+                int vc0;
+                if (!sf_routes_get(r3, src, dst, alt, &n, &vc0) || vc0 != vc) snprintf(d, sizeof d, "rhinet nic line %s", line);
+            }
+        }
+        fclose(f);
+        if (ok && !d[0] && !vcl) snprintf(d, sizeof d, "rhinet: no vc entries");
+        snprintf(name, sizeof name, "updown %s --vcs 3: one VC per route (%d used), same hops as 1 VC, checks pass, RHiNET "
+                 "tables keep the VC (%ld entries)", sels[k].name, nused, vcl);
+        report(t, ok && !d[0], name, ok ? d : e.msg);
+        sf_routes_free(r1); sf_routes_free(r3);
+    }
+    /* the header's vcs= is checked: vcs=1 (or none) with routes on VC 2 is refused; a route changing VC is caught */
+    {
+        sf_route_opts o;
+        sf_route_opts_default(&o);
+        o.sel = SF_SEL_PCH; o.ud_vcs = 3;
+        sf_routes *rs = sf_route_updown(tp, &o, &e);
+        snprintf(path, sizeof path, "%s/ud3.routes", t->tmp);
+        FILE *f = fopen(path, "w");
+        sf_write_routes(rs, f);
+        fclose(f);
+        sf_routes *back = sf_read_routes(tp, path, &e);
+        report(t, back && same_routes(rs, back, 1) && back->promise_onevc && sf_verify(back, 0, NULL, NULL) == 0,
+               "updown --vcs 3 route file: survives write/read, check passes", e.msg);
+        sf_routes_free(back);
+        /* the text of the file, with the header and one route edited */
+        f = fopen(path, "r");
+        fseek(f, 0, SEEK_END);
+        long len = ftell(f);
+        fseek(f, 0, SEEK_SET);
+        char *txt = calloc((size_t)len + 64, 1);
+        if (fread(txt, 1, (size_t)len, f) != (size_t)len) txt[0] = 0;
+        fclose(f);
+        char *hv = strstr(txt, "vcs=3");
+        static const struct { const char *to, *want; } hdr[] = {
+            {"vcs=1", ":2: algorithm updown: vcs=1 but the routes use 3 VCs"},
+            {"vcs=x", ":2: algorithm updown: bad vcs="},
+            {"", ":2: algorithm updown: no vcs= (1 VC) but the routes use 3 VCs"},
+        };
+        for (size_t i = 0; i < sizeof hdr / sizeof hdr[0]; i++) {
+            char *mod = calloc((size_t)len + 64, 1);
+            if (hv) {
+                memcpy(mod, txt, (size_t)(hv - txt));
+                strcat(mod, hdr[i].to);
+                strcat(mod, hv + 5 + (hdr[i].to[0] ? 0 : 1)); /* drop the space too when the key goes */
+            }
+            write_text(path, mod);
+            sf_err e2 = {""};
+            sf_routes *r = sf_read_routes(tp, path, &e2);
+            snprintf(name, sizeof name, "updown route file: header %s refused", hdr[i].to[0] ? hdr[i].to : "without vcs=");
+            snprintf(d, sizeof d, "got \"%.300s\" want \"%s\"", r ? "(accepted)" : e2.msg, hdr[i].want);
+            report(t, hv && !r && strstr(e2.msg, hdr[i].want), name, d);
+            sf_routes_free(r);
+            free(mod);
+        }
+        /* a route that changes VC: the first route with 2+ hops starts on another VC (first entry of its VC list) */
+        char *mod = calloc((size_t)len + 64, 1), *line = txt, *edit = NULL;
+        while ((line = strstr(line, "\nroute ")) != NULL) {
+            line++;
+            char *bar = strstr(line, "| vc "), *nl = strchr(line, '\n');
+            if (bar && bar < nl && nl - bar >= 10) { edit = bar + 5; break; } /* "| vc V V V": 2 hops and the host */
+        }
+        if (edit) {
+            memcpy(mod, txt, (size_t)(len + 1));
+            mod[edit - txt] = *edit == '0' ? '1' : '0';
+        }
+        write_text(path, mod);
+        sf_routes *r = sf_read_routes(tp, path, &e);
+        char msg[600] = "";
+        int bad = r ? sf_verify(r, 0, NULL, NULL) : -1;
+        if (r) sf_check_onevc(r, msg, sizeof msg);
+        report(t, edit && bad == 1 && strstr(msg, "changes from VC"), "updown route file: a route that changes VC is refused by check", msg);
+        printf("  (reported: %s)\n", msg);
+        sf_routes_free(r);
+        free(mod); free(txt);
+        sf_routes_free(rs);
+    }
+    for (int k = 0; k < 3; k++) sf_topo_free(nets[k]);
+}
+
 /* ------------------------------------------------------------------ property: check rejects rule-breaking mutations */
 /* The reference rule here is written out from docs/routing.md, independently of the library's sf_rule_allows. */
 static int ref_allows(sf_rule r, int v, int a, int b)
@@ -623,15 +828,15 @@ static int ref_allows(sf_rule r, int v, int a, int b)
     return 1;
 }
 
-/* does path h (n hops, start VC vc0) break the set's rule? updown: a down->up turn; DL: a VC climb or a forbidden
- * same-layer turn */
+/* does path h (n hops, start VC vc0) break the set's rule? updown: a down->up turn or a VC change; DL: a VC climb or
+ * a forbidden same-layer turn */
 static int ref_breaks(const sf_topo *tp, const int8_t *dir, const int8_t *cls, sf_rule rule, const sf_hop *h, int n, int vc0)
 {
     int down = 0, pv = vc0, pc = -1;
     for (int i = 0; i < n; i++) {
         int c = tp->sw[h[i].sw].ch[h[i].port];
         if (rule == SF_RULE_NONE) {
-            if (dir[c] && down) return 1;
+            if ((dir[c] && down) || h[i].vc != vc0) return 1;
             if (!dir[c]) down = 1;
         } else {
             if (h[i].vc > pv) return 1;
@@ -656,6 +861,7 @@ static sf_routes *with_path(const sf_routes *rs, int a, int b, const sf_hop *h, 
         }
     m->nvc = rs->nvc;
     m->promise_updown = rs->promise_updown;
+    m->promise_onevc = rs->promise_onevc;
     m->root = rs->root;
     m->rule = rs->rule;
     if (rs->dir) { m->dir = malloc((size_t)tp->nch); memcpy(m->dir, rs->dir, (size_t)tp->nch); }
@@ -666,6 +872,7 @@ static void test_mutations(T *t)
 {
     struct { const char *name; int dl; sf_rule rule; int nvc; sf_select sel; } cfg[] = {
         {"updown low", 0, SF_RULE_NONE, 1, SF_SEL_LOW}, {"updown sancho", 0, SF_RULE_NONE, 1, SF_SEL_SANCHO},
+        {"updown pch 3 VCs", 0, SF_RULE_NONE, 3, SF_SEL_PCH},
         {"dl (UD)* 3 VCs", 1, SF_RULE_UD, 3, SF_SEL_SANCHO}, {"dl (UD-DU)* 3 VCs", 1, SF_RULE_UDDU, 3, SF_SEL_LOW},
         {"dl UD-(DU)* 2 VCs", 1, SF_RULE_UD_DU, 2, SF_SEL_RANDOM}, {"dl (L-turn)* 2 VCs", 1, SF_RULE_LTURN, 2, SF_SEL_PCH},
     };
@@ -678,7 +885,7 @@ static void test_mutations(T *t)
             sf_topo *tp = sf_gen_random(10 + 3 * ti, 6, 1, t->seed + 77 * (uint64_t)ti + k, &e);
             sf_route_opts o;
             sf_route_opts_default(&o);
-            o.sel = cfg[k].sel; o.nvc = cfg[k].nvc; o.rule = cfg[k].dl ? cfg[k].rule : SF_RULE_UD; o.seed = t->seed;
+            o.sel = cfg[k].sel; o.nvc = o.ud_vcs = cfg[k].nvc; o.rule = cfg[k].dl ? cfg[k].rule : SF_RULE_UD; o.seed = t->seed;
             o.root = ti % 3 == 2 ? tp->nsw - 1 : -1;
             sf_routes *rs = cfg[k].dl ? sf_route_dl(tp, &o, &e) : sf_route_updown(tp, &o, &e);
             if (!rs) { snprintf(why, sizeof why, "routing failed: %.300s", e.msg); sf_topo_free(tp); break; }
@@ -695,7 +902,7 @@ static void test_mutations(T *t)
                 sf_hop mh[256];
                 memcpy(mh, rs->hops + rs->poff[id], sizeof(sf_hop) * (size_t)n);
                 int m = n;
-                if (cfg[k].dl && sf_rng_below(&r, 2)) { /* mutate the VC of hop i */
+                if (cfg[k].nvc > 1 && sf_rng_below(&r, 2)) { /* mutate the VC of hop i */
                     int nv = (int)sf_rng_below(&r, (uint32_t)cfg[k].nvc);
                     if (nv == mh[i].vc) continue;
                     mh[i].vc = (int8_t)nv;
@@ -752,6 +959,7 @@ int main(int argc, char **argv)
     test_deadlock_detect(&t);
     test_route_files(&t);
     test_specifics(&t);
+    test_updown_vcs(&t);
     test_properties(&t);
     test_mutations(&t);
     printf("%d passed, %d failed\n", t.pass, t.fail);

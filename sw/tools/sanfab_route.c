@@ -19,8 +19,9 @@ static void usage(FILE *f)
             "Options may come anywhere on the line. An option the command does not use is an error, never ignored.\n"
             "algorithms and the options each uses:\n"
             "  updown    up*/down* on a BFS spanning tree (Autonet rules)\n"
-            "            --root N, --select low|random|sancho|balanced (default low), --weight W (balanced),\n"
-            "            --seed S (random)\n"
+            "            --root N, --select low|random|sancho|pch|balanced (default low), --weight W (balanced),\n"
+            "            --seed S (random), --vcs N (1..16, default 1: each route keeps one VC, chosen at the source:\n"
+            "            low VC 0, random uniform, sancho/pch/balanced the least loaded VC of the chosen path)\n"
             "  itb       random minimal paths split by In-Transit Buffers at down->up turns (seed 000 sec 4)\n"
             "            --root N, --seed S, --fallback updown|refuse (default updown: pairs whose minimal paths all\n"
             "            need an ITB at a switch without a host take up*/down* routes, with a warning naming them)\n"
@@ -48,7 +49,13 @@ static void usage(FILE *f)
             "  --maestro FILE    write Maestro switch-box tables\n"
             "  --stats           print metrics as a table, or --json as JSON; --links adds the per-link list\n"
             "  --time            print the routing time\n"
-            "Exit status: 0 ok, 1 check failed or bad input, 2 usage.\n");
+            "Exit status: 0 ok, 1 check failed or bad input, 2 usage.\n"
+            "Which simulator network runs the output: route sets with one VC and no host map run on the crossbar\n"
+            "network (sanfab-sim --switch xbar, the -o source-route file); route sets with VCs (dl, lash, fm --deadlock\n"
+            "layers, updown --vcs N) run on the VC-switch network (sanfab-sim --switch vcsw) with the --rhinet tables,\n"
+            "as do one-VC sets without ITBs; ITB route sets (itb, fm --deadlock itb) need the crossbar network's NICs;\n"
+            "FM's --map random host map is not run by sanfab-sim yet; --maestro tables are for the Maestro switch box\n"
+            "(not a sanfab-sim network yet).\n");
 }
 
 /* one command-line option: name, whether it takes a value, the value, how often given */
@@ -185,7 +192,7 @@ int main(int argc, char **argv)
         else if (!strcmp(v, "sancho")) o.sel = SF_SEL_SANCHO;
         else if (!strcmp(v, "pch")) o.sel = SF_SEL_PCH;
         else { fprintf(stderr, "sanfab-route: unknown --select %s (low, random, balanced, sancho, pch)\n", v); return 2; }
-        const char *ok = !strcmp(alg, "updown") ? "low random sancho balanced"
+        const char *ok = !strcmp(alg, "updown") ? "low random sancho pch balanced"
                        : !strcmp(alg, "dl")     ? "low random sancho pch balanced"
                        : !strcmp(alg, "lash")   ? "low random sancho" : NULL;
         if (!ok) return unused(&O[O_SELECT], !strcmp(alg, "itb") ? "by itb (it always takes a uniformly random minimal path)"
@@ -224,9 +231,10 @@ int main(int argc, char **argv)
             o.root = (int)x;
         }
         if (O[O_VCS].given) {
-            if (!dl) return unused(&O[O_VCS], "except by dl (lash and fm --deadlock layers take --max-vcs)");
+            if (!dl && !ud) return unused(&O[O_VCS], "except by dl and updown (lash and fm --deadlock layers take --max-vcs)");
             if (num("--vcs", O[O_VCS].value, 1, 16, &x)) return 2;
-            o.nvc = (int)x;
+            if (dl) o.nvc = (int)x;
+            else o.ud_vcs = (int)x;
         }
         if (O[O_RULE].given) {
             if (!dl) return unused(&O[O_RULE], "except by dl");
