@@ -29,6 +29,8 @@
  *   counters     this step's events (ctr_sched), then the counter reads' flushes
  *   outputs      transmit registers and rx_stop through LINK_DELAY cable registers
  *
+ * vcsw_quiet/vcsw_skip (at the end) let a network simulator skip the steps of an idle switch.
+ *
  * Doc readings the model had to choose are marked "doc:" and reported to the doc's owner.
  */
 #include "vcsw.h"
@@ -780,4 +782,149 @@ unsigned vcsw_occupancy(const vcsw_t *m, unsigned port, unsigned vc)
     if (!m || port >= m->p.NPORTS || vc >= m->p.NVC)
         return 0;
     return m->vc[port][vc].occ;
+}
+
+/* ------------------------------------------------------------------ quiescence (for network simulators) */
+
+/* Quiet: a step whose inputs are all idle (no rx flit, tx_stop 0, cfg_we = cfg_re = 0) would change
+ * nothing but the step number (and what follows from it: the counter schedule's window of recent
+ * events, which then records none, and the cable ring position). From vcsw_step with idle inputs:
+ *   go_stop      stopreg = omask: both must be 0 already (omask is 0 when every buffer is empty; a
+ *                stopreg of 1 still falls in this step)
+ *   ingress      runs only for a flit in the input register: iv = 0 on every input. The ingress states
+ *                (IDLE, PASS or DISCARD of a packet whose sender stalled) are not touched without a flit
+ *   allocation   requests come from the offer registers: fv = 0. op->stop takes tx_stop = 0: stop = 0.
+ *                No request, so every transmit register is made idle: tx idle already; the outputs'
+ *                round robins stay; pop = 0 (the pops of the last step must be 0 already). Next offers:
+ *                the candidates are the staged heads, hmask = 0, so fv stays 0 and arr stays. busy and
+ *                the VCs' own (an output VC held by a packet whose sender stalled) do not change
+ *   buffer       runs only with a pop, a read register, a RAM part or a write: pop = 0, rv = 0,
+ *                mmask = 0, wr = 0 (hmask = mmask = rv = 0: every occupancy is 0); ram_rr stays
+ *   input reg    idle flits: iv stays 0 (the register's other fields are kept as they are)
+ *   config       nothing without a request or an outstanding read: rd_pend = 0 (an outstanding read is
+ *                answered in a later step, which changes rd_val and the outputs: not quiet until then)
+ *   counters     no events
+ *   cable        an idle tx and stopreg 0 shifted into rings of idle flits and zero stop words: every
+ *                cable register idle, only cpos moves
+ * The outputs are then idle (tx all-zero, rx_stop 0, cfg_rvalid = cfg_rdata = 0), and every condition
+ * above holds again after the step: a quiet model stays quiet over idle steps. Some conditions follow
+ * from the others (rv, mmask, fv, omask from empty staging parts; stopreg and the cable's stop words
+ * from the flits still to leave; pop from the transmit registers; wr is 0 after every step); each is
+ * tested anyway, as the field the step reads. */
+int vcsw_quiet(const vcsw_t *m)
+{
+    if (m->rd_pend)
+        return 0;
+    const unsigned N = m->p.NPORTS, L = m->p.LINK_DELAY;
+    for (unsigned p = 0; p < N; p++) {
+        const inp_t *ip = &m->in[p];
+        if (ip->iv || ip->rv || ip->fv || ip->hmask || ip->mmask || ip->omask || ip->stopreg || m->pop[p] || m->wr[p])
+            return 0;
+        const outp_t *op = &m->out[p];
+        if (op->stop || op->tx.valid || op->tx.vc || op->tx.tail || op->tx.data)
+            return 0;
+    }
+    for (size_t i = 0; i < (size_t)L * N; i++) {
+        const vcsw_flit_t *f = &m->cab_tx[i];
+        if (f->valid || f->vc || f->tail || f->data || m->cab_stop[i])
+            return 0;
+    }
+#ifdef SANFAB_ASSERT
+    for (unsigned p = 0; p < N; p++)
+        for (unsigned v = 0; v < m->p.NVC; v++)
+            VASSERT(m, m->vc[p][v].occ == 0, "quiet with occupancy %u in input %u VC %u", m->vc[p][v].occ, p, v);
+#endif
+    return 1;
+}
+
+/* Exactly what n idle steps do to a quiet model: the step number and the cable position advance, and
+ * the counter schedule forgets the events of the steps that leave its window (ctr_sched_begin_step of
+ * the last min(n, LAG) of them: the earlier ones would clear rows that these clear again). Everything
+ * else an idle step writes (tx, stop, stopreg, iv, fv, pop, the cable registers) it writes with the
+ * value it already has. */
+void vcsw_skip(vcsw_t *m, uint64_t n)
+{
+    if (n == 0)
+        return;
+    VASSERT(m, vcsw_quiet(m), "vcsw_skip(%llu) of a model that is not quiet", (unsigned long long)n);
+    const uint64_t k0 = m->step;
+    const uint64_t first = n > CTR_SCHED_LAG ? n - CTR_SCHED_LAG + 1u : 1u;
+    for (uint64_t j = first; j <= n; j++)
+        ctr_sched_begin_step(&m->cs, k0 + j);
+    m->step = k0 + n;
+    const unsigned L = m->p.LINK_DELAY;
+    if (L)
+        m->cpos = (unsigned)((m->cpos + n % L) % L);
+}
+
+uint64_t vcsw_steps(const vcsw_t *m) { return m->step; }
+
+/* ------------------------------------------------------------------ state comparison (tests) */
+
+static int ent_eq(const ent_t *a, const ent_t *b)
+{
+    return a->data == b->data && a->flags == b->flags && a->o == b->o && a->u == b->u;
+}
+
+static int flit_eq(const vcsw_flit_t *a, const vcsw_flit_t *b)
+{
+    return a->valid == b->valid && a->vc == b->vc && a->tail == b->tail && a->data == b->data;
+}
+
+/* Field by field (the structs have padding): every field, also those a valid bit makes irrelevant, so
+ * that a skip which leaves any trace differs. */
+int vcsw_state_equal(const vcsw_t *a, const vcsw_t *b)
+{
+    if (!a || !b)
+        return a == b;
+    if (memcmp(&a->p, &b->p, sizeof a->p) != 0) /* unsigned fields only: no padding */
+        return 0;
+    const unsigned N = a->p.NPORTS, V = a->p.NVC, D = a->p.DEPTH, L = a->p.LINK_DELAY;
+    if (a->step != b->step || memcmp(a->rt, b->rt, (size_t)1 << a->p.TAG_W) != 0 || memcmp(a->vt, b->vt, sizeof a->vt))
+        return 0;
+    for (unsigned p = 0; p < N; p++) {
+        const inp_t *x = &a->in[p], *y = &b->in[p];
+        if (x->iv != y->iv || x->ivc != y->ivc || x->itail != y->itail || x->ilk != y->ilk || x->io != y->io ||
+            x->iu != y->iu || x->idata != y->idata || x->rv != y->rv || x->rvc != y->rvc || !ent_eq(&x->r, &y->r) ||
+            x->ram_rr != y->ram_rr || x->arr != y->arr || x->fv != y->fv || x->fvc != y->fvc || x->fo != y->fo ||
+            x->fu != y->fu || x->ffirst != y->ffirst || x->hmask != y->hmask || x->mmask != y->mmask ||
+            x->omask != y->omask || x->stopreg != y->stopreg)
+            return 0;
+        const outp_t *o = &a->out[p], *q = &b->out[p];
+        if (o->busy != q->busy || o->stop != q->stop || o->rr != q->rr || !flit_eq(&o->tx, &q->tx))
+            return 0;
+        for (unsigned v = 0; v < V; v++) {
+            const vcst_t *s = &a->vc[p][v], *t = &b->vc[p][v];
+            for (unsigned i = 0; i < 3; i++)
+                if (!ent_eq(&s->s[i], &t->s[i]))
+                    return 0;
+            if (s->sn != t->sn || s->mrd != t->mrd || s->mn != t->mn || s->occ != t->occ || s->ist != t->ist ||
+                s->icnt != t->icnt || s->own != t->own || s->own_o != t->own_o || s->own_u != t->own_u)
+                return 0;
+        }
+        if (a->pop[p] != b->pop[p] || a->wr[p] != b->wr[p] || a->wr_vc[p] != b->wr_vc[p] ||
+            !ent_eq(&a->wr_e[p], &b->wr_e[p]))
+            return 0;
+    }
+    for (size_t i = 0; i < (size_t)N * V * D; i++)
+        if (!ent_eq(&a->ram[i], &b->ram[i]))
+            return 0;
+    if (a->cpos != b->cpos)
+        return 0;
+    for (size_t i = 0; i < (size_t)L * N; i++)
+        if (!flit_eq(&a->cab_tx[i], &b->cab_tx[i]) || a->cab_stop[i] != b->cab_stop[i])
+            return 0;
+    if (a->rd_pend != b->rd_pend || a->rd_ctr != b->rd_ctr || a->rd_ans != b->rd_ans || a->rd_val != b->rd_val ||
+        a->rd_slot != b->rd_slot)
+        return 0;
+    const ctr_sched_t *c = &a->cs, *d = &b->cs;
+    if (c->ns != d->ns || c->mask != d->mask || c->step != d->step ||
+        memcmp(c->tot, d->tot, c->ns * sizeof *c->tot) != 0 ||
+        memcmp(c->recent, d->recent, (size_t)CTR_SCHED_LAG * c->ns * sizeof *c->recent) != 0 ||
+        memcmp(c->ntouched, d->ntouched, sizeof c->ntouched) != 0)
+        return 0;
+    for (unsigned row = 0; row < CTR_SCHED_LAG; row++)
+        if (memcmp(&c->touched[row * c->ns], &d->touched[row * d->ns], c->ntouched[row] * sizeof *c->touched) != 0)
+            return 0;
+    return 1;
 }

@@ -111,4 +111,22 @@ const char *vcsw_counter_name(unsigned ctr);
 /* Occupancy of the buffer of (port, vc) after the last step (entries held); 0 out of range. */
 unsigned vcsw_occupancy(const vcsw_t *m, unsigned port, unsigned vc);
 
+/* Quiescence, for network simulators that skip idle switches (docs/vcsw.md, "C model: quiet switches"):
+ * 1 if a step with idle inputs (no rx flit, tx_stop 0, cfg_we = cfg_re = 0) would change nothing but
+ * the step number (every buffer, read register, input register and offer register empty, the rx_stop
+ * and tx_stop registers 0, every transmit and cable register idle, no read outstanding; ingress states
+ * and owned output VCs may be anything). Its outputs are then idle and the next idle step is quiet too. */
+int vcsw_quiet(const vcsw_t *m);
+
+/* Advances a quiet model by n steps exactly as n vcsw_step() calls with idle inputs would (step number,
+ * cable position, counter schedule); call it only when vcsw_quiet() is 1 (it stays 1 over idle steps). */
+void vcsw_skip(vcsw_t *m, uint64_t n);
+
+/* Steps since the last reset (vcsw_step() calls plus steps skipped by vcsw_skip()). */
+uint64_t vcsw_steps(const vcsw_t *m);
+
+/* 1 if two models of the same parameters hold the same state (every register, buffer, RAM word, table,
+ * cable register and position, read, counter schedule and step); for tests of vcsw_skip(). */
+int vcsw_state_equal(const vcsw_t *a, const vcsw_t *b);
+
 #endif
