@@ -1,95 +1,9 @@
 /* sanfab — the network fabric (see net.h and docs/network.md). */
 #include "net.h"
 
-#include "link.h"
-#include "xbar.h"
-
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-/* ------------------------------------------------------------------ the crossbar as a fabric switch */
-
-typedef struct {
-    xbar_t *m;
-    unsigned n;
-    xbar_in_t in;
-    xbar_out_t out;
-} xsw_t;
-
-static void *xsw_create(const void *params, unsigned nports, char *err, size_t errlen)
-{
-    xbar_params_t p = params ? *(const xbar_params_t *)params : xbar_default_params();
-    p.NPORTS = nports < 2 ? 2 : nports;
-    const char *why = xbar_params_check(&p);
-    if (why) {
-        snprintf(err, errlen, "crossbar with %u ports: %s", nports, why);
-        return NULL;
-    }
-    xsw_t *s = calloc(1, sizeof *s);
-    if (!s || !(s->m = xbar_new(&p))) {
-        free(s);
-        snprintf(err, errlen, "out of memory");
-        return NULL;
-    }
-    s->n = nports;
-    for (unsigned i = 0; i < XBAR_MAX_PORTS; i++)
-        s->in.rx[i] = CH_IDLE;
-    return s;
-}
-
-static void xsw_step(void *sw, const uint64_t *in_fwd, const uint64_t *in_back, uint64_t *out_fwd, uint64_t *out_back)
-{
-    (void)in_back;
-    xsw_t *s = sw;
-    const unsigned n = s->n;
-    for (unsigned i = 0; i < n; i++)
-        s->in.rx[i] = (uint16_t)in_fwd[i];
-    xbar_step(s->m, &s->in, &s->out);
-    for (unsigned i = 0; i < n; i++) {
-        out_fwd[i] = s->out.tx[i];
-        out_back[i] = 0;
-    }
-}
-
-static void xsw_destroy(void *sw)
-{
-    xsw_t *s = sw;
-    if (s)
-        xbar_free(s->m);
-    free(s);
-}
-
-static uint64_t xsw_counter(const void *sw, unsigned port, unsigned ctr)
-{
-    const xsw_t *s = sw;
-    return port < s->n ? xbar_counter(s->m, port, ctr) : 0;
-}
-
-static int xsw_quiet(const void *sw) { return xbar_quiet(((const xsw_t *)sw)->m); }
-
-static void xsw_skip(void *sw, uint64_t n) { xbar_skip(((xsw_t *)sw)->m, n); }
-
-const net_switch_ops net_xbar_ops = {
-    .name = "xbar",
-    .idle_word = CH_IDLE,
-    .nctr = XBAR_NCTR,
-    .create = xsw_create,
-    .step = xsw_step,
-    .destroy = xsw_destroy,
-    .counter = xsw_counter,
-    .counter_name = xbar_counter_name,
-    .ctr_timeout = XBAR_CTR_DROP_TIMEOUT,
-    .quiet = xsw_quiet,
-    .skip = xsw_skip,
-};
-
-const net_switch_ops *net_switch_kind(const char *name)
-{
-    if (name && strcmp(name, "xbar") == 0)
-        return &net_xbar_ops;
-    return NULL;
-}
 
 /* ------------------------------------------------------------------ the fabric */
 
@@ -111,6 +25,7 @@ struct net {
     uint64_t *ring_f, *ring_b; /* the channels' delay lines: forward words, sideband words */
     int back_zero;             /* every sideband word in ring_b and in_back is 0 (then a cycle whose out_back
                                 * words are all 0 moves only the forward words) */
+    size_t back_live;          /* sideband words in ring_b that are not 0 */
     uint64_t *busy;
     uint64_t busy_mask, busy_value;
     int busy_masked;
@@ -233,7 +148,7 @@ net_t *net_new(const net_desc *d, const net_switch_ops *kind, const void *params
         n->ring_f[i] = kind->idle_word;
     n->back_zero = 1;
     for (unsigned s = 0; s < d->nsw; s++) {
-        n->sw[s] = kind->create(params, d->nports[s], what, sizeof what);
+        n->sw[s] = kind->create(params, s, d->nports[s], what, sizeof what);
         if (!n->sw[s]) {
             snprintf(err, errlen, "switch %u: %s", s, what);
             goto fail;
@@ -384,6 +299,7 @@ void net_step(net_t *n)
         return;
     }
     uint64_t *rf = n->ring_f, *rb = n->ring_b;
+    uint64_t live = 0; /* every sideband word delivered this cycle, ORed */
     for (unsigned c = 0; c < n->nch; c++) {
         chan_t *ch = &n->ch[c];
         uint64_t f = n->out_fwd[ch->src], bk = n->out_back[ch->src];
@@ -393,6 +309,7 @@ void net_step(net_t *n)
             uint64_t f0 = rf[i], b0 = rb[i];
             rf[i] = f;
             rb[i] = bk;
+            n->back_live += (size_t)(bk != 0) - (size_t)(b0 != 0);
             f = f0;
             bk = b0;
             if (++ch->pos == ch->delay)
@@ -400,14 +317,10 @@ void net_step(net_t *n)
         }
         n->in_fwd[ch->dst] = f;
         n->in_back[ch->dst] = bk;
+        live |= bk;
     }
-    uint64_t live = 0;
-    for (unsigned c = 0; c < n->nch; c++)
-        for (unsigned d = 0; d < n->ch[c].delay; d++)
-            live |= rb[n->ch[c].ring + d];
-    for (unsigned e = 0; e < E; e++)
-        live |= n->in_back[e];
-    n->back_zero = live == 0;
+    /* endpoints no channel reaches keep sideband 0 */
+    n->back_zero = live == 0 && n->back_live == 0;
 }
 
 uint64_t net_cycle(const net_t *n) { return n->cycle; }
@@ -446,4 +359,11 @@ uint64_t net_switch_out(const net_t *n, unsigned s, unsigned p)
     if (s >= n->nsw || p >= n->np[s])
         return n->kind->idle_word;
     return n->out_fwd[n->base[s] + p];
+}
+
+uint64_t net_switch_out_back(const net_t *n, unsigned s, unsigned p)
+{
+    if (s >= n->nsw || p >= n->np[s])
+        return 0;
+    return n->out_back[n->base[s] + p];
 }

@@ -1,11 +1,13 @@
 /* sanfab — the network fabric: switch models joined by link models with a delay, NICs on host ports.
  *
  * The fabric knows a switch only through net_switch_ops (create from parameters, step one cycle with
- * the words arriving on each port, read what leaves each port, read counters), so the crossbar, the
- * VC switch and the Maestro switch box plug into the same fabric. Every port carries, per cycle and
- * direction, a 64-bit forward word (crossbar: a 9-bit link character; VC switch: a packed flit) and a
- * 64-bit backward sideband word (VC switch: per-VC stop bits towards the sender; the crossbar ignores
- * it and sends 0: its STOP/GO travel as characters in the forward words of the other direction).
+ * the words arriving on each port, read what leaves each port, read counters); each kind's adapter
+ * lives beside its model (cmodel/xbar_net.c, cmodel/vcsw_net.c) and net_kinds.c lists them by name,
+ * so the crossbar, the VC switch and the Maestro switch box plug into the same fabric. Every port
+ * carries, per cycle and direction, a 64-bit forward word (crossbar: a 9-bit link character; VC
+ * switch: a packed flit, vcsw_net.h) and a 64-bit backward sideband word (VC switch: per-VC stop bits
+ * towards the sender; the crossbar ignores it and sends 0: its STOP/GO travel as characters in the
+ * forward words of the other direction).
  *
  * Timing (docs/network.md): one net_step() is one cycle for every switch and every NIC. A word that an
  * endpoint puts out in cycle k (its registered output after edge k) is sampled by the far endpoint in
@@ -26,8 +28,10 @@ typedef struct net_switch_ops {
     const char *name;   /* "xbar", "vcsw", ... */
     uint64_t idle_word; /* forward word meaning "nothing this cycle" (what unconnected ports receive) */
     unsigned nctr;      /* counters per port */
-    /* Creates a switch of `nports` ports from kind-specific parameters; NULL with a message in err. */
-    void *(*create)(const void *params, unsigned nports, char *err, size_t errlen);
+    /* Creates switch number `sw` of the network, of `nports` ports, from kind-specific parameters (the same
+     * for every switch of a network; a kind whose switches differ, e.g. by their tables, finds switch `sw`'s
+     * share in them); NULL with a message in err. */
+    void *(*create)(const void *params, unsigned sw, unsigned nports, char *err, size_t errlen);
     /* One cycle: in_fwd/in_back[p] arrive on port p; out_fwd/out_back[p] leave port p after the edge. */
     void (*step)(void *sw, const uint64_t *in_fwd, const uint64_t *in_back, uint64_t *out_fwd, uint64_t *out_back);
     /* Frees a switch (NULL allowed). */
@@ -46,12 +50,11 @@ typedef struct net_switch_ops {
     void (*skip)(void *sw, uint64_t n);
 } net_switch_ops;
 
-/* The crossbar (cmodel/xbar.h) as a fabric switch: params is an xbar_params_t whose NPORTS is
- * replaced by each switch's own port count (at least 2). */
-extern const net_switch_ops net_xbar_ops;
-
-/* Looks a switch kind up by name ("xbar"); NULL if unknown. */
+/* Looks a switch kind up by name ("xbar", "vcsw": net_kinds.c); NULL if unknown. */
 const net_switch_ops *net_switch_kind(const char *name);
+
+/* The names of every switch kind, comma-separated ("xbar, vcsw"), for messages and help texts. */
+const char *net_switch_kind_names(void);
 
 /* Endpoint kinds of a link end. */
 enum { NET_EP_NONE = 0, NET_EP_SWITCH = 1, NET_EP_HOST = 2 };
@@ -118,6 +121,9 @@ uint64_t net_skipped(const net_t *n);
 
 /* Forward word switch s put out on port p in the last cycle (idle word out of range; exact with skipping off). */
 uint64_t net_switch_out(const net_t *n, unsigned s, unsigned p);
+
+/* Sideband word switch s put out on port p in the last cycle (0 out of range; exact with skipping off). */
+uint64_t net_switch_out_back(const net_t *n, unsigned s, unsigned p);
 
 /* The switch kind of the network. */
 const net_switch_ops *net_kind(const net_t *n);

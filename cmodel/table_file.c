@@ -126,7 +126,7 @@ int tfile_next(tfile_reader_t *r)
     ssize_t len;
     while ((len = getline(&r->buf, &r->cap, r->fp)) >= 0) {
         r->line++;
-        int over;
+        int over = 0;
         r->nf = tfile_split(r->t, r->line, r->buf, len, r->f, &over);
         if (r->nf < 0)
             return -1;

@@ -286,6 +286,85 @@ int vcsw_load_file(const char *path, int switch_id, const vcsw_params_t *p, vcsw
     return rc;
 }
 
+int vcsw_load_network(const char *path, const vcsw_params_t *p, const unsigned *nports, unsigned nsw,
+                      vcsw_net_tables_t *t, char *err, size_t errlen)
+{
+    memset(t, 0, sizeof *t);
+    FILE *fp = fopen(path, "r");
+    if (!fp) {
+        tfile_t tf = {path, err, errlen};
+        return tfile_fail(&tf, 0, "cannot open: %s", strerror(errno));
+    }
+    int rc = vcsw_load_network_stream(fp, path, p, nports, nsw, t, err, errlen);
+    fclose(fp);
+    return rc;
+}
+
+int vcsw_load_network_stream(FILE *fp, const char *name, const vcsw_params_t *p, const unsigned *nports, unsigned nsw,
+                             vcsw_net_tables_t *t, char *err, size_t errlen)
+{
+    const char *path = name;
+    ld_t l;
+    memset(&l, 0, sizeof l);
+    memset(t, 0, sizeof *t);
+    l.tf.path = path;
+    l.tf.err = err;
+    l.tf.errlen = errlen;
+    if (err && errlen)
+        err[0] = 0;
+    const char *perr = vcsw_params_check(p);
+    if (perr)
+        return tfile_fail(&l.tf, 0, "bad switch parameters: %s", perr);
+    vcsw_tables_t hdr;
+    memset(&hdr, 0, sizeof hdr);
+    int rc = parse(&l, fp, &hdr);
+    if (!rc && hdr.switches != nsw)
+        rc = tfile_fail(&l.tf, l.hdr_line, "the tables are for %u switches, the network has %u", hdr.switches, nsw);
+    if (!rc && !(t->sw = calloc(nsw, sizeof *t->sw)))
+        rc = tfile_fail(&l.tf, 0, "out of memory");
+    for (unsigned s = 0; s < nsw && !rc; s++) {
+        vcsw_params_t ps = *p;
+        ps.NPORTS = nports[s];
+        if ((perr = vcsw_params_check(&ps))) {
+            rc = tfile_fail(&l.tf, 0, "switch %u: bad switch parameters: %s", s, perr);
+            break;
+        }
+        vcsw_tables_t *ts = &t->sw[s];
+        *ts = hdr;
+        ts->switch_id = s;
+        rc = build(&l, s, &ps, ts);
+    }
+    if (!rc) {
+        t->switches = hdr.switches;
+        t->hosts = hdr.hosts;
+        t->vcs = hdr.vcs;
+        t->tags = hdr.tags;
+        memcpy(t->algorithm, hdr.algorithm, sizeof t->algorithm);
+        t->nics = l.nic;
+        t->nnics = l.nnic;
+        l.nic = NULL;
+    } else {
+        t->switches = nsw;
+        vcsw_net_tables_free(t);
+    }
+    free(l.raw);
+    free(l.nic);
+    free(l.sw_line);
+    return rc;
+}
+
+void vcsw_net_tables_free(vcsw_net_tables_t *t)
+{
+    if (!t)
+        return;
+    if (t->sw)
+        for (unsigned s = 0; s < t->switches; s++)
+            vcsw_tables_free(&t->sw[s]);
+    free(t->sw);
+    free(t->nics);
+    memset(t, 0, sizeof *t);
+}
+
 void vcsw_tables_free(vcsw_tables_t *t)
 {
     if (!t)

@@ -9,6 +9,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 /* switch_id value for vcsw_load_file(): the switch with the most table entries (lowest id on a tie). */
 #define VCSW_LOAD_MOST (-1)
@@ -50,5 +51,28 @@ const vcsw_nic_t *vcsw_tables_nics(const vcsw_tables_t *t, size_t *n);
 /* Calls emit(ctx, addr, wdata) for every write of `t` in order; stops at and returns the first
  * non-zero value emit returns, else 0. */
 int vcsw_tables_emit(const vcsw_tables_t *t, int (*emit)(void *ctx, uint16_t addr, uint16_t wdata), void *ctx);
+
+/* Every switch's tables of one `sanfab-rhinet` file, for a network of VC switches (cmodel/vcsw_net.h). */
+typedef struct {
+    unsigned switches, hosts, vcs, tags; /* the header line */
+    char algorithm[160];
+    vcsw_tables_t *sw;                   /* per switch s (switches of them): its writes, switch_id s, no nic lines */
+    vcsw_nic_t *nics;                    /* every nic line in file order */
+    size_t nnics;
+} vcsw_net_tables_t;
+
+/* Reads `path` once and fills `t` with the tables of every switch, switch s checked against `p` with NPORTS
+ * = nports[s]; the file must have exactly `nsw` switches (a switch without a block gets empty tables).
+ * 0, or -1 with "FILE:LINE: problem" in err (t then empty). */
+int vcsw_load_network(const char *path, const vcsw_params_t *p, const unsigned *nports, unsigned nsw,
+                      vcsw_net_tables_t *t, char *err, size_t errlen);
+
+/* vcsw_load_network() of an open file (read from its current position; not closed); `name` names it in the
+ * error messages. */
+int vcsw_load_network_stream(FILE *fp, const char *name, const vcsw_params_t *p, const unsigned *nports, unsigned nsw,
+                             vcsw_net_tables_t *t, char *err, size_t errlen);
+
+/* Frees what vcsw_load_network() allocated in `t` (and empties it); NULL is allowed. */
+void vcsw_net_tables_free(vcsw_net_tables_t *t);
 
 #endif

@@ -1,4 +1,4 @@
-/* sf_nic.c - the NIC layer of the crossbar network simulator (see sf_nic.h, docs/network.md). */
+/* sf_nic.c - the Myrinet NICs of the crossbar network simulator (see sf_nic.h, docs/network.md). */
 #include "sf_nic.h"
 
 #include "link.h"
@@ -8,22 +8,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* message states */
-enum { M_QUEUED = 0, M_SENT, M_DONE, M_LOST };
 /* receive states */
 enum { RX_IDLE = 0, RX_LOCAL, RX_ITB, RX_DISCARD };
 /* transmit states */
 enum { TX_NONE = 0, TX_LOCAL, TX_ITB, TX_GAP };
 
 #define TYPE_BYTE 0x01u
-#define HIST_EXACT 1024u
-#define HIST_N (HIST_EXACT + 56u * 64u)
-
-typedef struct {
-    uint64_t gen, inj;
-    uint32_t dst;
-    uint8_t state, itbs;
-} msg_t;
 
 typedef struct itb_ent {
     uint8_t *buf;
@@ -34,10 +24,6 @@ typedef struct itb_ent {
 } itb_ent;
 
 typedef struct {
-    sf_rng rng;
-    uint64_t next_gen, interval; /* 16.16 fixed-point cycles */
-    msg_t *msg;
-    uint32_t nmsg, cap, next_inj;
     /* transmit */
     uint8_t stop, want, ann, tx_mode, crc;
     unsigned it_run;
@@ -63,6 +49,7 @@ typedef struct {
 struct sf_nics {
     sf_nic_params p;
     const sf_topo *t;
+    sf_traffic *tr;
     unsigned H, nalt;
     nic_t *nic;
     /* routes: per (src, dst, alt) an offset into rbytes (-1 none), length, ITB marks */
@@ -70,41 +57,16 @@ struct sf_nics {
     uint16_t *rlen;
     uint8_t *ritb, *rbytes;
     unsigned maxpkt;
-    int32_t *dstmap;       /* fixed patterns: destination of each source, -1 none */
-    int32_t *loc_off, *loc_list; /* local: candidate hosts per source switch (CSR) */
-    uint32_t hotspot;
-    int gen_on;
     uint64_t win_start;
-    sf_nic_counts c, c_win0;
-    uint64_t hist[HIST_N];
-    uint64_t lat_n, lat_max;
-    double lat_sum, lat_net_sum, itb_sum;
+    sf_nic_counts c;
     itb_ent *free_ents;
     uint8_t crc_tab[256];
 };
 
-const char *sf_traffic_name(sf_traffic t)
-{
-    static const char *const n[] = {"uniform", "bit-reversal", "hotspot", "local", "transpose", "complement", "permutation"};
-    return (unsigned)t < sizeof n / sizeof n[0] ? n[t] : "?";
-}
-
-int sf_traffic_parse(const char *s)
-{
-    for (int i = 0; i <= SF_TR_PERM; i++)
-        if (strcmp(s, sf_traffic_name((sf_traffic)i)) == 0)
-            return i;
-    return -1;
-}
-
 void sf_nic_params_default(sf_nic_params *p)
 {
     memset(p, 0, sizeof *p);
-    p->traffic = SF_TR_UNIFORM;
-    p->hotspot_frac = 0.05;
-    p->local_l = 3;
     p->msg_size = 512;
-    p->rate = 0;
     p->alt_random = 1;
     p->itb_detect = 44;
     p->itb_dma = 32;
@@ -114,7 +76,6 @@ void sf_nic_params_default(sf_nic_params *p)
     p->rx_stop = 56;
     p->rx_go = 40;
     p->rx_drain_per_64 = 64;
-    p->seed = 1;
 }
 
 static void *xcalloc(size_t n, size_t sz)
@@ -127,20 +88,11 @@ static void *xcalloc(size_t n, size_t sz)
     return p;
 }
 
-static int is_pow2(unsigned x) { return x && !(x & (x - 1)); }
-
-static unsigned log2u(unsigned x)
-{
-    unsigned l = 0;
-    while ((1u << l) < x)
-        l++;
-    return l;
-}
-
-sf_nics *sf_nics_new(const sf_topo *t, const sf_routes *rs, const sf_nic_params *p, sf_err *e)
+sf_nics *sf_nics_new(const sf_topo *t, const sf_routes *rs, const sf_nic_params *p, sf_traffic *tr, sf_err *e)
 {
     if (rs->nvc > 1) {
-        snprintf(e->msg, sizeof e->msg, "the route set uses %d VCs; the crossbar network has none", rs->nvc);
+        snprintf(e->msg, sizeof e->msg, "the route set uses %d VCs; the crossbar network has none (run it on the VC-switch "
+                 "network: switch vcsw, with the sanfab-route --rhinet tables)", rs->nvc);
         return NULL;
     }
     if (rs->map) {
@@ -153,16 +105,16 @@ sf_nics *sf_nics_new(const sf_topo *t, const sf_routes *rs, const sf_nic_params 
         return NULL;
     }
     unsigned H = (unsigned)t->nhost;
-    if (H < 2) {
-        snprintf(e->msg, sizeof e->msg, "the network needs at least 2 hosts");
+    if (H < 2 || sf_traffic_hosts(tr) != H) {
+        snprintf(e->msg, sizeof e->msg, "the network needs at least 2 hosts, as many as its traffic");
         return NULL;
     }
     sf_nics *n = xcalloc(1, sizeof *n);
     n->p = *p;
     n->t = t;
+    n->tr = tr;
     n->H = H;
     n->nalt = (unsigned)rs->nalt;
-    n->gen_on = 1;
     for (unsigned x = 0; x < 256; x++)
         n->crc_tab[x] = crc8_step(0, (uint8_t)x);
     /* route table */
@@ -215,76 +167,10 @@ sf_nics *sf_nics_new(const sf_topo *t, const sf_routes *rs, const sf_nic_params 
             }
         }
     n->maxpkt = maxr + 1 + p->msg_size + 1;
-    /* destinations */
-    sf_rng g;
-    sf_rng_seed(&g, p->seed);
-    n->hotspot = sf_rng_below(&g, H);
-    n->dstmap = xcalloc(H, sizeof *n->dstmap);
-    for (unsigned s = 0; s < H; s++)
-        n->dstmap[s] = -1;
-    if (p->traffic == SF_TR_BITREV || p->traffic == SF_TR_TRANSPOSE) {
-        unsigned b = log2u(H);
-        if (!is_pow2(H) || (p->traffic == SF_TR_TRANSPOSE && (b & 1))) {
-            snprintf(e->msg, sizeof e->msg, "%s traffic needs a host count that is a power of 2%s (have %u hosts)",
-                     sf_traffic_name(p->traffic), p->traffic == SF_TR_TRANSPOSE ? " with an even exponent" : "", H);
-            sf_nics_free(n);
-            return NULL;
-        }
-        for (unsigned s = 0; s < H; s++) {
-            unsigned d = 0;
-            if (p->traffic == SF_TR_BITREV) {
-                for (unsigned i = 0; i < b; i++)
-                    if (s & (1u << i))
-                        d |= 1u << (b - 1 - i);
-            } else {
-                unsigned hb = b / 2, lo = s & ((1u << hb) - 1u);
-                d = (lo << hb) | (s >> hb);
-            }
-            n->dstmap[s] = d == s ? -1 : (int32_t)d;
-        }
-    } else if (p->traffic == SF_TR_COMPLEMENT) {
-        for (unsigned s = 0; s < H; s++)
-            n->dstmap[s] = H - 1 - s == s ? -1 : (int32_t)(H - 1 - s);
-    } else if (p->traffic == SF_TR_PERM) {
-        int *perm = xcalloc(H, sizeof *perm);
-        for (unsigned s = 0; s < H; s++)
-            perm[s] = (int)s;
-        sf_rng_shuffle(&g, perm, (int)H);
-        for (unsigned s = 0; s < H; s++) /* no host sends to itself: swap fixed points with the next */
-            if (perm[s] == (int)s) {
-                unsigned o = (s + 1) % H;
-                int x = perm[s];
-                perm[s] = perm[o];
-                perm[o] = x;
-            }
-        for (unsigned s = 0; s < H; s++)
-            n->dstmap[s] = perm[s];
-        free(perm);
-    } else if (p->traffic == SF_TR_LOCAL) {
-        int *dist = sf_topo_distances(t);
-        unsigned S = (unsigned)t->nsw;
-        n->loc_off = xcalloc(S + 1, sizeof *n->loc_off);
-        n->loc_list = xcalloc((size_t)S * H, sizeof *n->loc_list);
-        unsigned k = 0;
-        for (unsigned a = 0; a < S; a++) {
-            n->loc_off[a] = (int32_t)k;
-            for (unsigned h = 0; h < H; h++) {
-                int dd = dist[a * S + (unsigned)t->host[h].sw];
-                if (dd >= 0 && dd <= p->local_l)
-                    n->loc_list[k++] = (int32_t)h;
-            }
-        }
-        n->loc_off[S] = (int32_t)k;
-        free(dist);
-    }
     /* NICs */
     n->nic = xcalloc(H, sizeof *n->nic);
-    uint64_t interval = p->rate > 0 ? (uint64_t)llround(65536.0 / p->rate) : 0;
     for (unsigned h = 0; h < H; h++) {
         nic_t *c = &n->nic[h];
-        sf_rng_seed(&c->rng, p->seed ^ (0x9E3779B97F4A7C15ull * (h + 1)));
-        c->interval = interval;
-        c->next_gen = interval ? (1u << 16) + sf_rng_next(&g) % interval : UINT64_MAX;
         c->rxq = xcalloc(p->rx_buf ? p->rx_buf : 1, sizeof *c->rxq);
         c->fcap = 16;
         c->fifo = xcalloc(c->fcap, sizeof *c->fifo);
@@ -299,7 +185,6 @@ void sf_nics_free(sf_nics *n)
     if (n->nic)
         for (unsigned h = 0; h < n->H; h++) {
             nic_t *c = &n->nic[h];
-            free(c->msg);
             free(c->rxq);
             for (unsigned i = 0; i < c->fn; i++) {
                 itb_ent *x = c->fifo[(c->fhead + i) % c->fcap];
@@ -329,9 +214,6 @@ void sf_nics_free(sf_nics *n)
     free(n->rlen);
     free(n->ritb);
     free(n->rbytes);
-    free(n->dstmap);
-    free(n->loc_off);
-    free(n->loc_list);
     free(n);
 }
 
@@ -392,123 +274,22 @@ static void fifo_push(nic_t *c, itb_ent *x)
     c->fn++;
 }
 
-static unsigned hist_index(uint64_t v)
-{
-    if (v < HIST_EXACT)
-        return (unsigned)v;
-    unsigned e = 63u - (unsigned)__builtin_clzll(v); /* >= 10 */
-    unsigned m = (unsigned)(v >> (e - 6)) & 63u;
-    unsigned i = HIST_EXACT + (e - 10) * 64u + m;
-    return i < HIST_N ? i : HIST_N - 1;
-}
+/* the source and sequence number of the message a received body names (its bytes 1-8) */
+static uint32_t id_src(const uint8_t *id) { return (uint32_t)id[0] | (uint32_t)id[1] << 8 | (uint32_t)id[2] << 16 | (uint32_t)id[3] << 24; }
+static uint32_t id_seq(const uint8_t *id) { return (uint32_t)id[4] | (uint32_t)id[5] << 8 | (uint32_t)id[6] << 16 | (uint32_t)id[7] << 24; }
 
-static double hist_value(unsigned i)
-{
-    if (i < HIST_EXACT)
-        return i;
-    unsigned e = (i - HIST_EXACT) / 64u + 10u, m = (i - HIST_EXACT) % 64u;
-    double lo = ldexp(64.0 + m, (int)e - 6), w = ldexp(1.0, (int)e - 6);
-    return lo + (w - 1) / 2.0;
-}
-
-static int pick_dst(sf_nics *n, nic_t *c, unsigned s)
-{
-    unsigned H = n->H;
-    switch (n->p.traffic) {
-    case SF_TR_HOTSPOT:
-        if (s != n->hotspot && sf_rng_unit(&c->rng) < n->p.hotspot_frac)
-            return (int)n->hotspot;
-        /* fall through */
-    case SF_TR_UNIFORM: {
-        unsigned d = sf_rng_below(&c->rng, H - 1);
-        return (int)(d >= s ? d + 1 : d);
-    }
-    case SF_TR_LOCAL: {
-        unsigned a = (unsigned)n->t->host[s].sw;
-        int32_t lo = n->loc_off[a], m = n->loc_off[a + 1] - lo;
-        if (m < 2)
-            return -1;
-        int d;
-        do
-            d = n->loc_list[lo + (int32_t)sf_rng_below(&c->rng, (uint32_t)m)];
-        while (d == (int)s);
-        return d;
-    }
-    default:
-        return n->dstmap[s];
-    }
-}
-
-static void generate(sf_nics *n, nic_t *c, unsigned s, uint64_t cycle)
-{
-    const uint64_t now = cycle << 16;
-    while (c->next_gen <= now) {
-        c->next_gen += c->interval;
-        int d = pick_dst(n, c, s);
-        if (d < 0)
-            continue;
-        if (c->nmsg == c->cap) {
-            c->cap = c->cap ? 2 * c->cap : 256;
-            c->msg = realloc(c->msg, c->cap * sizeof *c->msg);
-            if (!c->msg) {
-                fprintf(stderr, "sanfab-sim: out of memory\n");
-                exit(2);
-            }
-        }
-        c->msg[c->nmsg++] = (msg_t){cycle, 0, (uint32_t)d, M_QUEUED, 0};
-        n->c.generated++;
-        n->c.gen_bytes += n->p.msg_size;
-        if (n->p.traffic == SF_TR_HOTSPOT && (uint32_t)d == n->hotspot)
-            n->c.hot_gen_bytes += n->p.msg_size;
-    }
-}
-
-/* the message a received body names (NULL if the id is unknown) */
-static msg_t *find_msg(sf_nics *n, const uint8_t *id)
-{
-    uint32_t src = (uint32_t)id[0] | (uint32_t)id[1] << 8 | (uint32_t)id[2] << 16 | (uint32_t)id[3] << 24;
-    uint32_t seq = (uint32_t)id[4] | (uint32_t)id[5] << 8 | (uint32_t)id[6] << 16 | (uint32_t)id[7] << 24;
-    if (src >= n->H || seq >= n->nic[src].nmsg)
-        return NULL;
-    return &n->nic[src].msg[seq];
-}
-
+/* the packet being received is lost (counted by `counter`); its message too if its id was read */
 static void lose(sf_nics *n, nic_t *c, uint64_t *counter)
 {
     (*counter)++;
-    if (c->rx_body >= 9) {
-        msg_t *m = find_msg(n, c->rx_id);
-        if (m && m->state == M_SENT)
-            m->state = M_LOST;
-    }
+    if (c->rx_body >= 9)
+        sf_traffic_lost(n->tr, id_src(c->rx_id), id_seq(c->rx_id));
 }
 
 static void deliver(sf_nics *n, nic_t *c, unsigned h, uint64_t cycle)
 {
-    msg_t *m = c->rx_body >= 9 ? find_msg(n, c->rx_id) : NULL;
-    if (!m || m->dst != h) {
-        n->c.misrouted++;
-        return;
-    }
-    if (m->state != M_SENT) {
-        n->c.duplicate++;
-        return;
-    }
-    m->state = M_DONE;
-    n->c.delivered++;
-    n->c.deliv_bytes += n->p.msg_size;
-    if (n->p.traffic == SF_TR_HOTSPOT && h == n->hotspot)
-        n->c.hot_deliv_bytes += n->p.msg_size;
-    if (m->gen >= n->win_start) {
-        uint64_t l = cycle - m->gen;
-        n->hist[hist_index(l)]++;
-        n->lat_n++;
-        n->lat_sum += (double)l;
-        n->lat_net_sum += (double)(cycle - m->inj);
-        n->itb_sum += m->itbs;
-        if (l > n->lat_max)
-            n->lat_max = l;
-    }
+    const int known = c->rx_body >= 9;
+    sf_traffic_deliver(n->tr, h, known, known ? id_src(c->rx_id) : 0, known ? id_seq(c->rx_id) : 0, cycle);
 }
 
 /* one character out of the receive buffer */
@@ -537,7 +318,7 @@ static void rx_char(sf_nics *n, nic_t *c, unsigned h, unsigned ch, uint64_t cycl
                 }
             } else if (ROUTE_IS_ROUTE(b)) {
                 c->rx_state = RX_DISCARD; /* a route byte nobody stripped: misrouted */
-                n->c.misrouted++;
+                sf_traffic_deliver(n->tr, h, 0, 0, 0, cycle);
             } else {
                 c->rx_state = RX_LOCAL;
             }
@@ -590,11 +371,8 @@ static void rx_char(sf_nics *n, nic_t *c, unsigned h, unsigned ch, uint64_t cycl
         break;
     }
     case RX_DISCARD:
-        if (c->rx_body >= 9) {
-            msg_t *m = find_msg(n, c->rx_id);
-            if (m && m->state == M_SENT)
-                m->state = M_LOST;
-        }
+        if (c->rx_body >= 9)
+            sf_traffic_lost(n->tr, id_src(c->rx_id), id_seq(c->rx_id));
         break;
     default:
         break;
@@ -605,7 +383,9 @@ static void rx_char(sf_nics *n, nic_t *c, unsigned h, unsigned ch, uint64_t cycl
 /* start a packet if one may go: in-transit (ready) against local, the seed's dynamic priority */
 static void tx_choose(sf_nics *n, nic_t *c, unsigned s, uint64_t cycle)
 {
-    unsigned q = c->nmsg - c->next_inj;
+    uint32_t seq = 0;
+    const sf_msg *m = sf_traffic_head(n->tr, s, &seq);
+    const unsigned q = sf_traffic_queued_at(n->tr, s);
     int itb = c->fn > 0 && c->fifo[c->fhead]->ready <= cycle;
     int local;
     if (itb && q) {
@@ -619,26 +399,22 @@ static void tx_choose(sf_nics *n, nic_t *c, unsigned s, uint64_t cycle)
         c->it_run = 0;
     }
     if (local) {
-        msg_t *m = &c->msg[c->next_inj];
         unsigned a = 0;
         size_t base = ((size_t)s * n->H + m->dst) * n->nalt;
         if (n->nalt > 1 && n->p.alt_random) {
             unsigned na = 0;
             while (na < n->nalt && n->roff[base + na] >= 0)
                 na++;
-            a = sf_rng_below(&c->rng, na);
+            a = sf_rng_below(sf_traffic_rng(n->tr, s), na);
         }
         c->route = n->rbytes + n->roff[base + a];
         c->rlen = n->rlen[base + a];
-        m->itbs = n->ritb[base + a];
-        m->inj = cycle;
-        m->state = M_SENT;
-        c->seq = c->next_inj++;
+        sf_traffic_start(n->tr, s, cycle, n->ritb[base + a]);
+        c->seq = seq;
         c->pos = 0;
         c->plen = c->rlen + 1 + n->p.msg_size + 1;
         c->crc = 0;
         c->tx_mode = TX_LOCAL;
-        n->c.injected++;
     } else if (itb) {
         c->tx_itb = c->fifo[c->fhead];
         c->fhead = (c->fhead + 1) % c->fcap;
@@ -721,11 +497,10 @@ void sf_nics_step(void *ctx, uint64_t cycle, unsigned nhosts, const uint64_t *in
     (void)in_back;
     sf_nics *n = ctx;
     const unsigned B = n->p.rx_buf;
+    sf_traffic_generate_all(n->tr, cycle); /* each host's own generator: the hosts' order does not matter */
     for (unsigned h = 0; h < nhosts; h++) {
         nic_t *c = &n->nic[h];
         unsigned ch = (unsigned)in_fwd[h] & 0x1FFu;
-        if (n->gen_on)
-            generate(n, c, h, cycle);
         /* our wish towards the switch follows the buffer's occupancy of the previous cycle */
         if (c->rx_n >= n->p.rx_stop)
             c->want = 1;
@@ -761,15 +536,9 @@ void sf_nics_step(void *ctx, uint64_t cycle, unsigned nhosts, const uint64_t *in
     }
 }
 
-void sf_nics_generate(sf_nics *n, int on) { n->gen_on = on; }
-
 void sf_nics_window_start(sf_nics *n, uint64_t cycle)
 {
     n->win_start = cycle;
-    n->c_win0 = n->c;
-    memset(n->hist, 0, sizeof n->hist);
-    n->lat_n = n->lat_max = 0;
-    n->lat_sum = n->lat_net_sum = n->itb_sum = 0;
     for (unsigned h = 0; h < n->H; h++) {
         nic_t *c = &n->nic[h];
         c->t_last = cycle;
@@ -779,65 +548,7 @@ void sf_nics_window_start(sf_nics *n, uint64_t cycle)
     }
 }
 
-void sf_nics_counts(const sf_nics *n, sf_nic_counts *all, sf_nic_counts *win)
-{
-    if (all)
-        *all = n->c;
-    if (win) {
-        const uint64_t *a = (const uint64_t *)&n->c, *b = (const uint64_t *)&n->c_win0;
-        uint64_t *w = (uint64_t *)win;
-        for (size_t i = 0; i < sizeof(sf_nic_counts) / sizeof(uint64_t); i++)
-            w[i] = a[i] - b[i];
-    }
-}
-
-int sf_nics_hotspot(const sf_nics *n)
-{
-    return n->p.traffic == SF_TR_HOTSPOT ? (int)n->hotspot : -1;
-}
-
-uint64_t sf_nics_in_flight(const sf_nics *n)
-{
-    uint64_t k = 0;
-    for (unsigned h = 0; h < n->H; h++)
-        for (uint32_t i = 0; i < n->nic[h].nmsg; i++)
-            k += n->nic[h].msg[i].state <= M_SENT;
-    return k;
-}
-
-uint64_t sf_nics_queued(const sf_nics *n)
-{
-    uint64_t k = 0;
-    for (unsigned h = 0; h < n->H; h++)
-        k += n->nic[h].nmsg - n->nic[h].next_inj;
-    return k;
-}
-
-void sf_nics_latency(const sf_nics *n, sf_lat *l)
-{
-    memset(l, 0, sizeof *l);
-    l->count = n->lat_n;
-    if (!n->lat_n)
-        return;
-    l->avg = n->lat_sum / (double)n->lat_n;
-    l->avg_net = n->lat_net_sum / (double)n->lat_n;
-    l->itbs_per_msg = n->itb_sum / (double)n->lat_n;
-    l->max = (double)n->lat_max;
-    const double q[3] = {0.50, 0.95, 0.99};
-    double *o[3] = {&l->p50, &l->p95, &l->p99};
-    for (int j = 0; j < 3; j++) {
-        uint64_t want = (uint64_t)ceil(q[j] * (double)n->lat_n), acc = 0;
-        if (want < 1)
-            want = 1;
-        for (unsigned i = 0; i < HIST_N; i++) {
-            acc += n->hist[i];
-            if (acc >= want) {
-                *o[j] = hist_value(i);
-                break;
-            }
-        }
-    }
-}
+void sf_nics_counts(const sf_nics *n, sf_nic_counts *all) { *all = n->c; }
 
 void sf_nics_pool(const sf_nics *n, unsigned h, uint64_t cycle, double *avg_pkts, uint64_t *max_pkts,
                   double *avg_bytes, uint64_t *max_bytes)

@@ -3,7 +3,11 @@
 
 #include "link.h"
 #include "net.h"
+#include "vcsw_net.h"
 #include "xbar.h"
+#include "xbar_net.h"
+
+#include <unistd.h>
 
 #include <errno.h>
 #include <math.h>
@@ -14,45 +18,61 @@
 /* ------------------------------------------------------------------ configuration keys */
 
 enum {
-    K_TOPOLOGY, K_ROUTES, K_SWITCH, K_TRAFFIC, K_HOTSPOT, K_LOCAL, K_MSGSIZE, K_LOAD, K_WARMUP, K_CYCLES, K_DRAIN,
-    K_SEED, K_LINKDELAY, K_HOSTDELAY, K_ROUTEDELAY, K_SLACK, K_STOP, K_GO, K_TIMEOUT, K_ITBDETECT, K_ITBDMA,
-    K_ITBPOOL, K_ITBPRIO, K_NICBUF, K_NICSTOP, K_NICGO, K_NICDRAIN, K_ALT, K_ALLOWDL, K_SAT, K_LINKS, K_N
+    K_TOPOLOGY, K_ROUTES, K_TABLES, K_SWITCH, K_TRAFFIC, K_HOTSPOT, K_LOCAL, K_MSGSIZE, K_PKTFLITS, K_LOAD, K_WARMUP,
+    K_CYCLES, K_DRAIN, K_SEED, K_LINKDELAY, K_HOSTDELAY, K_ROUTEDELAY, K_SLACK, K_STOP, K_GO, K_TIMEOUT, K_VCS, K_CTRL,
+    K_FLITW, K_TAGW, K_DEPTH, K_MAXLEN, K_COUNTERS, K_CTRW, K_ITBDETECT, K_ITBDMA, K_ITBPOOL, K_ITBPRIO, K_NICBUF,
+    K_NICSTOP, K_NICGO, K_NICDRAIN, K_ALT, K_ALLOWDL, K_DEADLOCK, K_SAT, K_LINKS, K_N
 };
 
+/* which kinds use a key */
+enum { FOR_ALL = 3, FOR_XBAR = 1, FOR_VCSW = 2 };
+
 static const struct {
-    const char *name, *def, *help;
+    const char *name, *def, *vdef, *help; /* default for xbar (and every kind), for vcsw when it differs */
+    unsigned char kinds;
 } keys[K_N] = {
-    [K_TOPOLOGY] = {"topology", "(required)", "topology file (docs/topology.md)"},
-    [K_ROUTES] = {"routes", "(required)", "sanfab-route source-route file (docs/routing.md)"},
-    [K_SWITCH] = {"switch", "xbar", "switch kind (xbar)"},
-    [K_TRAFFIC] = {"traffic", "uniform", "uniform|bit-reversal|hotspot|local|transpose|complement|permutation"},
-    [K_HOTSPOT] = {"hotspot", "5", "hotspot: percent of messages sent to the hotspot host"},
-    [K_LOCAL] = {"local", "3", "local: destinations at most L switches away"},
-    [K_MSGSIZE] = {"message-size", "512", "payload bytes per message (8..65536)"},
-    [K_LOAD] = {"load", "(required)", "offered load(s), flits/ns/switch: one or more numbers (a sweep)"},
-    [K_WARMUP] = {"warmup", "20000", "warm-up cycles before the measurement window"},
-    [K_CYCLES] = {"cycles", "100000", "measurement window in cycles"},
-    [K_DRAIN] = {"drain", "0", "after the window: stop generating, run until empty or this many cycles"},
-    [K_SEED] = {"seed", "1", "random seed (0..2^64-1)"},
-    [K_LINKDELAY] = {"link-delay", "8", "switch-to-switch cable delay in cycles (10 m = 8)"},
-    [K_HOSTDELAY] = {"host-delay", "8", "host-to-switch cable delay in cycles"},
-    [K_ROUTEDELAY] = {"route-delay", "21", "crossbar ROUTE_DELAY (21: 150 ns fall-through)"},
-    [K_SLACK] = {"slack", "80", "crossbar SLACK_DEPTH (bytes)"},
-    [K_STOP] = {"stop", "56", "crossbar STOP_THRESH"},
-    [K_GO] = {"go", "40", "crossbar GO_THRESH"},
-    [K_TIMEOUT] = {"timeout", "1048576", "crossbar TIMEOUT: cycles without progress before a forward reset (0 = never)"},
-    [K_ITBDETECT] = {"itb-detect", "44", "cycles from an in-transit packet's first byte to its detection (275 ns)"},
-    [K_ITBDMA] = {"itb-dma", "32", "further cycles to set the re-injection DMA up (200 ns)"},
-    [K_ITBPOOL] = {"itb-pool", "524288", "ITB pool per NIC in bytes"},
-    [K_ITBPRIO] = {"itb-prio", "8", "local queue length from which local and in-transit packets alternate"},
-    [K_NICBUF] = {"nic-buffer", "80", "NIC receive buffer in bytes"},
-    [K_NICSTOP] = {"nic-stop", "56", "NIC sends STOP at this occupancy"},
-    [K_NICGO] = {"nic-go", "40", "NIC sends GO at this occupancy"},
-    [K_NICDRAIN] = {"nic-drain", "64", "bytes the NIC takes from its receive buffer per 64 cycles (64 = link rate)"},
-    [K_ALT] = {"alternatives", "random", "random|first: which of a pair's alternative routes a message takes"},
-    [K_ALLOWDL] = {"allow-deadlock", "no", "yes: run a route set with a dependency cycle (forward resets clear it)"},
-    [K_SAT] = {"saturation", "0.95", "a point is saturated when accepted < this x offered (and, hotspot traffic, the hotspot host's)"},
-    [K_LINKS] = {"links", "yes", "yes|no: per-channel utilisation in the JSON"},
+    [K_TOPOLOGY] = {"topology", "(required)", NULL, "topology file (docs/topology.md)", FOR_ALL},
+    [K_ROUTES] = {"routes", "(required)", NULL, "sanfab-route route file (docs/routing.md)", FOR_ALL},
+    [K_TABLES] = {"tables", "(written)", NULL, "sanfab-route --rhinet tables of the route set (default: written from the routes)", FOR_VCSW},
+    [K_SWITCH] = {"switch", "xbar", NULL, "switch kind: xbar (crossbars, Myrinet NICs) | vcsw (VC switches, RHiNET NICs)", FOR_ALL},
+    [K_TRAFFIC] = {"traffic", "uniform", NULL, "uniform|bit-reversal|hotspot|local|transpose|complement|permutation|butterfly", FOR_ALL},
+    [K_HOTSPOT] = {"hotspot", "5", NULL, "hotspot: percent of messages sent to the hotspot host", FOR_ALL},
+    [K_LOCAL] = {"local", "3", NULL, "local: destinations at most L switches away", FOR_ALL},
+    [K_MSGSIZE] = {"message-size", "512", NULL, "payload bytes per message (8..65536)", FOR_XBAR},
+    [K_PKTFLITS] = {"packet-flits", "-", "128", "flits per packet, head and tail included (seed 001: 128)", FOR_VCSW},
+    [K_LOAD] = {"load", "(required)", NULL, "offered load(s): flits/ns/switch (xbar), flits/host/cycle (vcsw); one or more numbers", FOR_ALL},
+    [K_WARMUP] = {"warmup", "20000", "50000", "warm-up cycles before the measurement window", FOR_ALL},
+    [K_CYCLES] = {"cycles", "100000", "950000", "measurement window in cycles", FOR_ALL},
+    [K_DRAIN] = {"drain", "0", NULL, "after the window: stop generating, run until empty or this many cycles", FOR_ALL},
+    [K_SEED] = {"seed", "1", NULL, "random seed (0..2^64-1)", FOR_ALL},
+    [K_LINKDELAY] = {"link-delay", "8", "0", "cable delay in cycles (xbar: switch-switch, 10 m = 8; vcsw: every link, the switches' LINK_DELAY)", FOR_ALL},
+    [K_HOSTDELAY] = {"host-delay", "8", NULL, "host-to-switch cable delay in cycles", FOR_XBAR},
+    [K_ROUTEDELAY] = {"route-delay", "21", NULL, "crossbar ROUTE_DELAY (21: 150 ns fall-through)", FOR_XBAR},
+    [K_SLACK] = {"slack", "80", NULL, "crossbar SLACK_DEPTH (bytes)", FOR_XBAR},
+    [K_STOP] = {"stop", "56", NULL, "crossbar STOP_THRESH", FOR_XBAR},
+    [K_GO] = {"go", "40", NULL, "crossbar GO_THRESH", FOR_XBAR},
+    [K_TIMEOUT] = {"timeout", "1048576", NULL, "crossbar TIMEOUT: cycles without progress before a forward reset (0 = never)", FOR_XBAR},
+    [K_VCS] = {"vcs", "-", "4", "VC switch NVC: VCs per link (2, 4, 8, 16)", FOR_VCSW},
+    [K_CTRL] = {"ctrl", "-", "0", "VC switch CTRL: 1 = the upper half of the VCs carries control packets", FOR_VCSW},
+    [K_FLITW] = {"flit-width", "-", "16", "VC switch FLIT_W: bits per flit", FOR_VCSW},
+    [K_TAGW] = {"tag-width", "-", "12", "VC switch TAG_W: destination-tag bits (routing table of 2^TAG_W entries)", FOR_VCSW},
+    [K_DEPTH] = {"depth", "-", "256", "VC switch DEPTH: buffer per input VC in flits", FOR_VCSW},
+    [K_MAXLEN] = {"maxlen", "-", "(packet)", "VC switch MAXLEN: longest packet in flits (default: packet-flits)", FOR_VCSW},
+    [K_COUNTERS] = {"counters", "-", "0", "VC switch COUNTERS", FOR_VCSW},
+    [K_CTRW] = {"ctr-width", "-", "32", "VC switch CTR_WIDTH", FOR_VCSW},
+    [K_ITBDETECT] = {"itb-detect", "44", NULL, "cycles from an in-transit packet's first byte to its detection (275 ns)", FOR_XBAR},
+    [K_ITBDMA] = {"itb-dma", "32", NULL, "further cycles to set the re-injection DMA up (200 ns)", FOR_XBAR},
+    [K_ITBPOOL] = {"itb-pool", "524288", NULL, "ITB pool per NIC in bytes", FOR_XBAR},
+    [K_ITBPRIO] = {"itb-prio", "8", NULL, "local queue length from which local and in-transit packets alternate", FOR_XBAR},
+    [K_NICBUF] = {"nic-buffer", "80", "256", "NIC receive buffer (xbar: bytes; vcsw: flits, STOP at buffer - packet - 2 x cable - 4)", FOR_ALL},
+    [K_NICSTOP] = {"nic-stop", "56", NULL, "NIC sends STOP at this occupancy", FOR_XBAR},
+    [K_NICGO] = {"nic-go", "40", NULL, "NIC sends GO at this occupancy", FOR_XBAR},
+    [K_NICDRAIN] = {"nic-drain", "64", NULL, "bytes (flits) the NIC takes from its receive buffer per 64 cycles (64 = link rate)", FOR_ALL},
+    [K_ALT] = {"alternatives", "random", NULL, "random|first: which of a pair's alternative routes a message takes", FOR_ALL},
+    [K_ALLOWDL] = {"allow-deadlock", "no", NULL, "yes: run a route set with a dependency cycle", FOR_ALL},
+    [K_DEADLOCK] = {"deadlock-limit", "100000", NULL, "stop a point after this many cycles without a flit moving while messages are in flight (0 = never)", FOR_ALL},
+    [K_SAT] = {"saturation", "0.95", NULL, "a point is saturated when accepted < this x offered (and, hotspot traffic, the hotspot host's)", FOR_ALL},
+    [K_LINKS] = {"links", "yes", NULL, "yes|no: per-channel utilisation in the JSON", FOR_ALL},
 };
 
 static int key_index(const char *k)
@@ -67,15 +87,33 @@ int sf_sim_is_key(const char *key) { return key_index(key) >= 0; }
 
 void sf_sim_keys_help(FILE *f)
 {
+    fprintf(f, "  %-15s %-8s %-8s %s\n", "KEY", "xbar", "vcsw", "meaning (\"-\": not a key of that kind)");
     for (int i = 0; i < K_N; i++)
-        fprintf(f, "  %-15s %-11s %s\n", keys[i].name, keys[i].def, keys[i].help);
+        fprintf(f, "  %-15s %-8s %-8s %s\n", keys[i].name, keys[i].kinds & FOR_XBAR ? keys[i].def : "-",
+                !(keys[i].kinds & FOR_VCSW) ? "-" : keys[i].vdef ? keys[i].vdef : keys[i].def, keys[i].help);
 }
+
+const char *sf_sim_load_unit(const sf_sim_cfg *c) { return c->k == SF_KIND_VCSW ? "flits/host/cycle" : "flits/ns/switch"; }
 
 void sf_sim_cfg_default(sf_sim_cfg *c)
 {
     memset(c, 0, sizeof *c);
     strcpy(c->kind, "xbar");
+    c->k = SF_KIND_XBAR;
+    c->tr.pattern = SF_TR_UNIFORM;
+    c->tr.hotspot_frac = 0.05;
+    c->tr.local_l = 3;
+    c->tr.seed = 1;
     sf_nic_params_default(&c->nic);
+    sf_vcnic_params_default(&c->vnic);
+    c->vcsw = vcsw_default_params();
+    c->vcsw.NVC = 4;
+    c->vcsw.CTRL = 0;
+    c->vcsw.TAG_W = 12;
+    c->vcsw.DEPTH = 256;
+    c->vcsw.MAXLEN = 128;
+    c->vcsw.COUNTERS = 0;
+    c->deadlock_limit = 100000;
     c->warmup = 20000;
     c->cycles = 100000;
     c->drain = 0;
@@ -147,40 +185,50 @@ int sf_sim_cfg_set(sf_sim_cfg *c, const char *key, const char *value, const char
     const uint64_t U32 = 0xFFFFFFFFu;
     switch (k) {
     case K_TOPOLOGY:
-    case K_ROUTES: {
-        char *dst = k == K_TOPOLOGY ? c->topology : c->routes;
+    case K_ROUTES:
+    case K_TABLES: {
+        char *dst = k == K_TOPOLOGY ? c->topology : k == K_ROUTES ? c->routes : c->tables;
         if (!*value || strlen(value) >= sizeof c->topology)
             return bad(e, where, key, "empty or too long path", value);
         strcpy(dst, value);
         break;
     }
     case K_SWITCH:
-        if (!net_switch_kind(value))
-            return bad(e, where, key, "unknown switch kind (only xbar so far)", value);
+        if (strcmp(value, "xbar") && strcmp(value, "vcsw"))
+            return bad(e, where, key, "unknown switch kind (xbar or vcsw; the Maestro switch box is not a sanfab-sim network yet)",
+                       value);
         snprintf(c->kind, sizeof c->kind, "%s", value);
+        c->k = strcmp(value, "vcsw") == 0 ? SF_KIND_VCSW : SF_KIND_XBAR;
         break;
     case K_TRAFFIC: {
-        int t = sf_traffic_parse(value);
-        if (t < 0)
-            return bad(e, where, key, "unknown pattern (uniform, bit-reversal, hotspot, local, transpose, complement, permutation)",
-                       value);
-        c->nic.traffic = (sf_traffic)t;
+        int t = sf_pattern_parse(value);
+        if (t < 0) {
+            char why[200];
+            snprintf(why, sizeof why, "unknown pattern (%s)", sf_pattern_names());
+            return bad(e, where, key, why, value);
+        }
+        c->tr.pattern = (sf_pattern)t;
         break;
     }
     case K_HOTSPOT:
         if (parse_dbl(value, 0, 100, &d))
             return bad(e, where, key, "expected a percentage 0..100", value);
-        c->nic.hotspot_frac = d / 100.0;
+        c->tr.hotspot_frac = d / 100.0;
         break;
     case K_LOCAL:
         if (parse_u64(value, 1, 1000000, &u))
             return bad(e, where, key, "expected a whole number of switches 1..1000000", value);
-        c->nic.local_l = (int)u;
+        c->tr.local_l = (int)u;
         break;
     case K_MSGSIZE:
         if (parse_u64(value, 8, 65536, &u))
             return bad(e, where, key, "expected bytes 8..65536", value);
         c->nic.msg_size = (unsigned)u;
+        break;
+    case K_PKTFLITS:
+        if (parse_u64(value, 2, 256, &u))
+            return bad(e, where, key, "expected flits 2..256 (the VC switch's largest MAXLEN)", value);
+        c->vnic.packet_flits = (unsigned)u;
         break;
     case K_LOAD: {
         /* one or more numbers, separated by spaces or commas */
@@ -193,7 +241,8 @@ int sf_sim_cfg_set(sf_sim_cfg *c, const char *key, const char *value, const char
             if (n == SF_SIM_MAX_LOADS)
                 return bad(e, where, key, "more than 256 load points", value);
             if (parse_dbl(tok, 0, 1000, &d) || d <= 0)
-                return bad(e, where, key, "expected loads in flits/ns/switch, numbers > 0", tok);
+                return bad(e, where, key, "expected loads (flits/ns/switch for xbar, flits/host/cycle for vcsw), numbers > 0 "
+                                          "and <= 1000", tok);
             c->loads[n++] = d;
         }
         if (!n)
@@ -211,7 +260,7 @@ int sf_sim_cfg_set(sf_sim_cfg *c, const char *key, const char *value, const char
     case K_SEED:
         if (parse_u64(value, 0, UINT64_MAX, &u))
             return bad(e, where, key, "expected a whole number 0..2^64-1", value);
-        c->nic.seed = u;
+        c->tr.seed = u;
         break;
     case K_LINKDELAY:
     case K_HOSTDELAY:
@@ -232,6 +281,30 @@ int sf_sim_cfg_set(sf_sim_cfg *c, const char *key, const char *value, const char
             return bad(e, where, key, "expected 0 (never) or cycles 2..16777215", value);
         c->timeout = (unsigned)u;
         break;
+    case K_VCS:
+        if (parse_u64(value, 2, 16, &u) || (u & (u - 1)))
+            return bad(e, where, key, "expected 2, 4, 8 or 16 VCs", value);
+        c->vcsw.NVC = (unsigned)u;
+        break;
+    case K_CTRL:
+    case K_COUNTERS:
+        if (parse_u64(value, 0, 1, &u))
+            return bad(e, where, key, "expected 0 or 1", value);
+        *(k == K_CTRL ? &c->vcsw.CTRL : &c->vcsw.COUNTERS) = (unsigned)u;
+        break;
+    case K_FLITW:
+    case K_TAGW:
+    case K_CTRW:
+        if (parse_u64(value, 1, 32, &u))
+            return bad(e, where, key, "expected bits 1..32 (checked with the other VC switch parameters)", value);
+        *(k == K_FLITW ? &c->vcsw.FLIT_W : k == K_TAGW ? &c->vcsw.TAG_W : &c->vcsw.CTR_WIDTH) = (unsigned)u;
+        break;
+    case K_DEPTH:
+    case K_MAXLEN:
+        if (parse_u64(value, 1, 256, &u))
+            return bad(e, where, key, "expected flits 1..256 (checked with the other VC switch parameters)", value);
+        *(k == K_DEPTH ? &c->vcsw.DEPTH : &c->vcsw.MAXLEN) = (unsigned)u;
+        break;
     case K_ITBDETECT:
     case K_ITBDMA:
     case K_ITBPRIO:
@@ -248,18 +321,26 @@ int sf_sim_cfg_set(sf_sim_cfg *c, const char *key, const char *value, const char
     case K_NICSTOP:
     case K_NICGO:
         if (parse_u64(value, k == K_NICBUF ? 1 : 0, 65536, &u))
-            return bad(e, where, key, k == K_NICBUF ? "expected bytes 1..65536" : "expected bytes 0..65536", value);
-        *(k == K_NICBUF ? &c->nic.rx_buf : k == K_NICSTOP ? &c->nic.rx_stop : &c->nic.rx_go) = (unsigned)u;
+            return bad(e, where, key, k == K_NICBUF ? "expected bytes (flits) 1..65536" : "expected bytes 0..65536", value);
+        if (k == K_NICBUF)
+            c->nic.rx_buf = c->vnic.rx_buf = (unsigned)u;
+        else
+            *(k == K_NICSTOP ? &c->nic.rx_stop : &c->nic.rx_go) = (unsigned)u;
         break;
     case K_NICDRAIN:
         if (parse_u64(value, 1, 64, &u))
-            return bad(e, where, key, "expected bytes per 64 cycles 1..64", value);
-        c->nic.rx_drain_per_64 = (unsigned)u;
+            return bad(e, where, key, "expected bytes (flits) per 64 cycles 1..64", value);
+        c->nic.rx_drain_per_64 = c->vnic.rx_drain_per_64 = (unsigned)u;
         break;
     case K_ALT:
         if (strcmp(value, "random") && strcmp(value, "first"))
             return bad(e, where, key, "expected random or first", value);
-        c->nic.alt_random = strcmp(value, "random") == 0;
+        c->nic.alt_random = c->vnic.alt_random = strcmp(value, "random") == 0;
+        break;
+    case K_DEADLOCK:
+        if (parse_u64(value, 0, 1000000000000ull, &u))
+            return bad(e, where, key, "expected cycles 0..10^12 (0 = never)", value);
+        c->deadlock_limit = u;
         break;
     case K_ALLOWDL:
     case K_LINKS:
@@ -275,6 +356,7 @@ int sf_sim_cfg_set(sf_sim_cfg *c, const char *key, const char *value, const char
     }
     if (from_cmdline)
         c->set_cmd[k] = 1;
+    c->given[k] = 1;
     return 0;
 }
 
@@ -358,7 +440,7 @@ int sf_sim_cfg_read(sf_sim_cfg *c, const char *path, sf_err *e)
             continue;
         }
         char val[2048];
-        if (k == K_TOPOLOGY || k == K_ROUTES) {
+        if (k == K_TOPOLOGY || k == K_ROUTES || k == K_TABLES) {
             join_dir(val, sizeof val, path, p);
             p = val;
         }
@@ -376,7 +458,28 @@ int sf_sim_cfg_read(sf_sim_cfg *c, const char *path, sf_err *e)
     return rc;
 }
 
-int sf_sim_cfg_check(const sf_sim_cfg *c, sf_err *e)
+void sf_sim_cfg_kind_defaults(sf_sim_cfg *c)
+{
+    if (c->k != SF_KIND_VCSW)
+        return;
+    if (!c->given[K_LINKDELAY])
+        c->link_delay = 0;
+    if (!c->given[K_WARMUP])
+        c->warmup = 50000;
+    if (!c->given[K_CYCLES])
+        c->cycles = 950000;
+    if (!c->given[K_NICBUF])
+        c->vnic.rx_buf = 256;
+    if (!c->given[K_MAXLEN])
+        c->vcsw.MAXLEN = c->vnic.packet_flits;
+    c->vcsw.LINK_DELAY = c->link_delay;
+    c->vnic.link_delay = c->link_delay;
+    c->vnic.flit_w = c->vcsw.FLIT_W;
+    c->vnic.tag_w = c->vcsw.TAG_W;
+    c->vnic.nvc = c->vcsw.NVC;
+}
+
+int sf_sim_cfg_check(sf_sim_cfg *c, sf_err *e)
 {
     if (!c->topology[0] || !c->routes[0]) {
         snprintf(e->msg, sizeof e->msg, "no %s given (config key or --%s)", !c->topology[0] ? "topology" : "routes",
@@ -387,26 +490,229 @@ int sf_sim_cfg_check(const sf_sim_cfg *c, sf_err *e)
         snprintf(e->msg, sizeof e->msg, "no load given (config key \"load\" or --load)");
         return -1;
     }
-    xbar_params_t p = xbar_default_params();
-    p.SLACK_DEPTH = c->slack;
-    p.STOP_THRESH = c->stop;
-    p.GO_THRESH = c->go;
-    p.ROUTE_DELAY = c->route_delay;
-    p.TIMEOUT = c->timeout;
-    const char *why = xbar_params_check(&p);
+    const unsigned kbit = c->k == SF_KIND_VCSW ? FOR_VCSW : FOR_XBAR;
+    for (int k = 0; k < K_N; k++)
+        if (c->given[k] && !(keys[k].kinds & kbit)) {
+            snprintf(e->msg, sizeof e->msg, "%s is a key of the %s, and this run's switch is %s (sanfab-sim --help: the keys "
+                     "of each kind)", keys[k].name, kbit == FOR_VCSW ? "crossbar network (switch xbar)" : "VC-switch network (switch vcsw)",
+                     c->kind);
+            return -1;
+        }
+    if (c->k == SF_KIND_XBAR) {
+        xbar_params_t p = xbar_default_params();
+        p.SLACK_DEPTH = c->slack;
+        p.STOP_THRESH = c->stop;
+        p.GO_THRESH = c->go;
+        p.ROUTE_DELAY = c->route_delay;
+        p.TIMEOUT = c->timeout;
+        const char *why = xbar_params_check(&p);
+        if (why) {
+            snprintf(e->msg, sizeof e->msg, "crossbar parameters (slack/stop/go/route-delay/timeout): %s", why);
+            return -1;
+        }
+        if (c->nic.rx_stop > c->nic.rx_buf || c->nic.rx_go >= c->nic.rx_stop) {
+            snprintf(e->msg, sizeof e->msg, "NIC buffer: need nic-go < nic-stop <= nic-buffer (have %u, %u, %u)", c->nic.rx_go,
+                     c->nic.rx_stop, c->nic.rx_buf);
+            return -1;
+        }
+        return 0;
+    }
+    /* the VC network: its defaults for the keys not given, then its checks */
+    sf_sim_cfg_kind_defaults(c);
+    vcsw_params_t p = c->vcsw;
+    p.NPORTS = 8; /* every switch's own port count is checked when the network is built */
+    const char *why = vcsw_params_check(&p);
     if (why) {
-        snprintf(e->msg, sizeof e->msg, "crossbar parameters (slack/stop/go/route-delay/timeout): %s", why);
+        snprintf(e->msg, sizeof e->msg, "VC switch parameters (vcs/ctrl/flit-width/tag-width/depth/maxlen/link-delay/counters/"
+                 "ctr-width): %s", why);
         return -1;
     }
-    if (c->nic.rx_stop > c->nic.rx_buf || c->nic.rx_go >= c->nic.rx_stop) {
-        snprintf(e->msg, sizeof e->msg, "NIC buffer: need nic-go < nic-stop <= nic-buffer (have %u, %u, %u)", c->nic.rx_go,
-                 c->nic.rx_stop, c->nic.rx_buf);
+    if (c->vnic.packet_flits > c->vcsw.MAXLEN) {
+        snprintf(e->msg, sizeof e->msg, "packet-flits %u is longer than the switches' maxlen %u: every packet would be cut",
+                 c->vnic.packet_flits, c->vcsw.MAXLEN);
         return -1;
     }
+    const unsigned idf = sf_vcnic_id_flits(c->vcsw.FLIT_W);
+    if (c->vnic.packet_flits < 1 + idf) {
+        snprintf(e->msg, sizeof e->msg, "packet-flits %u too short: the head and %u flits of source and sequence number "
+                 "(flit-width %u) need %u", c->vnic.packet_flits, idf, c->vcsw.FLIT_W, 1 + idf);
+        return -1;
+    }
+    if (sf_vcnic_stop_at(&c->vnic) < 1) {
+        snprintf(e->msg, sizeof e->msg, "nic-buffer %u flits too small: it needs packet-flits (%u) + 2 x link-delay (%u) + 5",
+                 c->vnic.rx_buf, c->vnic.packet_flits, c->link_delay);
+        return -1;
+    }
+    for (int i = 0; i < c->nloads; i++)
+        if (c->loads[i] > 1) {
+            snprintf(e->msg, sizeof e->msg, "load %g flits/host/cycle: a host link carries at most 1 flit a cycle", c->loads[i]);
+            return -1;
+        }
     return 0;
 }
 
 /* ------------------------------------------------------------------ network */
+
+/* The decoded tables of one switch: tag -> port (-1 none), (in, out, data VC) -> VC (-1 none). */
+typedef struct {
+    int8_t *rt;
+    int8_t vt[16][16][16];
+} dtab_t;
+
+static void decode(const vcsw_tables_t *ts, unsigned ntags, dtab_t *d)
+{
+    memset(d->rt, -1, ntags);
+    memset(d->vt, -1, sizeof d->vt);
+    for (size_t i = 0; i < ts->nwrites; i++) {
+        const unsigned sp = ts->writes[i].addr >> 14, ix = ts->writes[i].addr & 0x3FFFu, v = ts->writes[i].wdata & 15u;
+        if (sp == VCSW_SPACE_ROUTE && ix < ntags)
+            d->rt[ix] = (int8_t)v;
+        else if (sp == VCSW_SPACE_VC)
+            d->vt[ix >> 8 & 15u][ix >> 4 & 15u][ix & 15u] = (int8_t)v;
+    }
+}
+
+/* The tables route every route of the set as the set says: each nic line's tag and VC, followed switch by switch
+ * through the routing and VC tables, leave every switch by the route's port on the route's VC and reach the
+ * destination host. 0, or -1 naming the first disagreement. */
+static int tables_match(const sf_sim_cfg *c, const sf_sim_net *n, sf_err *e)
+{
+    const sf_topo *t = n->t;
+    const vcsw_net_tables_t *tb = n->tables;
+    const unsigned S = (unsigned)t->nsw, ntags = 1u << c->vcsw.TAG_W;
+    dtab_t *d = calloc(S, sizeof *d);
+    if (!d) {
+        fprintf(stderr, "sanfab-sim: out of memory\n");
+        exit(2);
+    }
+    int rc = 0;
+    for (unsigned s = 0; s < S && !rc; s++) {
+        if (!(d[s].rt = malloc(ntags))) {
+            fprintf(stderr, "sanfab-sim: out of memory\n");
+            exit(2);
+        }
+        decode(&tb->sw[s], ntags, &d[s]);
+    }
+    const char *tn = c->tables[0] ? c->tables : "(tables written from the routes)";
+    size_t covered = 0;
+    for (size_t i = 0; i < tb->nnics && !rc; i++) {
+        const vcsw_nic_t *l = &tb->nics[i];
+        int nh = 0, vc0 = 0;
+        const sf_hop *h = (int)l->alt < n->rs->nalt ? sf_routes_get(n->rs, (int)l->src, (int)l->dst, (int)l->alt, &nh, &vc0) : NULL;
+        if (!h && l->src != l->dst) {
+            snprintf(e->msg, sizeof e->msg, "%.300s: nic %u dst %u alt %u: %.200s has no such route (are the tables of this "
+                     "route set?)", tn, l->src, l->dst, l->alt, c->routes);
+            rc = -1;
+            break;
+        }
+        covered++;
+        if (l->vc != (unsigned)vc0) {
+            snprintf(e->msg, sizeof e->msg, "%.300s: host %u to %u (alt %u) starts on VC %u in the tables, on VC %d in %.200s",
+                     tn, l->src, l->dst, l->alt, l->vc, vc0, c->routes);
+            rc = -1;
+            break;
+        }
+        unsigned sw = (unsigned)t->host[l->src].sw, in = (unsigned)t->host[l->src].port, vc = l->vc;
+        for (int k = 0; k <= nh && !rc; k++) {
+            const unsigned out = k < nh ? (unsigned)h[k].port : (unsigned)t->host[l->dst].port;
+            const int want_vc = k < nh ? h[k].vc : (int)vc;
+            const int port = d[sw].rt[l->tag];
+            const int ovc = port >= 0 && in < 16 && (unsigned)port < 16 && vc < 16 ? d[sw].vt[in][port][vc] : -1;
+            if ((k < nh && (unsigned)h[k].sw != sw) || port != (int)out || ovc != want_vc) {
+                snprintf(e->msg, sizeof e->msg, "%.200s: host %u to %u (alt %u, tag %u) leaves switch %u by port %d on VC %d in "
+                         "the tables, by port %u on VC %d in %.150s", tn, l->src, l->dst, l->alt, l->tag, sw, port, ovc, out,
+                         want_vc, c->routes);
+                rc = -1;
+                break;
+            }
+            if (k < nh) {
+                const sf_peer *pe = &t->sw[sw].peer[out];
+                sw = (unsigned)pe->id;
+                in = (unsigned)pe->port;
+                vc = (unsigned)ovc;
+            }
+        }
+    }
+    if (!rc) {
+        size_t routes = 0;
+        for (sf_route_it it = {0}; sf_routes_next(n->rs, &it);)
+            routes++;
+        if (routes != covered) {
+            snprintf(e->msg, sizeof e->msg, "%.300s: %zu nic lines for the %zu routes of %.200s (are the tables of this route set?)",
+                     tn, covered, routes, c->routes);
+            rc = -1;
+        }
+    }
+    for (unsigned s = 0; s < S; s++)
+        free(d[s].rt);
+    free(d);
+    return rc;
+}
+
+/* The VC network's tables: the tables file, or written from the routes (sanfab-route --rhinet's writer). */
+static int load_tables(const sf_sim_cfg *c, sf_sim_net *n, sf_err *e)
+{
+    for (size_t i = 0; i < n->rs->nhops; i++)
+        if (n->rs->hops[i].itb) {
+            snprintf(e->msg, sizeof e->msg, "%.300s: the route set uses In-Transit Buffers, which only the crossbar network's "
+                     "NICs handle (switch xbar)", c->routes);
+            return -1;
+        }
+    const unsigned S = (unsigned)n->t->nsw;
+    unsigned *np = calloc(S, sizeof *np);
+    n->tables = calloc(1, sizeof *n->tables);
+    if (!np || !n->tables) {
+        fprintf(stderr, "sanfab-sim: out of memory\n");
+        exit(2);
+    }
+    for (unsigned s = 0; s < S; s++) {
+        np[s] = (unsigned)n->t->sw[s].nports;
+        if (np[s] > VCSW_MAX_PORTS) {
+            snprintf(e->msg, sizeof e->msg, "%.300s: switch %u has %u ports; the VC switch has at most %d", c->topology, s, np[s],
+                     VCSW_MAX_PORTS);
+            free(np);
+            return -1;
+        }
+        if (np[s] < 2)
+            np[s] = 2;
+    }
+    char err[600];
+    int rc;
+    if (c->tables[0]) {
+        rc = vcsw_load_network(c->tables, &c->vcsw, np, S, n->tables, err, sizeof err);
+    } else {
+        FILE *f = tmpfile();
+        if (!f) {
+            snprintf(e->msg, sizeof e->msg, "cannot create a temporary file for the tables");
+            free(np);
+            return -1;
+        }
+        if (sf_write_rhinet(n->rs, f, e)) {
+            char why[sizeof e->msg];
+            snprintf(why, sizeof why, "%s", e->msg);
+            snprintf(e->msg, sizeof e->msg, "%.250s: the route set has no VC-switch tables: %.300s", c->routes, why);
+            fclose(f);
+            free(np);
+            return -1;
+        }
+        rewind(f);
+        char name[1100];
+        snprintf(name, sizeof name, "(tables written from %.1000s)", c->routes);
+        rc = vcsw_load_network_stream(f, name, &c->vcsw, np, S, n->tables, err, sizeof err);
+        fclose(f);
+    }
+    free(np);
+    if (rc) {
+        snprintf(e->msg, sizeof e->msg, "%.590s", err);
+        return -1;
+    }
+    if (n->tables->hosts != (unsigned)n->t->nhost) {
+        snprintf(e->msg, sizeof e->msg, "%.300s: the tables are for %u hosts, %.200s has %d", c->tables, n->tables->hosts,
+                 c->topology, n->t->nhost);
+        return -1;
+    }
+    return tables_match(c, n, e);
+}
 
 int sf_sim_net_load(const sf_sim_cfg *c, sf_sim_net *n, sf_err *e)
 {
@@ -433,6 +739,26 @@ int sf_sim_net_load(const sf_sim_cfg *c, sf_sim_net *n, sf_err *e)
             return -1;
         }
     }
+    if (n->rs->map) {
+        snprintf(e->msg, sizeof e->msg, "%.300s: route sets with a logical-to-physical host map (FM --map random) are not run by "
+                 "sanfab-sim yet", c->routes);
+        sf_sim_net_free(n);
+        return -1;
+    }
+    if (c->k == SF_KIND_VCSW) {
+        if (load_tables(c, n, e)) {
+            sf_sim_net_free(n);
+            return -1;
+        }
+        return 0;
+    }
+    if (n->rs->nvc > 1) {
+        snprintf(e->msg, sizeof e->msg, "%.300s: the route set uses %d VCs; the crossbar network has none (run it on the VC-switch "
+                 "network: --switch vcsw, with its sanfab-route --rhinet tables as --tables, or none: they are then written "
+                 "from the routes)", c->routes, n->rs->nvc);
+        sf_sim_net_free(n);
+        return -1;
+    }
     for (int s = 0; s < n->t->nsw; s++)
         if (n->t->sw[s].nports > XBAR_MAX_PORTS) {
             snprintf(e->msg, sizeof e->msg, "%.300s: switch %d has %d ports; the crossbar model has at most %d", c->topology, s,
@@ -447,8 +773,11 @@ void sf_sim_net_free(sf_sim_net *n)
 {
     sf_routes_free(n->rs);
     sf_topo_free(n->t);
+    vcsw_net_tables_free(n->tables);
+    free(n->tables);
     n->rs = NULL;
     n->t = NULL;
+    n->tables = NULL;
 }
 
 /* ------------------------------------------------------------------ JSON */
@@ -478,36 +807,62 @@ static void jnum(FILE *f, double v)
 
 void sf_sim_json_head(const sf_sim_cfg *c, const sf_sim_net *n, FILE *out)
 {
-    fprintf(out, "{\"tool\": \"sanfab-sim\", \"format\": 1, \"seed\": %llu,\n \"config\": {", (unsigned long long)c->nic.seed);
+    const int vc = c->k == SF_KIND_VCSW;
+    fprintf(out, "{\"tool\": \"sanfab-sim\", \"format\": 2, \"seed\": %llu,\n \"config\": {", (unsigned long long)c->tr.seed);
     fprintf(out, "\"topology\": ");
     jstr(out, c->topology);
     fprintf(out, ", \"routes\": ");
     jstr(out, c->routes);
-    fprintf(out, ", \"switch\": \"%s\", \"traffic\": \"%s\"", c->kind, sf_traffic_name(c->nic.traffic));
-    if (c->nic.traffic == SF_TR_HOTSPOT)
-        fprintf(out, ", \"hotspot\": %.6g", 100.0 * c->nic.hotspot_frac);
-    if (c->nic.traffic == SF_TR_LOCAL)
-        fprintf(out, ", \"local\": %d", c->nic.local_l);
-    fprintf(out, ", \"message_size\": %u, \"loads\": [", c->nic.msg_size);
+    if (vc) {
+        fprintf(out, ", \"tables\": ");
+        if (c->tables[0])
+            jstr(out, c->tables);
+        else
+            fputs("null", out);
+    }
+    fprintf(out, ", \"switch\": \"%s\", \"traffic\": \"%s\"", c->kind, sf_pattern_name(c->tr.pattern));
+    if (c->tr.pattern == SF_TR_HOTSPOT)
+        fprintf(out, ", \"hotspot\": %.6g", 100.0 * c->tr.hotspot_frac);
+    if (c->tr.pattern == SF_TR_LOCAL)
+        fprintf(out, ", \"local\": %d", c->tr.local_l);
+    if (vc)
+        fprintf(out, ", \"packet_flits\": %u", c->vnic.packet_flits);
+    else
+        fprintf(out, ", \"message_size\": %u", c->nic.msg_size);
+    fprintf(out, ", \"load_unit\": \"%s\", \"loads\": [", sf_sim_load_unit(c));
     for (int i = 0; i < c->nloads; i++) {
         fputs(i ? ", " : "", out);
         jnum(out, c->loads[i]);
     }
-    fprintf(out, "], \"warmup\": %llu, \"cycles\": %llu, \"drain\": %llu, \"link_delay\": %u, \"host_delay\": %u",
-            (unsigned long long)c->warmup, (unsigned long long)c->cycles, (unsigned long long)c->drain, c->link_delay,
-            c->host_delay);
-    fprintf(out, ", \"route_delay\": %u, \"slack\": %u, \"stop\": %u, \"go\": %u, \"timeout\": %u", c->route_delay, c->slack,
-            c->stop, c->go, c->timeout);
-    fprintf(out, ", \"itb_detect\": %u, \"itb_dma\": %u, \"itb_pool\": %llu, \"itb_prio\": %u", c->nic.itb_detect,
-            c->nic.itb_dma, (unsigned long long)c->nic.itb_pool, c->nic.prio_equal);
-    fprintf(out, ", \"nic_buffer\": %u, \"nic_stop\": %u, \"nic_go\": %u, \"nic_drain\": %u, \"alternatives\": \"%s\"",
-            c->nic.rx_buf, c->nic.rx_stop, c->nic.rx_go, c->nic.rx_drain_per_64, c->nic.alt_random ? "random" : "first");
-    fprintf(out, ", \"allow_deadlock\": %s, \"saturation\": %.6g, \"ns_per_cycle\": %.6g},\n", c->allow_deadlock ? "true" : "false",
-            c->sat_ratio, SF_SIM_NS_PER_CYCLE);
-    fprintf(out, " \"network\": {\"name\": ");
+    fprintf(out, "], \"warmup\": %llu, \"cycles\": %llu, \"drain\": %llu, \"deadlock_limit\": %llu, \"link_delay\": %u",
+            (unsigned long long)c->warmup, (unsigned long long)c->cycles, (unsigned long long)c->drain,
+            (unsigned long long)c->deadlock_limit, c->link_delay);
+    if (vc) {
+        const vcsw_params_t *p = &c->vcsw;
+        fprintf(out, ", \"vcs\": %u, \"ctrl\": %u, \"flit_width\": %u, \"tag_width\": %u, \"depth\": %u, \"maxlen\": %u, "
+                     "\"counters\": %u, \"ctr_width\": %u, \"stop_at\": %d",
+                p->NVC, p->CTRL, p->FLIT_W, p->TAG_W, p->DEPTH, p->MAXLEN, p->COUNTERS, p->CTR_WIDTH, vcsw_stop_at(p));
+        fprintf(out, ", \"nic_buffer\": %u, \"nic_stop_at\": %d, \"nic_drain\": %u, \"alternatives\": \"%s\"", c->vnic.rx_buf,
+                sf_vcnic_stop_at(&c->vnic), c->vnic.rx_drain_per_64, c->vnic.alt_random ? "random" : "first");
+    } else {
+        fprintf(out, ", \"host_delay\": %u", c->host_delay);
+        fprintf(out, ", \"route_delay\": %u, \"slack\": %u, \"stop\": %u, \"go\": %u, \"timeout\": %u", c->route_delay, c->slack,
+                c->stop, c->go, c->timeout);
+        fprintf(out, ", \"itb_detect\": %u, \"itb_dma\": %u, \"itb_pool\": %llu, \"itb_prio\": %u", c->nic.itb_detect,
+                c->nic.itb_dma, (unsigned long long)c->nic.itb_pool, c->nic.prio_equal);
+        fprintf(out, ", \"nic_buffer\": %u, \"nic_stop\": %u, \"nic_go\": %u, \"nic_drain\": %u, \"alternatives\": \"%s\"",
+                c->nic.rx_buf, c->nic.rx_stop, c->nic.rx_go, c->nic.rx_drain_per_64, c->nic.alt_random ? "random" : "first");
+    }
+    fprintf(out, ", \"allow_deadlock\": %s, \"saturation\": %.6g", c->allow_deadlock ? "true" : "false", c->sat_ratio);
+    if (!vc)
+        fprintf(out, ", \"ns_per_cycle\": %.6g", SF_SIM_NS_PER_CYCLE);
+    fprintf(out, "},\n \"network\": {\"name\": ");
     jstr(out, n->t->name);
     fprintf(out, ", \"switches\": %d, \"hosts\": %d, \"links\": %d, \"algorithm\": ", n->t->nsw, n->t->nhost, sf_topo_nlinks(n->t));
     jstr(out, n->algo);
+    fprintf(out, ", \"vcs_used\": %d", n->rs->nvc);
+    if (vc)
+        fprintf(out, ", \"tags\": %u", n->tables->tags);
     fprintf(out, ", \"deadlock_free\": %s", n->cyclic ? "false" : "true");
     if (n->cyclic) {
         fprintf(out, ", \"cycle\": ");
@@ -516,7 +871,8 @@ void sf_sim_json_head(const sf_sim_cfg *c, const sf_sim_net *n, FILE *out)
     fprintf(out, "},\n \"points\": [\n");
 }
 
-void sf_sim_json_tail(const sf_sim_cfg *c, const double *offered, const double *accepted, const int *saturated, FILE *out)
+void sf_sim_json_tail(const sf_sim_cfg *c, const sf_sim_net *n, const double *offered, const double *accepted,
+                      const int *saturated, FILE *out)
 {
     double best = -1;
     int first_sat = -1, lowest = 0;
@@ -534,11 +890,20 @@ void sf_sim_json_tail(const sf_sim_cfg *c, const double *offered, const double *
     fprintf(out, "\n ],\n \"saturation\": {\"rule\": \"a point is saturated when accepted < %.6g x offered traffic, or "
                  "(hotspot traffic) when the hotspot host accepts < %.6g x the traffic offered to it; throughput = the "
                  "highest accepted traffic of the points at which the hotspot host is not saturated (every point for "
-                 "the other patterns)\", \"throughput_flits_ns_sw\": ",
+                 "the other patterns)\", ",
             c->sat_ratio, c->sat_ratio);
-    jnum(out, best);
-    fprintf(out, ", \"throughput_flits_cycle_sw\": ");
-    jnum(out, best * SF_SIM_NS_PER_CYCLE);
+    const double S = n->t->nsw, H = n->t->nhost;
+    if (c->k == SF_KIND_VCSW) {
+        fprintf(out, "\"throughput_flits_cycle_host\": ");
+        jnum(out, best);
+    } else {
+        fprintf(out, "\"throughput_flits_ns_sw\": ");
+        jnum(out, best);
+        fprintf(out, ", \"throughput_flits_cycle_sw\": ");
+        jnum(out, best * SF_SIM_NS_PER_CYCLE);
+        fprintf(out, ", \"throughput_flits_cycle_host\": ");
+        jnum(out, best * SF_SIM_NS_PER_CYCLE * S / H);
+    }
     fprintf(out, ", \"saturation_load\": ");
     if (first_sat >= 0)
         jnum(out, c->loads[first_sat]);
@@ -554,15 +919,6 @@ static double now_s(void)
     struct timespec ts;
     clock_gettime(CLOCK_MONOTONIC, &ts);
     return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
-}
-
-static void run_cycles(net_t *net, uint64_t n, uint64_t *done, uint64_t total, sf_sim_progress prog, void *pctx)
-{
-    for (uint64_t i = 0; i < n; i++) {
-        net_step(net);
-        if (prog && ((++*done) & 16383u) == 0)
-            prog(pctx, *done, total);
-    }
 }
 
 static void lat_json(FILE *out, const char *name, const sf_lat *l, double scale)
@@ -582,23 +938,79 @@ static void lat_json(FILE *out, const char *name, const sf_lat *l, double scale)
     fprintf(out, "}");
 }
 
-sf_nics *sf_sim_point_nics(const sf_sim_cfg *c, const sf_sim_net *n, int li, sf_err *e)
+void sf_sim_busy_mask(sf_kind k, uint64_t *mask, uint64_t *value)
+{
+    *mask = k == SF_KIND_VCSW ? VCSW_NET_VALID : XBAR_NET_BUSY_MASK;
+    *value = k == SF_KIND_VCSW ? VCSW_NET_VALID : 0;
+}
+
+int sf_sim_point_nics(const sf_sim_cfg *c, const sf_sim_net *n, int li, sf_sim_point *pt, sf_err *e)
 {
     const sf_topo *t = n->t;
-    sf_nic_params np = c->nic;
-    np.rate = c->loads[li] * SF_SIM_NS_PER_CYCLE * t->nsw / t->nhost / np.msg_size; /* messages per cycle per host */
-    return sf_nics_new(t, n->rs, &np, e);
+    memset(pt, 0, sizeof *pt);
+    pt->k = c->k;
+    sf_traffic_params tp = c->tr;
+    if (c->k == SF_KIND_VCSW) {
+        tp.msg_units = c->vnic.packet_flits;
+        tp.rate = c->loads[li] / c->vnic.packet_flits; /* flits/host/cycle -> packets per cycle per host */
+    } else {
+        tp.msg_units = c->nic.msg_size;
+        tp.rate = c->loads[li] * SF_SIM_NS_PER_CYCLE * t->nsw / t->nhost / c->nic.msg_size; /* messages per cycle per host */
+    }
+    pt->tr = sf_traffic_new(t, &tp, e);
+    if (!pt->tr)
+        return -1;
+    if (c->k == SF_KIND_VCSW) {
+        pt->nics = sf_vcnics_new(t, n->tables, &c->vnic, pt->tr, e);
+        pt->nic_step = sf_vcnics_step;
+    } else {
+        pt->nics = sf_nics_new(t, n->rs, &c->nic, pt->tr, e);
+        pt->nic_step = sf_nics_step;
+    }
+    if (!pt->nics) {
+        sf_sim_point_free(pt);
+        return -1;
+    }
+    return 0;
+}
+
+void sf_sim_point_free(sf_sim_point *pt)
+{
+    net_free(pt->net);
+    if (pt->k == SF_KIND_VCSW)
+        sf_vcnics_free(pt->nics);
+    else
+        sf_nics_free(pt->nics);
+    sf_traffic_free(pt->tr);
+    memset(pt, 0, sizeof *pt);
+}
+
+void sf_sim_point_losses(const sf_sim_point *pt, uint64_t *lost_msgs, uint64_t *rx_overflow)
+{
+    if (pt->k == SF_KIND_VCSW) {
+        sf_vcnic_counts v;
+        sf_vcnics_counts(pt->nics, &v);
+        *lost_msgs = v.lost_corrupt + v.lost_length;
+        *rx_overflow = v.rx_overflow;
+    } else {
+        sf_nic_counts m;
+        sf_nics_counts(pt->nics, &m);
+        *lost_msgs = m.lost_aborted + m.lost_crc + m.lost_itb_pool;
+        *rx_overflow = m.rx_overflow;
+    }
 }
 
 int sf_sim_point_build(const sf_sim_cfg *c, const sf_sim_net *n, int li, net_nic_fn nic_fn, void *nic_ctx,
-                       sf_nics **nics_out, net_t **net_out, sf_err *e)
+                       sf_sim_point *pt, sf_err *e)
 {
     const sf_topo *t = n->t;
     const unsigned S = (unsigned)t->nsw, H = (unsigned)t->nhost, NL = (unsigned)sf_topo_nlinks(t);
-    sf_nics *nics = sf_sim_point_nics(c, n, li, e);
-    if (!nics)
+    if (sf_sim_point_nics(c, n, li, pt, e))
         return -1;
-    /* the fabric's description of the topology */
+    /* the fabric's description of the topology; a VC network's cables are inside its switches (LINK_DELAY) and
+     * its NICs, so its links have delay 0 */
+    const int vc = c->k == SF_KIND_VCSW;
+    const unsigned ld = vc ? 0 : c->link_delay, hd = vc ? 0 : c->host_delay;
     unsigned *nports = calloc(S, sizeof *nports);
     net_link_desc *links = calloc(NL ? NL : 1, sizeof *links);
     net_host_desc *hosts = calloc(H, sizeof *hosts);
@@ -610,9 +1022,9 @@ int sf_sim_point_build(const sf_sim_cfg *c, const sf_sim_net *n, int li, net_nic
         nports[s] = (unsigned)t->sw[s].nports;
     for (unsigned l = 0; l < NL; l++)
         links[l] = (net_link_desc){(unsigned)t->ch_from[2 * l], (unsigned)t->ch_fport[2 * l], (unsigned)t->ch_to[2 * l],
-                                   (unsigned)t->ch_tport[2 * l], c->link_delay};
+                                   (unsigned)t->ch_tport[2 * l], ld};
     for (unsigned h = 0; h < H; h++)
-        hosts[h] = (net_host_desc){(unsigned)t->host[h].sw, (unsigned)t->host[h].port, c->host_delay};
+        hosts[h] = (net_host_desc){(unsigned)t->host[h].sw, (unsigned)t->host[h].port, hd};
     net_desc d = {S, NL, H, nports, links, hosts};
     xbar_params_t xp = xbar_default_params();
     xp.SLACK_DEPTH = c->slack;
@@ -622,18 +1034,60 @@ int sf_sim_point_build(const sf_sim_cfg *c, const sf_sim_net *n, int li, net_nic
     xp.TIMEOUT = c->timeout;
     xp.LINK_DELAY = 0; /* cables are the fabric's links */
     xp.COUNTERS = 0;
+    vcsw_net_params_t vp = {c->vcsw, n->tables};
     char err[300];
-    net_t *net = net_new(&d, net_switch_kind(c->kind), &xp, nic_fn ? nic_fn : sf_nics_step, nic_fn ? nic_ctx : nics, err, sizeof err);
+    pt->net = net_new(&d, net_switch_kind(c->kind), vc ? (const void *)&vp : (const void *)&xp,
+                      nic_fn ? nic_fn : pt->nic_step, nic_fn ? nic_ctx : pt->nics, err, sizeof err);
     free(nports);
     free(links);
     free(hosts);
-    if (!net) {
+    if (!pt->net) {
         snprintf(e->msg, sizeof e->msg, "%.250s: %.300s", c->topology, err);
-        sf_nics_free(nics);
+        sf_sim_point_free(pt);
         return -1;
     }
-    *nics_out = nics;
-    *net_out = net;
+    uint64_t mask, value;
+    sf_sim_busy_mask(c->k, &mask, &value);
+    net_set_busy_mask(pt->net, mask, value);
+    return 0;
+}
+
+/* Flits (data characters) moved over every channel so far. */
+static uint64_t busy_total(const net_t *net)
+{
+    uint64_t t = 0;
+    const unsigned NC = net_nchannels(net);
+    for (unsigned ch = 0; ch < NC; ch++)
+        t += net_channel_busy(net, ch);
+    return t;
+}
+
+/* Watch for a deadlock: the cycle a flit last moved (checked every 1024 cycles). */
+typedef struct {
+    uint64_t limit, last_busy, last_move;
+    int dead;
+} stall_t;
+
+/* Runs up to n cycles; stops early (returns 1) when no flit has moved for the limit while messages are in flight. */
+static int run_cycles(net_t *net, const sf_traffic *tr, uint64_t n, uint64_t *done, uint64_t total, sf_sim_progress prog,
+                      void *pctx, stall_t *st)
+{
+    for (uint64_t i = 0; i < n; i++) {
+        net_step(net);
+        ++*done;
+        if (prog && (*done & 16383u) == 0)
+            prog(pctx, *done, total);
+        if (st->limit && (*done & 1023u) == 0) {
+            const uint64_t b = busy_total(net), now = net_cycle(net);
+            if (b != st->last_busy || sf_traffic_in_flight(tr) == 0) {
+                st->last_busy = b;
+                st->last_move = now;
+            } else if (now - st->last_move >= st->limit) {
+                st->dead = 1;
+                return 1;
+            }
+        }
+    }
     return 0;
 }
 
@@ -643,13 +1097,14 @@ int sf_sim_run_point(const sf_sim_cfg *c, const sf_sim_net *n, int li, FILE *out
 {
     const sf_topo *t = n->t;
     const unsigned S = (unsigned)t->nsw, H = (unsigned)t->nhost, NL = (unsigned)sf_topo_nlinks(t);
-    sf_nics *nics;
-    net_t *net;
+    const int vc = c->k == SF_KIND_VCSW;
+    sf_sim_point pt;
     const double load = c->loads[li];
-    if (sf_sim_point_build(c, n, li, NULL, NULL, &nics, &net, e))
+    if (sf_sim_point_build(c, n, li, NULL, NULL, &pt, e))
         return -1;
-    net_set_busy_mask(net, 0x100, 0); /* a channel is busy in a cycle that carries a data character */
-    net_set_skip(net, !c->no_skip);   /* quiet switches are skipped: same results, faster */
+    net_t *net = pt.net;
+    sf_traffic *tr = pt.tr;
+    net_set_skip(net, !c->no_skip); /* quiet switches are skipped: same results, faster */
     const net_switch_ops *k = net_kind(net);
     const unsigned NC = net_nchannels(net);
     uint64_t *busy0 = calloc(NC, sizeof *busy0);
@@ -659,27 +1114,33 @@ int sf_sim_run_point(const sf_sim_cfg *c, const sf_sim_net *n, int li, FILE *out
     }
     double t0 = now_s();
     uint64_t done = 0, total = c->warmup + c->cycles + c->drain;
-    run_cycles(net, c->warmup, &done, total, prog, pctx);
-    sf_nics_window_start(nics, net_cycle(net));
+    stall_t st = {c->deadlock_limit, 0, 0, 0};
+    run_cycles(net, tr, c->warmup, &done, total, prog, pctx, &st);
+    const uint64_t wstart = net_cycle(net);
+    sf_traffic_window_start(tr, wstart);
+    if (!vc)
+        sf_nics_window_start(pt.nics, wstart);
     for (unsigned ch = 0; ch < NC; ch++)
         busy0[ch] = net_channel_busy(net, ch);
     uint64_t tmo0 = k->ctr_timeout >= 0 ? net_counter_total(net, (unsigned)k->ctr_timeout) : 0;
-    run_cycles(net, c->cycles, &done, total, prog, pctx);
+    if (!st.dead)
+        run_cycles(net, tr, c->cycles, &done, total, prog, pctx, &st);
     const uint64_t wend = net_cycle(net);
+    const double W = wend > wstart ? (double)(wend - wstart) : 1.0; /* the window (shorter if the network deadlocked) */
     uint64_t tmo_win = (k->ctr_timeout >= 0 ? net_counter_total(net, (unsigned)k->ctr_timeout) : 0) - tmo0;
-    sf_nic_counts all, win;
-    sf_nics_counts(nics, &all, &win);
+    sf_traffic_counts all, win;
+    sf_traffic_counts_get(tr, &all, &win);
     sf_lat lat;
-    sf_nics_latency(nics, &lat);
-    /* pools */
+    sf_traffic_latency(tr, &lat);
+    /* ITB pools (crossbar network) */
     double pool_avg_mean = 0, pool_avg_max = 0;
     uint64_t pool_max_pkts = 0, pool_max_bytes = 0;
     double *pavg = calloc(H, sizeof *pavg);
     uint64_t *pmax = calloc(H, sizeof *pmax);
-    for (unsigned h = 0; h < H; h++) {
+    for (unsigned h = 0; h < H && !vc; h++) {
         double ab;
         uint64_t mb;
-        sf_nics_pool(nics, h, wend, &pavg[h], &pmax[h], &ab, &mb);
+        sf_nics_pool(pt.nics, h, wend, &pavg[h], &pmax[h], &ab, &mb);
         pool_avg_mean += pavg[h] / H;
         if (pavg[h] > pool_avg_max)
             pool_avg_max = pavg[h];
@@ -689,7 +1150,6 @@ int sf_sim_run_point(const sf_sim_cfg *c, const sf_sim_net *n, int li, FILE *out
             pool_max_bytes = mb;
     }
     /* links in the window */
-    double W = (double)c->cycles;
     double umax = 0, usum = 0, inj = 0, ej = 0, hops_win = 0;
     for (unsigned ch = 0; ch < NC; ch++) {
         double b = (double)(net_channel_busy(net, ch) - busy0[ch]);
@@ -705,87 +1165,129 @@ int sf_sim_run_point(const sf_sim_cfg *c, const sf_sim_net *n, int li, FILE *out
     }
     /* drain */
     uint64_t drained = 0;
-    if (c->drain) {
-        sf_nics_generate(nics, 0);
+    if (c->drain && !st.dead) {
+        sf_traffic_set_generate(tr, 0);
         while (drained < c->drain) {
             uint64_t step = c->drain - drained < 1024 ? c->drain - drained : 1024;
-            run_cycles(net, step, &done, total, prog, pctx);
+            int dead = run_cycles(net, tr, step, &done, total, prog, pctx, &st);
             drained += step;
-            if (sf_nics_in_flight(nics) == 0)
+            if (dead || sf_traffic_in_flight(tr) == 0)
                 break;
         }
-        sf_nics_counts(nics, &all, NULL);
+        sf_traffic_counts_get(tr, &all, NULL);
     }
     double secs = now_s() - t0;
-    double hops_all = 0;
-    for (unsigned ch = 0; ch < NC; ch++)
-        hops_all += (double)net_channel_busy(net, ch);
+    double hops_all = (double)busy_total(net);
     const double ns = SF_SIM_NS_PER_CYCLE;
-    double off_c = (double)win.gen_bytes / W / S, acc_c = (double)win.deliv_bytes / W / S;
-    *offered = off_c / ns;
-    *accepted = acc_c / ns;
+    /* offered and accepted traffic: payload bytes per ns per switch (xbar), flits per cycle per host (vcsw) */
+    const double off_h = (double)win.gen_units / W / H, acc_h = (double)win.deliv_units / W / H;
+    const double off_c = (double)win.gen_units / W / S, acc_c = (double)win.deliv_units / W / S;
+    *offered = vc ? off_h : off_c / ns;
+    *accepted = vc ? acc_h : acc_c / ns;
     /* the hotspot host alone (hotspot traffic): its own share can saturate while the total still passes */
-    const int hot = sf_nics_hotspot(nics);
-    const double hot_off = (double)win.hot_gen_bytes / W, hot_acc = (double)win.hot_deliv_bytes / W;
+    const int hot = sf_traffic_hotspot(tr);
+    const double hot_off = (double)win.hot_gen_units / W, hot_acc = (double)win.hot_deliv_units / W;
     const int hot_sat = hot >= 0 && hot_acc < c->sat_ratio * hot_off;
-    *saturated = (acc_c < c->sat_ratio * off_c ? SF_SIM_SAT_TOTAL : 0) | (hot_sat ? SF_SIM_SAT_HOTSPOT : 0);
+    *saturated = (acc_h < c->sat_ratio * off_h ? SF_SIM_SAT_TOTAL : 0) | (hot_sat ? SF_SIM_SAT_HOTSPOT : 0);
     *seconds = secs;
     *flit_hops = hops_all;
     *cycles_run = net_cycle(net);
     /* JSON */
     fprintf(out, "  {\"load\": ");
     jnum(out, load);
-    fprintf(out, ", \"offered_flits_ns_sw\": ");
-    jnum(out, *offered);
-    fprintf(out, ", \"accepted_flits_ns_sw\": ");
-    jnum(out, *accepted);
-    fprintf(out, ", \"offered_flits_cycle_sw\": ");
-    jnum(out, off_c);
-    fprintf(out, ", \"accepted_flits_cycle_sw\": ");
-    jnum(out, acc_c);
+    if (!vc) {
+        fprintf(out, ", \"offered_flits_ns_sw\": ");
+        jnum(out, *offered);
+        fprintf(out, ", \"accepted_flits_ns_sw\": ");
+        jnum(out, *accepted);
+        fprintf(out, ", \"offered_flits_cycle_sw\": ");
+        jnum(out, off_c);
+        fprintf(out, ", \"accepted_flits_cycle_sw\": ");
+        jnum(out, acc_c);
+    }
+    fprintf(out, ", \"offered_flits_cycle_host\": ");
+    jnum(out, off_h);
+    fprintf(out, ", \"accepted_flits_cycle_host\": ");
+    jnum(out, acc_h);
     fprintf(out, ", \"saturated\": %s,\n   ", *saturated ? "true" : "false");
     if (hot >= 0) {
-        fprintf(out, "\"hotspot_host\": {\"host\": %d, \"offered_flits_ns\": ", hot);
-        jnum(out, hot_off / ns);
-        fprintf(out, ", \"accepted_flits_ns\": ");
-        jnum(out, hot_acc / ns);
+        fprintf(out, "\"hotspot_host\": {\"host\": %d, ", hot);
+        if (vc) {
+            fprintf(out, "\"offered_flits_cycle\": ");
+            jnum(out, hot_off);
+            fprintf(out, ", \"accepted_flits_cycle\": ");
+            jnum(out, hot_acc);
+        } else {
+            fprintf(out, "\"offered_flits_ns\": ");
+            jnum(out, hot_off / ns);
+            fprintf(out, ", \"accepted_flits_ns\": ");
+            jnum(out, hot_acc / ns);
+        }
         fprintf(out, ", \"saturated\": %s},\n   ", hot_sat ? "true" : "false");
     }
     fprintf(out, "\"messages\": {\"window_generated\": %llu, \"window_delivered\": %llu, \"latency_samples\": %llu, "
-                 "\"generated\": %llu, \"injected\": %llu, \"delivered\": %llu, \"in_flight\": %llu, \"queued\": %llu, "
-                 "\"lost_aborted\": %llu, \"lost_crc\": %llu, \"lost_itb_pool\": %llu, \"misrouted\": %llu, \"duplicate\": %llu, "
-                 "\"nic_rx_overflow\": %llu, \"drain_cycles\": %llu},\n   ",
+                 "\"generated\": %llu, \"injected\": %llu, \"delivered\": %llu, \"in_flight\": %llu, \"queued\": %llu, ",
             (unsigned long long)win.generated, (unsigned long long)win.delivered, (unsigned long long)lat.count,
             (unsigned long long)all.generated, (unsigned long long)all.injected, (unsigned long long)all.delivered,
-            (unsigned long long)sf_nics_in_flight(nics), (unsigned long long)sf_nics_queued(nics),
-            (unsigned long long)all.lost_aborted, (unsigned long long)all.lost_crc, (unsigned long long)all.lost_itb_pool,
-            (unsigned long long)all.misrouted, (unsigned long long)all.duplicate, (unsigned long long)all.rx_overflow,
-            (unsigned long long)drained);
-    lat_json(out, "latency_cycles", &lat, 1.0);
-    fprintf(out, ",\n   ");
-    lat_json(out, "latency_ns", &lat, ns);
-    fprintf(out, ",\n   \"itbs_per_msg\": ");
-    jnum(out, lat.itbs_per_msg);
-    fprintf(out, ", \"itb\": {\"packets\": %llu, \"reinjected\": %llu, \"pool_avg_pkts_mean\": ", (unsigned long long)all.itb_packets,
-            (unsigned long long)all.itb_reinjected);
-    jnum(out, pool_avg_mean);
-    fprintf(out, ", \"pool_avg_pkts_max\": ");
-    jnum(out, pool_avg_max);
-    fprintf(out, ", \"pool_max_pkts\": %llu, \"pool_max_bytes\": %llu, \"per_nic_avg_max_pkts\": [",
-            (unsigned long long)pool_max_pkts, (unsigned long long)pool_max_bytes);
-    for (unsigned h = 0; h < H; h++) {
-        fprintf(out, "%s[", h ? ", " : "");
-        jnum(out, pavg[h]);
-        fprintf(out, ", %llu]", (unsigned long long)pmax[h]);
+            (unsigned long long)sf_traffic_in_flight(tr), (unsigned long long)sf_traffic_queued(tr));
+    sf_nic_counts mc;
+    sf_vcnic_counts vcc;
+    if (vc) {
+        sf_vcnics_counts(pt.nics, &vcc);
+        fprintf(out, "\"lost_corrupt\": %llu, \"lost_length\": %llu, ", (unsigned long long)vcc.lost_corrupt,
+                (unsigned long long)vcc.lost_length);
+    } else {
+        sf_nics_counts(pt.nics, &mc);
+        fprintf(out, "\"lost_aborted\": %llu, \"lost_crc\": %llu, \"lost_itb_pool\": %llu, ", (unsigned long long)mc.lost_aborted,
+                (unsigned long long)mc.lost_crc, (unsigned long long)mc.lost_itb_pool);
     }
-    fprintf(out, "]},\n   \"switches\": {\"forward_resets_window\": %llu", (unsigned long long)tmo_win);
+    fprintf(out, "\"misrouted\": %llu, \"duplicate\": %llu, \"nic_rx_overflow\": %llu, \"drain_cycles\": %llu},\n   ",
+            (unsigned long long)all.misrouted, (unsigned long long)all.duplicate,
+            (unsigned long long)(vc ? vcc.rx_overflow : mc.rx_overflow), (unsigned long long)drained);
+    lat_json(out, "latency_cycles", &lat, 1.0);
+    if (!vc) {
+        fprintf(out, ",\n   ");
+        lat_json(out, "latency_ns", &lat, ns);
+        fprintf(out, ",\n   \"itbs_per_msg\": ");
+        jnum(out, lat.marks_per_msg);
+        fprintf(out, ", \"itb\": {\"packets\": %llu, \"reinjected\": %llu, \"pool_avg_pkts_mean\": ",
+                (unsigned long long)mc.itb_packets, (unsigned long long)mc.itb_reinjected);
+        jnum(out, pool_avg_mean);
+        fprintf(out, ", \"pool_avg_pkts_max\": ");
+        jnum(out, pool_avg_max);
+        fprintf(out, ", \"pool_max_pkts\": %llu, \"pool_max_bytes\": %llu, \"per_nic_avg_max_pkts\": [",
+                (unsigned long long)pool_max_pkts, (unsigned long long)pool_max_bytes);
+        for (unsigned h = 0; h < H; h++) {
+            fprintf(out, "%s[", h ? ", " : "");
+            jnum(out, pavg[h]);
+            fprintf(out, ", %llu]", (unsigned long long)pmax[h]);
+        }
+        fprintf(out, "]}");
+    }
+    fprintf(out, ",\n   \"deadlock\": ");
+    if (st.dead)
+        fprintf(out, "{\"detected_cycle\": %llu, \"no_flit_moved_since\": %llu, \"in_flight\": %llu}",
+                (unsigned long long)net_cycle(net), (unsigned long long)st.last_move,
+                (unsigned long long)sf_traffic_in_flight(tr));
+    else
+        fputs("null", out);
+    fprintf(out, ",\n   \"switches\": {");
+    if (k->ctr_timeout >= 0)
+        fprintf(out, "\"forward_resets_window\": %llu, ", (unsigned long long)tmo_win);
+    int first = 1;
     for (unsigned ctr = 0; ctr < k->nctr; ctr++) {
         const char *nm = k->counter_name(ctr);
-        if (strstr(nm, "drop") || strstr(nm, "err") || strstr(nm, "malformed") || strstr(nm, "overflow"))
-            fprintf(out, ", \"%s\": %llu", nm, (unsigned long long)net_counter_total(net, ctr));
+        if (strstr(nm, "drop") || strstr(nm, "err") || strstr(nm, "malformed") || strstr(nm, "overflow") || strstr(nm, "trunc")) {
+            fprintf(out, "%s\"%s\": %llu", first ? "" : ", ", nm, (unsigned long long)net_counter_total(net, ctr));
+            first = 0;
+        }
     }
-    fprintf(out, "},\n   \"flow_control\": {\"nic_stops\": %llu, \"nic_gos\": %llu},\n   ", (unsigned long long)all.stops_sent,
-            (unsigned long long)all.gos_sent);
+    if (vc)
+        fprintf(out, "},\n   \"flow_control\": {\"nic_stops\": %llu, \"source_stalled_cycles\": %llu},\n   ",
+                (unsigned long long)vcc.stops_sent, (unsigned long long)vcc.stalled);
+    else
+        fprintf(out, "},\n   \"flow_control\": {\"nic_stops\": %llu, \"nic_gos\": %llu},\n   ", (unsigned long long)mc.stops_sent,
+                (unsigned long long)mc.gos_sent);
     fprintf(out, "\"links\": {\"mean_util\": ");
     jnum(out, NL ? usum / (2.0 * NL) : 0);
     fprintf(out, ", \"max_util\": ");
@@ -815,7 +1317,6 @@ int sf_sim_run_point(const sf_sim_cfg *c, const sf_sim_net *n, int li, FILE *out
     free(pavg);
     free(pmax);
     free(busy0);
-    net_free(net);
-    sf_nics_free(nics);
+    sf_sim_point_free(&pt);
     return 0;
 }

@@ -1,6 +1,11 @@
 /* sf_sim.h - the network simulator's run configuration, one load point's run and its JSON results
- * (docs/network.md). A run is a pure function of the configuration (topology, routes, traffic, parameters,
- * seed): the same configuration gives the same JSON bytes. No global state. */
+ * (docs/network.md). A run is a pure function of the configuration (topology, routes, tables, traffic,
+ * parameters, seed): the same configuration gives the same JSON bytes. No global state.
+ *
+ * Two kinds of network run, each three parts written once: the switch kind's adapter to the fabric (beside
+ * its C model: cmodel/xbar_net.c, cmodel/vcsw_net.c), its NIC (sf_nic.c Myrinet, sf_vcnic.c RHiNET) and the
+ * traffic layer both NICs share (sf_traffic.c). `switch xbar`: crossbars with Myrinet NICs and source routes
+ * (seed 000); `switch vcsw`: table-lookup VC switches with RHiNET NICs and the --rhinet tables (seed 001). */
 #ifndef SF_SIM_H
 #define SF_SIM_H
 
@@ -11,66 +16,109 @@
 #include "sf_nic.h"
 #include "sf_route.h"
 #include "sf_topo.h"
+#include "sf_traffic.h"
+#include "sf_vcnic.h"
+#include "vcsw.h"
+#include "vcsw_load.h"
 
 #define SF_SIM_MAX_LOADS 256
 #define SF_SIM_NS_PER_CYCLE 6.25 /* Myrinet: 1 cycle = 1 flit = 6.25 ns */
+#define SF_SIM_NKEYS 64
+
+/* The kinds of network (the `switch` key). */
+typedef enum { SF_KIND_XBAR = 0, SF_KIND_VCSW } sf_kind;
 
 /* A run configuration: config file keys and their command-line overrides (docs/network.md). */
 typedef struct {
     char topology[1024], routes[1024]; /* paths (a config file's relative paths are taken from its directory) */
-    char kind[16];                     /* switch kind: "xbar" */
-    sf_nic_params nic;                 /* traffic, message size, ITB, NIC buffer; nic.rate is set per load */
-    double loads[SF_SIM_MAX_LOADS];    /* offered load points in flits/ns/switch */
+    char tables[1024];                 /* vcsw: the sanfab-route --rhinet file ("" = written from the routes) */
+    char kind[16];                     /* switch kind: "xbar" or "vcsw" */
+    sf_kind k;
+    sf_traffic_params tr;              /* pattern, hotspot, local, seed; rate and msg_units are set per load point */
+    sf_nic_params nic;                 /* xbar: the Myrinet NICs (message size, ITB, receive buffer) */
+    sf_vcnic_params vnic;              /* vcsw: the RHiNET NICs (packet flits, receive buffer) */
+    vcsw_params_t vcsw;                /* vcsw: the switches' parameters (NPORTS per switch, LINK_DELAY = link_delay) */
+    double loads[SF_SIM_MAX_LOADS];    /* offered load points: flits/ns/switch (xbar), flits/host/cycle (vcsw) */
     int nloads;
     uint64_t warmup, cycles, drain;    /* warm-up, measurement window, most drain cycles (0 = no drain) */
+    uint64_t deadlock_limit;           /* stop a point after this many cycles without a flit moving (0 = never) */
     unsigned link_delay, host_delay;   /* cable delays in cycles */
     unsigned slack, stop, go, route_delay, timeout; /* crossbar parameters */
     int allow_deadlock, links;         /* accept a cyclic route set; per-link utilisation in the JSON */
     double sat_ratio;                  /* a point is saturated when accepted < sat_ratio * offered */
     int no_skip;                       /* step quiet switches too (--no-skip; not a key: results are the same) */
-    int set_line[64];                  /* per key: config-file line that set it (0 = not from the file) */
-    unsigned char set_cmd[64];         /* per key: set on the command line */
+    int set_line[SF_SIM_NKEYS];        /* per key: config-file line that set it (0 = not from the file) */
+    unsigned char set_cmd[SF_SIM_NKEYS]; /* per key: set on the command line */
+    unsigned char given[SF_SIM_NKEYS];   /* per key: set by any means (the kind's defaults fill the others) */
 } sf_sim_cfg;
 
-/** Fill the defaults (Myrinet: link and host delay 8, slack 80/56/40, ROUTE_DELAY 21, TIMEOUT 2^20,
- *  512-byte uniform messages, warm-up 20000, window 100000, seed 1). */
+/** Fill the defaults (switch xbar with Myrinet timing: link and host delay 8, slack 80/56/40, ROUTE_DELAY 21,
+ *  TIMEOUT 2^20, 512-byte uniform messages, warm-up 20000, window 100000, seed 1; the vcsw defaults are
+ *  filled by sf_sim_cfg_check when the run's switch is vcsw). */
 void sf_sim_cfg_default(sf_sim_cfg *c);
 /** Set one key from text (`where` names the origin in messages, e.g. "net.cfg:7" or "--load"); -1 with
  *  e = "WHERE: problem" on an unknown key, a bad value or a key given twice from the same origin kind. */
 int sf_sim_cfg_set(sf_sim_cfg *c, const char *key, const char *value, const char *where, int from_cmdline, sf_err *e);
 /** Read a config file ("sanfab-sim 1" first, then "KEY VALUE..." lines, # comments); -1 with "FILE:LINE: problem". */
 int sf_sim_cfg_read(sf_sim_cfg *c, const char *path, sf_err *e);
-/** Check the finished configuration (required keys present, values consistent); -1 with e set. */
-int sf_sim_cfg_check(const sf_sim_cfg *c, sf_err *e);
+/** The switch kind's defaults for the keys not given (the VC network's: cables of 0, 50,000 + 950,000 cycles, a
+ *  256-flit NIC buffer, MAXLEN = packet-flits), and the VC NICs' flit format from the switches'; sf_sim_cfg_check
+ *  calls it. */
+void sf_sim_cfg_kind_defaults(sf_sim_cfg *c);
+/** Finish the configuration: the switch kind's defaults for the keys not given, then the checks (required keys
+ *  present, every key given one the kind uses, values consistent); -1 with e set. */
+int sf_sim_cfg_check(sf_sim_cfg *c, sf_err *e);
 /** 1 if `key` is a configuration key (command-line option --KEY). */
 int sf_sim_is_key(const char *key);
-/** Print the key table (name, default, meaning) for --help. */
+/** Print the key table (name, default, meaning, which switch kind uses it) for --help. */
 void sf_sim_keys_help(FILE *f);
+/** The unit of the `load` key and of the throughput for the configuration's kind. */
+const char *sf_sim_load_unit(const sf_sim_cfg *c);
 
-/* The loaded network: topology and checked routes, shared by every load point. */
+/* The loaded network: topology, checked routes and (vcsw) every switch's tables, shared by every load point. */
 typedef struct {
     sf_topo *t;
     sf_routes *rs;
+    vcsw_net_tables_t *tables; /* vcsw: loaded from c->tables, or written from the routes (--rhinet) and loaded */
     char algo[200];
-    int cyclic;        /* the route set has a channel dependency cycle (allowed by allow-deadlock) */
-    char cycle[400];   /* the cycle found */
+    int cyclic;                /* the route set has a channel dependency cycle (allowed by allow-deadlock) */
+    char cycle[400];           /* the cycle found */
 } sf_sim_net;
 
-/** Load and check topology and routes (deadlock check; a cyclic set is refused unless allow_deadlock). */
+/** Load and check topology, routes and tables (deadlock check; a cyclic set is refused unless allow_deadlock;
+ *  a route set the kind cannot run, tables of another network or tables that do not route the route set as
+ *  it says are refused, naming the first disagreement). */
 int sf_sim_net_load(const sf_sim_cfg *c, sf_sim_net *n, sf_err *e);
 /** Free what sf_sim_net_load made. */
 void sf_sim_net_free(sf_sim_net *n);
 
+/* One load point's network: its traffic, the kind's NICs and (unless built without) the fabric. */
+typedef struct {
+    sf_kind k;
+    sf_traffic *tr;
+    void *nics;          /* sf_nics (xbar) or sf_vcnics (vcsw) */
+    net_nic_fn nic_step; /* sf_nics_step or sf_vcnics_step */
+    net_t *net;          /* NULL when built by sf_sim_point_nics */
+} sf_sim_point;
+
 /* Progress callback: called about every 16384 cycles with the cycles done and the total. */
 typedef void (*sf_sim_progress)(void *ctx, uint64_t done, uint64_t total);
 
-/** The NICs of load point `li` (every host generating at the point's load); NULL with e set. */
-sf_nics *sf_sim_point_nics(const sf_sim_cfg *c, const sf_sim_net *n, int li, sf_err *e);
-
-/** Build load point `li`'s NICs and fabric as sf_sim_run_point does (nothing stepped yet); the fabric calls
- *  nic_fn(nic_ctx, ...) each cycle, or sf_nics_step on the NICs if nic_fn is NULL. 0, or -1 with e set. */
+/** The traffic and NICs of load point `li` (every host generating at the point's load), no fabric; 0, or -1
+ *  with e set. */
+int sf_sim_point_nics(const sf_sim_cfg *c, const sf_sim_net *n, int li, sf_sim_point *pt, sf_err *e);
+/** Build load point `li`'s traffic, NICs and fabric as sf_sim_run_point does (nothing stepped yet); the fabric
+ *  calls nic_fn(nic_ctx, ...) each cycle, or the NICs' own step if nic_fn is NULL. 0, or -1 with e set. */
 int sf_sim_point_build(const sf_sim_cfg *c, const sf_sim_net *n, int li, net_nic_fn nic_fn, void *nic_ctx,
-                       sf_nics **nics, net_t **net, sf_err *e);
+                       sf_sim_point *pt, sf_err *e);
+/** Free a point's fabric, NICs and traffic (a zeroed point is fine). */
+void sf_sim_point_free(sf_sim_point *pt);
+/** The busy predicate of the kind's links (net_set_busy_mask): a data character (xbar), a flit (vcsw). */
+void sf_sim_busy_mask(sf_kind k, uint64_t *mask, uint64_t *value);
+
+/** What a point's NICs lost, summed over the kind's reasons (aborted, bad CRC, ITB pool full; corrupt or cut
+ *  packets), and the flits or characters lost at full receive buffers. */
+void sf_sim_point_losses(const sf_sim_point *pt, uint64_t *lost_msgs, uint64_t *rx_overflow);
 
 /* Bits of a point's saturation flag: the total accepted traffic fell behind the offered, and (hotspot
  * traffic) the hotspot host's own accepted traffic fell behind what is offered to it. */
@@ -78,8 +126,8 @@ int sf_sim_point_build(const sf_sim_cfg *c, const sf_sim_net *n, int li, net_nic
 #define SF_SIM_SAT_HOTSPOT 2
 
 /** Run load point `li` of the configuration and write its JSON object to `out` (no trailing newline).
- *  *accepted and *offered get the point's traffic (flits/ns/switch) and *saturated its flag (SF_SIM_SAT_*
- *  bits); *seconds the wall time and *flit_hops the data characters moved over links. 0, or -1 with e set. */
+ *  *accepted and *offered get the point's traffic (in the kind's load unit) and *saturated its flag (SF_SIM_SAT_*
+ *  bits); *seconds the wall time and *flit_hops the flits (data characters) moved over links. 0, or -1 with e set. */
 int sf_sim_run_point(const sf_sim_cfg *c, const sf_sim_net *n, int li, FILE *out, int with_time, sf_sim_progress prog,
                      void *pctx, double *offered, double *accepted, int *saturated, double *seconds, double *flit_hops,
                      uint64_t *cycles, sf_err *e);
@@ -87,7 +135,7 @@ int sf_sim_run_point(const sf_sim_cfg *c, const sf_sim_net *n, int li, FILE *out
 /** Write the JSON header (tool, seed, config, network) up to and including `"points": [`. */
 void sf_sim_json_head(const sf_sim_cfg *c, const sf_sim_net *n, FILE *out);
 /** Write the JSON tail: the saturation summary of the points and the closing braces. */
-void sf_sim_json_tail(const sf_sim_cfg *c, const double *offered, const double *accepted, const int *saturated,
-                      FILE *out);
+void sf_sim_json_tail(const sf_sim_cfg *c, const sf_sim_net *n, const double *offered, const double *accepted,
+                      const int *saturated, FILE *out);
 
 #endif

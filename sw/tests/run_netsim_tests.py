@@ -186,12 +186,128 @@ def tool_tests(sim, tag):
     result(rc == 0 and rc2 == 0 and out == out2, f"{tag} the deadlocked ring: same JSON bytes with --no-skip")
 
 
+def vc_tests(sim, tag):
+    """The VC-switch network (switch vcsw): tables from sanfab-route --rhinet, what runs where, bad tables files."""
+    topo_tool = os.path.join(BUILD, "sanfab-topo")
+    route_tool = os.path.join(BUILD, "sanfab-route")
+    topo = os.path.join(TMP, "v8.topo")
+    topo16 = os.path.join(TMP, "v16.topo")
+    run([topo_tool, "random", "--switches", "8", "--seed", "4", "-o", topo])
+    run([topo_tool, "random", "--switches", "16", "--seed", "4", "-o", topo16])
+    dl, dlt = os.path.join(TMP, "dl.routes"), os.path.join(TMP, "dl.rhinet")
+    ud, udt = os.path.join(TMP, "vud.routes"), os.path.join(TMP, "vud.rhinet")
+    itb = os.path.join(TMP, "vitb.routes")
+    dl16t = os.path.join(TMP, "dl16.rhinet")
+    run([route_tool, "dl", topo, "--vcs", "3", "--select", "sancho", "-o", dl, "--rhinet", dlt])
+    run([route_tool, "updown", topo, "-o", ud, "--rhinet", udt])
+    run([route_tool, "itb", topo, "--seed", "1", "-o", itb])
+    run([route_tool, "dl", topo16, "--vcs", "3", "-o", os.path.join(TMP, "dl16.routes"), "--rhinet", dl16t])
+    rc, out, _ = run([sim, "--help"])
+    result(rc == 0 and "vcsw" in out and "--rhinet" in out and "packet-flits" in out and "flits/host/cycle" in out,
+           f"{tag} --help says which route sets each switch kind runs and lists the VC network's keys")
+    base = [sim, "--switch", "vcsw", "--topology", topo, "--routes", dl, "--packet-flits", "32", "--load", "0.05,0.3",
+            "--warmup", "2000", "--cycles", "10000", "--drain", "30000", "--quiet"]
+    rc1, out1, err1 = run(base + ["--tables", dlt])
+    rc2, out2, _ = run(base)
+    rc3, out3, _ = run(base + ["--tables", dlt, "--no-skip"])
+    outj = os.path.join(TMP, "vjobs.json")
+    rc4, _, _ = run(base + ["--tables", dlt, "--jobs", "2", "-o", outj])
+    ok = rc1 == 0 and rc2 == 0 and rc3 == 0 and rc4 == 0
+    try:
+        d = json.loads(out1)
+        p = d["points"]
+        ok = ok and d["config"]["switch"] == "vcsw" and d["config"]["load_unit"] == "flits/host/cycle"
+        ok = ok and d["network"]["vcs_used"] >= 2 and len(p) == 2 and not p[0]["saturated"]
+        ok = ok and abs(p[0]["accepted_flits_cycle_host"] - 0.05) < 0.01 and p[1]["accepted_flits_cycle_host"] > 0.1
+        m = p[0]["messages"]
+        ok = ok and m["delivered"] == m["generated"] and m["lost_corrupt"] == 0 and m["lost_length"] == 0
+        ok = ok and p[0]["deadlock"] is None and "throughput_flits_cycle_host" in d["saturation"]
+        ok = ok and json.loads(out2)["points"] == p and out3 == out1 and open(outj).read() == out1
+    except (ValueError, KeyError, IndexError) as ex:
+        ok = False
+        err1 += repr(ex)
+    result(ok, f"{tag} --switch vcsw: DL routes with their --rhinet tables; flits/host/cycle; everything delivered after the "
+               "drain; the same results with the tables written from the routes, with --no-skip and with --jobs 2", err1[-500:])
+    rc, out, err = run([sim, "--switch", "vcsw", "--topology", topo, "--routes", ud, "--tables", udt, "--load", "0.05",
+                        "--warmup", "1000", "--cycles", "5000", "--quiet", "--packet-flits", "16", "--traffic", "butterfly"])
+    result(rc == 0 and json.loads(out)["network"]["vcs_used"] == 1, f"{tag} --switch vcsw runs a one-VC up*/down* set "
+           "(butterfly traffic)", err[-300:])
+
+    # what runs where: each refusal names the kind to use
+    refusals = [
+        ([sim, "--topology", topo, "--routes", dl, "--load", "0.1"], 1, "the crossbar network has none", "switch vcsw"),
+        ([sim, "--switch", "vcsw", "--topology", topo, "--routes", itb, "--load", "0.1"], 1, "In-Transit Buffers", "switch xbar"),
+        ([sim, "--switch", "vcsw", "--topology", topo, "--routes", dl, "--load", "0.1", "--slack", "40"], 2,
+         "slack is a key of the crossbar network (switch xbar)", ""),
+        ([sim, "--topology", topo, "--routes", ud, "--load", "0.1", "--packet-flits", "64"], 2,
+         "packet-flits is a key of the VC-switch network (switch vcsw)", ""),
+        ([sim, "--switch", "vcsw", "--topology", topo, "--routes", dl, "--load", "1.5"], 2, "at most 1 flit a cycle", ""),
+        ([sim, "--switch", "vcsw", "--topology", topo, "--routes", dl, "--load", "0.1", "--packet-flits", "200", "--maxlen",
+          "128"], 2, "longer than the switches' maxlen", ""),
+        ([sim, "--switch", "vcsw", "--topology", topo, "--routes", dl, "--load", "0.1", "--vcs", "2", "--ctrl", "1"], 1,
+         "the file uses 2 VCs, the switch has 1 data VCs", ""),
+        ([sim, "--switch", "vcsw", "--topology", topo, "--routes", dl, "--load", "0.1", "--vcs", "3"], 2,
+         "expected 2, 4, 8 or 16 VCs", ""),
+        ([sim, "--switch", "maestro", "--topology", topo, "--routes", dl, "--load", "0.1"], 2, "unknown switch kind", ""),
+        # tables of another network, tables of another route set
+        ([sim, "--switch", "vcsw", "--topology", topo, "--routes", dl, "--tables", dl16t, "--load", "0.1"], 1,
+         "the tables are for 16 switches, the network has 8", ""),
+        ([sim, "--switch", "vcsw", "--topology", topo, "--routes", dl, "--tables", udt, "--load", "0.1"], 1,
+         "in the tables, by port", "vud.rhinet"),
+    ]
+    for args, code, want, also in refusals:
+        rc, _, err = run(args)
+        result(rc == code and want in err and also in err, f"{tag} refuses {' '.join(os.path.basename(a) for a in args[1:])} "
+               f"({want})", f"rc={rc} err={err.strip()[-400:]}")
+
+    # malformed tables files: FILE:LINE: problem (exit 1)
+    text = open(dlt).read().splitlines()
+    sw_line = next(i for i, l in enumerate(text) if l.startswith("switch "))
+    tag_line = next(i for i, l in enumerate(text) if l.strip().startswith("tag "))
+    vc_line = next(i for i, l in enumerate(text) if l.strip().startswith("vc "))
+    nic_line = next(i for i, l in enumerate(text) if l.startswith("nic "))
+
+    def edit(i, new):
+        t = list(text)
+        t[i] = new
+        return "\n".join(t) + "\n"
+    bad = [
+        ("sanfab-rhinet 2\n" + "\n".join(text[1:]) + "\n", 1, ""),
+        (edit(2, "switches 8 hosts 32 vcs 3"), 3, "malformed line"),
+        (edit(tag_line, "  tag 1 port"), tag_line + 1, "malformed line"),
+        (edit(tag_line, "  tag 99999 port 1"), tag_line + 1, "number out of range"),
+        (edit(vc_line, "  vc 0 1 7 0"), vc_line + 1, "VC 7"),
+        (edit(nic_line, "nic 0 dst 1 alt 0 tag 1 vc 9"), nic_line + 1, "number out of range"),
+        (edit(sw_line, "switch 99"), sw_line + 1, ""),
+        (edit(tag_line, "  tag 0 port 15"), tag_line + 1, "port 15"),
+        (edit(tag_line, "  frob 1 2"), tag_line + 1, "unknown keyword"),
+    ]
+    for i, (t, line, want) in enumerate(bad):
+        path = write(os.path.join(TMP, f"bad{i}.rhinet"), t)
+        rc, _, err = run([sim, "--switch", "vcsw", "--topology", topo, "--routes", dl, "--tables", path, "--load", "0.1"])
+        result(rc == 1 and f"{path}:{line}:" in err and want in err,
+               f"{tag} a malformed tables file is refused with FILE:LINE: problem ({want or 'line ' + str(line)})",
+               f"rc={rc} err={err.strip()[-300:]}")
+    # a tables file that routes one pair elsewhere than its route file says is refused, naming the pair
+    lines = list(text)
+    i = next(k for k, l in enumerate(lines) if l.startswith("nic ") and " alt 0 " in l)
+    f = lines[i].split()
+    f[-1] = str((int(f[-1]) + 1) % 3)
+    lines[i] = " ".join(f)
+    path = write(os.path.join(TMP, "other.rhinet"), "\n".join(lines) + "\n")
+    rc, _, err = run([sim, "--switch", "vcsw", "--topology", topo, "--routes", dl, "--tables", path, "--load", "0.1"])
+    result(rc == 1 and f"host {f[1]} to {f[3]}" in err and "starts on VC" in err,
+           f"{tag} tables that disagree with the route set are refused, naming the pair", err[-300:])
+
+
 def main():
     t0 = time.time()
     c_suite(T, BUILD, "test_net", timeout=300)
     c_suite(T, BUILD, "test_net-san", timeout=300)
     tool_tests(os.path.join(BUILD, "sanfab-sim"), "[sanfab-sim]")
     tool_tests(os.path.join(BUILD, "san-sanfab-sim"), "[san-sanfab-sim]")
+    vc_tests(os.path.join(BUILD, "sanfab-sim"), "[sanfab-sim vcsw]")
+    vc_tests(os.path.join(BUILD, "san-sanfab-sim"), "[san-sanfab-sim vcsw]")
     print(f"(netsim tests took {time.time() - t0:.1f} s)")
     T.finish()
 

@@ -1,5 +1,6 @@
-/* sanfab-sim - cycle-exact network simulator: crossbar models (cmodel/xbar.c) joined by the fabric
- * (cmodel/net.c), Myrinet NICs with In-Transit Buffers (sw/sim/sf_nic.c). docs/network.md. */
+/* sanfab-sim - cycle-exact network simulator: the switch models the RTL is held against (crossbar cmodel/xbar.c,
+ * VC switch cmodel/vcsw.c) joined by the fabric (cmodel/net.c), with Myrinet NICs and In-Transit Buffers
+ * (sw/sim/sf_nic.c) or RHiNET NICs (sw/sim/sf_vcnic.c), one traffic layer (sw/sim/sf_traffic.c). docs/network.md. */
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -14,10 +15,22 @@ static void usage(FILE *f)
     fprintf(f,
             "usage: sanfab-sim [CONFIG] [--KEY VALUE ...] [-o FILE] [--jobs N] [--time] [--quiet] [--no-skip]\n"
             "\n"
-            "Simulates a network of crossbar models with Myrinet NICs, one run per offered load, and writes the\n"
-            "results as JSON (stdout, or -o FILE). CONFIG is a file of \"KEY VALUE\" lines after a first line\n"
-            "\"sanfab-sim 1\" (# comments); every KEY is also an option --KEY VALUE that overrides the file.\n"
-            "Paths in CONFIG are relative to its directory. Units: 1 cycle = 1 flit = 6.25 ns.\n"
+            "Simulates a network of switch models, one run per offered load, and writes the results as JSON\n"
+            "(stdout, or -o FILE). CONFIG is a file of \"KEY VALUE\" lines after a first line \"sanfab-sim 1\"\n"
+            "(# comments); every KEY is also an option --KEY VALUE that overrides the file. Paths in CONFIG are\n"
+            "relative to its directory.\n"
+            "\n"
+            "Two kinds of network (key switch), each running the route sets it can:\n"
+            "  xbar  Myrinet-style crossbars (cmodel/xbar.c) with Myrinet NICs: source routes of ONE VC, In-Transit\n"
+            "        Buffers included (sanfab-route updown, itb, fm --deadlock itb, clos-all, ...). Load in\n"
+            "        flits/ns/switch; 1 cycle = 1 flit = 6.25 ns (seed 000).\n"
+            "  vcsw  RHiNET-style table-lookup VC switches (cmodel/vcsw.c) with RHiNET NICs: route sets with VCs (dl,\n"
+            "        lash, fm --deadlock layers, updown --vcs N) and one-VC sets without ITBs, through the tables of\n"
+            "        sanfab-route --rhinet (key tables; without it the tables are written from the routes). Load and\n"
+            "        throughput in flits/host/cycle (seed 001); defaults: 4 VCs, 128-flit packets, DEPTH 256,\n"
+            "        cables of 0 registers, 50,000 + 950,000 cycles.\n"
+            "  A route set with VCs on a crossbar network, or with ITBs on a VC network, is refused with a message\n"
+            "  that names the kind to use; FM route sets with a host map (--map random) are not run yet.\n"
             "\n"
             "options:\n"
             "  -o FILE      write the JSON to FILE instead of standard output\n"
@@ -28,12 +41,14 @@ static void usage(FILE *f)
             "               fast-forwarded exactly; the JSON is the same, only slower; for tests and timing)\n"
             "  --help       this text\n"
             "\n"
-            "keys (default, meaning):\n");
+            "keys (default for each kind, meaning):\n");
     sf_sim_keys_help(f);
     fprintf(f, "\nexample:\n"
                "  sanfab-topo random --switches 16 --seed 1 -o net.topo\n"
                "  sanfab-route itb net.topo --seed 1 -o itb.routes\n"
-               "  sanfab-sim --topology net.topo --routes itb.routes --load 0.005,0.01,0.02 --jobs 2 -o itb.json\n");
+               "  sanfab-sim --topology net.topo --routes itb.routes --load 0.005,0.01,0.02 --jobs 2 -o itb.json\n"
+               "  sanfab-route dl net.topo --vcs 3 --select sancho -o dl.routes --rhinet dl.rhinet\n"
+               "  sanfab-sim --switch vcsw --topology net.topo --routes dl.routes --tables dl.rhinet --load 0.1,0.2 -o dl.json\n");
 }
 
 typedef struct {
@@ -54,8 +69,8 @@ static void progress(void *ctx, uint64_t done, uint64_t total)
 
 static void point_line(const sf_sim_cfg *c, int i, double off, double acc, int sat, double secs, double hops, uint64_t cyc)
 {
-    fprintf(stderr, "sanfab-sim: load %g: offered %.5f accepted %.5f flits/ns/switch%s, %llu cycles in %.1f s (%.0f cycles/s, %.2f M flit-hops/s)\n",
-            c->loads[i], off, acc, !sat ? "" : sat == SF_SIM_SAT_HOTSPOT ? " (saturated: the hotspot host)" : " (saturated)",
+    fprintf(stderr, "sanfab-sim: load %g: offered %.5f accepted %.5f %s%s, %llu cycles in %.1f s (%.0f cycles/s, %.2f M flit-hops/s)\n",
+            c->loads[i], off, acc, sf_sim_load_unit(c), !sat ? "" : sat == SF_SIM_SAT_HOTSPOT ? " (saturated: the hotspot host)" : " (saturated)",
             (unsigned long long)cyc, secs, cyc / (secs > 0 ? secs : 1e-9),
             hops / (secs > 0 ? secs : 1e-9) / 1e6);
 }
@@ -163,7 +178,7 @@ int main(int argc, char **argv)
     }
     if (jobs > c.nloads)
         jobs = c.nloads;
-    fprintf(stderr, "sanfab-sim: seed %llu\n", (unsigned long long)c.nic.seed);
+    fprintf(stderr, "sanfab-sim: seed %llu\n", (unsigned long long)c.tr.seed);
     sf_sim_net net;
     if (sf_sim_net_load(&c, &net, &e)) {
         fprintf(stderr, "sanfab-sim: %s\n", e.msg);
@@ -241,7 +256,7 @@ int main(int argc, char **argv)
                 fputc(ch, out);
         }
         if (rc == 0)
-            sf_sim_json_tail(&c, off, acc, sat, out);
+            sf_sim_json_tail(&c, &net, off, acc, sat, out);
     }
     for (int i = 0; i < N; i++)
         if (part[i])

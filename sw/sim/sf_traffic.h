@@ -1,0 +1,117 @@
+/* sf_traffic.h - the traffic and measurement layer every NIC kind shares (docs/network.md "Traffic"):
+ * destination patterns, constant-rate generation with a random phase per host, the messages each host has
+ * generated (its source queue, in generation order), their delivery or loss, the latency histogram and the
+ * window counts. A NIC (sf_nic.h: Myrinet; sf_vcnic.h: RHiNET) asks it for the next message to send and
+ * tells it when a message starts, arrives or is lost; it keeps nothing of links, packets or flow control.
+ * No global state; all randomness from the seed (one generator per host, shared with that host's NIC). */
+#ifndef SF_TRAFFIC_H
+#define SF_TRAFFIC_H
+
+#include <stdint.h>
+
+#include "sf_rng.h"
+#include "sf_topo.h"
+
+/* Destination patterns (docs/network.md "Traffic"). */
+typedef enum {
+    SF_TR_UNIFORM = 0, SF_TR_BITREV, SF_TR_HOTSPOT, SF_TR_LOCAL, SF_TR_TRANSPOSE, SF_TR_COMPLEMENT, SF_TR_PERM,
+    SF_TR_BUTTERFLY
+} sf_pattern;
+#define SF_TR_NPATTERNS 8
+
+/** Name of a pattern ("uniform", "bit-reversal", ...); "?" out of range. */
+const char *sf_pattern_name(sf_pattern t);
+/** Pattern by name; -1 if unknown. */
+int sf_pattern_parse(const char *s);
+/** Every pattern's name, comma-separated (for help texts and messages). */
+const char *sf_pattern_names(void);
+
+typedef struct {
+    sf_pattern pattern;
+    double hotspot_frac;  /* hotspot: share of messages to the hotspot host (0..1) */
+    int local_l;          /* local: destinations at most l switch-to-switch hops away */
+    double rate;          /* messages generated per cycle per host (constant rate); 0 = none */
+    unsigned msg_units;   /* size of one message in the network's traffic unit (payload bytes, flits) */
+    uint64_t seed;
+} sf_traffic_params;
+
+/* Message states. */
+enum { SF_MSG_QUEUED = 0, SF_MSG_SENT, SF_MSG_DONE, SF_MSG_LOST };
+
+/* One generated message: generation and injection cycles, destination, state, and the marks its route
+ * carried (the Myrinet NIC's ITBs; averaged over delivered messages). */
+typedef struct {
+    uint64_t gen, inj;
+    uint32_t dst;
+    uint8_t state, marks;
+} sf_msg;
+
+/* Counts of the whole traffic layer (units: sf_traffic_params.msg_units per message). */
+typedef struct {
+    uint64_t generated, injected, delivered, misrouted, duplicate;
+    uint64_t gen_units, deliv_units;         /* traffic units generated / delivered */
+    uint64_t hot_gen_units, hot_deliv_units; /* of them to the hotspot host (hotspot traffic; else 0) */
+} sf_traffic_counts;
+
+/** Latency summary (cycles) of messages generated in the window and delivered; percentiles from a histogram
+ *  exact below 1024 cycles and within 1/64 above. */
+typedef struct {
+    uint64_t count;
+    double avg, avg_net, p50, p95, p99, max; /* avg_net: from injection */
+    double marks_per_msg;                    /* route marks (ITBs) per delivered message */
+} sf_lat;
+
+typedef struct sf_traffic sf_traffic;
+
+/** The traffic of every host of t; NULL with e set if the pattern does not fit the hosts (bit-reversal,
+ *  transpose and butterfly need a power-of-2 host count) or there are fewer than 2 hosts. */
+sf_traffic *sf_traffic_new(const sf_topo *t, const sf_traffic_params *p, sf_err *e);
+/** Frees it (NULL allowed). */
+void sf_traffic_free(sf_traffic *tr);
+/** Number of hosts. */
+unsigned sf_traffic_hosts(const sf_traffic *tr);
+
+/** Host h's messages due by `cycle` join its queue (nothing while generation is off). Call once a cycle per
+ *  host (or sf_traffic_generate_all), before the host's NIC draws from sf_traffic_rng (the draw order makes a run
+ *  reproducible). */
+void sf_traffic_generate(sf_traffic *tr, unsigned h, uint64_t cycle);
+/** sf_traffic_generate for every host: a NIC layer calls it once a cycle before any host's own draws. */
+void sf_traffic_generate_all(sf_traffic *tr, uint64_t cycle);
+/** Host h's own generator: destinations are drawn from it, and its NIC draws its own choices from it too. */
+sf_rng *sf_traffic_rng(sf_traffic *tr, unsigned h);
+/** Stops (0) or restarts (1) generation from the next cycle (queued messages are still sent). */
+void sf_traffic_set_generate(sf_traffic *tr, int on);
+/** The next message host h has to start (its queue's head) and its sequence number; NULL when none. */
+const sf_msg *sf_traffic_head(const sf_traffic *tr, unsigned h, uint32_t *seq);
+/** Messages host h has queued (generated, not started). */
+unsigned sf_traffic_queued_at(const sf_traffic *tr, unsigned h);
+/** Host h starts its head message in `cycle` (it is then in flight); `marks` is kept for the statistics. */
+void sf_traffic_start(sf_traffic *tr, unsigned h, uint64_t cycle, unsigned marks);
+
+/* What a delivery was. */
+enum { SF_DELIV_OK = 0, SF_DELIV_MISROUTED, SF_DELIV_DUPLICATE };
+/** A message arrived whole at host h in `cycle`: message `seq` of host `src` (known = 0: its id could not be
+ *  read); counted as delivered, misrouted (unknown or another host's) or duplicate. Returns SF_DELIV_*. */
+int sf_traffic_deliver(sf_traffic *tr, unsigned h, int known, uint32_t src, uint32_t seq, uint64_t cycle);
+/** Message `seq` of host `src` is lost (the NIC counts why); nothing if unknown or not in flight. */
+void sf_traffic_lost(sf_traffic *tr, uint32_t src, uint32_t seq);
+
+/** Starts the measurement window at `cycle`: latency and window counts restart. */
+void sf_traffic_window_start(sf_traffic *tr, uint64_t cycle);
+/** Start of the window (0 before sf_traffic_window_start). */
+uint64_t sf_traffic_window(const sf_traffic *tr);
+/** Counts since creation (all) and since the window started (win); either may be NULL. */
+void sf_traffic_counts_get(const sf_traffic *tr, sf_traffic_counts *all, sf_traffic_counts *win);
+/** Messages generated but neither delivered nor lost: queued at sources or in the network. */
+uint64_t sf_traffic_in_flight(const sf_traffic *tr);
+/** Messages queued at their sources (not started). */
+uint64_t sf_traffic_queued(const sf_traffic *tr);
+/** Latency of the window (messages generated at or after its start and delivered since). */
+void sf_traffic_latency(const sf_traffic *tr, sf_lat *l);
+/** The hotspot host (hotspot traffic; -1 for the other patterns). */
+int sf_traffic_hotspot(const sf_traffic *tr);
+/** The pattern's fixed destination of source s (bit-reversal, transpose, complement, permutation, butterfly;
+ *  -1 if s sends nothing or the pattern has no fixed destination). */
+int sf_traffic_fixed_dst(const sf_traffic *tr, unsigned s);
+
+#endif
