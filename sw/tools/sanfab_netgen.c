@@ -1,8 +1,13 @@
 /* sanfab-netgen: the RTL network generator (docs/network.md "RTL network"). Reads a topology file
  * (docs/topology.md, the routing tools' parser: same FILE:LINE messages) and writes one Verilog-2005
- * module: one crossbar per switch with its own port count, switch ports joined by cables of CABLE_DELAY
- * registers, every host port brought out as a pair of 9-bit links through cables of HOST_DELAY registers,
- * and every switch output on one flat bus for the network lockstep bench. */
+ * module of one switch kind:
+ *   xbar: one crossbar per switch with its own port count, switch ports joined by cables of CABLE_DELAY
+ *         registers, every host port brought out as a pair of 9-bit links through cables of HOST_DELAY
+ *         registers, and every switch output on one flat bus for the network lockstep bench;
+ *   vcsw: one VC switch per switch with its own port count, flit links and per-VC stop bits wired switch to
+ *         switch (the cable is each switch's LINK_DELAY), every host port brought out as flit and stop buses,
+ *         one configuration write port per switch (its tables are loaded through it before a reset), and
+ *         every switch's flit outputs and stop bits on flat buses for the bench. */
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -11,41 +16,63 @@
 #include "sf_sim.h"
 #include "sf_topo.h"
 
-/* The module's parameters and their defaults: sanfab-sim's (sf_sim_cfg_default), so a generated network and the
- * C network it is held against start from the same timing. */
+/* The module's parameters and their defaults: sanfab-sim's (sf_sim_cfg_default and the kind's defaults), so a
+ * generated network and the C network it is held against start from the same timing. */
 typedef struct {
     const char *name;
     unsigned value;
 } param_t;
-enum { NPARAM = 7 };
+enum { NPARAM_MAX = 9 };
 
-static void params(param_t p[NPARAM])
+/* the parameters of kind `vc` (0 xbar, 1 vcsw); returns their number */
+static int params(int vc, param_t p[NPARAM_MAX])
 {
     sf_sim_cfg c;
     sf_sim_cfg_default(&c);
-    const param_t d[NPARAM] = {{"SLACK_DEPTH", c.slack},         {"STOP_THRESH", c.stop},
-                               {"GO_THRESH", c.go},              {"ROUTE_DELAY", c.route_delay},
-                               {"TIMEOUT", c.timeout},           {"CABLE_DELAY", c.link_delay},
-                               {"HOST_DELAY", c.host_delay}};
+    if (!vc) {
+        const param_t d[] = {{"SLACK_DEPTH", c.slack}, {"STOP_THRESH", c.stop},       {"GO_THRESH", c.go},
+                             {"ROUTE_DELAY", c.route_delay}, {"TIMEOUT", c.timeout}, {"CABLE_DELAY", c.link_delay},
+                             {"HOST_DELAY", c.host_delay}};
+        memcpy(p, d, sizeof d);
+        return (int)(sizeof d / sizeof d[0]);
+    }
+    sf_err e;
+    sf_sim_cfg_set(&c, "switch", "vcsw", "netgen", 0, &e);
+    sf_sim_cfg_kind_defaults(&c);
+    const vcsw_params_t *v = &c.vcsw;
+    const param_t d[] = {{"NVC", v->NVC},       {"CTRL", v->CTRL},         {"FLIT_W", v->FLIT_W},
+                         {"TAG_W", v->TAG_W},   {"DEPTH", v->DEPTH},       {"MAXLEN", v->MAXLEN},
+                         {"LINK_DELAY", v->LINK_DELAY}, {"COUNTERS", v->COUNTERS}, {"CTR_WIDTH", v->CTR_WIDTH}};
     memcpy(p, d, sizeof d);
+    return (int)(sizeof d / sizeof d[0]);
 }
 
 static void usage(FILE *f)
 {
     fprintf(f,
-            "usage: sanfab-netgen TOPOLOGY [--module NAME] [--kind xbar] [-o FILE]\n"
-            "Writes a Verilog-2005 top of the network of TOPOLOGY (docs/topology.md): one crossbar (rtl/xbar/xbar.v)\n"
-            "per switch with its own NPORTS, links as rtl/common/delay_line.v cables, hosts brought out as\n"
-            "from_host/to_host 9-bit links, and sw_tx: every switch output port (docs/network.md \"RTL network\").\n"
+            "usage: sanfab-netgen TOPOLOGY [--module NAME] [--kind xbar|vcsw] [-o FILE]\n"
+            "Writes a Verilog-2005 top of the network of TOPOLOGY (docs/topology.md), of one switch kind\n"
+            "(docs/network.md \"RTL network\"):\n"
+            "  xbar (default): one crossbar (rtl/xbar/xbar.v) per switch with its own NPORTS, links as\n"
+            "    rtl/common/delay_line.v cables, hosts brought out as from_host/to_host 9-bit links, and sw_tx: every\n"
+            "    switch output port;\n"
+            "  vcsw: one VC switch (rtl/vcsw/vcsw.v) per switch with its own NPORTS, links wired switch to switch\n"
+            "    (the cable is each switch's LINK_DELAY), hosts brought out as from_host_*/to_host_* flit and stop\n"
+            "    buses, cfg_we/cfg_addr/cfg_wdata: one table write port per switch (load the sanfab-route --rhinet\n"
+            "    tables through them, then reset), and sw_tx_*/sw_rx_stop: every switch output.\n"
             "  --module NAME  module name (default: the output file's base name, else sanfab_net)\n"
-            "  --kind KIND    switch kind (only xbar so far)\n"
+            "  --kind KIND    switch kind: xbar or vcsw\n"
             "  -o FILE        output file (default standard output); the module should be named as the file\n"
-            "Module parameters (defaults = sanfab-sim's Myrinet timing; CABLE_DELAY is switch-switch):\n ");
-    param_t p[NPARAM];
-    params(p);
-    for (int i = 0; i < NPARAM; i++)
-        fprintf(f, "%s %s %u", i == 0 ? "" : ",", p[i].name, p[i].value);
-    fprintf(f, ".\nExit status: 0 written, 1 bad topology (FILE:LINE: problem), 2 bad command line or unwritable file.\n");
+            "Module parameters (defaults = sanfab-sim's; xbar: Myrinet timing, CABLE_DELAY is switch-switch):\n");
+    for (int k = 0; k < 2; k++) {
+        param_t p[NPARAM_MAX];
+        const int np = params(k, p);
+        fprintf(f, "  %s:", k ? "vcsw" : "xbar");
+        for (int i = 0; i < np; i++)
+            fprintf(f, "%s %s %u", i == 0 ? "" : ",", p[i].name, p[i].value);
+        fprintf(f, ".\n");
+    }
+    fprintf(f, "Exit status: 0 written, 1 bad topology (FILE:LINE: problem), 2 bad command line or unwritable file.\n");
 }
 
 static int valid_ident(const char *s)
@@ -86,10 +113,10 @@ static void write_net(FILE *f, const sf_topo *t, const char *mod, const char *to
     for (int s = 0; s < S; s++)
         fprintf(f, "%s%d", s ? " " : " ", base[s]);
     fprintf(f, ").\n`default_nettype none\n\nmodule %s #(\n", mod);
-    param_t p[NPARAM];
-    params(p);
-    for (int i = 0; i < NPARAM; i++)
-        fprintf(f, "    parameter %-11s = %u%s\n", p[i].name, p[i].value, i + 1 < NPARAM ? "," : "");
+    param_t p[NPARAM_MAX];
+    const int np = params(0, p);
+    for (int i = 0; i < np; i++)
+        fprintf(f, "    parameter %-11s = %u%s\n", p[i].name, p[i].value, i + 1 < np ? "," : "");
     fprintf(f, ") (\n");
     fprintf(f, "    input  wire           clk,\n    input  wire           rst,\n");
     fprintf(f, "    input  wire [%d:0] from_host,\n    output wire [%d:0] to_host,\n    output wire [%d:0] sw_tx\n);\n\n",
@@ -158,6 +185,123 @@ static void write_net(FILE *f, const sf_topo *t, const char *mod, const char *to
     free(base);
 }
 
+
+/* The VC-switch network (--kind vcsw). */
+static void write_vcnet(FILE *f, const sf_topo *t, const char *mod, const char *topo_path)
+{
+    const int S = t->nsw, H = t->nhost, L = sf_topo_nlinks(t);
+    int *base = calloc((size_t)S + 1, sizeof *base);
+    if (!base) {
+        fprintf(stderr, "sanfab-netgen: out of memory\n");
+        exit(2);
+    }
+    for (int s = 0; s < S; s++)
+        base[s + 1] = base[s] + t->sw[s].nports;
+    const int P = base[S];
+    const char *base_name = strrchr(topo_path, '/') ? strrchr(topo_path, '/') + 1 : topo_path;
+    fprintf(f, "// %s -- generated by sanfab-netgen --kind vcsw from %s; do not edit (docs/network.md \"RTL network\").\n", mod,
+            base_name);
+    if (t->name[0])
+        fprintf(f, "// topology: %s\n", t->name);
+    fprintf(f, "// %d VC switches, %d hosts, %d links, %d switch ports. Cycle contract of cmodel/net.h with every cable inside\n"
+               "// the switches (LINK_DELAY registers after each output) and the hosts' own cables outside this module: a flit\n"
+               "// or a stop bit a switch puts out after edge k (and its LINK_DELAY registers) is sampled by its neighbour at\n"
+               "// edge k + 1. Buses of port i (host h, or switch port i = first port of switch s + p) hold its field of width\n"
+               "// w at [i*w +: w]: *_valid and *_tail 1 bit, *_vc $clog2(NVC), *_data FLIT_W, *_stop NVC (bit v = VC v).\n"
+               "// from_host_stop is host h's Go & Stop towards its switch, to_host_stop its switch's towards it; sw_rx_stop\n"
+               "// is what each switch port sends towards its sender. cfg_*[s]: switch s's configuration write port\n"
+               "// (docs/vcsw.md); load the tables, then reset (rst keeps them). First ports:",
+            S, H, L, P);
+    for (int s = 0; s < S; s++)
+        fprintf(f, " %d", base[s]);
+    fprintf(f, ".\n`default_nettype none\n\nmodule %s #(\n", mod);
+    param_t p[NPARAM_MAX];
+    const int np = params(1, p);
+    for (int i = 0; i < np; i++)
+        fprintf(f, "    parameter %-10s = %u%s\n", p[i].name, p[i].value, i + 1 < np ? "," : "");
+    fprintf(f, ") (\n    input  wire clk,\n    input  wire rst,\n");
+    fprintf(f, "    input  wire [%d:0] cfg_we,\n    input  wire [%d:0] cfg_addr,\n    input  wire [%d:0] cfg_wdata,\n", S - 1,
+            S * 16 - 1, S * 16 - 1);
+    const char *dir[2] = {"from_host", "to_host"};
+    for (int d = 0; d < 2; d++) {
+        const char *io = d ? "output" : "input ";
+        fprintf(f, "    %s wire [%d:0] %s_valid,\n    %s wire [%d*$clog2(NVC)-1:0] %s_vc,\n    %s wire [%d:0] %s_tail,\n"
+                   "    %s wire [%d*FLIT_W-1:0] %s_data,\n    %s wire [%d*NVC-1:0] %s_stop,\n",
+                io, H - 1, dir[d], io, H, dir[d], io, H - 1, dir[d], io, H, dir[d], io, H, dir[d]);
+    }
+    fprintf(f, "    output wire [%d:0] sw_tx_valid,\n    output wire [%d*$clog2(NVC)-1:0] sw_tx_vc,\n    output wire [%d:0] sw_tx_tail,\n"
+               "    output wire [%d*FLIT_W-1:0] sw_tx_data,\n    output wire [%d*NVC-1:0] sw_rx_stop\n);\n\n",
+            P - 1, P, P - 1, P, P);
+    fprintf(f, "    localparam VCW = $clog2(NVC);\n\n");
+    for (int s = 0; s < S; s++) {
+        const int n = t->sw[s].nports;
+        fprintf(f, "    wire [%d:0] s%d_rx_valid, s%d_rx_tail, s%d_tx_valid, s%d_tx_tail;\n", n - 1, s, s, s, s);
+        fprintf(f, "    wire [%d*VCW-1:0] s%d_rx_vc, s%d_tx_vc;\n    wire [%d*FLIT_W-1:0] s%d_rx_data, s%d_tx_data;\n", n, s, s, n, s, s);
+        fprintf(f, "    wire [%d*NVC-1:0] s%d_rx_stop, s%d_tx_stop;\n    wire s%d_rvalid;\n    wire [31:0] s%d_rdata;\n", n, s, s, s, s);
+    }
+    fprintf(f, "\n");
+    for (int s = 0; s < S; s++) {
+        const int n = t->sw[s].nports;
+        fprintf(f, "    // switch %d: %d ports\n", s, n);
+        fprintf(f, "    vcsw #(\n        .NPORTS     (%d),\n", n);
+        for (int i = 0; i < np; i++)
+            fprintf(f, "        .%-10s (%s)%s\n", p[i].name, p[i].name, i + 1 < np ? "," : "");
+        fprintf(f, "    ) u_sw%d (\n        .clk        (clk),\n        .rst        (rst),\n", s);
+        fprintf(f, "        .rx_valid   (s%d_rx_valid),\n        .rx_vc      (s%d_rx_vc),\n        .rx_tail    (s%d_rx_tail),\n"
+                   "        .rx_data    (s%d_rx_data),\n        .rx_stop    (s%d_rx_stop),\n",
+                s, s, s, s, s);
+        fprintf(f, "        .tx_valid   (s%d_tx_valid),\n        .tx_vc      (s%d_tx_vc),\n        .tx_tail    (s%d_tx_tail),\n"
+                   "        .tx_data    (s%d_tx_data),\n        .tx_stop    (s%d_tx_stop),\n",
+                s, s, s, s, s);
+        fprintf(f, "        .cfg_we     (cfg_we[%d]),\n        .cfg_re     (1'b0),\n        .cfg_addr   (cfg_addr[%d +: 16]),\n"
+                   "        .cfg_wdata  (cfg_wdata[%d +: 16]),\n        .cfg_rvalid (s%d_rvalid),\n        .cfg_rdata  (s%d_rdata)\n"
+                   "    );\n",
+                s, s * 16, s * 16, s, s);
+        const int b = base[s];
+        fprintf(f, "    assign sw_tx_valid[%d +: %d] = s%d_tx_valid;\n    assign sw_tx_vc[%d*VCW +: %d*VCW] = s%d_tx_vc;\n"
+                   "    assign sw_tx_tail[%d +: %d] = s%d_tx_tail;\n    assign sw_tx_data[%d*FLIT_W +: %d*FLIT_W] = s%d_tx_data;\n"
+                   "    assign sw_rx_stop[%d*NVC +: %d*NVC] = s%d_rx_stop;\n",
+                b, n, s, b, n, s, b, n, s, b, n, s, b, n, s);
+        for (int q = 0; q < n; q++)
+            if (t->sw[s].peer[q].kind == SF_PEER_NONE)
+                fprintf(f, "    assign s%d_rx_valid[%d] = 1'b0; // port %d unconnected\n    assign s%d_rx_vc[%d*VCW +: VCW] = "
+                           "{VCW{1'b0}};\n    assign s%d_rx_tail[%d] = 1'b0;\n    assign s%d_rx_data[%d*FLIT_W +: FLIT_W] = "
+                           "{FLIT_W{1'b0}};\n    assign s%d_tx_stop[%d*NVC +: NVC] = {NVC{1'b0}};\n",
+                        s, q, q, s, q, s, q, s, q, s, q);
+        fprintf(f, "\n");
+    }
+    for (int l = 0; l < L; l++)
+        for (int d = 0; d < 2; d++) {
+            const int c = 2 * l + d, a = t->ch_from[c], pa = t->ch_fport[c], b = t->ch_to[c], pb = t->ch_tport[c];
+            fprintf(f, "    // link %d, channel %d: switch %d port %d -> switch %d port %d (and its stop bits back)\n", l, c, a, pa,
+                    b, pb);
+            fprintf(f, "    assign s%d_rx_valid[%d] = s%d_tx_valid[%d];\n    assign s%d_rx_vc[%d*VCW +: VCW] = s%d_tx_vc[%d*VCW +: VCW];\n"
+                       "    assign s%d_rx_tail[%d] = s%d_tx_tail[%d];\n"
+                       "    assign s%d_rx_data[%d*FLIT_W +: FLIT_W] = s%d_tx_data[%d*FLIT_W +: FLIT_W];\n"
+                       "    assign s%d_tx_stop[%d*NVC +: NVC] = s%d_rx_stop[%d*NVC +: NVC];\n",
+                    b, pb, a, pa, b, pb, a, pa, b, pb, a, pa, b, pb, a, pa, a, pa, b, pb);
+        }
+    for (int h = 0; h < H; h++) {
+        const int s = t->host[h].sw, q = t->host[h].port;
+        fprintf(f, "    // host %d on switch %d port %d\n", h, s, q);
+        fprintf(f, "    assign s%d_rx_valid[%d] = from_host_valid[%d];\n    assign s%d_rx_vc[%d*VCW +: VCW] = from_host_vc[%d*VCW +: VCW];\n"
+                   "    assign s%d_rx_tail[%d] = from_host_tail[%d];\n"
+                   "    assign s%d_rx_data[%d*FLIT_W +: FLIT_W] = from_host_data[%d*FLIT_W +: FLIT_W];\n"
+                   "    assign s%d_tx_stop[%d*NVC +: NVC] = from_host_stop[%d*NVC +: NVC];\n",
+                s, q, h, s, q, h, s, q, h, s, q, h, s, q, h);
+        fprintf(f, "    assign to_host_valid[%d] = s%d_tx_valid[%d];\n    assign to_host_vc[%d*VCW +: VCW] = s%d_tx_vc[%d*VCW +: VCW];\n"
+                   "    assign to_host_tail[%d] = s%d_tx_tail[%d];\n"
+                   "    assign to_host_data[%d*FLIT_W +: FLIT_W] = s%d_tx_data[%d*FLIT_W +: FLIT_W];\n"
+                   "    assign to_host_stop[%d*NVC +: NVC] = s%d_rx_stop[%d*NVC +: NVC];\n",
+                h, s, q, h, s, q, h, s, q, h, s, q, h, s, q);
+    }
+    fprintf(f, "\n    // the configuration read ports are not used in a network\n    wire unused_ok = &{1'b0");
+    for (int s = 0; s < S; s++)
+        fprintf(f, ", s%d_rdata, s%d_rvalid", s, s);
+    fprintf(f, "};\n\nendmodule\n\n`default_nettype wire\n");
+    free(base);
+}
+
 int main(int argc, char **argv)
 {
     const char *topo = NULL, *out = NULL, *mod = NULL, *kind = "xbar";
@@ -196,10 +340,11 @@ int main(int argc, char **argv)
         usage(stderr);
         return 2;
     }
-    if (strcmp(kind, "xbar")) {
-        fprintf(stderr, "sanfab-netgen: unknown switch kind \"%s\" (known: xbar)\n", kind);
+    if (strcmp(kind, "xbar") && strcmp(kind, "vcsw")) {
+        fprintf(stderr, "sanfab-netgen: unknown switch kind \"%s\" (known: xbar, vcsw)\n", kind);
         return 2;
     }
+    const int vc = strcmp(kind, "vcsw") == 0;
     char name[256];
     if (!mod) {
         if (out) {
@@ -224,8 +369,13 @@ int main(int argc, char **argv)
     }
     for (int s = 0; s < t->nsw; s++)
         if (t->sw[s].nports < 2) {
-            fprintf(stderr, "sanfab-netgen: %s:%d: switch %d has %d port; the crossbar needs at least 2\n", topo,
-                    t->sw[s].line, s, t->sw[s].nports);
+            fprintf(stderr, "sanfab-netgen: %s:%d: switch %d has %d port; the %s needs at least 2\n", topo,
+                    t->sw[s].line, s, t->sw[s].nports, vc ? "VC switch" : "crossbar");
+            sf_topo_free(t);
+            return 1;
+        } else if (vc && t->sw[s].nports > VCSW_MAX_PORTS) {
+            fprintf(stderr, "sanfab-netgen: %s:%d: switch %d has %d ports; the VC switch has at most %d\n", topo,
+                    t->sw[s].line, s, t->sw[s].nports, VCSW_MAX_PORTS);
             sf_topo_free(t);
             return 1;
         }
@@ -240,7 +390,10 @@ int main(int argc, char **argv)
         sf_topo_free(t);
         return 2;
     }
-    write_net(f, t, mod, topo);
+    if (vc)
+        write_vcnet(f, t, mod, topo);
+    else
+        write_net(f, t, mod, topo);
     int bad = ferror(f);
     if (out && fclose(f))
         bad = 1;

@@ -1,43 +1,115 @@
-// sanfab — Verilator glue of a generated network (sanfab-netgen), verilated with --prefix Vnet. The
-// parameters and port counts come as NET_* macros (the same values passed to Verilator as -G).
+// sanfab — Verilator glue of a generated network (sanfab-netgen), verilated with --prefix Vnet. The kind
+// (NET_KIND_VCSW for a VC network, else the crossbar's), the parameters and the port counts come as NET_* macros
+// (the same values passed to Verilator as -G).
 #include "net_rtl.h"
 
 #include "../common/vrtl.h"
 #include "Vnet.h"
 
 #include <cstdint>
+#include <cstring>
 #include <vector>
 
 #ifndef NET_VARIANT
 #define NET_VARIANT ""
 #endif
 
-struct net_rtl : vrtl<Vnet> {
-    std::vector<uint32_t> in_w, out_w, host_w;
+// a flat bus of n fields of w bits each, as 32-bit words (two more than it needs: put_bits/get_bits of an
+// integer port touch two words)
+struct bus {
+    unsigned n = 0, w = 0;
+    std::vector<uint32_t> x;
+    void init(unsigned nn, unsigned ww)
+    {
+        n = nn;
+        w = ww;
+        x.assign((n * w + 31) / 32 + 2, 0);
+    }
+    void set(unsigned i, uint64_t v)
+    {
+        for (unsigned b = 0; b < w; b++) {
+            const unsigned bit = i * w + b;
+            if ((v >> b) & 1u)
+                x[bit / 32] |= 1u << (bit % 32);
+            else
+                x[bit / 32] &= ~(1u << (bit % 32));
+        }
+    }
+    uint64_t get(unsigned i) const
+    {
+        uint64_t v = 0;
+        for (unsigned b = 0; b < w; b++) {
+            const unsigned bit = i * w + b;
+            v |= (uint64_t)((x[bit / 32] >> (bit % 32)) & 1u) << b;
+        }
+        return v;
+    }
+    uint32_t *data() { return x.data(); }
 };
 
-static void pack(std::vector<uint32_t> &w, const uint16_t *c, unsigned n)
+#ifdef NET_KIND_VCSW
+// a flit's fields on the buses of one direction, packed as the fabric's word (cmodel/vcsw_net.h), every field
+// kept as it is (an idle flit whose other fields are not 0 differs from the C model's idle word 0)
+struct flitbus {
+    bus valid, vc, tail, data, stop;
+    void init(unsigned n)
+    {
+        unsigned vcw = 0;
+        while ((1u << vcw) < NET_NVC)
+            vcw++;
+        valid.init(n, 1);
+        vc.init(n, vcw);
+        tail.init(n, 1);
+        data.init(n, NET_FLIT_W);
+        stop.init(n, NET_NVC);
+    }
+    void put(unsigned i, uint64_t f, uint64_t b)
+    {
+        valid.set(i, (f >> 40) & 1u);
+        vc.set(i, (f >> 32) & 15u);
+        tail.set(i, (f >> 39) & 1u);
+        data.set(i, (uint32_t)f);
+        stop.set(i, b);
+    }
+    void take(unsigned i, uint64_t *f, uint64_t *b) const
+    {
+        *f = valid.get(i) << 40 | tail.get(i) << 39 | vc.get(i) << 32 | data.get(i);
+        *b = stop.get(i);
+    }
+};
+#endif
+
+struct net_rtl : vrtl<Vnet> {
+#ifdef NET_KIND_VCSW
+    flitbus from, to, sw;
+    bus we, addr, wdata;
+#else
+    bus from, to, sw;
+#endif
+};
+
+static void put_hosts(net_rtl *r)
 {
-    for (auto &x : w)
-        x = 0;
-    for (unsigned i = 0; i < n; i++)
-        for (unsigned b = 0; b < 9; b++)
-            if ((c[i] >> b) & 1u) {
-                unsigned bit = i * 9 + b;
-                w[bit / 32] |= 1u << (bit % 32);
-            }
+#ifdef NET_KIND_VCSW
+    put_bits(r->top->from_host_valid, r->from.valid.data());
+    put_bits(r->top->from_host_vc, r->from.vc.data());
+    put_bits(r->top->from_host_tail, r->from.tail.data());
+    put_bits(r->top->from_host_data, r->from.data.data());
+    put_bits(r->top->from_host_stop, r->from.stop.data());
+#else
+    put_bits(r->top->from_host, r->from.data());
+#endif
 }
 
-static void unpack(const std::vector<uint32_t> &w, uint16_t *c, unsigned n)
+static void idle_hosts(net_rtl *r)
 {
-    for (unsigned i = 0; i < n; i++) {
-        unsigned v = 0;
-        for (unsigned b = 0; b < 9; b++) {
-            unsigned bit = i * 9 + b;
-            v |= ((w[bit / 32] >> (bit % 32)) & 1u) << b;
-        }
-        c[i] = (uint16_t)v;
-    }
+    for (unsigned h = 0; h < NET_NHOSTS; h++)
+#ifdef NET_KIND_VCSW
+        r->from.put(h, 0, 0);
+#else
+        r->from.set(h, 0x100);
+#endif
+    put_hosts(r);
 }
 
 extern "C" {
@@ -47,8 +119,23 @@ int net_rtl_available(void) { return 1; }
 net_rtl_info net_rtl_get_info(void)
 {
     net_rtl_info i;
+    std::memset(&i, 0, sizeof i);
     i.nhosts = NET_NHOSTS;
     i.nports = NET_NPORTS;
+    i.nsw = NET_NSW;
+#ifdef NET_KIND_VCSW
+    i.kind = "vcsw";
+    i.nvc = NET_NVC;
+    i.ctrl = NET_CTRL;
+    i.flit_w = NET_FLIT_W;
+    i.tag_w = NET_TAG_W;
+    i.depth = NET_DEPTH;
+    i.maxlen = NET_MAXLEN;
+    i.link_delay = NET_LINK_DELAY;
+    i.counters = NET_COUNTERS;
+    i.ctr_width = NET_CTR_WIDTH;
+#else
+    i.kind = "xbar";
     i.slack = NET_SLACK_DEPTH;
     i.stop = NET_STOP_THRESH;
     i.go = NET_GO_THRESH;
@@ -56,6 +143,7 @@ net_rtl_info net_rtl_get_info(void)
     i.timeout = NET_TIMEOUT;
     i.cable_delay = NET_CABLE_DELAY;
     i.host_delay = NET_HOST_DELAY;
+#endif
     i.variant = NET_VARIANT;
     return i;
 }
@@ -64,13 +152,22 @@ net_rtl_t *net_rtl_new(int argc, const char *const *argv)
 {
     net_rtl *r = new net_rtl;
     vrtl_open(*r, "net_bench", argc, argv);
-    // room for two more words than the bus needs: put_bits/get_bits of an integer port touch two words
-    r->in_w.assign((NET_NHOSTS * 9 + 31) / 32 + 2, 0);
-    r->host_w.assign((NET_NHOSTS * 9 + 31) / 32 + 2, 0);
-    r->out_w.assign((NET_NPORTS * 9 + 31) / 32 + 2, 0);
-    std::vector<uint16_t> idle(NET_NHOSTS, 0x100);
-    pack(r->in_w, idle.data(), NET_NHOSTS);
-    put_bits(r->top->from_host, r->in_w.data());
+#ifdef NET_KIND_VCSW
+    r->from.init(NET_NHOSTS);
+    r->to.init(NET_NHOSTS);
+    r->sw.init(NET_NPORTS);
+    r->we.init(NET_NSW, 1);
+    r->addr.init(NET_NSW, 16);
+    r->wdata.init(NET_NSW, 16);
+    put_bits(r->top->cfg_we, r->we.data());
+    put_bits(r->top->cfg_addr, r->addr.data());
+    put_bits(r->top->cfg_wdata, r->wdata.data());
+#else
+    r->from.init(NET_NHOSTS, 9);
+    r->to.init(NET_NHOSTS, 9);
+    r->sw.init(NET_NPORTS, 9);
+#endif
+    idle_hosts(r);
     vrtl_reset(*r);
     return r;
 }
@@ -83,15 +180,77 @@ void net_rtl_free(net_rtl_t *r)
     delete r;
 }
 
-void net_rtl_step(net_rtl_t *r, const uint16_t *from_host, uint16_t *sw_tx, uint16_t *to_host)
+void net_rtl_step(net_rtl_t *r, const uint64_t *from_fwd, const uint64_t *from_back, uint64_t *sw_fwd, uint64_t *sw_back,
+                  uint64_t *to_fwd, uint64_t *to_back)
 {
-    pack(r->in_w, from_host, NET_NHOSTS);
-    put_bits(r->top->from_host, r->in_w.data());
+    for (unsigned h = 0; h < NET_NHOSTS; h++)
+#ifdef NET_KIND_VCSW
+        r->from.put(h, from_fwd[h], from_back[h]);
+#else
+        r->from.set(h, from_fwd[h]);
+    (void)from_back;
+#endif
+    put_hosts(r);
     vrtl_tick(*r);
-    get_bits(r->top->sw_tx, r->out_w.data());
-    unpack(r->out_w, sw_tx, NET_NPORTS);
-    get_bits(r->top->to_host, r->host_w.data());
-    unpack(r->host_w, to_host, NET_NHOSTS);
+#ifdef NET_KIND_VCSW
+    get_bits(r->top->sw_tx_valid, r->sw.valid.data());
+    get_bits(r->top->sw_tx_vc, r->sw.vc.data());
+    get_bits(r->top->sw_tx_tail, r->sw.tail.data());
+    get_bits(r->top->sw_tx_data, r->sw.data.data());
+    get_bits(r->top->sw_rx_stop, r->sw.stop.data());
+    get_bits(r->top->to_host_valid, r->to.valid.data());
+    get_bits(r->top->to_host_vc, r->to.vc.data());
+    get_bits(r->top->to_host_tail, r->to.tail.data());
+    get_bits(r->top->to_host_data, r->to.data.data());
+    get_bits(r->top->to_host_stop, r->to.stop.data());
+    for (unsigned i = 0; i < NET_NPORTS; i++)
+        r->sw.take(i, &sw_fwd[i], &sw_back[i]);
+    for (unsigned h = 0; h < NET_NHOSTS; h++)
+        r->to.take(h, &to_fwd[h], &to_back[h]);
+#else
+    get_bits(r->top->sw_tx, r->sw.data());
+    get_bits(r->top->to_host, r->to.data());
+    for (unsigned i = 0; i < NET_NPORTS; i++) {
+        sw_fwd[i] = r->sw.get(i);
+        sw_back[i] = 0;
+    }
+    for (unsigned h = 0; h < NET_NHOSTS; h++) {
+        to_fwd[h] = r->to.get(h);
+        to_back[h] = 0;
+    }
+#endif
+}
+
+int net_rtl_cfg_step(net_rtl_t *r, const uint8_t *we, const uint16_t *addr, const uint16_t *wdata)
+{
+#ifdef NET_KIND_VCSW
+    for (unsigned s = 0; s < NET_NSW; s++) {
+        r->we.set(s, we[s] ? 1 : 0);
+        r->addr.set(s, addr[s]);
+        r->wdata.set(s, wdata[s]);
+    }
+    put_bits(r->top->cfg_we, r->we.data());
+    put_bits(r->top->cfg_addr, r->addr.data());
+    put_bits(r->top->cfg_wdata, r->wdata.data());
+    idle_hosts(r);
+    vrtl_tick(*r);
+    for (unsigned s = 0; s < NET_NSW; s++)
+        r->we.set(s, 0);
+    put_bits(r->top->cfg_we, r->we.data());
+    return 0;
+#else
+    (void)r;
+    (void)we;
+    (void)addr;
+    (void)wdata;
+    return -1;
+#endif
+}
+
+void net_rtl_reset(net_rtl_t *r)
+{
+    idle_hosts(r);
+    vrtl_reset(*r);
 }
 
 int net_rtl_stopped(const net_rtl_t *r) { return vrtl_stopped(*r); }

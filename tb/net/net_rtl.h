@@ -1,6 +1,7 @@
-/* sanfab — C interface to a Verilated generated network (net_rtl.cpp, built with Verilator's --prefix Vnet),
- * or to nothing (net_rtl_none.c) in model-only builds. One net_rtl_step() is one rising clock edge, with the
- * cycle contract of cmodel/net.h (docs/network.md "RTL network"). */
+/* sanfab — C interface to a Verilated generated network (net_rtl.cpp, built with Verilator's --prefix Vnet), or to
+ * nothing (net_rtl_none.c) in model-only builds. One net_rtl_step() is one rising clock edge, with the cycle
+ * contract of cmodel/net.h (docs/network.md "RTL network"). Words are the fabric's: a crossbar link's 9-bit
+ * character (sideband 0), or a VC link's packed flit (cmodel/vcsw_net.h) with its per-VC stop bits as the sideband. */
 #ifndef SANFAB_NET_RTL_H
 #define SANFAB_NET_RTL_H
 
@@ -12,24 +13,36 @@ extern "C" {
 
 typedef struct net_rtl net_rtl_t;
 
-/* The build's figures: parameters the network was verilated with (-G) and its port counts. */
+/* The build's figures: the switch kind, the parameters the network was verilated with (-G) and its port counts. */
 typedef struct {
-    unsigned nhosts, nports;   /* host ports, switch ports in all (width of sw_tx / 9) */
+    const char *kind;          /* "xbar" or "vcsw" ("" in a model-only build) */
+    unsigned nhosts, nports, nsw; /* host ports, switch ports in all, switches */
+    /* xbar */
     unsigned slack, stop, go, route_delay, timeout, cable_delay, host_delay;
+    /* vcsw */
+    unsigned nvc, ctrl, flit_w, tag_w, depth, maxlen, link_delay, counters, ctr_width;
     const char *variant;       /* build name: the run set, or MUTANT_<NAME> */
 } net_rtl_info;
 
 /* 1 if this build contains the RTL. */
 int net_rtl_available(void);
-/* The build's parameters and port counts (zeros in a model-only build). */
+/* The build's kind, parameters and port counts (zeros in a model-only build). */
 net_rtl_info net_rtl_get_info(void);
-/* New instance held in reset for three edges; argv[0..argc) are Verilator run-time arguments. NULL if unavailable. */
+/* New instance held in reset for three edges, host inputs idle; argv[0..argc) are Verilator run-time arguments.
+ * NULL if unavailable. */
 net_rtl_t *net_rtl_new(int argc, const char *const *argv);
 /* Frees an instance (closing its trace). */
 void net_rtl_free(net_rtl_t *r);
-/* One rising edge with from_host[h] (9-bit characters) on the host inputs; writes every switch output
- * sw_tx[port] (first port of switch s + p) and every host output to_host[h] as they are after the edge. */
-void net_rtl_step(net_rtl_t *r, const uint16_t *from_host, uint16_t *sw_tx, uint16_t *to_host);
+/* One rising edge with host h sending from_fwd[h] (and, VC network, its stop bits from_back[h]); writes every switch
+ * output (switch port i = first port of switch s + p) sw_fwd[i] and sw_back[i] (its stop bits towards its sender;
+ * 0 for the crossbar) and what reaches every host, to_fwd[h] and to_back[h], as they are after the edge. */
+void net_rtl_step(net_rtl_t *r, const uint64_t *from_fwd, const uint64_t *from_back, uint64_t *sw_fwd, uint64_t *sw_back,
+                  uint64_t *to_fwd, uint64_t *to_back);
+/* VC network: one rising edge with the host inputs idle and switch s's configuration port writing wdata[s] at
+ * addr[s] when we[s]; -1 for a network without configuration ports. */
+int net_rtl_cfg_step(net_rtl_t *r, const uint8_t *we, const uint16_t *addr, const uint16_t *wdata);
+/* Reset: rst high for three edges, host inputs idle (the VC switches keep their tables). */
+void net_rtl_reset(net_rtl_t *r);
 /* 1 once the RTL stopped itself (an assertion of a SANFAB_ASSERT build). */
 int net_rtl_stopped(const net_rtl_t *r);
 /* Starts a VCD of every following edge; 0 on success. */

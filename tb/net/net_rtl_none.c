@@ -2,11 +2,15 @@
 #include "net_rtl.h"
 
 #include <stddef.h>
+#include <string.h>
 
 int net_rtl_available(void) { return 0; }
 net_rtl_info net_rtl_get_info(void)
 {
-    net_rtl_info i = {0, 0, 0, 0, 0, 0, 0, 0, 0, "model-only"};
+    net_rtl_info i;
+    memset(&i, 0, sizeof i);
+    i.kind = "";
+    i.variant = "model-only";
     return i;
 }
 net_rtl_t *net_rtl_new(int argc, const char *const *argv)
@@ -16,13 +20,26 @@ net_rtl_t *net_rtl_new(int argc, const char *const *argv)
     return NULL;
 }
 void net_rtl_free(net_rtl_t *r) { (void)r; }
-void net_rtl_step(net_rtl_t *r, const uint16_t *from_host, uint16_t *sw_tx, uint16_t *to_host)
+void net_rtl_step(net_rtl_t *r, const uint64_t *from_fwd, const uint64_t *from_back, uint64_t *sw_fwd, uint64_t *sw_back,
+                  uint64_t *to_fwd, uint64_t *to_back)
 {
     (void)r;
-    (void)from_host;
-    (void)sw_tx;
-    (void)to_host;
+    (void)from_fwd;
+    (void)from_back;
+    (void)sw_fwd;
+    (void)sw_back;
+    (void)to_fwd;
+    (void)to_back;
 }
+int net_rtl_cfg_step(net_rtl_t *r, const uint8_t *we, const uint16_t *addr, const uint16_t *wdata)
+{
+    (void)r;
+    (void)we;
+    (void)addr;
+    (void)wdata;
+    return -1;
+}
+void net_rtl_reset(net_rtl_t *r) { (void)r; }
 int net_rtl_stopped(const net_rtl_t *r)
 {
     (void)r;

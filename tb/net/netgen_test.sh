@@ -36,11 +36,18 @@ if [ $rc -eq 1 ] && grep -q "oneport.topo:2: switch 0 has 1 port" <<< "$got"; th
 printf '%s' "${hdr}switch 0 ports 4"$'\n' > "$dir/nohost.topo"
 got=$("$gen" "$dir/nohost.topo" -o "$dir/x.v" 2>&1); rc=$?
 if [ $rc -eq 1 ] && grep -q "no host" <<< "$got"; then ok; else bad "no host: exit $rc, $got"; fi
+# the VC network's own refusals: a switch of more than 16 ports (the crossbar takes 64), a one-port switch
+printf '%s' "${hdr}switch 0 ports 20"$'\n'"switch 1 ports 4"$'\n'"host 0 0:0"$'\n'"host 1 1:0"$'\n'"link 0:1 1:1"$'\n' > "$dir/wide.topo"
+got=$("$gen" "$dir/wide.topo" --kind vcsw -o "$dir/x.v" 2>&1); rc=$?
+if [ $rc -eq 1 ] && grep -q "wide.topo:2: switch 0 has 20 ports; the VC switch has at most 16" <<< "$got"; then ok; else bad "20-port VC switch: exit $rc, $got"; fi
+if "$gen" "$dir/wide.topo" -o "$dir/x.v" 2>/dev/null; then ok; else bad "a 20-port crossbar network is written"; fi
+got=$("$gen" "$dir/oneport.topo" --kind vcsw -o "$dir/x.v" 2>&1); rc=$?
+if [ $rc -eq 1 ] && grep -q "switch 0 has 1 port; the VC switch needs at least 2" <<< "$got"; then ok; else bad "one-port VC switch: exit $rc, $got"; fi
 # command line
 good="$dir/good.topo"
 printf '%s' "${hdr}switch 0 ports 4"$'\n'"switch 1 ports 4"$'\n'"host 0 0:0"$'\n'"host 1 1:0"$'\n'"link 0:1 1:1"$'\n' > "$good"
-for args in "" "--bogus $good" "$good $good" "$good --kind vcsw" "$good --module 1abc" "$good -o" "$good -o $dir/a.v -o $dir/b.v" \
-            "$good -o $dir/nodir/x.v"; do
+for args in "" "--bogus $good" "$good $good" "$good --kind maestro" "$good --kind vcsw --kind xbar" "$good --module 1abc" \
+            "$good -o" "$good -o $dir/a.v -o $dir/b.v" "$good -o $dir/nodir/x.v"; do
     # shellcheck disable=SC2086
     "$gen" $args > /dev/null 2>&1; rc=$?
     if [ $rc -eq 2 ]; then ok; else bad "command line \"$args\": exit $rc, expected 2"; fi
@@ -49,5 +56,8 @@ if "$gen" --help | grep -q "usage: sanfab-netgen"; then ok; else bad "--help"; f
 # determinism and naming: the module is named as the file; the same input gives the same bytes
 "$gen" "$good" -o "$dir/net_two.v" && "$gen" "$good" --module net_two > "$dir/net_two.stdout.v"
 if cmp -s "$dir/net_two.v" "$dir/net_two.stdout.v" && grep -q "^module net_two " "$dir/net_two.v"; then ok; else bad "same topology, same bytes, module named as the file"; fi
+"$gen" "$good" --kind vcsw -o "$dir/vnet_two.v" && "$gen" "$good" --kind vcsw --module vnet_two > "$dir/vnet_two.stdout.v"
+if cmp -s "$dir/vnet_two.v" "$dir/vnet_two.stdout.v" && grep -q "^module vnet_two " "$dir/vnet_two.v" && grep -q "vcsw #(" "$dir/vnet_two.v" \
+   && grep -q "cfg_we" "$dir/vnet_two.v"; then ok; else bad "--kind vcsw: same topology, same bytes, VC switches with their table ports"; fi
 echo "netgen: $pass passed, $fail failed"
 [ $fail -eq 0 ]
