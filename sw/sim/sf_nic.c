@@ -95,7 +95,7 @@ sf_nics *sf_nics_new(const sf_topo *t, const sf_routes *rs, const sf_nic_params 
                  "network: switch vcsw, with the sanfab-route --rhinet tables)", rs->nvc);
         return NULL;
     }
-    if (rs->map) {
+    if (sf_routes_maps_hosts(rs)) {
         snprintf(e->msg, sizeof e->msg, "route sets with a logical-to-physical host map (FM --map random) are not supported");
         return NULL;
     }

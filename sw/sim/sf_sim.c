@@ -739,7 +739,7 @@ int sf_sim_net_load(const sf_sim_cfg *c, sf_sim_net *n, sf_err *e)
             return -1;
         }
     }
-    if (n->rs->map) {
+    if (sf_routes_maps_hosts(n->rs)) {
         snprintf(e->msg, sizeof e->msg, "%.300s: route sets with a logical-to-physical host map (FM --map random) are not run by "
                  "sanfab-sim yet", c->routes);
         sf_sim_net_free(n);

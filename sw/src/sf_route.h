@@ -48,6 +48,9 @@ const sf_hop *sf_routes_get(const sf_routes *rs, int src, int dst, int alt, int 
 typedef struct { int src, dst, alt, n, vc0; const sf_hop *h; } sf_route_it;
 /** Step the cursor (start from `sf_route_it it = {0};`): 1 with its fields set to the next path, 0 at the end. */
 int sf_routes_next(const sf_routes *rs, sf_route_it *it);
+/** 1 if the set maps logical to physical hosts other than one to one in order (FM --map random); an identity map,
+ *  as FM --map identity writes, is no map. */
+int sf_routes_maps_hosts(const sf_routes *rs);
 /** Number of switch-to-switch links a path crosses (ITB hops are not links). */
 int sf_path_links(const sf_hop *h, int n);
 

@@ -516,3 +516,13 @@ void sf_stats_table(const sf_stats *s, const sf_topo *t, FILE *f, int links)
         }
     }
 }
+
+int sf_routes_maps_hosts(const sf_routes *rs)
+{
+    if (!rs->map)
+        return 0;
+    for (int i = 0; i < rs->t->nhost; i++)
+        if (rs->map[i] != i)
+            return 1;
+    return 0;
+}
