@@ -1,9 +1,11 @@
 #!/usr/bin/env python3
-"""Plots of sanfab-sim results (seed 000's figures), PNG output, matplotlib from .venv (make deps).
+"""Plots of sanfab-sim results (the papers' figures), PNG output, matplotlib from .venv (make deps).
 
   plot_net.py latency SWEEP.json [SWEEP.json ...] -o FILE.png [--label NAME ...] [--title TEXT] [--network]
-      average message latency (ns) against accepted traffic (flits/ns/switch), one curve per sweep
-      (Figs. 10 and 12 style); --network plots the latency from injection instead of from generation.
+      average message latency against accepted traffic, one curve per sweep: ns against flits/ns/switch for a
+      crossbar network (seed 000 Figs. 10 and 12 style), cycles against flits/host/cycle for a VC network (seed 001
+      Figs. 6 and 7 style; the points have no flits/ns/switch); --network plots the latency from injection
+      instead of from generation.
   plot_net.py links SWEEP.json -o FILE.png [--point N | --load X] [--k K] [--vmax U] [--title TEXT]
       link-utilisation map of a 2D torus (Figs. 13-17 style): switch (x, y) = id % K, id // K, each directed
       channel a short arrow-free segment beside its link, coloured by its utilisation in the window. Needs a
@@ -44,6 +46,7 @@ def mpl():
 def cmd_latency(a):
     _, plt = mpl()
     fig, ax = plt.subplots(figsize=(6.4, 4.4))
+    units = set()
     for i, path in enumerate(a.sweeps):
         d = load(path)
         pts = d.get("points", [])
@@ -51,11 +54,17 @@ def cmd_latency(a):
             sys.exit("plot_net: %s has no load points" % path)
         label = a.label[i] if a.label and i < len(a.label) else d["network"]["algorithm"].split()[0]
         key = "avg_network" if a.network else "avg"
-        xs = [p["accepted_flits_ns_sw"] for p in pts]
-        ys = [p["latency_ns"][key] if p["latency_ns"][key] is not None else math.nan for p in pts]
+        ns = "accepted_flits_ns_sw" in pts[0]
+        units.add(ns)
+        xs = [p["accepted_flits_ns_sw" if ns else "accepted_flits_cycle_host"] for p in pts]
+        lat = "latency_ns" if ns else "latency_cycles"
+        ys = [p[lat][key] if p[lat][key] is not None else math.nan for p in pts]
         ax.plot(xs, ys, marker="o", ms=3, label=label)
-    ax.set_xlabel("accepted traffic (flits/ns/switch)")
-    ax.set_ylabel("average message latency (ns)" + (" from injection" if a.network else ""))
+    if len(units) > 1:
+        sys.exit("plot_net: the sweeps mix crossbar (ns) and VC (cycle) networks")
+    ns = units.pop()
+    ax.set_xlabel("accepted traffic (%s)" % ("flits/ns/switch" if ns else "flits/host/clock"))
+    ax.set_ylabel("average latency (%s)" % ("ns" if ns else "clocks") + (" from injection" if a.network else ""))
     if a.title:
         ax.set_title(a.title)
     ax.grid(True, alpha=0.3)
