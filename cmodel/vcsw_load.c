@@ -230,20 +230,26 @@ static int build(ld_t *l, unsigned sw, const vcsw_params_t *p, vcsw_tables_t *t)
     return rc;
 }
 
+/* A loader for file `path` whose messages go to err; 0, or -1 with the message if the parameters are bad. */
+static int ld_start(ld_t *l, const char *path, const vcsw_params_t *p, char *err, size_t errlen)
+{
+    memset(l, 0, sizeof *l);
+    l->tf.path = path;
+    l->tf.err = err;
+    l->tf.errlen = errlen;
+    if (err && errlen)
+        err[0] = 0;
+    const char *perr = vcsw_params_check(p);
+    return perr ? tfile_fail(&l->tf, 0, "bad switch parameters: %s", perr) : 0;
+}
+
 int vcsw_load_file(const char *path, int switch_id, const vcsw_params_t *p, vcsw_tables_t *t, char *err,
                    size_t errlen)
 {
     ld_t l;
-    memset(&l, 0, sizeof l);
     memset(t, 0, sizeof *t);
-    l.tf.path = path;
-    l.tf.err = err;
-    l.tf.errlen = errlen;
-    if (err && errlen)
-        err[0] = 0;
-    const char *perr = vcsw_params_check(p);
-    if (perr)
-        return tfile_fail(&l.tf, 0, "bad switch parameters: %s", perr);
+    if (ld_start(&l, path, p, err, errlen))
+        return -1;
     FILE *fp = fopen(path, "r");
     if (!fp)
         return tfile_fail(&l.tf, 0, "cannot open: %s", strerror(errno));
@@ -303,18 +309,11 @@ int vcsw_load_network(const char *path, const vcsw_params_t *p, const unsigned *
 int vcsw_load_network_stream(FILE *fp, const char *name, const vcsw_params_t *p, const unsigned *nports, unsigned nsw,
                              vcsw_net_tables_t *t, char *err, size_t errlen)
 {
-    const char *path = name;
     ld_t l;
-    memset(&l, 0, sizeof l);
     memset(t, 0, sizeof *t);
-    l.tf.path = path;
-    l.tf.err = err;
-    l.tf.errlen = errlen;
-    if (err && errlen)
-        err[0] = 0;
-    const char *perr = vcsw_params_check(p);
-    if (perr)
-        return tfile_fail(&l.tf, 0, "bad switch parameters: %s", perr);
+    if (ld_start(&l, name, p, err, errlen))
+        return -1;
+    const char *perr;
     vcsw_tables_t hdr;
     memset(&hdr, 0, sizeof hdr);
     int rc = parse(&l, fp, &hdr);

@@ -1,6 +1,7 @@
 /* sf_nic.c - the Myrinet NICs of the crossbar network simulator (see sf_nic.h, docs/network.md). */
 #include "sf_nic.h"
 
+#include "sf_util.h"
 #include "link.h"
 #include "sf_rng.h"
 
@@ -78,16 +79,6 @@ void sf_nic_params_default(sf_nic_params *p)
     p->rx_drain_per_64 = 64;
 }
 
-static void *xcalloc(size_t n, size_t sz)
-{
-    void *p = calloc(n ? n : 1, sz);
-    if (!p) {
-        fprintf(stderr, "sanfab-sim: out of memory\n");
-        exit(2);
-    }
-    return p;
-}
-
 sf_nics *sf_nics_new(const sf_topo *t, const sf_routes *rs, const sf_nic_params *p, sf_traffic *tr, sf_err *e)
 {
     if (rs->nvc > 1) {
@@ -109,7 +100,7 @@ sf_nics *sf_nics_new(const sf_topo *t, const sf_routes *rs, const sf_nic_params 
         snprintf(e->msg, sizeof e->msg, "the network needs at least 2 hosts, as many as its traffic");
         return NULL;
     }
-    sf_nics *n = xcalloc(1, sizeof *n);
+    sf_nics *n = sf_xcalloc(1, sizeof *n);
     n->p = *p;
     n->t = t;
     n->tr = tr;
@@ -119,13 +110,13 @@ sf_nics *sf_nics_new(const sf_topo *t, const sf_routes *rs, const sf_nic_params 
         n->crc_tab[x] = crc8_step(0, (uint8_t)x);
     /* route table */
     size_t np = (size_t)H * H * n->nalt;
-    n->roff = xcalloc(np, sizeof *n->roff);
-    n->rlen = xcalloc(np, sizeof *n->rlen);
-    n->ritb = xcalloc(np, 1);
+    n->roff = sf_xcalloc(np, sizeof *n->roff);
+    n->rlen = sf_xcalloc(np, sizeof *n->rlen);
+    n->ritb = sf_xcalloc(np, 1);
     for (size_t i = 0; i < np; i++)
         n->roff[i] = -1;
     size_t cap = 1024, used = 0;
-    n->rbytes = xcalloc(cap, 1);
+    n->rbytes = sf_xcalloc(cap, 1);
     unsigned maxr = 0;
     for (unsigned s = 0; s < H; s++)
         for (unsigned d = 0; d < H; d++) {
@@ -168,12 +159,12 @@ sf_nics *sf_nics_new(const sf_topo *t, const sf_routes *rs, const sf_nic_params 
         }
     n->maxpkt = maxr + 1 + p->msg_size + 1;
     /* NICs */
-    n->nic = xcalloc(H, sizeof *n->nic);
+    n->nic = sf_xcalloc(H, sizeof *n->nic);
     for (unsigned h = 0; h < H; h++) {
         nic_t *c = &n->nic[h];
-        c->rxq = xcalloc(p->rx_buf ? p->rx_buf : 1, sizeof *c->rxq);
+        c->rxq = sf_xcalloc(p->rx_buf ? p->rx_buf : 1, sizeof *c->rxq);
         c->fcap = 16;
-        c->fifo = xcalloc(c->fcap, sizeof *c->fifo);
+        c->fifo = sf_xcalloc(c->fcap, sizeof *c->fifo);
     }
     return n;
 }
@@ -240,8 +231,8 @@ static itb_ent *ent_alloc(sf_nics *n)
     if (x)
         n->free_ents = x->next;
     else {
-        x = xcalloc(1, sizeof *x);
-        x->buf = xcalloc(n->maxpkt, 1);
+        x = sf_xcalloc(1, sizeof *x);
+        x->buf = sf_xcalloc(n->maxpkt, 1);
     }
     x->len = 0;
     x->ended = x->bad = x->aborted = 0;
@@ -262,7 +253,7 @@ static void ent_release(sf_nics *n, nic_t *c, itb_ent *x, uint64_t now)
 static void fifo_push(nic_t *c, itb_ent *x)
 {
     if (c->fn == c->fcap) {
-        itb_ent **f = xcalloc(2 * (size_t)c->fcap, sizeof *f);
+        itb_ent **f = sf_xcalloc(2 * (size_t)c->fcap, sizeof *f);
         for (unsigned i = 0; i < c->fn; i++)
             f[i] = c->fifo[(c->fhead + i) % c->fcap];
         free(c->fifo);

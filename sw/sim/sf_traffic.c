@@ -1,6 +1,8 @@
 /* sf_traffic.c - the traffic and measurement layer every NIC kind shares (sf_traffic.h, docs/network.md). */
 #include "sf_traffic.h"
 
+#include "sf_util.h"
+
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -51,16 +53,6 @@ const char *sf_pattern_names(void)
     return "uniform, bit-reversal, hotspot, local, transpose, complement, permutation, butterfly";
 }
 
-static void *xcalloc(size_t n, size_t sz)
-{
-    void *p = calloc(n ? n : 1, sz);
-    if (!p) {
-        fprintf(stderr, "sanfab-sim: out of memory\n");
-        exit(2);
-    }
-    return p;
-}
-
 static int is_pow2(unsigned x) { return x && !(x & (x - 1)); }
 
 static unsigned log2u(unsigned x)
@@ -106,7 +98,7 @@ sf_traffic *sf_traffic_new(const sf_topo *t, const sf_traffic_params *p, sf_err 
                  sf_pattern_name(pat), H);
         return NULL;
     }
-    sf_traffic *tr = xcalloc(1, sizeof *tr);
+    sf_traffic *tr = sf_xcalloc(1, sizeof *tr);
     tr->p = *p;
     tr->t = t;
     tr->H = H;
@@ -115,7 +107,7 @@ sf_traffic *sf_traffic_new(const sf_topo *t, const sf_traffic_params *p, sf_err 
     sf_rng g;
     sf_rng_seed(&g, p->seed);
     tr->hotspot = sf_rng_below(&g, H);
-    tr->dstmap = xcalloc(H, sizeof *tr->dstmap);
+    tr->dstmap = sf_xcalloc(H, sizeof *tr->dstmap);
     for (unsigned s = 0; s < H; s++)
         tr->dstmap[s] = -1;
     if (pat == SF_TR_BITREV || pat == SF_TR_TRANSPOSE || pat == SF_TR_BUTTERFLY) {
@@ -128,7 +120,7 @@ sf_traffic *sf_traffic_new(const sf_topo *t, const sf_traffic_params *p, sf_err 
         for (unsigned s = 0; s < H; s++)
             tr->dstmap[s] = H - 1 - s == s ? -1 : (int32_t)(H - 1 - s);
     } else if (pat == SF_TR_PERM) {
-        int *perm = xcalloc(H, sizeof *perm);
+        int *perm = sf_xcalloc(H, sizeof *perm);
         for (unsigned s = 0; s < H; s++)
             perm[s] = (int)s;
         sf_rng_shuffle(&g, perm, (int)H);
@@ -145,8 +137,8 @@ sf_traffic *sf_traffic_new(const sf_topo *t, const sf_traffic_params *p, sf_err 
     } else if (pat == SF_TR_LOCAL) {
         int *dist = sf_topo_distances(t);
         unsigned S = (unsigned)t->nsw;
-        tr->loc_off = xcalloc(S + 1, sizeof *tr->loc_off);
-        tr->loc_list = xcalloc((size_t)S * H, sizeof *tr->loc_list);
+        tr->loc_off = sf_xcalloc(S + 1, sizeof *tr->loc_off);
+        tr->loc_list = sf_xcalloc((size_t)S * H, sizeof *tr->loc_list);
         unsigned k = 0;
         for (unsigned a = 0; a < S; a++) {
             tr->loc_off[a] = (int32_t)k;
@@ -159,7 +151,7 @@ sf_traffic *sf_traffic_new(const sf_topo *t, const sf_traffic_params *p, sf_err 
         tr->loc_off[S] = (int32_t)k;
         free(dist);
     }
-    tr->host = xcalloc(H, sizeof *tr->host);
+    tr->host = sf_xcalloc(H, sizeof *tr->host);
     const uint64_t interval = p->rate > 0 ? (uint64_t)llround(65536.0 / p->rate) : 0;
     for (unsigned h = 0; h < H; h++) {
         host_t *c = &tr->host[h];

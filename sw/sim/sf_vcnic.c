@@ -1,6 +1,7 @@
 /* sf_vcnic.c - the RHiNET-style NICs of the VC-switch network simulator (see sf_vcnic.h, docs/network.md). */
 #include "sf_vcnic.h"
 
+#include "sf_util.h"
 #include "vcsw_net.h"
 
 #include <stdio.h>
@@ -69,16 +70,6 @@ int sf_vcnic_stop_at(const sf_vcnic_params *p)
     return (int)p->rx_buf - (int)p->packet_flits - 2 * (int)p->link_delay - 4;
 }
 
-static void *xcalloc(size_t n, size_t sz)
-{
-    void *p = calloc(n ? n : 1, sz);
-    if (!p) {
-        fprintf(stderr, "sanfab-sim: out of memory\n");
-        exit(2);
-    }
-    return p;
-}
-
 /* What flit i (i >= 1 + id flits) of message (src, seq) carries, and the head's bits above the tag. */
 static uint32_t pattern(uint64_t id, uint32_t i)
 {
@@ -124,7 +115,7 @@ sf_vcnics *sf_vcnics_new(const sf_topo *t, const vcsw_net_tables_t *tab, const s
         snprintf(e->msg, sizeof e->msg, "the tables give %u alternatives for a host pair (at most 64)", nalt);
         return NULL;
     }
-    sf_vcnics *n = xcalloc(1, sizeof *n);
+    sf_vcnics *n = sf_xcalloc(1, sizeof *n);
     n->p = *p;
     n->tr = tr;
     n->H = H;
@@ -134,8 +125,8 @@ sf_vcnics *sf_vcnics_new(const sf_topo *t, const vcsw_net_tables_t *tab, const s
     n->stop_at = sf_vcnic_stop_at(p);
     n->vmask = (uint16_t)((1u << p->nvc) - 1u);
     const size_t np = (size_t)H * H * nalt;
-    n->tag = xcalloc(np, sizeof *n->tag);
-    n->vc = xcalloc(np, 1);
+    n->tag = sf_xcalloc(np, sizeof *n->tag);
+    n->vc = sf_xcalloc(np, 1);
     for (size_t i = 0; i < np; i++)
         n->tag[i] = UINT32_MAX;
     for (size_t i = 0; i < tab->nnics; i++) {
@@ -157,14 +148,14 @@ sf_vcnics *sf_vcnics_new(const sf_topo *t, const vcsw_net_tables_t *tab, const s
                 sf_vcnics_free(n);
                 return NULL;
             }
-    n->nic = xcalloc(H, sizeof *n->nic);
+    n->nic = sf_xcalloc(H, sizeof *n->nic);
     for (unsigned h = 0; h < H; h++) {
         vnic_t *c = &n->nic[h];
-        c->rxq = xcalloc(p->rx_buf, sizeof *c->rxq);
-        c->rv = xcalloc(p->nvc, sizeof *c->rv);
+        c->rxq = sf_xcalloc(p->rx_buf, sizeof *c->rxq);
+        c->rv = sf_xcalloc(p->nvc, sizeof *c->rv);
         if (p->link_delay) {
-            c->cab_f = xcalloc(p->link_delay, sizeof *c->cab_f);
-            c->cab_b = xcalloc(p->link_delay, sizeof *c->cab_b);
+            c->cab_f = sf_xcalloc(p->link_delay, sizeof *c->cab_f);
+            c->cab_b = sf_xcalloc(p->link_delay, sizeof *c->cab_b);
         }
     }
     return n;

@@ -318,22 +318,22 @@ static void test_conservation(void)
 
 /* ------------------------------------------------------------------ cyclic routes */
 
-static void test_deadlock(void)
+/* A ring of 4 switches, one host each, and a route set in which every route runs clockwise on VC 0: its channel
+ * dependency graph is a cycle. NULL (the message in e) if the topology is refused. */
+static sf_topo *ring4_clockwise(sf_routes **rs, sf_err *e)
 {
-    /* a ring of 4 switches, one host each; every route runs clockwise: the channel dependency graph is a cycle */
-    sf_err e;
     sf_topo *t = sf_topo_new();
     for (int s = 0; s < 4; s++)
-        sf_topo_add_switch(t, s, 4, -1, "ring", 0, &e);
+        sf_topo_add_switch(t, s, 4, -1, "ring", 0, e);
     for (int s = 0; s < 4; s++)
-        sf_topo_add_host(t, s, s, 0, "ring", 0, &e);
+        sf_topo_add_host(t, s, s, 0, "ring", 0, e);
     for (int s = 0; s < 4; s++)
-        sf_topo_add_link(t, s, 1, (s + 1) % 4, 2, "ring", 0, &e);
-    if (sf_topo_finish(t, "ring", &e)) {
-        check(0, "cyclic route set", e.msg);
-        return;
+        sf_topo_add_link(t, s, 1, (s + 1) % 4, 2, "ring", 0, e);
+    if (sf_topo_finish(t, "ring", e)) {
+        sf_topo_free(t);
+        return NULL;
     }
-    sf_routes *rs = sf_routes_new(t, 0, 1);
+    *rs = sf_routes_new(t, 0, 1);
     for (int a = 0; a < 4; a++)
         for (int b = 0; b < 4; b++) {
             if (a == b)
@@ -342,9 +342,21 @@ static void test_deadlock(void)
             int n = 0;
             for (int s = a; s != b; s = (s + 1) % 4)
                 h[n++] = (sf_hop){s, 1, 0, 0};
-            sf_routes_set(rs, a, b, 0, h, n, 0);
+            sf_routes_set(*rs, a, b, 0, h, n, 0);
         }
-    snprintf(rs->algo, sizeof rs->algo, "clockwise");
+    snprintf((*rs)->algo, sizeof (*rs)->algo, "clockwise");
+    return t;
+}
+
+static void test_deadlock(void)
+{
+    sf_err e;
+    sf_routes *rs = NULL;
+    sf_topo *t = ring4_clockwise(&rs, &e);
+    if (!t) {
+        check(0, "cyclic route set", e.msg);
+        return;
+    }
     sf_sim_net sn = mknet(t, rs);
     sf_sim_cfg c;
     sf_sim_cfg_default(&c);
@@ -693,30 +705,16 @@ static void test_vc_conservation(void)
     sf_topo_free(t);
 }
 
-/* the same route set as every other test of the ring, clockwise, all on VC 0: its dependency graph is a cycle */
+/* the clockwise ring on a VC network: the VC switch has no timeout, so it deadlocks for ever */
 static void test_vc_deadlock(void)
 {
     sf_err e;
-    sf_topo *t = sf_topo_new();
-    for (int s = 0; s < 4; s++)
-        sf_topo_add_switch(t, s, 4, -1, "ring", 0, &e);
-    for (int s = 0; s < 4; s++)
-        sf_topo_add_host(t, s, s, 0, "ring", 0, &e);
-    for (int s = 0; s < 4; s++)
-        sf_topo_add_link(t, s, 1, (s + 1) % 4, 2, "ring", 0, &e);
-    sf_topo_finish(t, "ring", &e);
-    sf_routes *rs = sf_routes_new(t, 0, 1);
-    for (int a = 0; a < 4; a++)
-        for (int b = 0; b < 4; b++) {
-            if (a == b)
-                continue;
-            sf_hop h[4];
-            int n = 0;
-            for (int s = a; s != b; s = (s + 1) % 4)
-                h[n++] = (sf_hop){s, 1, 0, 0};
-            sf_routes_set(rs, a, b, 0, h, n, 0);
-        }
-    snprintf(rs->algo, sizeof rs->algo, "clockwise");
+    sf_routes *rs = NULL;
+    sf_topo *t = ring4_clockwise(&rs, &e);
+    if (!t) {
+        check(0, "VC network: cyclic route set", e.msg);
+        return;
+    }
     sf_sim_cfg c;
     vc_cfg(&c);
     sf_err e2;
