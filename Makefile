@@ -48,8 +48,10 @@ help:
 	@echo "  make synth-check  place and route every gate config and pass/fail it"
 	@echo "  make synth-fresh  (no tools) every record in reports/synth.json matches the current inputs"
 	@echo "  make bench        speed figures -> reports/bench.json, docs/bench.md"
-	@echo "  make experiments  seed 000 on the network simulator (reduced Table 1; EXP_ARGS=--full for all)"
-	@echo "                    -> reports/experiments/table1.json, docs/experiments.md"
+	@echo "  make experiments  the papers' network experiments, reduced (EXP_ARGS=--full: the papers' sizes, hours;"
+	@echo "                    EXP_ARGS=\"--paper 001 --only table6\" picks): seed 000 on the crossbar network"
+	@echo "                    -> reports/experiments/*.json, docs/experiments.md; seed 001 on the VC network"
+	@echo "                    -> reports/experiments/seed001-*.json, docs/experiments-seed001.md"
 	@echo "  make icarus       the self-checking Icarus Verilog benches"
 	@echo "  make generate     regenerate rtl/common/link_defs.vh and the FuseSoC .core files"
 	@echo "  make benches | mutants | san    build every block's lockstep benches | mutant benches |"
@@ -92,7 +94,7 @@ $(MLC_PERF): cmodel/mlc.c sw/mlc_host.c tb/mlc/mlc_perf.c cmodel/mlc.h sw/mlc_ho
 	$(CC) $(CSTD) cmodel/mlc.c sw/mlc_host.c tb/mlc/mlc_perf.c -o $@
 
 bench: $(PYTHON) $(BUILD)/xbar/p8/xbar_bench $(BUILD)/vcsw/p8/vcsw_bench $(BUILD)/mlc/d/mlc_lockstep $(MLC_PERF) \
-       $(BUILD)/net/r16/net_bench $(BUILD)/net/r16-t2/net_bench net-routes
+       $(BUILD)/net/r16/net_bench $(BUILD)/net/r16-t2/net_bench $(BUILD)/net/v16/net_bench net-routes
 	@$(PYTHON) scripts/bench.py
 
 experiments:

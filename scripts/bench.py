@@ -35,6 +35,15 @@ NET_POINTS = [
     (["random", "--switches", "64", "--seed", "1"], "itb", 0.08),
     (["torus", "--k", "8", "--ports", "16", "--hosts", "8"], "itb", 0.03),
 ]
+# the VC network (block "vcnet"): 64 random switches of 8 ports with 4 hosts, DL on 3 VCs (Sancho) past its
+# saturation, and up*/down* with 3 VCs past its own; seed 001's packets (128 flits) and switches (sanfab-sim's vcsw
+# defaults); loads in flits/host/cycle
+VCNET_POINTS = [
+    (["random", "--switches", "16", "--seed", "1"], ["dl", "--vcs", "3", "--select", "sancho"], 0.3),
+    (["random", "--switches", "64", "--seed", "1"], ["dl", "--vcs", "3", "--select", "sancho"], 0.1),
+    (["random", "--switches", "64", "--seed", "1"], ["dl", "--vcs", "3", "--select", "sancho"], 0.2),
+    (["random", "--switches", "64", "--seed", "1"], ["updown", "--vcs", "3", "--select", "sancho"], 0.06),
+]
 VCSW_LINE = re.compile(r"^ok\s+(\S+)\s+(\d+) steps\s+([0-9.]+) s\s+([0-9.]+) steps/s.*step calls only: "
                        r"model ([0-9.]+) steps/s, RTL ([0-9.]+) steps/s")
 
@@ -66,128 +75,159 @@ def vcsw_speed(test, cycles, seed):
     return out
 
 
-def net_speed(td, seed, cycles, repeat=3):
-    """sanfab-sim --time on each NET_POINTS entry (512-byte uniform messages, one load point, one process), run
-    `repeat` times (the machine is shared: the fastest run is recorded, and how many were run); one record each
-    with network cycles/s and flit-hops/s (data characters over any link per second)."""
+def sim_best(cmd, repeat):
+    """The fastest of `repeat` runs of a sanfab-sim command (--time); its JSON."""
+    d = None
+    for _ in range(max(1, repeat)):
+        r = subprocess.run(cmd, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        if r.returncode != 0:
+            sys.exit("bench: sanfab-sim failed (exit %d): %s" % (r.returncode, r.stderr.strip()[-500:]))
+        di = json.loads(r.stdout)
+        if d is None or di["points"][0]["perf"]["seconds"] < d["points"][0]["perf"]["seconds"]:
+            d = di
+    return d
+
+
+def net_speed(td, seed, cycles, repeat=3, vc=False):
+    """sanfab-sim --time on each NET_POINTS entry (crossbar network, 512-byte uniform messages) or, vc, each
+    VCNET_POINTS entry (VC network, 128-flit packets), one load point, one process, run `repeat` times (the machine
+    is shared: the fastest run is recorded, and how many were run); one record each with network cycles/s and
+    flit-hops/s (data characters or flits over any link per second)."""
     sim = os.path.join(SW_BUILD, "sanfab-sim")
     topo_tool, route_tool = os.path.join(SW_BUILD, "sanfab-topo"), os.path.join(SW_BUILD, "sanfab-route")
     out = []
-    for gen, algo, load in NET_POINTS:
+    for gen, algo, load in (VCNET_POINTS if vc else NET_POINTS):
         name = "-".join(gen[:3:2] if gen[0] == "random" else gen[:1])
         topo = os.path.join(td, name + ".topo")
-        routes = os.path.join(td, "%s-%s.routes" % (name, algo))
+        aname = "-".join(algo) if vc else algo
+        routes = os.path.join(td, "%s-%s.routes" % (name, aname))
         if not os.path.exists(topo):
             subprocess.run([topo_tool] + gen + ["-o", topo], check=True, stderr=subprocess.DEVNULL)
         if not os.path.exists(routes):
-            extra = ["--select", "balanced"] if algo == "updown" else ["--seed", str(seed)]
-            subprocess.run([route_tool, algo, topo] + extra + ["-o", routes], check=True, stderr=subprocess.DEVNULL)
+            if vc:
+                args = algo
+            else:
+                args = [algo] + (["--select", "balanced"] if algo == "updown" else ["--seed", str(seed)])
+            subprocess.run([route_tool] + args + [topo, "-o", routes], check=True, stderr=subprocess.DEVNULL)
         cmd = [sim, "--topology", topo, "--routes", routes, "--load", str(load), "--warmup", str(cycles // 4),
-               "--cycles", str(cycles), "--seed", str(seed), "--links", "no", "--time", "--quiet"]
-        print("bench: sanfab-sim %s %s load %g (best of %d)" % (" ".join(gen), algo, load, repeat), flush=True)
-        d = None
-        for _ in range(max(1, repeat)):
-            r = subprocess.run(cmd, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-            if r.returncode != 0:
-                sys.exit("bench: sanfab-sim failed (exit %d): %s" % (r.returncode, r.stderr.strip()[-500:]))
-            di = json.loads(r.stdout)
-            if d is None or di["points"][0]["perf"]["seconds"] < d["points"][0]["perf"]["seconds"]:
-                d = di
+               "--cycles", str(cycles), "--seed", str(seed), "--links", "no", "--time", "--quiet"] + \
+              (["--switch", "vcsw"] if vc else [])
+        print("bench: sanfab-sim %s%s %s load %g (best of %d)" % ("--switch vcsw " if vc else "", " ".join(gen), aname,
+                                                                 load, repeat), flush=True)
+        d = sim_best(cmd, repeat)
         pt, perf = d["points"][0], d["points"][0]["perf"]
-        rec = {"block": "net", "what": "network",
+        rec = {"block": "vcnet" if vc else "net", "what": "network",
                "params": {"topology": " ".join(gen), "switches": d["network"]["switches"], "hosts": d["network"]["hosts"],
-                          "routes": algo, "traffic": "uniform", "message_size": 512, "load": load,
+                          "routes": " ".join(algo) if vc else algo, "traffic": "uniform", "load": load,
                           "warmup": cycles // 4, "window": cycles, "seed": seed},
                "cycles": perf["cycles"], "seconds": perf["seconds"], "cycles_per_s": perf["cycles_per_s"],
                "flit_hops_per_s": perf["flit_hops_per_s"], "switch_cycles_skipped": perf.get("switch_cycles_skipped"),
-               "accepted_flits_ns_sw": pt["accepted_flits_ns_sw"], "saturated": pt["saturated"],
-               "runs": max(1, repeat), "timing": "fastest of %d runs" % max(1, repeat)}
-        print("bench:   %.0f cycles/s, %.2f M flit-hops/s, accepted %.4f flits/ns/switch%s"
-              % (rec["cycles_per_s"], rec["flit_hops_per_s"] / 1e6, rec["accepted_flits_ns_sw"],
+               "saturated": pt["saturated"], "runs": max(1, repeat), "timing": "fastest of %d runs" % max(1, repeat)}
+        if vc:
+            rec["params"]["packet_flits"] = d["config"]["packet_flits"]
+            rec["accepted_flits_cycle_host"] = pt["accepted_flits_cycle_host"]
+        else:
+            rec["params"]["message_size"] = 512
+            rec["accepted_flits_ns_sw"] = pt["accepted_flits_ns_sw"]
+        print("bench:   %.0f cycles/s, %.2f M flit-hops/s, accepted %.4f %s%s"
+              % (rec["cycles_per_s"], rec["flit_hops_per_s"] / 1e6, pt["accepted_flits_cycle_host" if vc else
+                 "accepted_flits_ns_sw"], "flits/host/cycle" if vc else "flits/ns/switch",
                  " (saturated)" if rec["saturated"] else ""), flush=True)
         out.append(rec)
     return out
 
 
 
-RTLNET_RUN = "r16-itb-uniform"   # the mk/net.mk run whose speed is measured (16 switches, ITB, uniform, 0.08)
+# the mk/net.mk runs whose speed is measured: (run, build, --threads 2 build or None, parameters for the record)
+RTLNET_RUNS = [("r16-itb-uniform", "build/net/r16/net_bench", "build/net/r16-t2/net_bench",
+                {"kind": "xbar", "switches": 16, "ports": 8, "hosts": 64, "routes": "itb", "traffic": "uniform",
+                 "load": 0.08, "message_size": 512}),
+               ("v16-dl-uniform", "build/net/v16/net_bench", None,
+                {"kind": "vcsw", "switches": 16, "ports": 8, "hosts": 64, "routes": "dl --vcs 3 --select sancho",
+                 "traffic": "uniform", "load": 0.2, "packet_flits": 128})]
+RTLNET_BUILDS = [b for _, b1, b2, _ in RTLNET_RUNS for b in (b1, b2) if b]
 
 
 def rtlnet_records(seed, cycles, repeat=3):
-    """The RTL network (docs/network.md "RTL network") against the C network on the same run: mk/net.mk's
-    r16-itb-uniform with `cycles` traffic cycles and its drain, run by the network bench in its modes (model = the C
-    network and NICs alone, stepping every switch as the lockstep does, and also skipping quiet switches as
-    sanfab-sim does; rtl = the Verilated network with the same NICs; rtl with a --threads 2 build; lockstep = both
-    compared every cycle). Fastest of `repeat` runs each; one record per mode."""
-    builds = ["build/net/r16/net_bench", "build/net/r16-t2/net_bench"]
-    missing = [b for b in builds if not os.path.exists(os.path.join(ROOT, b))]
+    """The RTL networks (docs/network.md "RTL networks") against the C networks on the same runs: mk/net.mk's
+    r16-itb-uniform (crossbars) and v16-dl-uniform (VC switches) with `cycles` traffic cycles and the drain, run by
+    the network bench in its modes (model = the C network and NICs alone, stepping every switch as the lockstep
+    does, and also skipping quiet switches as sanfab-sim does; rtl = the Verilated network with the same NICs; rtl
+    with a --threads 2 build; lockstep = both compared every cycle). Fastest of `repeat` runs each; one record per
+    mode and run."""
+    missing = [b for b in RTLNET_BUILDS if not os.path.exists(os.path.join(ROOT, b))]
     # the route files always (cheap); a missing build too (an existing one is used as it is: `make bench` brings
-    # both up to date)
+    # every one up to date)
     subprocess.run(["make", "-s", "net-routes"] + missing, cwd=ROOT, check=True)
-    args = subprocess.run(["make", "-s", "--no-print-directory", "net-args-" + RTLNET_RUN], cwd=ROOT, check=True,
-                          stdout=subprocess.PIPE, text=True).stdout.split()
-    modes = [("model", builds[0], ["--mode", "model"], "C network, every switch stepped"),
-             ("model", builds[0], ["--mode", "model", "--skip"], "C network, quiet switches skipped (sanfab-sim)"),
-             ("rtl", builds[0], ["--mode", "rtl"], "Verilated network (1 thread)"),
-             ("rtl", builds[1], ["--mode", "rtl"], "Verilated network, --threads 2"),
-             ("lockstep", builds[0], ["--mode", "lockstep"], "both, every switch output compared")]
     out = []
-    for what, binp, extra, desc in modes:
-        best = None
-        for _ in range(max(1, repeat)):
-            cmd = [os.path.join(ROOT, binp)] + args + ["--cycles", str(cycles), "--seed", str(seed)] + extra
-            r = subprocess.run(cmd, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
-            m = re.search(r"^speed: (\S+) (\d+) ([0-9.]+) ([0-9.]+) ([0-9.]+)$", r.stdout, re.M)
-            if r.returncode != 0 or not m:
-                sys.exit("bench: %s failed (exit %d): %s" % (" ".join(cmd), r.returncode, r.stdout[-800:]))
-            if best is None or float(m.group(3)) < best[1]:
-                best = (int(m.group(2)), float(m.group(3)))
-        cyc, secs = best
-        rec = {"block": "rtlnet", "what": what, "mode": desc,
-               "params": {"run": RTLNET_RUN, "switches": 16, "ports": 8, "hosts": 64, "routes": "itb",
-                          "traffic": "uniform", "load": 0.08, "message_size": 512, "traffic_cycles": cycles,
-                          "seed": seed},
-               "cycles": cyc, "seconds": secs, "cycles_per_s": cyc / secs if secs else 0.0,
-               "runs": max(1, repeat), "timing": "whole run, fastest of %d" % max(1, repeat)}
-        print("bench: rtlnet %-50s %d cycles %.2f s %.0f cycles/s" % (desc, cyc, secs, rec["cycles_per_s"]),
-              flush=True)
-        out.append(rec)
+    for run, b1, b2, params in RTLNET_RUNS:
+        args = subprocess.run(["make", "-s", "--no-print-directory", "net-args-" + run], cwd=ROOT, check=True,
+                              stdout=subprocess.PIPE, text=True).stdout.split()
+        modes = [("model", b1, ["--mode", "model"], "C network, every switch stepped"),
+                 ("model", b1, ["--mode", "model", "--skip"], "C network, quiet switches skipped (sanfab-sim)"),
+                 ("rtl", b1, ["--mode", "rtl"], "Verilated network (1 thread)")] + \
+                ([("rtl", b2, ["--mode", "rtl"], "Verilated network, --threads 2")] if b2 else []) + \
+                [("lockstep", b1, ["--mode", "lockstep"], "both, every switch output compared")]
+        for what, binp, extra, desc in modes:
+            best = None
+            for _ in range(max(1, repeat)):
+                cmd = [os.path.join(ROOT, binp)] + args + ["--cycles", str(cycles), "--seed", str(seed)] + extra
+                r = subprocess.run(cmd, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+                m = re.search(r"^speed: (\S+) (\d+) ([0-9.]+) ([0-9.]+) ([0-9.]+)$", r.stdout, re.M)
+                if r.returncode != 0 or not m:
+                    sys.exit("bench: %s failed (exit %d): %s" % (" ".join(cmd), r.returncode, r.stdout[-800:]))
+                if best is None or float(m.group(3)) < best[1]:
+                    best = (int(m.group(2)), float(m.group(3)))
+            cyc, secs = best
+            rec = {"block": "rtlnet", "what": what, "mode": desc,
+                   "params": dict(params, run=run, traffic_cycles=cycles, seed=seed),
+                   "cycles": cyc, "seconds": secs, "cycles_per_s": cyc / secs if secs else 0.0,
+                   "runs": max(1, repeat), "timing": "whole run, fastest of %d" % max(1, repeat)}
+            print("bench: rtlnet %s %-50s %d cycles %.2f s %.0f cycles/s" % (run, desc, cyc, secs, rec["cycles_per_s"]),
+                  flush=True)
+            out.append(rec)
     return out
 
 
 def rtlnet_md(records):
-    rn = [r for r in records if r.get("block") == "rtlnet"]
-    if not rn:
+    allr = [r for r in records if r.get("block") == "rtlnet"]
+    if not allr:
         return []
-    L = ["## RTL network (`tb/net/net_bench`)", ""]
-    p = rn[0]["params"]
-    L.append("The network bench on mk/net.mk's `%s` (16 random switches of 8 ports, 64 hosts, ITB routes, uniform "
-             "512-byte messages at %g flits/ns/switch, %d traffic cycles and the drain, seed %d), whole runs, fastest of %d "
-             "(shared 2-core machine; docs/network.md \"RTL network\")." % (p["run"], p["load"], p["traffic_cycles"],
-                                                                          p["seed"], rn[0].get("runs", 1)))
-    L.append("")
-    L.append("| mode | cycles | seconds | cycles/s |")
-    L.append("|---|---|---|---|")
-    for r in rn:
-        L.append("| %s | %d | %.2f | %.0f |" % (r["mode"], r["cycles"], r["seconds"], r["cycles_per_s"]))
-    L.append("")
-    m_all = next((r for r in rn if r["mode"].startswith("C network, every")), None)
-    m_skip = next((r for r in rn if "skipped" in r["mode"]), None)
-    r1 = next((r for r in rn if r["mode"] == "Verilated network (1 thread)"), None)
-    r2 = next((r for r in rn if "--threads 2" in r["mode"]), None)
-    if m_all and r1:
-        ra = m_all["cycles_per_s"] / r1["cycles_per_s"]
-        rs = m_skip["cycles_per_s"] / r1["cycles_per_s"] if m_skip else 0
-        L.append("Target (issue 11): the C network at least 20 times faster than the Verilated network on the same run "
-                 "-- measured %.1fx stepping every switch, %.1fx skipping quiet switches (%s)."
-                 % (ra, rs, "met" if max(ra, rs) >= 20 else "**missed**"))
+    L = ["## RTL networks (`tb/net/net_bench`)", ""]
+    for run in dict.fromkeys(r["params"].get("run", "r16-itb-uniform") for r in allr):
+        rn = [r for r in allr if r["params"].get("run", "r16-itb-uniform") == run]
+        p = rn[0]["params"]
+        vc = p.get("kind") == "vcsw"
+        L.append("The network bench on mk/net.mk's `%s` (%d random switches of 8 ports, %d hosts, %s routes, uniform %s at "
+                 "%g %s, %d traffic cycles and the drain, seed %d), whole runs, fastest of %d (shared 2-core machine; "
+                 "docs/network.md \"RTL networks\")." % (
+                     run, p["switches"], p["hosts"], p["routes"], "128-flit packets" if vc else "512-byte messages",
+                     p["load"], "flits/host/cycle" if vc else "flits/ns/switch", p["traffic_cycles"], p["seed"],
+                     rn[0].get("runs", 1)))
         L.append("")
-    if r1 and r2:
-        L.append("Verilator `--threads 2` on the 16-switch network: %.0f against %.0f cycles/s with one thread (%s)."
-                 % (r2["cycles_per_s"], r1["cycles_per_s"],
-                    "pays, %.2fx" % (r2["cycles_per_s"] / r1["cycles_per_s"]) if r2["cycles_per_s"] > r1["cycles_per_s"]
-                    else "does not pay on this machine, %.2fx" % (r2["cycles_per_s"] / r1["cycles_per_s"])))
+        L.append("| mode | cycles | seconds | cycles/s |")
+        L.append("|---|---|---|---|")
+        for r in rn:
+            L.append("| %s | %d | %.2f | %.0f |" % (r["mode"], r["cycles"], r["seconds"], r["cycles_per_s"]))
         L.append("")
+        m_all = next((r for r in rn if r["mode"].startswith("C network, every")), None)
+        m_skip = next((r for r in rn if "skipped" in r["mode"]), None)
+        r1 = next((r for r in rn if r["mode"] == "Verilated network (1 thread)"), None)
+        r2 = next((r for r in rn if "--threads 2" in r["mode"]), None)
+        if m_all and r1:
+            ra = m_all["cycles_per_s"] / r1["cycles_per_s"]
+            rs = m_skip["cycles_per_s"] / r1["cycles_per_s"] if m_skip else 0
+            want = 10 if vc else 20
+            L.append("Target (issue %s): the C network at least %d times faster than the Verilated network on the same "
+                     "run -- measured %.1fx stepping every switch, %.1fx skipping quiet switches (%s)."
+                     % ("23" if vc else "11", want, ra, rs, "met" if max(ra, rs) >= want else "**missed**"))
+            L.append("")
+        if r1 and r2:
+            L.append("Verilator `--threads 2` on the 16-switch network: %.0f against %.0f cycles/s with one thread (%s)."
+                     % (r2["cycles_per_s"], r1["cycles_per_s"],
+                        "pays, %.2fx" % (r2["cycles_per_s"] / r1["cycles_per_s"]) if r2["cycles_per_s"] > r1["cycles_per_s"]
+                        else "does not pay on this machine, %.2fx" % (r2["cycles_per_s"] / r1["cycles_per_s"])))
+            L.append("")
     return L
 
 def run_bench(args, jpath):
@@ -997,7 +1037,7 @@ def main():
     ap.add_argument("--mlc-repeat", type=int, default=3, help="runs of each mlc_lockstep mode (the fastest is recorded)")
     ap.add_argument("--mlc-reps", type=int, default=32, help="round trips per mlc_perf point up to 1 KB")
     ap.add_argument("--rtlnet-cycles", type=int, default=200000, help="traffic cycles of the RTL network speed run")
-    ap.add_argument("--only", choices=["net", "vcsw", "mlc", "rtlnet"],
+    ap.add_argument("--only", choices=["net", "vcnet", "vcsw", "mlc", "rtlnet"],
                     help="run only this block and keep the other records of reports/bench.json")
     a = ap.parse_args()
     if a.only:
@@ -1028,11 +1068,13 @@ def main():
                        cwd=ROOT, check=True)
         with tempfile.TemporaryDirectory() as td:
             records += net_speed(td, a.seed, a.net_cycles, a.net_repeat)
-    if all(os.path.exists(os.path.join(ROOT, b)) for b in ("build/net/r16/net_bench", "build/net/r16-t2/net_bench")):
+        with tempfile.TemporaryDirectory() as td:
+            records += net_speed(td, a.seed, a.net_cycles, a.net_repeat, vc=True)
+    if all(os.path.exists(os.path.join(ROOT, b)) for b in RTLNET_BUILDS):
         records += rtlnet_records(a.seed, a.rtlnet_cycles, a.net_repeat)
     else:
-        print("bench: build/net/r16/net_bench or build/net/r16-t2/net_bench missing (make net-build "
-              "build/net/r16-t2/net_bench), RTL network figures skipped")
+        print("bench: %s missing (make net-build build/net/r16-t2/net_bench), RTL network figures skipped"
+              % " or ".join(RTLNET_BUILDS))
     host = {"machine": platform.machine(), "cpus": os.cpu_count(), "python": platform.python_version()}
     for r in records:
         r["host"] = host
@@ -1055,7 +1097,8 @@ def main():
 
 
 def only_block(a):
-    """--only BLOCK: that block's points alone (net: the network simulator; vcsw: the VC switch's
+    """--only BLOCK: that block's points alone (net, vcnet: the network simulator's crossbar and VC networks; rtlnet:
+    the RTL networks against the C networks; vcsw: the VC switch's
     model/RTL/lockstep speed; mlc: the MLC's measurements and speed, docs/mlc-perf.md and its plots); the other
     records of reports/bench.json are kept."""
     jpath = os.path.join(ROOT, "reports", "bench.json")
@@ -1065,11 +1108,11 @@ def only_block(a):
             old = json.load(f)
     if a.only == "rtlnet":
         new = rtlnet_records(a.seed, a.rtlnet_cycles, a.net_repeat)
-    elif a.only == "net":
+    elif a.only in ("net", "vcnet"):
         subprocess.run(["make", "-s", "-C", "sw", "build/sanfab-sim", "build/sanfab-topo", "build/sanfab-route"],
                        cwd=ROOT, check=True)
         with tempfile.TemporaryDirectory() as td:
-            new = net_speed(td, a.seed, a.net_cycles, a.net_repeat)
+            new = net_speed(td, a.seed, a.net_cycles, a.net_repeat, vc=a.only == "vcnet")
     elif a.only == "mlc":
         new = mlc_records(a)
     else:
@@ -1200,6 +1243,31 @@ def write_docs(records):
         L.append("Target (issue 8): at least 10 M flit-hops/s on a 64-switch irregular network at saturation, one core —")
         L.append("measured %.2f M at best over the saturated 64-switch points (%s)." % (
             best64 / 1e6, "met" if best64 >= 10e6 else "**missed**"))
+        L.append("")
+    vn = [r for r in records if r.get("block") == "vcnet"]
+    if vn:
+        L.append("## Network simulator, VC network (`sanfab-sim --switch vcsw`)")
+        L.append("")
+        L.append("`sanfab-sim --switch vcsw --time`, one process, fastest of %d runs (shared machine), 128-flit uniform "
+                 "packets, seed 001's switches (4 VCs, DEPTH 256), quiet switches skipped. Flit-hops = flits carried "
+                 "over any link (injection, switch-to-switch, ejection)." % vn[0].get("runs", 1))
+        L.append("")
+        L.append("| network | routes | offered | accepted (flits/host/cycle) | cycles | cycles/s | flit-hops/s | switch-cycles skipped |")
+        L.append("|---|---|---|---|---|---|---|---|")
+        for r in vn:
+            p = r["params"]
+            L.append("| %s (%d switches, %d hosts) | %s | %g | %.4f%s | %d | %.0f | %.2f M | %.0f %% |"
+                     % (p["topology"], p["switches"], p["hosts"], p["routes"], p["load"], r["accepted_flits_cycle_host"],
+                        " (saturated)" if r["saturated"] else "", r["cycles"], r["cycles_per_s"],
+                        r["flit_hops_per_s"] / 1e6, 100 * (r.get("switch_cycles_skipped") or 0)))
+        L.append("")
+        sat = [r["flit_hops_per_s"] for r in vn if r["params"]["switches"] == 64 and r["saturated"]]
+        best = max(sat, default=0)
+        xb = max((r["flit_hops_per_s"] for r in nt if r["params"]["switches"] == 64 and r["saturated"]), default=0)
+        L.append("Target (issue 23): at least 5 M flit-hops/s on the 64-switch VC network at saturation, one core — "
+                 "measured %.2f M at best over the saturated 64-switch points (%s); the crossbar network %.2f M on its "
+                 "saturated 64-switch points; BookSim 2 is quoted at 0.5-0.8 M flit-hops/s." % (
+                     best / 1e6, "met" if best >= 5e6 else "**missed**", xb / 1e6))
         L.append("")
     L += rtlnet_md(records)
     rt = [r for r in records if r.get("block") == "routing"]
