@@ -72,6 +72,7 @@ T5_PATTERNS = ["bit-reversal", "transpose", "butterfly", "complement"]
 # Table 7: average hops (up*/down*, DL) for (16, 64 switches, torus) x (uniform, bit-reversal), informative
 PAPER_T7 = {(16, "uniform"): (2.01, 1.89), (16, "bit-reversal"): (1.98, 1.94), (64, "uniform"): (3.72, 3.14),
             (64, "bit-reversal"): (3.48, 3.14), ("torus", "uniform"): (4.36, 4.02), ("torus", "bit-reversal"): (3.80, 3.50)}
+EXTRA_ROWS = [("lash", "sancho"), ("fm", "layers")]
 FIG7_ROWS = [("ud", "low"), ("ud", "sancho")] + [(r, s) for r in ("ud-star", "ud-du", "ud-dudu", "lturn")
                                                  for s in ("low", "sancho")]
 NOTES_FILE = os.path.join(ROOT, "docs", "experiments-seed001-notes.md")
@@ -97,6 +98,26 @@ def common(a):
             "search": "start 0.02 flits/host/clock, doubled until saturated, then 3 loads between the last "
                       "unsaturated and the first saturated point",
             "saturation_rule": "accepted < 0.95 x offered; throughput = highest accepted traffic of the search"}
+
+
+def prior(a, name, path, common):
+    """An incomplete full Table 6 (or extra rows) JSON at `path` made with the same parameters (else None): they save
+    after every network, and a rerun resumes them."""
+    if name not in ("table6", "extra") or not a.full:
+        return None
+    import json
+    try:
+        with open(path) as f:
+            d = json.load(f)
+    except (OSError, ValueError):
+        return None
+    rows = a.rows if name == "table6" else EXTRA_ROWS
+    planned = len(a.sizes) * a.topologies * len(rows) * len(a.patterns)
+    same = all(d.get(k) == common[k] for k in common if k not in ("search", "saturation_rule"))
+    if same and d.get("complete") is False and d.get("runs_planned") == planned:
+        log("%s: resuming %s: %d of %d runs done" % (name, os.path.relpath(path, ROOT), d["runs_done"], planned))
+        return d
+    return None
 
 
 def json_path(a, name):
@@ -224,15 +245,23 @@ def search(a, topo, r, t, nvc, traffic, extra=()):
 
 # ------------------------------------------------------------------ Table 6 (and the extra rows, Fig. 6)
 
-def table6(a, work, rows, name, save=None):
-    runs = []
+def table6(a, work, rows, name, save=None, done=()):
+    """The searches of `rows` on every network and pattern; `save`: called with the partial JSON after every network
+    (full runs); `done`: the runs of an earlier, stopped run with the same parameters, kept and not run again."""
+    runs = list(done)
+    have = {(x["switches"], x["topology_seed"], x["routing"], x["select"], x["pattern"]) for x in runs}
+    total = len(a.sizes) * a.topologies * len(rows) * len(a.patterns)
     for nsw in a.sizes:
         for ts in range(1, a.topologies + 1):
             topo = random_topo(work, nsw, ts)
             for kind, sel in rows:
+                if all((nsw, ts, kind, sel, pat) in have for pat in a.patterns):
+                    continue
                 r, t, used = routes(work, topo, kind, sel, a.vcs)
                 h = hops(topo, r)
                 for pat in a.patterns:
+                    if (nsw, ts, kind, sel, pat) in have:
+                        continue
                     res, pts = search(a, topo, r, t, nvc_for(used), pat)
                     res.update({"switches": nsw, "topology_seed": ts, "pattern": pat, "routing": kind, "select": sel,
                                 "vcs_used": used, "avg_hops": h, "routing_bound": routing_bound(topo, r, pat)})
@@ -243,8 +272,9 @@ def table6(a, work, rows, name, save=None):
                         name, nsw, ts, pat, ROW_NAME.get(kind, kind), SEL_NAME.get(sel, sel),
                         res["throughput_" + UNIT], used, h))
                     runs.append(res)
-            if save:
-                save({"experiment": "seed 001 Table 6 (partial)", "runs": runs, "complete": False})
+            if save and len(runs) < total:
+                save({"experiment": "seed 001 %s (partial)" % name, "runs": runs, "complete": False,
+                      "runs_done": len(runs), "runs_planned": total})
     rows_t = grouped(runs, lambda x: (x["switches"], x["pattern"], x["routing"], x["select"]), "throughput_" + UNIT)
     table = {}
     for k, v in rows_t.items():
@@ -298,8 +328,8 @@ def table6_checks(table, full):
     return ch
 
 
-def run_table6(a, work, save):
-    runs, table = table6(a, work, a.rows, "table6", save if a.full else None)
+def run_table6(a, work, save, prior):
+    runs, table = table6(a, work, a.rows, "table6", save if a.full else None, prior["runs"] if prior else ())
     data = {"experiment": "seed 001 Table 6", "complete": True, "rows": [list(r) for r in a.rows],
             "patterns": a.patterns,
             "table": [{"switches": k[0], "pattern": k[1], "routing": k[2], "select": k[3], "avg": v[0], "sd": v[1],
@@ -310,8 +340,8 @@ def run_table6(a, work, save):
     return data, table6_checks(table, a.full)
 
 
-def run_extra(a, work, save):
-    runs, table = table6(a, work, [("lash", "sancho"), ("fm", "layers")], "extra")
+def run_extra(a, work, save, prior):
+    runs, table = table6(a, work, EXTRA_ROWS, "extra", save if a.full else None, prior["runs"] if prior else ())
     base = {}
     t6 = json_path(a, "table6")
     if os.path.exists(t6):
@@ -446,9 +476,9 @@ def run_choices(a, work, save):
 
 def run(a, name, work, md_dir, save, prior):
     if name == "table6":
-        return run_table6(a, work, save)
+        return run_table6(a, work, save, prior)
     if name == "extra":
-        return run_extra(a, work, save)
+        return run_extra(a, work, save, prior)
     if name == "table5":
         return run_table5(a, work, save)
     if name == "fig6":
