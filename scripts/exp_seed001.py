@@ -21,8 +21,8 @@ drained at link rate. `choices` shows how much these move the results.
 
 Throughput ("the maximum amount of accepted traffic", sec. 5.2.2): each route set's load search starts at 0.02
 flits/host/clock and doubles the load until a point saturates (accepted < 0.95 x offered), then runs three loads
-between the last unsaturated point and the first saturated one; the throughput is the highest accepted traffic of
-all the points. Reduced (make experiments, make test): 16 switches, 2 networks, six Table 6 rows, 5,000 + 20,000
+between the last unsaturated point and the first saturated one, then one halfway between the best point so far and
+each of its neighbours; the throughput is the highest accepted traffic of all the points. Reduced (make experiments, make test): 16 switches, 2 networks, six Table 6 rows, 5,000 + 20,000
 cycles per point. --full: everything above, 50,000 + 950,000 cycles per point (hours).
 """
 import math
@@ -96,7 +96,8 @@ def common(a):
     return {"warmup": a.warmup, "cycles": a.cycles, "sizes": a.sizes, "topologies": a.topologies,
             "packet_flits": a.packet, "vcs": a.vcs, "depth": a.depth, "link_delay": a.link_delay,
             "search": "start 0.02 flits/host/clock, doubled until saturated, then 3 loads between the last "
-                      "unsaturated and the first saturated point",
+                      "unsaturated and the first saturated point, then halfway between the best point and each "
+                      "neighbour",
             "saturation_rule": "accepted < 0.95 x offered; throughput = highest accepted traffic of the search"}
 
 
@@ -113,7 +114,7 @@ def prior(a, name, path, common):
         return None
     rows = a.rows if name == "table6" else EXTRA_ROWS
     planned = len(a.sizes) * a.topologies * len(rows) * len(a.patterns)
-    same = all(d.get(k) == common[k] for k in common if k not in ("search", "saturation_rule"))
+    same = all(d.get(k) == common[k] for k in common)
     if same and d.get("complete") is False and d.get("runs_planned") == planned:
         log("%s: resuming %s: %d of %d runs done" % (name, os.path.relpath(path, ROOT), d["runs_done"], planned))
         return d
@@ -623,7 +624,8 @@ def write_md(path, a, found, missing):
           "virtual cut-through, a header 3 clocks per switch plus one to the next (docs/vcsw.md), buffers of 256 "
           "flits per input VC and cables of 0 registers (our choices, see below); throughput = the highest accepted "
           "traffic of a load search (start 0.02 flits/host/clock, doubled until a point saturates, then three loads "
-          "between the last unsaturated and the first saturated point; saturated: accepted < 0.95 x offered).", ""]
+          "between the last unsaturated and the first saturated point, then halfway between the best point and each "
+          "neighbour; saturated: accepted < 0.95 x offered).", ""]
     if missing:
         L += ["Not in this page yet (no JSON of this mode): %s." % ", ".join(missing), ""]
     L += D.checks_md(found)
