@@ -185,7 +185,8 @@ $(NET_B)/$(1)/src/$(notdir $(call net_pfile,$(5),$(2))): $(call net_pfile,$(5),$
 	@! cmp -s $$< $$@ || { echo "net.mk: the patch of $(1) changed nothing in $$<"; exit 1; }
 )
 $(NET_B)/$(1)/net_bench: $(NET_B)/$(2)/net_$(2).v $(call net_rtldep,$(2)) $(if $(5),$(NET_B)/$(1)/src/$(notdir $(call net_pfile,$(5),$(2)))) tb/net/net_bench.c tb/net/net_rtl.cpp tb/net/net_rtl.h \
-    tb/common/vrtl.h tb/common/bench_cli.c tb/common/bench_cli.h $(NET_SWLIBS) mk/net.mk
+    tb/common/vrtl.h tb/common/bench_cli.c tb/common/bench_cli.h $(NET_SWLIBS) mk/net.mk \
+    $(call vlrt_dep,$(4),$(4),--trace $(NET_VOPT) $(3))
 	@mkdir -p $(NET_B)/$(1)/lib
 	@rm -f $(NET_B)/$(1)/obj/net_bench
 	@$(CC) $(CSTD) -D_POSIX_C_SOURCE=200809L -Isw/sim -Isw/src -Icmodel -Itb/common -c tb/net/net_bench.c -o $(NET_B)/$(1)/lib/net_bench.o
@@ -200,6 +201,7 @@ $(NET_B)/$(1)/net_bench: $(NET_B)/$(2)/net_$(2).v $(call net_rtldep,$(2)) $(if $
 	  -LDFLAGS -lm $(if $(5),$(patsubst $(call net_pfile,$(5),$(2)),$(NET_B)/$(1)/src/$(notdir $(call net_pfile,$(5),$(2))),$(call net_srcs,$(2))),$(call net_srcs,$(2))) $(abspath tb/net/net_rtl.cpp) \
 	  $(abspath $(NET_B)/$(1)/lib/libnetbench.a) $(abspath $(NET_SWLIBS)) \
 	  -o net_bench > $(NET_B)/$(1)/verilate.log 2>&1 || { tail -30 $(NET_B)/$(1)/verilate.log; exit 1; }
+	@$(call vlrt_give,$(4),$(4),--trace $(NET_VOPT) $(3),$(NET_B)/$(1)/obj)
 	@$(MAKE) -s -C $(NET_B)/$(1)/obj -f Vnet.mk -j $(JOBS) OPT_FAST=$(4) OPT_SLOW=$(4) OPT_GLOBAL=$(4) \
 	  >> $(NET_B)/$(1)/verilate.log 2>&1 || { tail -30 $(NET_B)/$(1)/verilate.log; exit 1; }
 	@cp $(NET_B)/$(1)/obj/net_bench $$@

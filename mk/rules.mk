@@ -11,8 +11,11 @@
 #                  +verilator+rand+reset+2 +verilator+seed+$(SEED) (a missing reset shows)
 #   B_MUTANTS      NAME:set ... : builds with `define SANFAB_MUTANT_<NAME> on that set, without
 #                  SANFAB_ASSERT (a mutant must be caught by the bench, never by an assertion)
-#   B_BENCH        bench binary name; B_BENCH_C its C sources (archived into libbench.a),
-#                  B_BENCH_CXX the C++ glue to the Verilated model, B_BENCH_H headers to depend on
+#   B_BENCH        bench binary name; B_BENCH_C its C sources (compiled once, with no per-build
+#                  define, into $(BUILD)/cobj/ and archived into $(BUILD)/B/lib/libbench.a, which
+#                  every set and mutant build of the block links), B_BENCH_CXX the C++ glue to the
+#                  Verilated model (compiled per build: the parameters reach it through -CFLAGS),
+#                  B_BENCH_H headers to depend on
 #   B_SAN_C        sources of the model-only bench under ASan/UBSan (-DSANFAB_ASSERT);
 #                  B_SAN_RUNS names its runs, B_SAN_<run> the arguments of each
 #   B_UNIT, B_UNIT_C   unit-test binary and its sources (ASan/UBSan, -DSANFAB_ASSERT)
@@ -24,6 +27,12 @@
 #
 # Builds land in build/B/<set>/, build/B/MUTANT_<NAME>/, build/B/san/. Normal builds get
 # +define+SANFAB_ASSERT; the variant name (set or MUTANT_<NAME>) reaches the C code as <CDEF>VARIANT.
+# Shared by the builds: build/cobj/ (the benches' C objects, below), build/B/lib/libbench.a, and
+# build/vlrt/<flavour>/ (Verilator's run-time library, compiled once per flavour: vlrt_dep and
+# vlrt_give below, for any .mk file's own Verilator rules too).
+#
+# Settings (Makefile or command line): CC, CSTD (the C compile flags), VERILATOR, JOBS (the -j of
+# each Verilated build's generated makefile), BUILD, SEED; MUTANT_OPT (below).
 
 # ------------------------------------------------------------------ helpers
 # value of parameter $(3) in set $(2) of block $(1): the set's override, else the default
@@ -36,7 +45,9 @@ x_flags = $(if $(call is_randinit,$(1),$(2)),--x-assign unique --x-initial uniqu
 # run-time plusargs of a set's builds (Verilator's random initial state, seeded)
 run_plusargs = $(if $(call is_randinit,$(1),$(2)),+verilator+rand+reset+2 +verilator+seed+$(SEED))
 # file list: sources and +incdir+ options as Verilator takes them; the files a build depends on
-rtl_list = $(shell grep -v '^[[:space:]]*\(#\|//\|$$\)' $($(1)_FILELIST))
+# (read once per make run: every rule of a block asks for it)
+rtl_list = $(if $(filter undefined,$(origin RTL_LIST_$(1))),$(eval RTL_LIST_$(1) := $(call rtl_read,$(1))))$(RTL_LIST_$(1))
+rtl_read = $(shell grep -v '^[[:space:]]*\(#\|//\|$$\)' $($(1)_FILELIST))
 rtl_deps = $(filter-out +%,$(call rtl_list,$(1))) \
            $(foreach d,$(patsubst +incdir+%,%,$(filter +incdir+%,$(call rtl_list,$(1)))),$(wildcard $(d)/*.vh))
 mutant_name = $(firstword $(subst :, ,$(1)))
@@ -49,26 +60,118 @@ MK_FILES := Makefile mk/rules.mk $(wildcard mk/*.mk)
 # dominates (the parameter sets keep -O2 and Verilator's own defaults: make sim runs them long)
 MUTANT_OPT ?= -O0
 
+# ------------------------------------------------------------------ the benches' C objects, compiled once
+# A block's bench C sources get no per-build define (the parameters reach only the C++ glue, through
+# -CFLAGS), so every set and mutant build of every block links the same objects: each source is
+# compiled once, by $(CC) $(CSTD), into $(COBJ)/<its path>.o (shared by the blocks that list it), its
+# headers recorded by -MMD -MP. A block's objects are archived into bench_lib (a static library: the
+# benches stay self-contained), which its builds link and depend on.
+# Two stamp files say what was built: $(COBJ)/cflags the compile command (every object depends on it)
+# and build/B/lib/members the archive's object list. Each is rewritten when make reads this file and
+# finds it different from the current value (a new CSTD or CC recompiles everything, a source added
+# to or dropped from B_BENCH_C remakes the archive), and made by a rule when missing.
+COBJ     := $(BUILD)/cobj
+COBJ_CMD := $(CC) $(CSTD)
+# $(call stamp_rule,FILE,TEXT): FILE's rule, and FILE rewritten now if it exists and holds other text
+stamp_eq   = $(if $(subst x$(1),,x$(2))$(subst x$(2),,x$(1)),,y)
+define stamp_rule
+$(if $(wildcard $(1)),$(if $(call stamp_eq,$(file < $(1)),$(strip $(2))),,$(file > $(1),$(strip $(2)))))
+$(1):
+	@mkdir -p $$(@D)
+	@echo '$(strip $(2))' > $$@
+endef
+$(eval $(call stamp_rule,$(COBJ)/cflags,$(COBJ_CMD)))
+$(COBJ)/%.o: %.c $(COBJ)/cflags
+	@mkdir -p $(@D)
+	@$(COBJ_CMD) -MMD -MP -c $< -o $@
+-include $(wildcard $(COBJ)/*/*.d $(COBJ)/*/*/*.d $(COBJ)/*/*/*/*.d)
+
+bench_objs = $(patsubst %.c,$(COBJ)/%.o,$($(1)_BENCH_C))
+bench_lib  = $(BUILD)/$(1)/lib/libbench.a
+define BENCH_LIB_RULE
+$(call stamp_rule,$(BUILD)/$(1)/lib/members,$(call bench_objs,$(1)))
+$(call bench_lib,$(1)): $(call bench_objs,$(1)) $(BUILD)/$(1)/lib/members
+	@rm -f $$@.tmp && ar rcs $$@.tmp $(call bench_objs,$(1)) && mv -f $$@.tmp $$@
+endef
+# (the rule of block $(1)'s library, made once: VBENCH_RULE asks for it)
+bench_lib_once = $(if $(filter $(1),$(BENCH_LIBS)),,$(eval BENCH_LIBS += $(1))$(eval $(call BENCH_LIB_RULE,$(1))))
+
+# ------------------------------------------------------------------ Verilator's run-time library, once per flavour
+# The makefile Verilator generates compiles its run-time library (verilated.cpp, verilated_vcd_c.cpp,
+# verilated_threads.cpp: VK_GLOBAL_OBJS) in every obj directory, with the same flags each time. It is
+# compiled once per flavour instead, in $(BUILD)/vlrt/<flavour>/: a trivial module verilated with
+# --cc --trace and the flavour's -CFLAGS, and its generated makefile (so Verilator's own compile line)
+# run for VK_GLOBAL_OBJS alone with the flavour's OPT_GLOBAL. A build copies the objects (and their
+# .d files) into its obj directory after verilating and before running its makefile, which then
+# finds them newer than their sources and than V<top>.mk and does not compile them again.
+# A flavour is
+#   CFLAGS   the part of the build's -CFLAGS that can change the runtime's compile line: its
+#            optimization (the bench's own -D and -I options reach it too but no runtime file reads
+#            them, so they are left out)
+#   OPTG     the OPT_GLOBAL given to the generated makefile (empty: Verilator's default)
+# and only a build verilated with --trace and without an option that changes the runtime or its
+# flags (VLRT_OWN: --threads N, --timing, ...) gets it; any other build compiles its own.
+# To use it in a Verilator rule (VOPTS: the build's Verilator options, --trace included; OBJDIR its
+# -Mdir), add
+#   to the prerequisites                       $(call vlrt_dep,CFLAGS,OPTG,VOPTS)
+#   a recipe line after verilator, before $(MAKE) -f V<top>.mk:
+#                                              @$(call vlrt_give,CFLAGS,OPTG,VOPTS,OBJDIR)
+# (for a build that must compile its own, vlrt_dep is empty and vlrt_give the command `:`).
+VLRT_OWN  := --threads% -threads% --timing -timing --coverage% -coverage% --sc -sc --trace-fst% -trace-fst% \
+             --savable -savable --prof-c -prof-c --prof-cfuncs -prof-cfuncs --prof-exec -prof-exec --prof-pgo -prof-pgo
+vlrt_sp   := $(subst ,, )
+vlrt_dir  = $(BUILD)/vlrt/c$(subst $(vlrt_sp),_,$(strip $(1)))_g$(or $(subst $(vlrt_sp),_,$(strip $(2))),default)
+vlrt_ok   = $(if $(filter $(VLRT_OWN),$(3)),,$(filter --trace -trace,$(3)))
+vlrt_dep  = $(if $(call vlrt_ok,$(1),$(2),$(3)),$(call vlrt_once,$(1),$(2))$(call vlrt_dir,$(1),$(2))/stamp)
+vlrt_give = $(if $(call vlrt_ok,$(1),$(2),$(3)),cp -f $(call vlrt_dir,$(1),$(2))/rt/* $(4)/,:)
+vlrt_once = $(if $(filter $(call vlrt_dir,$(1),$(2)),$(VLRT_DIRS)),,$(eval VLRT_DIRS += $(call vlrt_dir,$(1),$(2)))$(eval $(call VLRT_RULE,$(1),$(2))))
+# the stamp depends on this file, the Makefile, the verilator program and (deps.mk, written from the
+# objects' .d files) every runtime source and header
+define VLRT_RULE
+$(call vlrt_dir,$(1),$(2))/stamp: Makefile mk/rules.mk
+	@echo "  RUNTIME Verilator run-time library, CFLAGS $(or $(strip $(1)),(none)), OPT_GLOBAL $(or $(strip $(2)),(default))"
+	@rm -rf $$(@D) && mkdir -p $$(@D)/obj $$(@D)/rt
+	@printf 'module vlrt (input clk, output reg q);\n  always @(posedge clk) q <= !q;\nendmodule\n' > $$(@D)/vlrt.v
+	@$(VERILATOR) --cc --trace --top-module vlrt -Mdir $$(@D)/obj -CFLAGS "$(1)" $$(@D)/vlrt.v > $$(@D)/build.log 2>&1 \
+	  || { cat $$(@D)/build.log; exit 1; }
+	@cd $$(@D)/obj && export MAKEFLAGS= && objs=$$$$($(MAKE) -s --no-print-directory -f Vvlrt.mk \
+	    --eval 'vlrt-list: ; @echo $$$$(VK_GLOBAL_OBJS)' vlrt-list) \
+	  && $(MAKE) -s -f Vvlrt.mk -j $(JOBS) $(if $(strip $(2)),OPT_GLOBAL="$(2)") $$$$objs >> ../build.log 2>&1 \
+	  && for o in $$$$objs; do cp $$$$o $$$${o%.o}.d ../rt/ || exit 1; done || { cat ../build.log; exit 1; }
+	@cat $$(@D)/rt/*.d | tr -d '\\' | tr ' ' '\n' | grep -v -e ':$$$$' -e '^$$$$' | sort -u > $$(@D)/deps.txt
+	@{ echo "$$@: $$$$(tr '\n' ' ' < $$(@D)/deps.txt) $$$$(command -v $(VERILATOR))"; sed 's/$$$$/:/' $$(@D)/deps.txt; } > $$(@D)/deps.mk
+	@touch $$@
+-include $(call vlrt_dir,$(1),$(2))/deps.mk
+endef
+
 # ------------------------------------------------------------------ one Verilated bench
 # $(1) block, $(2) build name, $(3) parameter set, $(4) extra Verilator options (defines),
 # $(5) empty, or a C/C++ optimization level for the whole build (Verilator's OPT_FAST/SLOW/GLOBAL too)
+# The C objects come from the block's library (bench_lib), Verilator's runtime from vlrt (its flavour:
+# -CFLAGS $(or $(5),-O2), OPT_GLOBAL $(5)). A build with one optimization level for everything (the
+# mutants) compiles the model as one translation unit: VM_PARALLEL_BUILDS=0, Verilator's own mode
+# for small designs, joins the generated files into V<top>__ALL.cpp (the same code, the same flags),
+# so Verilator's headers are parsed once instead of once per file (at -O0 about a third of the CPU
+# of the split build). The sets keep the split build: their fast and slow code get different flags.
+# (the Verilator options that decide the runtime: the flavour checks them)
+vb_vopts = --trace $(1)
 define VBENCH_RULE
-$(BUILD)/$(1)/$(2)/$($(1)_BENCH): $(call rtl_deps,$(1)) $($(1)_FILELIST) $($(1)_BENCH_C) $($(1)_BENCH_H) $($(1)_BENCH_CXX) $(MK_FILES)
-	@mkdir -p $(BUILD)/$(1)/$(2)/c $(BUILD)/$(1)/$(2)/lib
-	@for f in $($(1)_BENCH_C); do \
-	  $(CC) $(CSTD) -c $$$$f -o $(BUILD)/$(1)/$(2)/c/$$$$(basename $$$$f .c).o || exit 1; done
-	@rm -f $(BUILD)/$(1)/$(2)/lib/libbench.a $(BUILD)/$(1)/$(2)/obj/$($(1)_BENCH)_bin
-	@ar rcs $(BUILD)/$(1)/$(2)/lib/libbench.a $(BUILD)/$(1)/$(2)/c/*.o
+$(call bench_lib_once,$(1))
+$(BUILD)/$(1)/$(2)/$($(1)_BENCH): $(call rtl_deps,$(1)) $($(1)_FILELIST) $(call bench_lib,$(1)) $($(1)_BENCH_H) $($(1)_BENCH_CXX) $(MK_FILES) \
+    $(call vlrt_dep,$(or $(5),-O2),$(5),$(call vb_vopts,$(4)))
+	@mkdir -p $(BUILD)/$(1)/$(2)
+	@rm -f $(BUILD)/$(1)/$(2)/obj/$($(1)_BENCH)_bin
 	@echo "  VERILATE $(1) [$(2)] $(call p_gflags,$(1),$(3)) $(4)$(if $(call is_randinit,$(1),$(3)), (random initial state))"
-	@$(VERILATOR) --cc --exe --trace -O3 $(call x_flags,$(1),$(3)) \
+	@$(VERILATOR) --cc --exe -O3 $(call x_flags,$(1),$(3)) \
 	  -Wall -Wno-fatal --top-module $($(1)_TOP) -Mdir $(BUILD)/$(1)/$(2)/obj \
-	  $(call p_gflags,$(1),$(3)) $(4) \
+	  $(call p_gflags,$(1),$(3)) $(call vb_vopts,$(4)) \
 	  -CFLAGS "$(or $(5),-O2) $(call p_dflags,$(1),$(3)) -D$($(1)_CDEF)VARIANT='\"$(2)\"'" \
-	  $(call rtl_list,$(1)) $(abspath $($(1)_BENCH_CXX)) $(abspath $(BUILD)/$(1)/$(2)/lib/libbench.a) \
+	  $(call rtl_list,$(1)) $(abspath $($(1)_BENCH_CXX)) $(abspath $(call bench_lib,$(1))) \
 	  -o $($(1)_BENCH)_bin > $(BUILD)/$(1)/$(2)/verilate.log 2>&1 \
 	  || { tail -30 $(BUILD)/$(1)/$(2)/verilate.log; exit 1; }
+	@$(call vlrt_give,$(or $(5),-O2),$(5),$(call vb_vopts,$(4)),$(BUILD)/$(1)/$(2)/obj)
 	@$(MAKE) -s -C $(BUILD)/$(1)/$(2)/obj -f V$($(1)_TOP).mk -j $(JOBS) \
-	  $(if $(5),OPT_FAST=$(5) OPT_SLOW=$(5) OPT_GLOBAL=$(5)) >> $(BUILD)/$(1)/$(2)/verilate.log 2>&1 \
+	  $(if $(5),OPT_FAST=$(5) OPT_SLOW=$(5) OPT_GLOBAL=$(5) VM_PARALLEL_BUILDS=0) >> $(BUILD)/$(1)/$(2)/verilate.log 2>&1 \
 	  || { tail -30 $(BUILD)/$(1)/$(2)/verilate.log; exit 1; }
 	@cp $(BUILD)/$(1)/$(2)/obj/$($(1)_BENCH)_bin $$@
 endef

@@ -55,15 +55,39 @@ step_model-sanitizers() {
     return $rc
 }
 
-step_lockstep() {
-    $MAKE -s -j "$JOBS" benches || return 1
-    local rc=0 kind block name bin args
-    while read -r kind block name bin args; do
-        echo "-- $block [$name] $bin${args:+ $args}"
-        # shellcheck disable=SC2086
-        "$bin" --quiet --cycles "$TEST_CYCLES" --seed "$SEED" --vcd "$(dirname "$bin")/fail.vcd" $args < /dev/null || rc=1
-    done < <(runs set)
+# pool_run DIR I CMD...: run CMD in the background as job I of a pool of JOBS (waits while JOBS run);
+# its output goes to DIR/I.txt, and DIR/I.fail marks a non-zero exit. pool_show DIR N: wait for the
+# pool, print jobs 0..N-1's outputs in that order; non-zero if any failed.
+pool_run() {
+    local dir=$1 i=$2
+    shift 2
+    while [ "$(jobs -rp | wc -l)" -ge "$JOBS" ]; do wait -n; done
+    { "$@" < /dev/null > "$dir/$i.txt" 2>&1 || touch "$dir/$i.fail"; } &
+}
+pool_show() {
+    local dir=$1 n=$2 i rc=0
+    wait
+    for ((i = 0; i < n; i++)); do
+        cat "$dir/$i.txt"
+        [ -e "$dir/$i.fail" ] && rc=1
+    done
+    rm -rf "$dir"
     return $rc
+}
+
+step_lockstep() {
+    # every parameter set's short lockstep run, JOBS at a time (each prints its own lines, shown in
+    # the list's order)
+    $MAKE -s -j "$JOBS" benches || return 1
+    local kind block name bin args n=0 out
+    out=$(mktemp -d build/lockstep.XXXXXX)
+    while read -r kind block name bin args; do
+        # shellcheck disable=SC2016,SC2086
+        pool_run "$out" $n bash -c 'echo "-- $1 [$2] $3${4:+ $4}"; shift 4; "$@"' _ "$block" "$name" "$bin" "$args" \
+            "$bin" --quiet --cycles "$TEST_CYCLES" --seed "$SEED" --vcd "$(dirname "$bin")/fail.vcd" $args
+        n=$((n + 1))
+    done < <(runs set)
+    pool_show "$out" $n
 }
 
 # judge_mutant BLOCK NAME MODE BIN [ARGS...]: run one mutant bench, print one verdict line;
@@ -93,46 +117,58 @@ step_mutants() {
     # RTL alone (scoreboard and the bench's own checks). Caught only when the bench exits non-zero
     # with a LOCKSTEP MISMATCH, SCOREBOARD or CHECK line: a crash, a sanitizer or Verilator runtime
     # error, a timeout or a build error never counts. Runs JOBS benches at a time; one line each.
+    # Blocks whose C model comes before their RTL: deliberate breaks of the model, each must be
+    # caught by the model's unit test (the script says which were caught and fails otherwise); these
+    # scripts run in the same pool, first (each is long and serial), their output after the benches'.
     $MAKE -s -k -j "$JOBS" mutants > build/mutants-build.log 2>&1 || true
-    local rc=0 kind block name bin args mode i=0 n=0 out
+    local rc=0 kind block name bin args mode n=0 m=0 out mout script
     out=$(mktemp -d build/mutants.XXXXXX)
+    mout=$(mktemp -d build/modelmut.XXXXXX)
+    while read -r kind block name script; do
+        [ -z "$kind" ] && continue
+        # shellcheck disable=SC2016
+        pool_run "$mout" $m bash -c 'echo "-- $1: model mutants ($2)"; bash "$2"' _ "$block" "$script"
+        m=$((m + 1))
+    done < <(runs modelmut)
     while read -r kind block name bin args; do
         if ! $MAKE -s -q "$bin" < /dev/null 2>/dev/null || [ ! -x "$bin" ]; then
             for mode in lockstep rtl; do
-                echo "NOT CAUGHT: $block $name ($mode): the mutant does not build (build/mutants-build.log, $(dirname "$bin")/verilate.log)"
+                echo "NOT CAUGHT: $block $name ($mode): the mutant does not build (build/mutants-build.log, $(dirname "$bin")/verilate.log)" > "$out/$n.txt"
+                touch "$out/$n.fail"
+                n=$((n + 1))
             done
-            rc=1; continue
+            continue
         fi
         for mode in lockstep rtl; do
-            while [ "$(jobs -rp | wc -l)" -ge "$JOBS" ]; do wait -n; done
             # shellcheck disable=SC2086
-            { judge_mutant "$block" "$name" "$mode" "$bin" $args > "$out/$(printf %03d $n).txt" || touch "$out/$(printf %03d $n).fail"; } &
+            pool_run "$out" $n judge_mutant "$block" "$name" "$mode" "$bin" $args
             n=$((n + 1))
         done
     done < <(runs mutant)
-    wait
-    for ((i = 0; i < n; i++)); do
-        cat "$out/$(printf %03d $i).txt"
-        [ -e "$out/$(printf %03d $i).fail" ] && rc=1
-    done
-    rm -rf "$out"
-    # blocks whose C model comes before their RTL: deliberate breaks of the model, each must be
-    # caught by the model's unit test (the script says which were caught and fails otherwise)
-    local script
-    while read -r kind block name script; do
-        [ -z "$kind" ] && continue
-        echo "-- $block: model mutants ($script)"
-        bash "$script" < /dev/null || rc=1
-    done < <(runs modelmut)
+    pool_show "$out" $n || rc=1
+    pool_show "$mout" $m || rc=1
     return $rc
 }
 
 step_icarus() {
-    local rc=0 kind block name script
+    # each block's Icarus bench, then its --selftest (the broken builds it must catch): JOBS scripts
+    # at a time, the normal benches first and the last-listed block's first (the longest ones), the
+    # output in the list's order
+    local kind block name script i n=0 out order=()
+    local tasks=()
     while read -r kind block name script; do
-        { bash "$script" && bash "$script" --selftest; } < /dev/null || rc=1
+        [ -z "$kind" ] && continue
+        tasks+=("$script")
     done < <(runs icarus)
-    return $rc
+    out=$(mktemp -d build/icarus-step.XXXXXX)
+    n=${#tasks[@]}
+    for ((i = n - 1; i >= 0; i--)); do order+=("$((2 * i)) bash ${tasks[i]}"); done
+    for ((i = n - 1; i >= 0; i--)); do order+=("$((2 * i + 1)) bash ${tasks[i]} --selftest"); done
+    for t in "${order[@]}"; do
+        # shellcheck disable=SC2086
+        pool_run "$out" $t
+    done
+    pool_show "$out" $((2 * n))
 }
 
 step_routing() { $MAKE -s -C sw test; }
