@@ -173,13 +173,14 @@ step_icarus() {
 
 step_routing() { $MAKE -s -C sw test; }
 
-step_netsim() { $MAKE -s -C sw netsim-test; }   # network simulator: fabric, NICs/ITB, sanfab-sim (docs/network.md)
-# the RTL network against the C network, every switch output every cycle; model-only sanitizer runs; network
-# mutants (mk/net.mk, docs/network.md "RTL network")
+step_netsim() { $MAKE -s -C sw netsim-test; }   # network simulator: both kinds, NICs/ITB, sanfab-sim (docs/network.md)
+# the RTL networks (crossbars and VC switches) against the C networks, every switch output every cycle; model-only
+# sanitizer runs; network mutants (mk/net.mk, docs/network.md "RTL networks")
 step_rtlnet() { $MAKE -s net-test SEED="$SEED" JOBS="$JOBS"; }
 
-# reduced seed 000 Table 1 (about 15 s) and its trends; written under build/, the committed results stay
-step_experiments() { $MAKE -s -C sw && python3 scripts/experiments.py --out-json build/experiments/table1.json --out-md build/experiments/experiments.md; }
+# both papers' experiments, reduced (seed 000 on the crossbar network, seed 001 on the VC network), and their required
+# trends; written under build/experiments/, the committed results stay
+step_experiments() { $MAKE -s -C sw && python3 scripts/experiments.py --out-dir build/experiments --md-dir build/experiments; }
 
 step_synth-fresh() {
     # no tools: every committed record of reports/synth.json was made from the current inputs
