@@ -254,6 +254,8 @@ def vc_tests(sim, tag):
          "the tables are for 16 switches, the network has 8", ""),
         ([sim, "--switch", "vcsw", "--topology", topo, "--routes", dl, "--tables", udt, "--load", "0.1"], 1,
          "in the tables, by port", "vud.rhinet"),
+        # a route set computed for another topology
+        ([sim, "--switch", "vcsw", "--topology", topo16, "--routes", dl, "--load", "0.1"], 1, "dl.routes:3: route file is for", "topology has"),
     ]
     for args, code, want, also in refusals:
         rc, _, err = run(args)
