@@ -220,6 +220,21 @@ def run_paper(mod, a):
     return checks
 
 
+def resumable(path, common, keys, planned):
+    """The JSON at `path` if an earlier full run left it incomplete with the same `keys` of `common` and the same
+    number of planned runs (a rerun then resumes it), else None."""
+    try:
+        with open(path) as f:
+            d = json.load(f)
+    except (OSError, ValueError):
+        return None
+    same = all(d.get(k) == common[k] for k in keys)
+    if same and d.get("complete") is False and d.get("runs_planned") == planned:
+        log("resuming %s: %d of %d runs done" % (os.path.relpath(path, ROOT), d["runs_done"], planned))
+        return d
+    return None
+
+
 def checks_md(found):
     """The page's list of checks: required ones fail the run, the others compare with the paper's statements."""
     L = ["| experiment | wall-clock s | CPU s (simulators) |", "|---|---|---|"]

@@ -891,19 +891,8 @@ def prior(a, name, path, common):
     Table 1 saves after every network and a rerun resumes it."""
     if name != "table1" or not a.full:
         return None
-    try:
-        with open(path) as f:
-            d = json.load(f)
-    except (OSError, ValueError):
-        return None
-    same = all(d.get(k) == common[k] for k in ("mode", "seed", "warmup", "cycles", "loads", "extend", "sizes",
-                                                 "topologies"))
-    planned = len(a.sizes) * a.topologies * len(a.msgs)
-    if same and d.get("complete") is False and d.get("runs_planned") == planned:
-        log("table1: resuming %s: %d of %d runs done (%.0f CPU s)" % (
-            os.path.relpath(path, ROOT), d["runs_done"], d["runs_planned"], d["cpu_seconds"]))
-        return d
-    return None
+    return D.resumable(path, common, ("mode", "seed", "warmup", "cycles", "loads", "extend", "sizes", "topologies"),
+                       len(a.sizes) * a.topologies * len(a.msgs))
 
 
 NOTES_FILE = os.path.join(ROOT, "docs", "experiments-notes.md")

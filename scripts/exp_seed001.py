@@ -106,19 +106,8 @@ def prior(a, name, path, common):
     after every network, and a rerun resumes them."""
     if name not in ("table6", "extra") or not a.full:
         return None
-    import json
-    try:
-        with open(path) as f:
-            d = json.load(f)
-    except (OSError, ValueError):
-        return None
     rows = a.rows if name == "table6" else EXTRA_ROWS
-    planned = len(a.sizes) * a.topologies * len(rows) * len(a.patterns)
-    same = all(d.get(k) == common[k] for k in common)
-    if same and d.get("complete") is False and d.get("runs_planned") == planned:
-        log("%s: resuming %s: %d of %d runs done" % (name, os.path.relpath(path, ROOT), d["runs_done"], planned))
-        return d
-    return None
+    return D.resumable(path, common, list(common), len(a.sizes) * a.topologies * len(rows) * len(a.patterns))
 
 
 def json_path(a, name):
@@ -184,10 +173,10 @@ def pattern_dst(pat, s, hosts):
 
 
 def routing_bound(topo, r, pat):
-    """The throughput the route set allows at most (flits/host/clock): 1 / the most loaded channel's load, the load
-    of a channel being the flits it must carry per flit each host sends (uniform: every other host with 1/(H-1);
-    a permutation: its flows). Host links count too (a host's injection carries 1). Alternatives share a pair's load
-    evenly. Independent of the simulator: what the routes themselves allow."""
+    """The offered load (flits/host/clock) at which the route set's busiest switch-to-switch channel is full: 1 / the
+    most loaded channel's load, the load of a channel being the flits it must carry per flit each host sends
+    (uniform: every other host with 1/(H-1); a permutation: its flows). Alternatives share a pair's load evenly.
+    Independent of the simulator: what the routes themselves allow before any channel is overloaded."""
     hosts, links = {}, {}
     for line in open(topo):
         f = line.split("#")[0].split()
@@ -520,8 +509,9 @@ def md_table6(d, md_dir):
                     "%.2f" % q["ours"] if q else "-", "%.2f" % q["paper"] if q and q["paper"] else "-"))
             L.append("| %s | %s | %s |" % (ROW_NAME[kind], SEL_NAME[sel], " | ".join(cells)))
         L.append("")
-    L += ["Per network (bound: what the routes allow at most, 1 / the load of the most loaded channel, from the route "
-          "file alone; throughput / bound: how much of it the network delivers):", "",
+    L += ["Per network (bound: the offered load at which the route set's busiest channel is full, 1 / its load, from "
+          "the route file alone: below it no channel is overloaded; past it the flows that avoid the busiest channels "
+          "still grow, so the throughput may exceed it under a permutation):", "",
           "| switches | network | traffic | routing | selection | VCs | hops | throughput | bound | throughput / bound | "
           "saturation load | deadlocks |", "|---|---|---|---|---|---|---|---|---|---|---|---|"]
     for r in d["runs"]:
