@@ -23,7 +23,7 @@ net_rtldep = $(call rtl_deps,$(call net_kind,$(1))) $($(call net_kind,$(1))_FILE
 # the networks: a generated topology (sanfab-topo arguments) or a file of tb/net; their route sets
 # (sanfab-route arguments, or a file; a VC network's also write their --rhinet tables); parameters of the Verilated
 # top that differ from sanfab-sim's defaults
-NET_NETS          := r16 torus4 ring4 v16 mesh4 vmesh2
+NET_NETS          := r16 torus4 ring4 x4 v16 mesh4 vmesh2
 NET_TOPO_r16      := random --switches 16 --ports 8 --hosts 4 --seed 1
 NET_ROUTES_r16    := ud itb
 NET_TOPO_torus4   := torus --k 4 --ports 8 --hosts 4
@@ -32,6 +32,9 @@ NET_TOPOFILE_ring4   := tb/net/ring4.topo
 NET_ROUTEFILE_ring4  := tb/net/ring4-cw.routes
 NET_ROUTES_ring4     := cw
 NET_G_ring4          := TIMEOUT=3000
+# x4: the 4-switch ring make synth builds (rtl/net/net4.topo), Myrinet timing, for the crossbar's network mutant
+NET_TOPOFILE_x4      := rtl/net/net4.topo
+NET_ROUTES_x4        := ud
 # VC networks (seed 001): a random 16-switch network with DL routes on 3 VCs (Sancho's selection) and up*/down*
 # with 3 VCs, the 4 x 4 mesh of Table 5 with DL on 2 VCs, and a 2 x 2 mesh for the network mutants
 NET_KIND_v16        := vcsw
@@ -84,6 +87,7 @@ net_keys   = --switch $(call net_kind,$(1)) $(foreach k,$(call net_pnames,$(1)),
 
 # the runs: NAME -> network, route set, traffic arguments (sanfab-sim keys), bench options
 NET_RUNS := r16-ud-uniform r16-ud-hotspot r16-itb-uniform r16-itb-saturated r16-itb-hotspot torus4-itb-uniform ring4-cyclic \
+            x4-ud-hotspot \
             v16-dl-uniform v16-ud-uniform mesh4-dl-transpose vmesh2-dl-uniform
 NET_RUN_r16-ud-uniform     := r16 ud --traffic uniform --load 0.05
 NET_RUN_r16-ud-hotspot     := r16 ud --traffic hotspot --hotspot 20 --load 0.03
@@ -96,6 +100,11 @@ NET_DRAIN_r16-itb-saturated := 1000000
 NET_RUN_r16-itb-hotspot    := r16 itb --traffic hotspot --hotspot 20 --load 0.04
 NET_RUN_torus4-itb-uniform := torus4 itb --traffic uniform --load 0.06
 NET_RUN_ring4-cyclic       := ring4 cw --traffic uniform --expect-resets
+# every host but one sends 1,024-byte messages to one host, offered far past what it takes: a header waits for the
+# others' packets more than 4,096 cycles (TMO_NARROW's reach). An overload burst, so make sim runs it for 20,000
+# cycles too (its backlog then drains in about 70,000)
+NET_RUN_x4-ud-hotspot      := x4 ud --traffic hotspot --hotspot 100 --message-size 1024 --load 0.2
+NET_SIM_CYCLES_x4-ud-hotspot := 20000
 # VC networks near or past saturation, where Go & Stop works (sanfab-sim, 10,000 + 50,000 cycles: v16 DL uniform
 # saturates between 0.2 and 0.3 flits/host/cycle, up*/down* near 0.1; the mesh's DL transpose near 0.12)
 NET_RUN_v16-dl-uniform     := v16 dl3 --traffic uniform --load 0.2
@@ -123,7 +132,7 @@ NET_SIM_CYCLES  ?= $(SIM_CYCLES)
 # deliberately broken crossbars in a network: NAME:network:run. A NAME with NET_PATCH_<NAME> is a broken copy of
 # one crossbar file made by sed under the mutant's build directory (rtl/ stays as it is, so no synthesis record
 # goes stale); any other NAME is the crossbar's own `define SANFAB_MUTANT_<NAME>.
-NET_MUTANTS := TMO_NARROW:r16:r16-itb-uniform RR_NOROTATE:ring4:ring4-cyclic STOP_LATE:vmesh2:vmesh2-dl-uniform \
+NET_MUTANTS := TMO_NARROW:x4:x4-ud-hotspot RR_NOROTATE:ring4:ring4-cyclic STOP_LATE:vmesh2:vmesh2-dl-uniform \
                LINK_NOSTOP:vmesh2:vmesh2-dl-uniform
 # TMO_NARROW: the blocking count 12 bits wide whatever TIMEOUT (exact for TIMEOUT <= 4096, the largest any
 # single-switch set uses; with the network's 2^20 a header blocked 4096 cycles is cut)
@@ -250,7 +259,10 @@ net_one = echo "-- net [$(1)] seed $(3), $(2) cycles: $(4) ..."; \
   if [ $$rc -ne 0 ]; then grep -m3 FAIL $(dir $(4))$(1)-$(3).log; fails="$$fails $(1)/$(3)"; fi;
 
 # make test: quick builds (-O0, -fno-inline) of their own under build/net-quick/, short runs
+# (the builds first, JOBS at a time: one network's single-threaded verilation overlaps another's compile)
 net-test:
+	@$(MAKE) -s --no-print-directory -j $(JOBS) NET_B=$(BUILD)/net-quick NET_OPT=-O0 NET_VOPT="-fno-inline --trace-depth 2" \
+	  net-build net-mutants net-san $(NET_SANTOOLS)
 	@$(MAKE) -s --no-print-directory NET_B=$(BUILD)/net-quick NET_OPT=-O0 NET_VOPT="-fno-inline --trace-depth 2" net-test-runs
 
 net-test-runs: net-build net-mutants net-san $(NET_SANTOOLS)
@@ -274,7 +286,7 @@ net-test-runs: net-build net-mutants net-san $(NET_SANTOOLS)
 net-sim: net-build net-routes
 	@fails=""; \
 	$(foreach r,$(NET_RUNS),$(foreach s,$(or $(NET_SIM_SEEDS_$(r)),$(SEED)),\
-	  $(call net_one,$(r),$(NET_SIM_CYCLES),$(s),$(NET_B)/$(call net_run_net,$(r))/net_bench,$(NET_SIM_ARGS_$(r)) --vcd $(NET_B)/$(r)-$(s)-fail.vcd))) \
+	  $(call net_one,$(r),$(or $(NET_SIM_CYCLES_$(r)),$(NET_SIM_CYCLES)),$(s),$(NET_B)/$(call net_run_net,$(r))/net_bench,$(NET_SIM_ARGS_$(r)) --vcd $(NET_B)/$(r)-$(s)-fail.vcd))) \
 	if [ -n "$$fails" ]; then echo "net-sim: FAILED:$$fails"; exit 1; fi; echo "net-sim: every network run passed"
 
 # every generated top passes verilator --lint-only -Wall and Icarus elaborates it

@@ -103,7 +103,7 @@ def common(a):
 
 def prior(a, name, path, common):
     """An incomplete full Table 6 (or extra rows) JSON at `path` made with the same parameters (else None): they save
-    after every network, and a rerun resumes them."""
+    after every search, and a rerun resumes them."""
     if name not in ("table6", "extra") or not a.full:
         return None
     rows = a.rows if name == "table6" else EXTRA_ROWS
@@ -236,7 +236,7 @@ def search(a, topo, r, t, nvc, traffic, extra=()):
 # ------------------------------------------------------------------ Table 6 (and the extra rows, Fig. 6)
 
 def table6(a, work, rows, name, save=None, done=()):
-    """The searches of `rows` on every network and pattern; `save`: called with the partial JSON after every network
+    """The searches of `rows` on every network and pattern; `save`: called with the partial JSON after every search
     (full runs); `done`: the runs of an earlier, stopped run with the same parameters, kept and not run again."""
     runs = list(done)
     have = {(x["switches"], x["topology_seed"], x["routing"], x["select"], x["pattern"]) for x in runs}
@@ -244,7 +244,8 @@ def table6(a, work, rows, name, save=None, done=()):
     for nsw in a.sizes:
         for ts in range(1, a.topologies + 1):
             topo = random_topo(work, nsw, ts)
-            for kind, sel in rows:
+            # Sancho's selection first (the paper's headline rows), so a run stopped within a network has them
+            for kind, sel in sorted(rows, key=lambda r: (r[1] != "sancho", r[1] != "pch")):
                 if all((nsw, ts, kind, sel, pat) in have for pat in a.patterns):
                     continue
                 r, t, used = routes(work, topo, kind, sel, a.vcs)
@@ -262,16 +263,21 @@ def table6(a, work, rows, name, save=None, done=()):
                         name, nsw, ts, pat, ROW_NAME.get(kind, kind), SEL_NAME.get(sel, sel),
                         res["throughput_" + UNIT], used, h))
                     runs.append(res)
-            if save and len(runs) < total:
-                save({"experiment": "seed 001 %s (partial)" % name, "runs": runs, "complete": False,
-                      "runs_done": len(runs), "runs_planned": total})
+                    if save and len(runs) < total:
+                        save({"experiment": "seed 001 %s (partial)" % name, "runs": runs, "complete": False,
+                              "runs_done": len(runs), "runs_planned": total})
+    return runs, summarize(runs)
+
+
+def summarize(runs):
+    """(switches, pattern, routing, select) -> (average, SD, networks) of the throughputs of `runs`."""
     rows_t = grouped(runs, lambda x: (x["switches"], x["pattern"], x["routing"], x["select"]), "throughput_" + UNIT)
     table = {}
     for k, v in rows_t.items():
         avg = sum(v) / len(v)
         sd = math.sqrt(sum((x - avg) ** 2 for x in v) / (len(v) - 1)) if len(v) > 1 else 0.0
         table[k] = (avg, sd, len(v))
-    return runs, table
+    return table
 
 
 def ratio_rows(table):
@@ -319,7 +325,13 @@ def table6_checks(table, full):
 
 
 def run_table6(a, work, save, prior):
-    runs, table = table6(a, work, a.rows, "table6", save if a.full else None, prior["runs"] if prior else ())
+    runs, _ = table6(a, work, a.rows, "table6", save if a.full else None, prior["runs"] if prior else ())
+    return table6_data(a, runs)
+
+
+def table6_data(a, runs):
+    """Table 6's JSON (without the timing) and its checks from the searches `runs` (all, or a stopped run's)."""
+    table = summarize(runs)
     data = {"experiment": "seed 001 Table 6", "complete": True, "rows": [list(r) for r in a.rows],
             "patterns": a.patterns,
             "table": [{"switches": k[0], "pattern": k[1], "routing": k[2], "select": k[3], "avg": v[0], "sd": v[1],
@@ -331,7 +343,13 @@ def run_table6(a, work, save, prior):
 
 
 def run_extra(a, work, save, prior):
-    runs, table = table6(a, work, EXTRA_ROWS, "extra", save if a.full else None, prior["runs"] if prior else ())
+    runs, _ = table6(a, work, EXTRA_ROWS, "extra", save if a.full else None, prior["runs"] if prior else ())
+    return extra_data(a, runs)
+
+
+def extra_data(a, runs):
+    """The extra rows' JSON and checks from their searches `runs`, beside Table 6's averages (its JSON, if any)."""
+    table = summarize(runs)
     base = {}
     t6 = json_path(a, "table6")
     if os.path.exists(t6):
@@ -591,6 +609,18 @@ def md_choices(d, md_dir):
     return L + [""]
 
 
+def stopped(a, name, data):
+    """A stopped full run's Table 6 (or extra rows) JSON made whole for the page from the searches it did (marked
+    "stopped"); any other JSON as it is."""
+    if data.get("complete") is not False or name not in ("table6", "extra"):
+        return data
+    whole, ch = (table6_data if name == "table6" else extra_data)(a, data["runs"])
+    whole.update({k: v for k, v in data.items() if k not in whole and k not in ("complete", "checks")})
+    whole["stopped"] = True
+    whole["checks"] = [{"ok": ok, "required": hard, "check": t} for ok, hard, t in ch]
+    return whole
+
+
 def write_md(path, a, found, missing):
     L = ["# Experiments: seed 001 on the VC-switch network%s" % (": full run" if a.full else ""), "",
          "Generated by `scripts/experiments.py --paper 001%s` from `%s/seed001-*.json`; do not edit by hand. The "
@@ -618,6 +648,12 @@ def write_md(path, a, found, missing):
           "neighbour; saturated: accepted < 0.95 x offered).", ""]
     if missing:
         L += ["Not in this page yet (no JSON of this mode): %s." % ", ".join(missing), ""]
+    found = [(name, stopped(a, name, data)) for name, data in found]
+    for name, data in found:
+        if data.get("stopped"):
+            L += ["**%s is a stopped run's**: %d of its %d searches were done (it resumes where it stopped when the "
+                  "same command runs again); its averages, ratios and checks are over the networks done (the "
+                  "networks column)." % (name, data["runs_done"], data["runs_planned"]), ""]
     L += D.checks_md(found)
     md_dir = os.path.dirname(os.path.abspath(path))
     for name, data in found:
