@@ -7,10 +7,12 @@ with docs/mlc-*.png) and its model/RTL/lockstep speed, the network simulator's s
 and the 512-host 2D torus, records of block "net"), the RTL network against the C network on the same run (records of block
 "rtlnet", tb/net/net_bench; --threads 2 tried), and the routing library's figures. Writes reports/bench.json (DESIGN.md's record format) and docs/bench.md.
 
-  scripts/bench.py [--cycles N] [--seed N] [--skip-routing] [--skip-net] [--net-repeat N] [--only net|vcsw|mlc|rtlnet]
+  scripts/bench.py [--cycles N] [--seed N] [--skip-routing] [--skip-net] [--net-repeat N]
+                   [--only net|vcnet|vcsw|mlc|rtlnet [--runs RUN,...]]
 
---only net|vcsw|mlc|rtlnet runs that block's points alone and replaces only its records of reports/bench.json
-(the other blocks' records are kept as they are), e.g. while another block's bench does not build.
+--only BLOCK runs that block's points alone and replaces only its records of reports/bench.json (the other
+blocks' records are kept as they are), e.g. while another block's bench does not build; with --only rtlnet,
+--runs RUN,... measures only those network runs again (e.g. v16-dl-uniform) and keeps the others' records.
 """
 import argparse
 import json
@@ -99,7 +101,7 @@ def net_speed(td, seed, cycles, repeat=3, vc=False):
     for gen, algo, load in (VCNET_POINTS if vc else NET_POINTS):
         name = "-".join(gen[:3:2] if gen[0] == "random" else gen[:1])
         topo = os.path.join(td, name + ".topo")
-        aname = "-".join(algo) if vc else algo
+        aname = "-".join(x.lstrip("-") for x in algo) if vc else algo
         routes = os.path.join(td, "%s-%s.routes" % (name, aname))
         if not os.path.exists(topo):
             subprocess.run([topo_tool] + gen + ["-o", topo], check=True, stderr=subprocess.DEVNULL)
@@ -148,19 +150,20 @@ RTLNET_RUNS = [("r16-itb-uniform", "build/net/r16/net_bench", "build/net/r16-t2/
 RTLNET_BUILDS = [b for _, b1, b2, _ in RTLNET_RUNS for b in (b1, b2) if b]
 
 
-def rtlnet_records(seed, cycles, repeat=3):
+def rtlnet_records(seed, cycles, repeat=3, runs=None):
     """The RTL networks (docs/network.md "RTL networks") against the C networks on the same runs: mk/net.mk's
     r16-itb-uniform (crossbars) and v16-dl-uniform (VC switches) with `cycles` traffic cycles and the drain, run by
     the network bench in its modes (model = the C network and NICs alone, stepping every switch as the lockstep
     does, and also skipping quiet switches as sanfab-sim does; rtl = the Verilated network with the same NICs; rtl
     with a --threads 2 build; lockstep = both compared every cycle). Fastest of `repeat` runs each; one record per
-    mode and run."""
-    missing = [b for b in RTLNET_BUILDS if not os.path.exists(os.path.join(ROOT, b))]
+    mode and run. `runs`: only these runs (names of RTLNET_RUNS), else all."""
+    todo = [x for x in RTLNET_RUNS if runs is None or x[0] in runs]
+    missing = [b for _, b1, b2, _ in todo for b in (b1, b2) if b and not os.path.exists(os.path.join(ROOT, b))]
     # the route files always (cheap); a missing build too (an existing one is used as it is: `make bench` brings
     # every one up to date)
     subprocess.run(["make", "-s", "net-routes"] + missing, cwd=ROOT, check=True)
     out = []
-    for run, b1, b2, params in RTLNET_RUNS:
+    for run, b1, b2, params in todo:
         args = subprocess.run(["make", "-s", "--no-print-directory", "net-args-" + run], cwd=ROOT, check=True,
                               stdout=subprocess.PIPE, text=True).stdout.split()
         modes = [("model", b1, ["--mode", "model"], "C network, every switch stepped"),
@@ -1039,7 +1042,15 @@ def main():
     ap.add_argument("--rtlnet-cycles", type=int, default=200000, help="traffic cycles of the RTL network speed run")
     ap.add_argument("--only", choices=["net", "vcnet", "vcsw", "mlc", "rtlnet"],
                     help="run only this block and keep the other records of reports/bench.json")
+    ap.add_argument("--runs", default=None, help="with --only rtlnet: a comma list of its runs (%s) to measure "
+                    "again, keeping the other runs' records" % ", ".join(r[0] for r in RTLNET_RUNS))
     a = ap.parse_args()
+    if a.runs is not None:
+        a.runs = a.runs.split(",")
+        bad = [r for r in a.runs if r not in [x[0] for x in RTLNET_RUNS]]
+        if a.only != "rtlnet" or bad:
+            ap.error("--runs needs --only rtlnet and runs among %s%s" % (", ".join(r[0] for r in RTLNET_RUNS),
+                                                                        " (not: %s)" % ", ".join(bad) if bad else ""))
     if a.only:
         return only_block(a)
     if not os.path.exists(BENCH):
@@ -1107,7 +1118,7 @@ def only_block(a):
         with open(jpath) as f:
             old = json.load(f)
     if a.only == "rtlnet":
-        new = rtlnet_records(a.seed, a.rtlnet_cycles, a.net_repeat)
+        new = rtlnet_records(a.seed, a.rtlnet_cycles, a.net_repeat, a.runs)
     elif a.only in ("net", "vcnet"):
         subprocess.run(["make", "-s", "-C", "sw", "build/sanfab-sim", "build/sanfab-topo", "build/sanfab-route"],
                        cwd=ROOT, check=True)
@@ -1124,12 +1135,15 @@ def only_block(a):
         r["host"] = host
     # the new records take the place of the block's old ones (where the first of them was; else
     # before the routing records)
-    at = next((i for i, r in enumerate(old) if r.get("block") == a.only), None)
-    keep = [r for r in old if r.get("block") != a.only]
+    def replaced(r):  # --runs: only the records of the runs measured again
+        run = r.get("params", {}).get("run", "r16-itb-uniform")  # the first records named no run
+        return r.get("block") == a.only and (a.runs is None or run in a.runs)
+    at = next((i for i, r in enumerate(old) if replaced(r)), None)
+    keep = [r for r in old if not replaced(r)]
     if at is None:
         at = next((i for i, r in enumerate(keep) if r.get("block") == "routing"), len(keep))
     else:
-        at = sum(1 for r in old[:at] if r.get("block") != a.only)
+        at = sum(1 for r in old[:at] if not replaced(r))
     records = keep[:at] + new + keep[at:]
     with open(jpath, "w") as f:
         json.dump(records, f, indent=1)
@@ -1254,10 +1268,14 @@ def write_docs(records):
         best64[vc] = max((r["flit_hops_per_s"] for r in recs if r["params"]["switches"] == 64 and
                           r["params"]["topology"].startswith("random") and r["saturated"]), default=0)
         if vc:
+            sat = [r for r in recs if r["params"]["switches"] == 64 and r["saturated"]]
             L.append("Target (issue 23): at least 5 M flit-hops/s on the 64-switch VC network at saturation, one core — "
-                     "measured %.2f M at best over the saturated 64-switch points (%s); the crossbar network %.2f M on "
-                     "its saturated 64-switch points; BookSim 2 is quoted at 0.5-0.8 M flit-hops/s." % (
-                         best64[vc] / 1e6, "met" if best64[vc] >= 5e6 else "**missed**", best64.get(False, 0) / 1e6))
+                     "measured %s on the saturated 64-switch points (best %.2f M: %s; a route set that loads few "
+                     "channels, as up\\*/down\\* near its root, carries fewer flit-hops per cycle); the crossbar "
+                     "network %.2f M on its saturated 64-switch points; BookSim 2 is quoted at 0.5-0.8 M flit-hops/s."
+                     % (", ".join("%.2f M (%s)" % (r["flit_hops_per_s"] / 1e6, r["params"]["routes"].split()[0])
+                                  for r in sat), best64[vc] / 1e6, "met" if best64[vc] >= 5e6 else "**missed**",
+                        best64.get(False, 0) / 1e6))
         else:
             L.append("Target (issue 8): at least 10 M flit-hops/s on a 64-switch irregular network at saturation, one "
                      "core — measured %.2f M at best over the saturated 64-switch points (%s)." % (
