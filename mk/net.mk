@@ -110,6 +110,9 @@ NET_SIM_CYCLES_x4-ud-hotspot := 20000
 NET_RUN_v16-dl-uniform     := v16 dl3 --traffic uniform --load 0.2
 NET_RUN_v16-ud-uniform     := v16 ud3 --traffic uniform --load 0.14
 NET_RUN_mesh4-dl-transpose := mesh4 dl2 --traffic transpose --load 0.15
+# past saturation: over 1,000,000 cycles (make sim) its backlog grows, and 300,000 drain cycles leave about 2,400
+# messages undelivered (seed 1), so its drain may take up to 1,000,000 (it stops when all are delivered)
+NET_DRAIN_mesh4-dl-transpose := 1000000
 # arguments a run adds in make test / make sim only: the ring deadlocks within 20,000 cycles only under a heavy
 # load (0.3, 4,000 cycles to the first reset), but then its source queues grow faster than the resets clear them;
 # a million cycles need a load it can carry (0.05: first reset at cycle 29,853, about 1,000 resets, the queues
