@@ -148,6 +148,12 @@ RTLNET_RUNS = [("r16-itb-uniform", "build/net/r16/net_bench", "build/net/r16-t2/
                 {"kind": "vcsw", "switches": 16, "ports": 8, "hosts": 64, "routes": "dl --vcs 3 --select sancho",
                  "traffic": "uniform", "load": 0.2, "packet_flits": 128})]
 RTLNET_BUILDS = [b for _, b1, b2, _ in RTLNET_RUNS for b in (b1, b2) if b]
+RTLNET_NAMES = [r[0] for r in RTLNET_RUNS]
+
+
+def rtlnet_run(r):
+    """The network run an rtlnet record measured (the first records, all of r16-itb-uniform, named none)."""
+    return r.get("params", {}).get("run", "r16-itb-uniform")
 
 
 def rtlnet_records(seed, cycles, repeat=3, runs=None):
@@ -197,8 +203,8 @@ def rtlnet_md(records):
     if not allr:
         return []
     L = ["## RTL networks (`tb/net/net_bench`)", ""]
-    for run in dict.fromkeys(r["params"].get("run", "r16-itb-uniform") for r in allr):
-        rn = [r for r in allr if r["params"].get("run", "r16-itb-uniform") == run]
+    for run in dict.fromkeys(rtlnet_run(r) for r in allr):
+        rn = [r for r in allr if rtlnet_run(r) == run]
         p = rn[0]["params"]
         vc = p.get("kind") == "vcsw"
         L.append("The network bench on mk/net.mk's `%s` (%d random switches of 8 ports, %d hosts, %s routes, uniform %s at "
@@ -1043,13 +1049,13 @@ def main():
     ap.add_argument("--only", choices=["net", "vcnet", "vcsw", "mlc", "rtlnet"],
                     help="run only this block and keep the other records of reports/bench.json")
     ap.add_argument("--runs", default=None, help="with --only rtlnet: a comma list of its runs (%s) to measure "
-                    "again, keeping the other runs' records" % ", ".join(r[0] for r in RTLNET_RUNS))
+                    "again, keeping the other runs' records" % ", ".join(RTLNET_NAMES))
     a = ap.parse_args()
     if a.runs is not None:
         a.runs = a.runs.split(",")
-        bad = [r for r in a.runs if r not in [x[0] for x in RTLNET_RUNS]]
+        bad = [r for r in a.runs if r not in RTLNET_NAMES]
         if a.only != "rtlnet" or bad:
-            ap.error("--runs needs --only rtlnet and runs among %s%s" % (", ".join(r[0] for r in RTLNET_RUNS),
+            ap.error("--runs needs --only rtlnet and runs among %s%s" % (", ".join(RTLNET_NAMES),
                                                                         " (not: %s)" % ", ".join(bad) if bad else ""))
     if a.only:
         return only_block(a)
@@ -1136,8 +1142,7 @@ def only_block(a):
     # the new records take the place of the block's old ones (where the first of them was; else
     # before the routing records)
     def replaced(r):  # --runs: only the records of the runs measured again
-        run = r.get("params", {}).get("run", "r16-itb-uniform")  # the first records named no run
-        return r.get("block") == a.only and (a.runs is None or run in a.runs)
+        return r.get("block") == a.only and (a.runs is None or rtlnet_run(r) in a.runs)
     at = next((i for i, r in enumerate(old) if replaced(r)), None)
     keep = [r for r in old if not replaced(r)]
     if at is None:

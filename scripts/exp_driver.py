@@ -198,7 +198,7 @@ def run_paper(mod, a):
                 f.write("\n")
             return d
         data, ch = mod.run(a, e, work, md_dir, save, prior)
-        data["checks"] = [{"ok": ok, "required": hard, "check": t} for ok, hard, t in ch]
+        data["checks"] = checks_json(ch)
         data = save(data)
         log("%s: %.0f s, %.0f CPU s, wrote %s" % (e, data["seconds"], data["cpu_seconds"], os.path.relpath(path, ROOT)))
         checks += ch
@@ -233,6 +233,11 @@ def resumable(path, common, keys, planned):
         log("resuming %s: %d of %d runs done" % (os.path.relpath(path, ROOT), d["runs_done"], planned))
         return d
     return None
+
+
+def checks_json(ch):
+    """The JSON form of checks [(ok, required, text)]."""
+    return [{"ok": ok, "required": hard, "check": t} for ok, hard, t in ch]
 
 
 def checks_md(found):

@@ -266,7 +266,7 @@ def table6(a, work, rows, name, save=None, done=()):
                     if save and len(runs) < total:
                         save({"experiment": "seed 001 %s (partial)" % name, "runs": runs, "complete": False,
                               "runs_done": len(runs), "runs_planned": total})
-    return runs, summarize(runs)
+    return runs
 
 
 def summarize(runs):
@@ -325,7 +325,7 @@ def table6_checks(table, full):
 
 
 def run_table6(a, work, save, prior):
-    runs, _ = table6(a, work, a.rows, "table6", save if a.full else None, prior["runs"] if prior else ())
+    runs = table6(a, work, a.rows, "table6", save if a.full else None, prior["runs"] if prior else ())
     return table6_data(a, runs)
 
 
@@ -343,7 +343,7 @@ def table6_data(a, runs):
 
 
 def run_extra(a, work, save, prior):
-    runs, _ = table6(a, work, EXTRA_ROWS, "extra", save if a.full else None, prior["runs"] if prior else ())
+    runs = table6(a, work, EXTRA_ROWS, "extra", save if a.full else None, prior["runs"] if prior else ())
     return extra_data(a, runs)
 
 
@@ -617,7 +617,7 @@ def stopped(a, name, data):
     whole, ch = (table6_data if name == "table6" else extra_data)(a, data["runs"])
     whole.update({k: v for k, v in data.items() if k not in whole and k not in ("complete", "checks")})
     whole["stopped"] = True
-    whole["checks"] = [{"ok": ok, "required": hard, "check": t} for ok, hard, t in ch]
+    whole["checks"] = D.checks_json(ch)
     return whole
 
 

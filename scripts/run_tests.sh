@@ -181,17 +181,15 @@ step_rtlnet() { $MAKE -s net-test SEED="$SEED" JOBS="$JOBS"; }
 # both papers' experiments, reduced (seed 000 on the crossbar network, seed 001 on the VC network), and their required
 # trends; written under build/experiments/, the committed results stay
 step_experiments() {
-    # the two papers' reduced runs at once (a search's loads run one after the other, so one paper alone leaves a
-    # core idle much of the time); seed 001's log follows seed 000's
+    # the two papers' reduced runs at once in the step pool (a search's loads run one after the other, so one paper
+    # alone leaves a core idle much of the time); seed 000's output, then seed 001's
     $MAKE -s -C sw || return 1
-    mkdir -p build/experiments
-    python3 scripts/experiments.py --paper 001 --jobs 1 --out-dir build/experiments --md-dir build/experiments \
-        > build/experiments/seed001.log 2>&1 &
-    local pid=$! r0=0 r1=0
-    python3 scripts/experiments.py --paper 000 --out-dir build/experiments --md-dir build/experiments || r0=1
-    wait $pid || r1=1
-    cat build/experiments/seed001.log
-    [ $r0 -eq 0 ] && [ $r1 -eq 0 ]
+    local out
+    out=$(mktemp -d build/experiments-step.XXXXXX)
+    pool_run "$out" 0 python3 scripts/experiments.py --paper 000 --out-dir build/experiments --md-dir build/experiments
+    pool_run "$out" 1 python3 scripts/experiments.py --paper 001 --jobs 1 --out-dir build/experiments \
+        --md-dir build/experiments
+    pool_show "$out" 2
 }
 
 step_synth-fresh() {
