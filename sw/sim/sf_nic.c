@@ -12,9 +12,28 @@
 /* receive states */
 enum { RX_IDLE = 0, RX_LOCAL, RX_ITB, RX_DISCARD };
 /* transmit states */
-enum { TX_NONE = 0, TX_LOCAL, TX_ITB, TX_GAP };
+enum { TX_NONE = 0, TX_LOCAL, TX_ITB, TX_CTL, TX_GAP };
 
-#define TYPE_BYTE 0x01u
+#define TYPE_BYTE 0x01u  /* a message's packet */
+#define TYPE_PROBE 0x02u /* a probe: prober (4 bytes), route (2), switches (1), cycle sent (8) */
+#define TYPE_ANSWER 0x03u /* a probe's answer: the probe's destination (4), route (2), busy (1) */
+#define CTL_BODY 15u     /* payload bytes of a control packet (the answer's are padded) */
+#define RX_ID 16u        /* payload bytes the receiver keeps */
+
+/* a control packet waiting to be sent: a probe (to dst on route alt) or an answer (to dst, about route alt) */
+typedef struct {
+    uint8_t type, busy, nsw;
+    uint16_t alt;
+    uint32_t dst;
+} ctl_t;
+
+/* a probe: waiting until the pair's packets in the network have arrived (sent 0), then for its answer */
+typedef struct {
+    uint32_t dst;
+    uint16_t alt;
+    uint8_t sent, nsw;
+    uint64_t deadline;
+} pend_t;
 
 typedef struct itb_ent {
     uint8_t *buf;
@@ -26,12 +45,19 @@ typedef struct itb_ent {
 
 typedef struct {
     /* transmit */
-    uint8_t stop, want, ann, tx_mode, crc;
+    uint8_t stop, want, ann, tx_mode, crc, tx_stopped, stop_wait;
+    uint64_t credit; /* the host's rate (tx_per_64 < 64): bytes x 64 delivered into the NIC, at most one packet */
     unsigned it_run;
     const uint8_t *route;
     unsigned rlen, pos, plen;
-    uint32_t seq;
+    uint32_t seq, tx_dst;
     itb_ent *tx_itb;
+    /* control packets (probing): queue, the one being sent, probes waiting for answers */
+    ctl_t *ctl;
+    unsigned chead, cn, ccap;
+    uint8_t cbuf[CTL_BODY + 1];
+    pend_t *pend;
+    unsigned npend, pcap;
     /* ITB pool: FIFO of entries waiting for re-injection */
     itb_ent **fifo;
     unsigned fhead, fn, fcap;
@@ -43,7 +69,8 @@ typedef struct {
     unsigned rx_head, rx_n, drain_acc;
     uint8_t rx_state, rx_crc;
     int rx_body; /* -1 while in route bytes / ITB marks, else index in the body (0 = type) */
-    uint8_t rx_id[8];
+    uint8_t rx_type;
+    uint8_t rx_id[RX_ID];
     itb_ent *rx_itb;
 } nic_t;
 
@@ -57,6 +84,7 @@ struct sf_nics {
     int32_t *roff;
     uint16_t *rlen;
     uint8_t *ritb, *rbytes;
+    sf_policy *pol;
     unsigned maxpkt;
     uint64_t win_start;
     sf_nic_counts c;
@@ -68,7 +96,14 @@ void sf_nic_params_default(sf_nic_params *p)
 {
     memset(p, 0, sizeof *p);
     p->msg_size = 512;
-    p->alt_random = 1;
+    p->pol.kind = SF_POL_OBLIVIOUS;
+    p->pol.threshold = 4;
+    p->pol.probability = 1.0;
+    p->pol.probe_rounds = 2;
+    p->probe_base = 16;
+    p->probe_per_switch = 24;
+    p->probe_margin = 64;
+    p->probe_timeout = 1000000;
     p->itb_detect = 44;
     p->itb_dma = 32;
     p->itb_pool = 512u * 1024u;
@@ -77,6 +112,7 @@ void sf_nic_params_default(sf_nic_params *p)
     p->rx_stop = 56;
     p->rx_go = 40;
     p->rx_drain_per_64 = 64;
+    p->tx_per_64 = 64;
 }
 
 sf_nics *sf_nics_new(const sf_topo *t, const sf_routes *rs, const sf_nic_params *p, sf_traffic *tr, sf_err *e)
@@ -84,10 +120,6 @@ sf_nics *sf_nics_new(const sf_topo *t, const sf_routes *rs, const sf_nic_params 
     if (rs->nvc > 1) {
         snprintf(e->msg, sizeof e->msg, "the route set uses %d VCs; the crossbar network has none (run it on the VC-switch "
                  "network: switch vcsw, with the sanfab-route --rhinet tables)", rs->nvc);
-        return NULL;
-    }
-    if (sf_routes_maps_hosts(rs)) {
-        snprintf(e->msg, sizeof e->msg, "route sets with a logical-to-physical host map (FM --map random) are not supported");
         return NULL;
     }
     if (p->msg_size < 8 || p->msg_size > 65536) {
@@ -157,7 +189,28 @@ sf_nics *sf_nics_new(const sf_topo *t, const sf_routes *rs, const sf_nic_params 
                 return NULL;
             }
         }
-    n->maxpkt = maxr + 1 + p->msg_size + 1;
+    /* the policy's view of the routes: how many each pair has (alternatives 0..k-1 present) */
+    uint16_t *na = sf_xcalloc((size_t)H * H, sizeof *na);
+    int itb_marks = 0;
+    for (size_t i = 0; i < (size_t)H * H; i++) {
+        unsigned k = 0;
+        while (k < n->nalt && n->roff[i * n->nalt + k] >= 0) {
+            itb_marks |= n->ritb[i * n->nalt + k] != 0;
+            k++;
+        }
+        na[i] = (uint16_t)k;
+    }
+    if (itb_marks && (p->pol.kind == SF_POL_ADAPTIVE || p->pol.kind == SF_POL_PROBING)) {
+        snprintf(e->msg, sizeof e->msg, "the %s route policy needs routes without In-Transit Buffers (its probes and "
+                 "stopped-packet counts are per end-to-end route)", sf_policy_name(p->pol.kind));
+        free(na);
+        sf_nics_free(n);
+        return NULL;
+    }
+    n->pol = sf_policy_new(&p->pol, H, na);
+    free(na);
+    const unsigned body = sf_traffic_max_units(tr) > CTL_BODY ? sf_traffic_max_units(tr) : CTL_BODY;
+    n->maxpkt = maxr + 1 + body + 1;
     /* NICs */
     n->nic = sf_xcalloc(H, sizeof *n->nic);
     for (unsigned h = 0; h < H; h++) {
@@ -165,6 +218,7 @@ sf_nics *sf_nics_new(const sf_topo *t, const sf_routes *rs, const sf_nic_params 
         c->rxq = sf_xcalloc(p->rx_buf ? p->rx_buf : 1, sizeof *c->rxq);
         c->fcap = 16;
         c->fifo = sf_xcalloc(c->fcap, sizeof *c->fifo);
+        c->credit = (uint64_t)n->maxpkt * 64u;
     }
     return n;
 }
@@ -193,7 +247,10 @@ void sf_nics_free(sf_nics *n)
                 free(c->rx_itb);
             }
             free(c->fifo);
+            free(c->ctl);
+            free(c->pend);
         }
+    sf_policy_free(n->pol);
     while (n->free_ents) {
         itb_ent *x = n->free_ents;
         n->free_ents = x->next;
@@ -283,6 +340,79 @@ static void deliver(sf_nics *n, nic_t *c, unsigned h, uint64_t cycle)
     sf_traffic_deliver(n->tr, h, known, known ? id_src(c->rx_id) : 0, known ? id_seq(c->rx_id) : 0, cycle);
 }
 
+static void ctl_push(nic_t *c, ctl_t x)
+{
+    if (c->cn == c->ccap) {
+        ctl_t *q = sf_xcalloc(c->ccap ? 2 * (size_t)c->ccap : 8, sizeof *q);
+        for (unsigned i = 0; i < c->cn; i++)
+            q[i] = c->ctl[(c->chead + i) % c->ccap];
+        free(c->ctl);
+        c->ctl = q;
+        c->chead = 0;
+        c->ccap = c->ccap ? 2 * c->ccap : 8;
+    }
+    c->ctl[(c->chead + c->cn) % c->ccap] = x;
+    c->cn++;
+}
+
+/* number of switches a route crosses (its route bytes, the last one the destination switch's) */
+static unsigned route_switches(const sf_nics *n, size_t k) { return (unsigned)n->rlen[k] - n->ritb[k]; }
+
+/* host s probes route alt to d (the policy asked for it) */
+static void probe(sf_nics *n, unsigned s, unsigned d, int alt, uint64_t cycle)
+{
+    if (alt < 0)
+        return;
+    nic_t *c = &n->nic[s];
+    const size_t k = ((size_t)s * n->H + d) * n->nalt + (unsigned)alt;
+    if (c->npend == c->pcap) {
+        c->pcap = c->pcap ? 2 * c->pcap : 4;
+        pend_t *q = realloc(c->pend, c->pcap * sizeof *q);
+        if (!q) {
+            fprintf(stderr, "sanfab-sim: out of memory\n");
+            exit(2);
+        }
+        c->pend = q;
+    }
+    c->pend[c->npend++] = (pend_t){d, (uint16_t)alt, 0, (uint8_t)route_switches(n, k), cycle};
+}
+
+/* the probe of route alt from s to d is answered (or timed out): drop it from the waiting list, tell the policy */
+static void probe_done(sf_nics *n, unsigned s, unsigned d, unsigned alt, int busy, uint64_t cycle)
+{
+    nic_t *c = &n->nic[s];
+    for (unsigned i = 0; i < c->npend; i++)
+        if (c->pend[i].dst == d && c->pend[i].alt == alt && c->pend[i].sent) {
+            c->pend[i] = c->pend[--c->npend];
+            probe(n, s, d, sf_policy_probed(n->pol, s, d, alt, busy, sf_traffic_rng(n->tr, s)), cycle);
+            return;
+        }
+}
+
+static uint32_t le32(const uint8_t *b) { return (uint32_t)b[0] | (uint32_t)b[1] << 8 | (uint32_t)b[2] << 16 | (uint32_t)b[3] << 24; }
+
+/* a whole, good control packet arrived at host h */
+static void control_in(sf_nics *n, nic_t *c, unsigned h, uint64_t cycle)
+{
+    const uint8_t *b = c->rx_id;
+    const uint32_t from = le32(b);
+    const unsigned alt = (unsigned)b[4] | (unsigned)b[5] << 8;
+    if (from >= n->H || from == h || alt >= n->nalt) {
+        n->c.ctl_lost++;
+        return;
+    }
+    if (c->rx_type == TYPE_ANSWER) {
+        probe_done(n, h, from, alt, b[6] != 0, cycle);
+        return;
+    }
+    /* a probe: judge it by its time through the network, answer the prober */
+    const uint64_t sent = (uint64_t)le32(b + 7) | (uint64_t)le32(b + 11) << 32;
+    const unsigned nsw = b[6];
+    const uint64_t ideal = n->p.probe_base + (uint64_t)n->p.probe_per_switch * nsw + nsw + 2 + CTL_BODY;
+    const int busy = cycle - sent > ideal + n->p.probe_margin;
+    ctl_push(c, (ctl_t){TYPE_ANSWER, (uint8_t)busy, 0, (uint16_t)alt, from});
+}
+
 /* one character out of the receive buffer */
 static void rx_char(sf_nics *n, nic_t *c, unsigned h, unsigned ch, uint64_t cycle)
 {
@@ -326,10 +456,12 @@ static void rx_char(sf_nics *n, nic_t *c, unsigned h, unsigned ch, uint64_t cycl
         }
         /* body parse (the message id) for every state */
         if (c->rx_body < 0) {
-            if (b != ITB_MARK && !ROUTE_IS_ROUTE(b))
+            if (b != ITB_MARK && !ROUTE_IS_ROUTE(b)) {
                 c->rx_body = 0;
+                c->rx_type = b;
+            }
         } else {
-            if (c->rx_body >= 1 && c->rx_body <= 8)
+            if (c->rx_body >= 1 && c->rx_body <= (int)RX_ID)
                 c->rx_id[c->rx_body - 1] = b;
             if (c->rx_body < 1000)
                 c->rx_body++;
@@ -344,7 +476,12 @@ static void rx_char(sf_nics *n, nic_t *c, unsigned h, unsigned ch, uint64_t cycl
     int gap = ch == CH_GAP;
     switch (c->rx_state) {
     case RX_LOCAL:
-        if (!gap)
+        if (c->rx_type == TYPE_PROBE || c->rx_type == TYPE_ANSWER) {
+            if (gap && c->rx_crc == 0 && c->rx_body >= 1 + (int)CTL_BODY)
+                control_in(n, c, h, cycle);
+            else
+                n->c.ctl_lost++;
+        } else if (!gap)
             lose(n, c, &n->c.lost_aborted);
         else if (c->rx_crc != 0)
             lose(n, c, &n->c.lost_crc);
@@ -374,9 +511,56 @@ static void rx_char(sf_nics *n, nic_t *c, unsigned h, unsigned ch, uint64_t cycl
 /* start a packet if one may go: in-transit (ready) against local, the seed's dynamic priority */
 static void tx_choose(sf_nics *n, nic_t *c, unsigned s, uint64_t cycle)
 {
+    for (unsigned i = 0; i < c->npend; i++) /* probes whose answer is overdue count as busy */
+        if (c->pend[i].sent && c->pend[i].deadline <= cycle) {
+            n->c.probe_timeouts++;
+            probe_done(n, s, c->pend[i].dst, c->pend[i].alt, 1, cycle);
+            break;
+        }
+    for (unsigned i = 0; i < c->npend; i++) /* a probe goes once the pair's own packets have all arrived */
+        if (!c->pend[i].sent && !sf_traffic_pair_in_flight(n->tr, s, c->pend[i].dst)) {
+            pend_t *x = &c->pend[i];
+            x->sent = 1;
+            x->deadline = cycle + n->p.probe_timeout;
+            ctl_push(c, (ctl_t){TYPE_PROBE, 0, x->nsw, x->alt, x->dst});
+            break;
+        }
+    if (c->cn) { /* control packets go first */
+        const ctl_t x = c->ctl[c->chead];
+        c->chead = (c->chead + 1) % c->ccap;
+        c->cn--;
+        const unsigned alt = x.type == TYPE_PROBE ? x.alt : sf_policy_current(n->pol, s, x.dst);
+        const size_t k = ((size_t)s * n->H + x.dst) * n->nalt + alt;
+        c->route = n->rbytes + n->roff[k];
+        c->rlen = n->rlen[k];
+        memset(c->cbuf, 0, sizeof c->cbuf);
+        c->cbuf[0] = x.type;
+        for (unsigned i = 0; i < 4; i++)
+            c->cbuf[1 + i] = (uint8_t)(s >> (8 * i)); /* the prober, or the answering host */
+        c->cbuf[5] = (uint8_t)x.alt;
+        c->cbuf[6] = (uint8_t)(x.alt >> 8);
+        if (x.type == TYPE_PROBE) {
+            c->cbuf[7] = x.nsw;
+            for (unsigned i = 0; i < 8; i++)
+                c->cbuf[8 + i] = (uint8_t)(cycle >> (8 * i));
+            n->c.probes_sent++;
+        } else {
+            c->cbuf[7] = x.busy;
+            n->c.answers_sent++;
+        }
+        c->pos = 0;
+        c->plen = c->rlen + 1 + CTL_BODY + 1;
+        c->crc = 0;
+        c->tx_mode = TX_CTL;
+        return;
+    }
     uint32_t seq = 0;
     const sf_msg *m = sf_traffic_head(n->tr, s, &seq);
-    const unsigned q = sf_traffic_queued_at(n->tr, s);
+    unsigned q = sf_traffic_queued_at(n->tr, s);
+    if (m && sf_policy_probing(n->pol, s, m->dst))
+        q = 0; /* the pair waits for its probe's answer */
+    if (m && n->p.tx_per_64 < 64 && c->credit < 64u * (uint64_t)((m->units > 8 ? m->units : 8) + 2))
+        q = 0; /* the host has not delivered the whole packet into the NIC yet */
     int itb = c->fn > 0 && c->fifo[c->fhead]->ready <= cycle;
     int local;
     if (itb && q) {
@@ -390,20 +574,19 @@ static void tx_choose(sf_nics *n, nic_t *c, unsigned s, uint64_t cycle)
         c->it_run = 0;
     }
     if (local) {
-        unsigned a = 0;
-        size_t base = ((size_t)s * n->H + m->dst) * n->nalt;
-        if (n->nalt > 1 && n->p.alt_random) {
-            unsigned na = 0;
-            while (na < n->nalt && n->roff[base + na] >= 0)
-                na++;
-            a = sf_rng_below(sf_traffic_rng(n->tr, s), na);
-        }
+        const unsigned a = sf_policy_route(n->pol, s, m->dst, sf_traffic_rng(n->tr, s));
+        const size_t base = ((size_t)s * n->H + m->dst) * n->nalt;
         c->route = n->rbytes + n->roff[base + a];
         c->rlen = n->rlen[base + a];
+        c->tx_dst = m->dst;
+        c->tx_stopped = c->stop_wait;
+        c->stop_wait = 0;
+        if (n->p.tx_per_64 < 64)
+            c->credit -= 64u * (uint64_t)((m->units > 8 ? m->units : 8) + 2);
+        c->plen = c->rlen + 1 + (m->units > 8 ? m->units : 8) + 1; /* the id needs 8 payload bytes */
         sf_traffic_start(n->tr, s, cycle, n->ritb[base + a]);
         c->seq = seq;
         c->pos = 0;
-        c->plen = c->rlen + 1 + n->p.msg_size + 1;
         c->crc = 0;
         c->tx_mode = TX_LOCAL;
     } else if (itb) {
@@ -426,8 +609,13 @@ static unsigned tx_char(sf_nics *n, nic_t *c, unsigned s, uint64_t cycle)
             n->c.gos_sent++;
         return c->want ? CH_STOP : CH_GO;
     }
-    if (c->stop)
+    if (c->stop) { /* flow control stops this packet, or the next one waiting to start */
+        if (c->tx_mode == TX_LOCAL)
+            c->tx_stopped = 1;
+        else if (c->tx_mode != TX_ITB && c->tx_mode != TX_CTL && sf_traffic_queued_at(n->tr, s))
+            c->stop_wait = 1;
         return CH_IDLE;
+    }
     if (c->tx_mode == TX_GAP) {
         if (c->tx_itb) {
             n->c.itb_reinjected++;
@@ -454,6 +642,20 @@ static unsigned tx_char(sf_nics *n, nic_t *c, unsigned s, uint64_t cycle)
             else
                 b = (q * 7u + c->seq) & 0xFFu;
         } else {
+            c->tx_mode = TX_GAP;
+            probe(n, s, c->tx_dst, sf_policy_sent(n->pol, s, c->tx_dst, c->tx_stopped, sf_traffic_rng(n->tr, s)), cycle);
+            return c->crc;
+        }
+        c->crc = n->crc_tab[c->crc ^ b];
+        return b;
+    }
+    if (c->tx_mode == TX_CTL) {
+        unsigned p = c->pos++, b;
+        if (p < c->rlen)
+            b = c->route[p];
+        else if (p + 1 < c->plen)
+            b = c->cbuf[p - c->rlen];
+        else {
             c->tx_mode = TX_GAP;
             return c->crc;
         }
@@ -521,6 +723,8 @@ void sf_nics_step(void *ctx, uint64_t cycle, unsigned nhosts, const uint64_t *in
         }
         if (c->rx_n == 0 && c->drain_acc > 64)
             c->drain_acc = 64;
+        if (n->p.tx_per_64 < 64 && c->credit < (uint64_t)n->maxpkt * 64u)
+            c->credit += n->p.tx_per_64;
         out_fwd[h] = tx_char(n, c, h, cycle);
         out_back[h] = 0;
         c->stop = stop_new;
@@ -554,3 +758,5 @@ void sf_nics_pool(const sf_nics *n, unsigned h, uint64_t cycle, double *avg_pkts
 }
 
 unsigned sf_nics_max_packet(const sf_nics *n) { return n->maxpkt; }
+
+void sf_nics_policy_counts(const sf_nics *n, sf_policy_counts *c) { sf_policy_counts_get(n->pol, c); }

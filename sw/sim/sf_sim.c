@@ -21,7 +21,9 @@ enum {
     K_TOPOLOGY, K_ROUTES, K_TABLES, K_SWITCH, K_TRAFFIC, K_HOTSPOT, K_LOCAL, K_MSGSIZE, K_PKTFLITS, K_LOAD, K_WARMUP,
     K_CYCLES, K_DRAIN, K_SEED, K_LINKDELAY, K_HOSTDELAY, K_ROUTEDELAY, K_SLACK, K_STOP, K_GO, K_TIMEOUT, K_VCS, K_CTRL,
     K_FLITW, K_TAGW, K_DEPTH, K_MAXLEN, K_COUNTERS, K_CTRW, K_ITBDETECT, K_ITBDMA, K_ITBPOOL, K_ITBPRIO, K_NICBUF,
-    K_NICSTOP, K_NICGO, K_NICDRAIN, K_ALT, K_ALLOWDL, K_DEADLOCK, K_SAT, K_LINKS, K_N
+    K_NICSTOP, K_NICGO, K_NICDRAIN, K_ALT, K_ALLOWDL, K_DEADLOCK, K_SAT, K_LINKS, K_POLICY, K_THRESH, K_PROB,
+    K_PROBEROUNDS, K_PROBEMARGIN, K_WORKLOAD, K_WLFILE, K_MSGBYTES, K_MESSAGES, K_MTU, K_ROOT, K_MAXCYC, K_NSPC, K_TIMING,
+    K_NICINJ, K_N
 };
 
 /* which kinds use a key */
@@ -73,6 +75,21 @@ static const struct {
     [K_DEADLOCK] = {"deadlock-limit", "100000", NULL, "stop a point after this many cycles without a flit moving while messages are in flight (0 = never)", FOR_ALL},
     [K_SAT] = {"saturation", "0.95", NULL, "a point is saturated when accepted < this x offered (and, hotspot traffic, the hotspot host's)", FOR_ALL},
     [K_LINKS] = {"links", "yes", NULL, "yes|no: per-channel utilisation in the JSON", FOR_ALL},
+    [K_POLICY] = {"policy", "oblivious", NULL, "route policy among a pair's alternatives: static|oblivious|adaptive|probing (seed 003 sec 4)", FOR_XBAR},
+    [K_THRESH] = {"threshold", "4", NULL, "adaptive/probing: stopped packets since the last change before dispersion", FOR_XBAR},
+    [K_PROB] = {"probability", "100", NULL, "adaptive/probing: percent chance a stopped packet past the threshold disperses", FOR_XBAR},
+    [K_PROBEROUNDS] = {"probe-rounds", "2", NULL, "probing: busy probes allowed = rounds x (routes - 1), then the route changes anyway", FOR_XBAR},
+    [K_PROBEMARGIN] = {"probe-margin", "64", NULL, "probing: cycles a probe may take over its unloaded time and still find its route free", FOR_XBAR},
+    [K_WORKLOAD] = {"workload", "(none)", NULL, "run a message workload instead of loads: exchange|bridge|alltoall|alltoall-phased|bcast-serial|bcast-tree|gather|barrier", FOR_XBAR},
+    [K_WLFILE] = {"workload-file", "(none)", NULL, "run the workload of this file instead of loads (docs/network.md \"Workloads\")", FOR_XBAR},
+    [K_MSGBYTES] = {"message-bytes", "65536", NULL, "workload: bytes per message", FOR_XBAR},
+    [K_MESSAGES] = {"messages", "1", NULL, "workload: messages per pair (exchange, bridge) or repetitions (the others)", FOR_XBAR},
+    [K_MTU] = {"mtu", "4096", NULL, "workload: largest packet payload in bytes (MX 4096, FM 1536); messages are cut into packets", FOR_XBAR},
+    [K_ROOT] = {"root", "0", NULL, "workload: root host of bcast-serial, bcast-tree and gather", FOR_XBAR},
+    [K_MAXCYC] = {"max-cycles", "100000000", NULL, "workload: stop the run after this many cycles (the JSON says it did not finish)", FOR_XBAR},
+    [K_NSPC] = {"ns-per-cycle", "6.25", NULL, "xbar: nanoseconds per cycle (one character on a link: Myrinet 6.25, Myri-10G 0.8)", FOR_XBAR},
+    [K_NICINJ] = {"nic-inject", "64", NULL, "xbar: the host's rate into its NIC, bytes per 64 cycles (64 = link rate: no limit)", FOR_XBAR},
+    [K_TIMING] = {"timing", "(none)", NULL, "a timing set: a name (myrinet2000, myri10g: sw/sim/timing/NAME.cfg) or a file of keys", FOR_ALL},
 };
 
 static int key_index(const char *k)
@@ -125,6 +142,26 @@ void sf_sim_cfg_default(sf_sim_cfg *c)
     c->timeout = 1048576;
     c->links = 1;
     c->sat_ratio = 0.95;
+    c->ns_per_cycle = SF_SIM_NS_PER_CYCLE;
+    c->wlp.bytes = 65536;
+    c->wlp.messages = 1;
+    c->mtu = 4096;
+    c->max_cycles = 100000000;
+}
+
+/* 1 if s is one of the built-in workloads' names */
+static int is_workload(const char *s)
+{
+    const char *l = sf_workload_names();
+    const size_t n = strlen(s);
+    while (n && *l) {
+        const char *end = strchr(l, ',');
+        const size_t m = end ? (size_t)(end - l) : strlen(l);
+        if (m == n && !strncmp(l, s, n))
+            return 1;
+        l = end ? end + 2 : l + m;
+    }
+    return 0;
 }
 
 static int bad(sf_err *e, const char *where, const char *key, const char *why, const char *value)
@@ -332,10 +369,77 @@ int sf_sim_cfg_set(sf_sim_cfg *c, const char *key, const char *value, const char
             return bad(e, where, key, "expected bytes (flits) per 64 cycles 1..64", value);
         c->nic.rx_drain_per_64 = c->vnic.rx_drain_per_64 = (unsigned)u;
         break;
+    case K_NICINJ:
+        if (parse_u64(value, 1, 64, &u))
+            return bad(e, where, key, "expected bytes per 64 cycles 1..64", value);
+        c->nic.tx_per_64 = (unsigned)u;
+        break;
     case K_ALT:
         if (strcmp(value, "random") && strcmp(value, "first"))
             return bad(e, where, key, "expected random or first", value);
-        c->nic.alt_random = c->vnic.alt_random = strcmp(value, "random") == 0;
+        c->vnic.alt_random = strcmp(value, "random") == 0;
+        c->nic.pol.kind = c->vnic.alt_random ? SF_POL_OBLIVIOUS : SF_POL_FIRST;
+        break;
+    case K_POLICY: {
+        int pk = sf_policy_parse(value);
+        if (pk < 0)
+            return bad(e, where, key, "unknown policy (static, oblivious, adaptive, probing)", value);
+        c->nic.pol.kind = (sf_policy_kind)pk;
+        break;
+    }
+    case K_THRESH:
+    case K_PROBEROUNDS:
+    case K_PROBEMARGIN:
+    case K_ROOT:
+        if (parse_u64(value, k == K_PROBEROUNDS ? 1 : 0, 1000000, &u))
+            return bad(e, where, key, k == K_PROBEROUNDS ? "expected a whole number 1..1000000" : "expected a whole number 0..1000000",
+                       value);
+        *(k == K_THRESH ? &c->nic.pol.threshold : k == K_PROBEROUNDS ? &c->nic.pol.probe_rounds
+                        : k == K_PROBEMARGIN ? &c->nic.probe_margin : &c->wlp.root) = (unsigned)u;
+        break;
+    case K_PROB:
+        if (parse_dbl(value, 0, 100, &d))
+            return bad(e, where, key, "expected a percentage 0..100", value);
+        c->nic.pol.probability = d / 100.0;
+        break;
+    case K_WORKLOAD:
+        if (!is_workload(value)) {
+            char why[200];
+            snprintf(why, sizeof why, "unknown workload (%s; workload-file for your own)", sf_workload_names());
+            return bad(e, where, key, why, value);
+        }
+        snprintf(c->workload, sizeof c->workload, "%s", value);
+        break;
+    case K_WLFILE:
+    case K_TIMING:
+        if (!*value || strlen(value) >= sizeof c->workload_file)
+            return bad(e, where, key, "empty or too long path", value);
+        snprintf(k == K_WLFILE ? c->workload_file : c->timing, sizeof c->timing, "%s", value);
+        break;
+    case K_MSGBYTES:
+        if (parse_u64(value, 1, 1ull << 40, &u))
+            return bad(e, where, key, "expected bytes 1..2^40", value);
+        c->wlp.bytes = u;
+        break;
+    case K_MESSAGES:
+        if (parse_u64(value, 1, 1000000000, &u))
+            return bad(e, where, key, "expected a whole number 1..10^9", value);
+        c->wlp.messages = (unsigned)u;
+        break;
+    case K_MTU:
+        if (parse_u64(value, 16, 65536, &u))
+            return bad(e, where, key, "expected bytes 16..65536", value);
+        c->mtu = (unsigned)u;
+        break;
+    case K_MAXCYC:
+        if (parse_u64(value, 1, 1000000000000ull, &u))
+            return bad(e, where, key, "expected cycles 1..10^12", value);
+        c->max_cycles = u;
+        break;
+    case K_NSPC:
+        if (parse_dbl(value, 0.001, 1000000, &d))
+            return bad(e, where, key, "expected nanoseconds 0.001..10^6", value);
+        c->ns_per_cycle = d;
         break;
     case K_DEADLOCK:
         if (parse_u64(value, 0, 1000000000000ull, &u))
@@ -369,7 +473,47 @@ static void join_dir(char *dst, size_t n, const char *cfgpath, const char *rel)
         snprintf(dst, n, "%.*s/%s", (int)(slash - cfgpath), cfgpath, rel);
 }
 
-int sf_sim_cfg_read(sf_sim_cfg *c, const char *path, sf_err *e)
+static int read_keys(sf_sim_cfg *c, const char *path, int timing, sf_err *e);
+
+/* the file of a timing set: a path (has a '/' or ends in .cfg), else NAME -> sw/sim/timing/NAME.cfg beside the
+ * tool (its directory's ../sim/timing) */
+static void timing_path(const char *v, char *out, size_t n)
+{
+    const size_t L = strlen(v);
+    if (strchr(v, '/') || (L > 4 && !strcmp(v + L - 4, ".cfg"))) {
+        snprintf(out, n, "%s", v);
+        return;
+    }
+    char exe[1024];
+    ssize_t k = readlink("/proc/self/exe", exe, sizeof exe - 1);
+    if (k <= 0) {
+        snprintf(out, n, "sw/sim/timing/%s.cfg", v);
+        return;
+    }
+    exe[k] = 0;
+    char *slash = strrchr(exe, '/');
+    if (slash)
+        *slash = 0;
+    snprintf(out, n, "%s/../sim/timing/%s.cfg", exe, v);
+}
+
+/* the timing set `v` gives the keys nothing else has given yet (`where` names who asked for it) */
+static int apply_timing(sf_sim_cfg *c, const char *v, const char *where, sf_err *e)
+{
+    char path[1100];
+    timing_path(v, path, sizeof path);
+    if (access(path, R_OK) != 0) {
+        snprintf(e->msg, sizeof e->msg, "%.100s: timing: no timing set \"%.60s\" (%.250s: %.40s; the sets: myrinet2000, myri10g, "
+                 "or a file)", where, v, path, strerror(errno));
+        return -1;
+    }
+    return read_keys(c, path, 1, e);
+}
+
+int sf_sim_cfg_read(sf_sim_cfg *c, const char *path, sf_err *e) { return read_keys(c, path, 0, e); }
+
+/* a config file (timing 0), or a timing set's file (timing 1: only keys not given yet, no timing key in it) */
+static int read_keys(sf_sim_cfg *c, const char *path, int timing, sf_err *e)
 {
     FILE *f = fopen(path, "r");
     if (!f) {
@@ -420,7 +564,14 @@ int sf_sim_cfg_read(sf_sim_cfg *c, const char *path, sf_err *e)
             rc = -1;
             break;
         }
-        if (c->set_line[k]) {
+        if (timing && (k == K_TIMING || k == K_TOPOLOGY || k == K_ROUTES || k == K_TABLES || k == K_WORKLOAD || k == K_WLFILE)) {
+            snprintf(e->msg, sizeof e->msg, "%.240s: %.60s is not a timing key", where, key);
+            rc = -1;
+            break;
+        }
+        if (timing && c->given[k])
+            continue;
+        if (!timing && c->set_line[k]) {
             snprintf(e->msg, sizeof e->msg, "%.240s: %.60s given twice (first at line %d)", where, key, c->set_line[k]);
             rc = -1;
             break;
@@ -439,8 +590,10 @@ int sf_sim_cfg_read(sf_sim_cfg *c, const char *path, sf_err *e)
             c->set_line[k] = ln;
             continue;
         }
+
         char val[2048];
-        if (k == K_TOPOLOGY || k == K_ROUTES || k == K_TABLES) {
+        if (k == K_TOPOLOGY || k == K_ROUTES || k == K_TABLES || k == K_WLFILE ||
+            (k == K_TIMING && (strchr(p, '/') || (strlen(p) > 4 && !strcmp(p + strlen(p) - 4, ".cfg"))))) {
             join_dir(val, sizeof val, path, p);
             p = val;
         }
@@ -448,7 +601,13 @@ int sf_sim_cfg_read(sf_sim_cfg *c, const char *path, sf_err *e)
             rc = -1;
             break;
         }
+        if (timing)
+            continue;
         c->set_line[k] = ln;
+        if (k == K_TIMING && (c->timing_done = 1) && apply_timing(c, c->timing, where, e)) {
+            rc = -1;
+            break;
+        }
     }
     if (!rc && !header) {
         snprintf(e->msg, sizeof e->msg, "%.400s:%d: first line must be \"sanfab-sim 1\"", path, ln ? ln : 1);
@@ -481,15 +640,45 @@ void sf_sim_cfg_kind_defaults(sf_sim_cfg *c)
 
 int sf_sim_cfg_check(sf_sim_cfg *c, sf_err *e)
 {
+    if (c->timing[0] && !c->timing_done) { /* --timing: its keys come after the command line's and the file's */
+        c->timing_done = 1;
+        if (apply_timing(c, c->timing, "--timing", e))
+            return -1;
+    }
     if (!c->topology[0] || !c->routes[0]) {
         snprintf(e->msg, sizeof e->msg, "no %s given (config key or --%s)", !c->topology[0] ? "topology" : "routes",
                  !c->topology[0] ? "topology" : "routes");
         return -1;
     }
-    if (!c->nloads) {
-        snprintf(e->msg, sizeof e->msg, "no load given (config key \"load\" or --load)");
+    const int wl = c->workload[0] || c->workload_file[0];
+    if (c->workload[0] && c->workload_file[0]) {
+        snprintf(e->msg, sizeof e->msg, "workload and workload-file both given: one workload a run");
         return -1;
     }
+    if (!c->nloads && !wl) {
+        snprintf(e->msg, sizeof e->msg, "no load given (config key \"load\" or --load), and no workload");
+        return -1;
+    }
+    if (c->nloads && wl) {
+        snprintf(e->msg, sizeof e->msg, "load and a workload both given: a run is either constant-rate loads or one workload");
+        return -1;
+    }
+    if (c->given[K_ALT] && c->given[K_POLICY]) {
+        snprintf(e->msg, sizeof e->msg, "alternatives and policy both given (alternatives random = policy oblivious; first = "
+                 "always the first route)");
+        return -1;
+    }
+    if (!wl)
+        for (int k = K_MSGBYTES; k <= K_MAXCYC; k++)
+            if (c->given[k]) {
+                snprintf(e->msg, sizeof e->msg, "%s is a workload key, and this run has no workload (workload or workload-file)",
+                         keys[k].name);
+                return -1;
+            }
+    /* a probe's unloaded time: both host cables, and per switch its header-to-first-byte latency (docs/xbar.md
+     * "Latency": max(4, ROUTE_DELAY + 3)) and a cable */
+    c->nic.probe_base = 2 * c->host_delay + 8;
+    c->nic.probe_per_switch = (c->route_delay + 3 > 4 ? c->route_delay + 3 : 4) + c->link_delay;
     const unsigned kbit = c->k == SF_KIND_VCSW ? FOR_VCSW : FOR_XBAR;
     for (int k = 0; k < K_N; k++)
         if (c->given[k] && !(keys[k].kinds & kbit)) {
@@ -739,11 +928,30 @@ int sf_sim_net_load(const sf_sim_cfg *c, sf_sim_net *n, sf_err *e)
             return -1;
         }
     }
-    if (sf_routes_maps_hosts(n->rs)) {
-        snprintf(e->msg, sizeof e->msg, "%.300s: route sets with a logical-to-physical host map (FM --map random) are not run by "
-                 "sanfab-sim yet", c->routes);
+    if (c->given[K_POLICY] && c->nic.pol.kind != SF_POL_STATIC && n->rs->nalt < 2) {
+        snprintf(e->msg, sizeof e->msg, "%.300s: the %s policy chooses among a pair's alternative routes, and this route set "
+                 "has one route a pair (sanfab-route clos-all or fm write alternatives)", c->routes,
+                 sf_policy_name(c->nic.pol.kind));
         sf_sim_net_free(n);
         return -1;
+    }
+    if (sf_routes_maps_hosts(n->rs) && !c->workload[0] && !c->workload_file[0]) {
+        snprintf(e->msg, sizeof e->msg, "%.300s: the route set maps logical to physical hosts (FM --map random): sanfab-sim runs "
+                 "it with a workload (its programs are placed by the map), not with constant-rate loads", c->routes);
+        sf_sim_net_free(n);
+        return -1;
+    }
+    if (c->workload[0] || c->workload_file[0]) {
+        sf_wl_params wp = c->wlp;
+        wp.seed = c->tr.seed;
+        n->wl = c->workload[0] ? sf_workload_builtin(c->workload, n->t, &wp, e)
+                               : sf_workload_read(c->workload_file, (unsigned)n->t->nhost, e);
+        if (!n->wl) {
+            sf_sim_net_free(n);
+            return -1;
+        }
+        if (sf_routes_maps_hosts(n->rs))
+            sf_workload_remap(n->wl, n->rs->map);
     }
     if (c->k == SF_KIND_VCSW) {
         if (load_tables(c, n, e)) {
@@ -775,6 +983,8 @@ void sf_sim_net_free(sf_sim_net *n)
     sf_topo_free(n->t);
     vcsw_net_tables_free(n->tables);
     free(n->tables);
+    sf_workload_free(n->wl);
+    n->wl = NULL;
     n->rs = NULL;
     n->t = NULL;
     n->tables = NULL;
@@ -820,7 +1030,12 @@ void sf_sim_json_head(const sf_sim_cfg *c, const sf_sim_net *n, FILE *out)
         else
             fputs("null", out);
     }
-    fprintf(out, ", \"switch\": \"%s\", \"traffic\": \"%s\"", c->kind, sf_pattern_name(c->tr.pattern));
+    fprintf(out, ", \"switch\": \"%s\"", c->kind);
+    if (n->wl) {
+        fprintf(out, ", \"deadlock_limit\": %llu, \"link_delay\": %u", (unsigned long long)c->deadlock_limit, c->link_delay);
+        goto kind_keys;
+    }
+    fprintf(out, ", \"traffic\": \"%s\"", sf_pattern_name(c->tr.pattern));
     if (c->tr.pattern == SF_TR_HOTSPOT)
         fprintf(out, ", \"hotspot\": %.6g", 100.0 * c->tr.hotspot_frac);
     if (c->tr.pattern == SF_TR_LOCAL)
@@ -837,6 +1052,7 @@ void sf_sim_json_head(const sf_sim_cfg *c, const sf_sim_net *n, FILE *out)
     fprintf(out, "], \"warmup\": %llu, \"cycles\": %llu, \"drain\": %llu, \"deadlock_limit\": %llu, \"link_delay\": %u",
             (unsigned long long)c->warmup, (unsigned long long)c->cycles, (unsigned long long)c->drain,
             (unsigned long long)c->deadlock_limit, c->link_delay);
+kind_keys:
     if (vc) {
         const vcsw_params_t *p = &c->vcsw;
         fprintf(out, ", \"vcs\": %u, \"ctrl\": %u, \"flit_width\": %u, \"tag_width\": %u, \"depth\": %u, \"maxlen\": %u, "
@@ -850,12 +1066,27 @@ void sf_sim_json_head(const sf_sim_cfg *c, const sf_sim_net *n, FILE *out)
                 c->stop, c->go, c->timeout);
         fprintf(out, ", \"itb_detect\": %u, \"itb_dma\": %u, \"itb_pool\": %llu, \"itb_prio\": %u", c->nic.itb_detect,
                 c->nic.itb_dma, (unsigned long long)c->nic.itb_pool, c->nic.prio_equal);
-        fprintf(out, ", \"nic_buffer\": %u, \"nic_stop\": %u, \"nic_go\": %u, \"nic_drain\": %u, \"alternatives\": \"%s\"",
-                c->nic.rx_buf, c->nic.rx_stop, c->nic.rx_go, c->nic.rx_drain_per_64, c->nic.alt_random ? "random" : "first");
+        fprintf(out, ", \"nic_buffer\": %u, \"nic_stop\": %u, \"nic_go\": %u, \"nic_drain\": %u, \"policy\": \"%s\"",
+                c->nic.rx_buf, c->nic.rx_stop, c->nic.rx_go, c->nic.rx_drain_per_64, sf_policy_name(c->nic.pol.kind));
+        if (c->nic.tx_per_64 < 64)
+            fprintf(out, ", \"nic_inject\": %u", c->nic.tx_per_64);
+        if (c->nic.pol.kind == SF_POL_ADAPTIVE || c->nic.pol.kind == SF_POL_PROBING)
+            fprintf(out, ", \"threshold\": %u, \"probability\": %.6g", c->nic.pol.threshold, 100.0 * c->nic.pol.probability);
+        if (c->nic.pol.kind == SF_POL_PROBING)
+            fprintf(out, ", \"probe_rounds\": %u, \"probe_margin\": %u", c->nic.pol.probe_rounds, c->nic.probe_margin);
+        if (n->wl) {
+            fprintf(out, ", \"workload\": ");
+            jstr(out, n->wl->desc);
+            fprintf(out, ", \"mtu\": %u, \"max_cycles\": %llu", c->mtu, (unsigned long long)c->max_cycles);
+        }
+        if (c->timing[0]) {
+            fprintf(out, ", \"timing\": ");
+            jstr(out, c->timing);
+        }
     }
     fprintf(out, ", \"allow_deadlock\": %s, \"saturation\": %.6g", c->allow_deadlock ? "true" : "false", c->sat_ratio);
     if (!vc)
-        fprintf(out, ", \"ns_per_cycle\": %.6g", SF_SIM_NS_PER_CYCLE);
+        fprintf(out, ", \"ns_per_cycle\": %.6g", c->ns_per_cycle);
     fprintf(out, "},\n \"network\": {\"name\": ");
     jstr(out, n->t->name);
     fprintf(out, ", \"switches\": %d, \"hosts\": %d, \"links\": %d, \"algorithm\": ", n->t->nsw, n->t->nhost, sf_topo_nlinks(n->t));
@@ -868,7 +1099,9 @@ void sf_sim_json_head(const sf_sim_cfg *c, const sf_sim_net *n, FILE *out)
         fprintf(out, ", \"cycle\": ");
         jstr(out, n->cycle);
     }
-    fprintf(out, "},\n \"points\": [\n");
+    fprintf(out, "}");
+    if (!n->wl)
+        fprintf(out, ",\n \"points\": [\n");
 }
 
 void sf_sim_json_tail(const sf_sim_cfg *c, const sf_sim_net *n, const double *offered, const double *accepted,
@@ -900,9 +1133,9 @@ void sf_sim_json_tail(const sf_sim_cfg *c, const sf_sim_net *n, const double *of
         fprintf(out, "\"throughput_flits_ns_sw\": ");
         jnum(out, best);
         fprintf(out, ", \"throughput_flits_cycle_sw\": ");
-        jnum(out, best * SF_SIM_NS_PER_CYCLE);
+        jnum(out, best * c->ns_per_cycle);
         fprintf(out, ", \"throughput_flits_cycle_host\": ");
-        jnum(out, best * SF_SIM_NS_PER_CYCLE * S / H);
+        jnum(out, best * c->ns_per_cycle * S / H);
     }
     fprintf(out, ", \"saturation_load\": ");
     if (first_sat >= 0)
@@ -950,12 +1183,21 @@ int sf_sim_point_nics(const sf_sim_cfg *c, const sf_sim_net *n, int li, sf_sim_p
     memset(pt, 0, sizeof *pt);
     pt->k = c->k;
     sf_traffic_params tp = c->tr;
-    if (c->k == SF_KIND_VCSW) {
+    if (li < 0) {
+        if (!n->wl || c->k == SF_KIND_VCSW) {
+            snprintf(e->msg, sizeof e->msg, "no workload to run (workloads run on the crossbar network)");
+            return -1;
+        }
+        tp.wl = n->wl;
+        tp.mtu = c->mtu;
+        tp.rate = 0;
+        tp.msg_units = c->mtu;
+    } else if (c->k == SF_KIND_VCSW) {
         tp.msg_units = c->vnic.packet_flits;
         tp.rate = c->loads[li] / c->vnic.packet_flits; /* flits/host/cycle -> packets per cycle per host */
     } else {
         tp.msg_units = c->nic.msg_size;
-        tp.rate = c->loads[li] * SF_SIM_NS_PER_CYCLE * t->nsw / t->nhost / c->nic.msg_size; /* messages per cycle per host */
+        tp.rate = c->loads[li] * c->ns_per_cycle * t->nsw / t->nhost / c->nic.msg_size; /* messages per cycle per host */
     }
     pt->tr = sf_traffic_new(t, &tp, e);
     if (!pt->tr)
@@ -1178,7 +1420,7 @@ int sf_sim_run_point(const sf_sim_cfg *c, const sf_sim_net *n, int li, FILE *out
     }
     double secs = now_s() - t0;
     double hops_all = (double)busy_total(net);
-    const double ns = SF_SIM_NS_PER_CYCLE;
+    const double ns = c->ns_per_cycle;
     /* offered and accepted traffic: payload bytes per ns per switch (xbar), flits per cycle per host (vcsw) */
     const double off_h = (double)win.gen_units / W / H, acc_h = (double)win.deliv_units / W / H;
     const double off_c = (double)win.gen_units / W / S, acc_c = (double)win.deliv_units / W / S;
@@ -1317,6 +1559,119 @@ int sf_sim_run_point(const sf_sim_cfg *c, const sf_sim_net *n, int li, FILE *out
     free(pavg);
     free(pmax);
     free(busy0);
+    sf_sim_point_free(&pt);
+    return 0;
+}
+
+/* ------------------------------------------------------------------ a workload run */
+
+int sf_sim_run_workload(const sf_sim_cfg *c, const sf_sim_net *n, FILE *out, int with_time, sf_sim_progress prog, void *pctx,
+                        double *seconds, double *flit_hops, uint64_t *cycles, sf_err *e)
+{
+    const sf_topo *t = n->t;
+    const unsigned S = (unsigned)t->nsw, NL = (unsigned)sf_topo_nlinks(t);
+    sf_sim_point pt;
+    if (sf_sim_point_build(c, n, -1, NULL, NULL, &pt, e))
+        return -1;
+    net_t *net = pt.net;
+    sf_traffic *tr = pt.tr;
+    net_set_skip(net, !c->no_skip);
+    const double t0 = now_s();
+    uint64_t done = 0;
+    stall_t st = {c->deadlock_limit, 0, 0, 0};
+    /* run in steps of 64 cycles until every host has completed (the end is the completion cycle, not the step's) */
+    while (!sf_traffic_done(tr) && done < c->max_cycles && !st.dead) {
+        const uint64_t step = c->max_cycles - done < 64 ? c->max_cycles - done : 64;
+        run_cycles(net, tr, step, &done, c->max_cycles, prog, pctx, &st);
+    }
+    const double secs = now_s() - t0;
+    const uint64_t now = net_cycle(net);
+    sf_wl_result r;
+    sf_traffic_workload(tr, now, &r);
+    sf_traffic_counts all;
+    sf_traffic_counts_get(tr, &all, NULL);
+    sf_nic_counts mc;
+    sf_nics_counts(pt.nics, &mc);
+    sf_policy_counts pc;
+    sf_nics_policy_counts(pt.nics, &pc);
+    const double ns = c->ns_per_cycle, hops = (double)busy_total(net);
+    sf_sim_json_head(c, n, out);
+    fprintf(out, ",\n \"workload\": {\"name\": ");
+    jstr(out, n->wl->desc);
+    fprintf(out, ", \"finished\": %s, \"cycles\": %llu, \"time_ns\": ", r.finished ? "true" : "false", (unsigned long long)r.end);
+    jnum(out, (double)r.end * ns);
+    fprintf(out, ", \"messages\": %llu, \"packets\": %llu, \"bytes\": %llu, \"senders\": %u,\n  \"bandwidth_bytes_cycle\": {\"min\": ",
+            (unsigned long long)r.messages, (unsigned long long)r.packets, (unsigned long long)r.units, r.senders);
+    jnum(out, r.bw_min);
+    fprintf(out, ", \"avg\": ");
+    jnum(out, r.bw_avg);
+    fprintf(out, ", \"max\": ");
+    jnum(out, r.bw_max);
+    fprintf(out, "}, \"bandwidth_mb_s\": {\"min\": "); /* bytes/cycle / ns/cycle = GB/s; x 1000 = MB/s */
+    jnum(out, r.bw_min / ns * 1000.0);
+    fprintf(out, ", \"avg\": ");
+    jnum(out, r.bw_avg / ns * 1000.0);
+    fprintf(out, ", \"max\": ");
+    jnum(out, r.bw_max / ns * 1000.0);
+    fprintf(out, "},\n  \"aggregate_bytes_cycle\": ");
+    jnum(out, r.aggregate);
+    fprintf(out, ", \"aggregate_gbit_s\": ");
+    jnum(out, r.aggregate / ns * 8.0);
+    fprintf(out, ", \"message_latency_cycles\": {\"avg\": ");
+    jnum(out, r.msg_lat_avg);
+    fprintf(out, ", \"max\": ");
+    jnum(out, r.msg_lat_max);
+    fprintf(out, "},\n  \"packets_delivered\": %llu, \"reordered_packets\": %llu, \"lost_aborted\": %llu, \"lost_crc\": %llu, "
+                 "\"lost_itb_pool\": %llu, \"misrouted\": %llu, \"duplicate\": %llu, \"nic_rx_overflow\": %llu,\n",
+            (unsigned long long)all.delivered, (unsigned long long)all.reordered, (unsigned long long)mc.lost_aborted,
+            (unsigned long long)mc.lost_crc, (unsigned long long)mc.lost_itb_pool, (unsigned long long)all.misrouted,
+            (unsigned long long)all.duplicate, (unsigned long long)mc.rx_overflow);
+    fprintf(out, "  \"policy\": {\"name\": \"%s\", \"stopped_packets\": %llu, \"route_changes\": %llu, \"forced_changes\": %llu, "
+                 "\"probes\": %llu, \"probes_busy\": %llu, \"probe_timeouts\": %llu, \"answers\": %llu, \"control_lost\": %llu},\n",
+            sf_policy_name(c->nic.pol.kind), (unsigned long long)pc.stopped, (unsigned long long)pc.changes,
+            (unsigned long long)pc.forced, (unsigned long long)mc.probes_sent, (unsigned long long)pc.probes_busy,
+            (unsigned long long)mc.probe_timeouts, (unsigned long long)mc.answers_sent, (unsigned long long)mc.ctl_lost);
+    fprintf(out, "  \"stopped_by\": ");
+    if (r.finished)
+        fputs("null", out);
+    else {
+        char why[400];
+        snprintf(why, sizeof why, "%s; %s", st.dead ? "deadlock: no flit moved for deadlock-limit cycles" : "max-cycles",
+                 r.waiting_host >= 0 ? r.waiting : "?");
+        jstr(out, why);
+    }
+    /* links over the whole run */
+    double umax = 0, usum = 0;
+    for (unsigned ch = 0; ch < 2 * NL; ch++) {
+        const double u = (double)net_channel_busy(net, ch) / (double)(now ? now : 1);
+        usum += u;
+        if (u > umax)
+            umax = u;
+    }
+    fprintf(out, "},\n \"links\": {\"mean_util\": ");
+    jnum(out, NL ? usum / (2.0 * NL) : 0);
+    fprintf(out, ", \"max_util\": ");
+    jnum(out, umax);
+    fprintf(out, ", \"flit_hops\": %.0f", hops);
+    if (c->links) {
+        fprintf(out, ",\n  \"per_channel\": [");
+        for (unsigned ch = 0; ch < 2 * NL; ch++) {
+            fprintf(out, "%s[%d, %d, %d, %d, ", ch ? ", " : "", t->ch_from[ch], t->ch_fport[ch], t->ch_to[ch], t->ch_tport[ch]);
+            jnum(out, (double)net_channel_busy(net, ch) / (double)(now ? now : 1));
+            fputc(']', out);
+        }
+        fprintf(out, "]");
+    }
+    fprintf(out, "}");
+    if (with_time)
+        fprintf(out, ",\n \"perf\": {\"cycles\": %llu, \"seconds\": %.4f, \"cycles_per_s\": %.0f, \"flit_hops\": %.0f, "
+                     "\"flit_hops_per_s\": %.0f, \"switch_cycles_skipped\": %.4f}",
+                (unsigned long long)now, secs, (double)now / secs, hops, hops / secs,
+                (double)net_skipped(net) / ((double)now * S));
+    fprintf(out, "}\n");
+    *seconds = secs;
+    *flit_hops = hops;
+    *cycles = now;
     sf_sim_point_free(&pt);
     return 0;
 }

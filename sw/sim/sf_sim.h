@@ -18,12 +18,13 @@
 #include "sf_topo.h"
 #include "sf_traffic.h"
 #include "sf_vcnic.h"
+#include "sf_workload.h"
 #include "vcsw.h"
 #include "vcsw_load.h"
 
 #define SF_SIM_MAX_LOADS 256
-#define SF_SIM_NS_PER_CYCLE 6.25 /* Myrinet: 1 cycle = 1 flit = 6.25 ns */
-#define SF_SIM_NKEYS 64
+#define SF_SIM_NS_PER_CYCLE 6.25 /* Myrinet(-2000 timing set): 1 cycle = 1 flit = 6.25 ns; the ns-per-cycle key */
+#define SF_SIM_NKEYS 80
 
 /* The kinds of network (the `switch` key). */
 typedef enum { SF_KIND_XBAR = 0, SF_KIND_VCSW } sf_kind;
@@ -47,6 +48,14 @@ typedef struct {
     int allow_deadlock, links;         /* accept a cyclic route set; per-link utilisation in the JSON */
     double sat_ratio;                  /* a point is saturated when accepted < sat_ratio * offered */
     int no_skip;                       /* step quiet switches too (--no-skip; not a key: results are the same) */
+    double ns_per_cycle;               /* xbar: link time of one character (6.25 Myrinet, 0.8 Myri-10G) */
+    char timing[1024];                 /* the timing set read (a named set or a file), "" none */
+    int timing_done;                   /* its keys have been taken */
+    char workload[64];                 /* a built-in workload ("" = constant-rate traffic at the loads) */
+    char workload_file[1024];          /* a workload file */
+    sf_wl_params wlp;                  /* the built-in workload's parameters (message bytes, messages, root; seed) */
+    unsigned mtu;                      /* workload: largest packet payload in bytes */
+    uint64_t max_cycles;               /* workload: stop the run after this many cycles */
     int set_line[SF_SIM_NKEYS];        /* per key: config-file line that set it (0 = not from the file) */
     unsigned char set_cmd[SF_SIM_NKEYS]; /* per key: set on the command line */
     unsigned char given[SF_SIM_NKEYS];   /* per key: set by any means (the kind's defaults fill the others) */
@@ -59,7 +68,9 @@ void sf_sim_cfg_default(sf_sim_cfg *c);
 /** Set one key from text (`where` names the origin in messages, e.g. "net.cfg:7" or "--load"); -1 with
  *  e = "WHERE: problem" on an unknown key, a bad value or a key given twice from the same origin kind. */
 int sf_sim_cfg_set(sf_sim_cfg *c, const char *key, const char *value, const char *where, int from_cmdline, sf_err *e);
-/** Read a config file ("sanfab-sim 1" first, then "KEY VALUE..." lines, # comments); -1 with "FILE:LINE: problem". */
+/** Read a config file ("sanfab-sim 1" first, then "KEY VALUE..." lines, # comments); -1 with "FILE:LINE: problem".
+ *  Its `timing` key reads a timing set there: its keys are taken unless the file gave them before or the command
+ *  line did; the file's later lines override it. */
 int sf_sim_cfg_read(sf_sim_cfg *c, const char *path, sf_err *e);
 /** The switch kind's defaults for the keys not given (the VC network's: cables of 0, 50,000 + 950,000 cycles, a
  *  256-flit NIC buffer, MAXLEN = packet-flits), and the VC NICs' flit format from the switches'; sf_sim_cfg_check
@@ -83,6 +94,7 @@ typedef struct {
     char algo[200];
     int cyclic;                /* the route set has a channel dependency cycle (allowed by allow-deadlock) */
     char cycle[400];           /* the cycle found */
+    sf_workload *wl;           /* the run's workload, NULL for constant-rate traffic */
 } sf_sim_net;
 
 /** Load and check topology, routes and tables (deadlock check; a cyclic set is refused unless allow_deadlock;
@@ -104,8 +116,8 @@ typedef struct {
 /* Progress callback: called about every 16384 cycles with the cycles done and the total. */
 typedef void (*sf_sim_progress)(void *ctx, uint64_t done, uint64_t total);
 
-/** The traffic and NICs of load point `li` (every host generating at the point's load), no fabric; 0, or -1
- *  with e set. */
+/** The traffic and NICs of load point `li` (every host generating at the point's load; li < 0: the run's workload),
+ *  no fabric; 0, or -1 with e set. */
 int sf_sim_point_nics(const sf_sim_cfg *c, const sf_sim_net *n, int li, sf_sim_point *pt, sf_err *e);
 /** Build load point `li`'s traffic, NICs and fabric as sf_sim_run_point does (nothing stepped yet); the fabric
  *  calls nic_fn(nic_ctx, ...) each cycle, or the NICs' own step if nic_fn is NULL. 0, or -1 with e set. */
@@ -131,6 +143,12 @@ void sf_sim_point_losses(const sf_sim_point *pt, uint64_t *lost_msgs, uint64_t *
 int sf_sim_run_point(const sf_sim_cfg *c, const sf_sim_net *n, int li, FILE *out, int with_time, sf_sim_progress prog,
                      void *pctx, double *offered, double *accepted, int *saturated, double *seconds, double *flit_hops,
                      uint64_t *cycles, sf_err *e);
+
+/** Run the configuration's workload to its end (or max-cycles, or a deadlock) and write the whole JSON document
+ *  (header, "workload" result, links, perf with with_time). *flit_hops, *seconds, *cycles for the caller's line.
+ *  0 (also for a workload that did not finish: its JSON says so), or -1 with e set. */
+int sf_sim_run_workload(const sf_sim_cfg *c, const sf_sim_net *n, FILE *out, int with_time, sf_sim_progress prog, void *pctx,
+                        double *seconds, double *flit_hops, uint64_t *cycles, sf_err *e);
 
 /** Write the JSON header (tool, seed, config, network) up to and including `"points": [`. */
 void sf_sim_json_head(const sf_sim_cfg *c, const sf_sim_net *n, FILE *out);

@@ -11,11 +11,27 @@
 #define HIST_EXACT 1024u
 #define HIST_N (HIST_EXACT + 56u * 64u)
 
+/* A workload message: cut into packets, complete when all arrived. */
+typedef struct {
+    uint32_t dst, npkts, arrived;
+    uint64_t issue;
+} wmsg_t;
+
+/* where a host's program is */
+enum { P_RUN = 0, P_RECV, P_BARRIER, P_COMPUTE, P_ENDED };
+
 typedef struct {
     sf_rng rng;
     uint64_t next_gen, interval; /* 16.16 fixed-point cycles */
     sf_msg *msg;
     uint32_t nmsg, cap, next_inj;
+    /* workload */
+    uint32_t pc, pend;           /* next operation, end of the program */
+    uint8_t pstate, runnable;
+    uint64_t wake_at, prog_end, last_deliv, sent_units, end;
+    uint32_t outstanding;        /* messages sent and not yet complete */
+    wmsg_t *wm;
+    uint32_t nwm, wmcap;
 } host_t;
 
 struct sf_traffic {
@@ -33,6 +49,17 @@ struct sf_traffic {
     uint64_t hist[HIST_N];
     uint64_t lat_n, lat_max;
     double lat_sum, lat_net_sum, marks_sum;
+    uint32_t *lastseq;           /* [dst * H + src]: 1 + the highest sequence number delivered (reordering) */
+    uint32_t *pairfl;            /* [src * H + dst]: messages started, not delivered or lost */
+    /* workload */
+    const sf_workload *wl;
+    unsigned mtu;
+    uint32_t *avail;             /* [dst * H + src]: whole messages arrived and not yet taken by a recv */
+    uint64_t *avail_tot;         /* per dst: their sum */
+    unsigned at_barrier, ended_hosts, runnable_n;
+    uint64_t next_timer;         /* earliest compute wake-up */
+    uint64_t wl_msgs, wl_pkts, wl_units, mlat_n, mlat_max;
+    double mlat_sum;
 };
 
 static const char *const pattern_names[SF_TR_NPATTERNS] = {"uniform",   "bit-reversal", "hotspot",     "local",
@@ -151,8 +178,33 @@ sf_traffic *sf_traffic_new(const sf_topo *t, const sf_traffic_params *p, sf_err 
         tr->loc_off[S] = (int32_t)k;
         free(dist);
     }
+    if (p->wl && (p->wl->hosts != H || p->mtu < 1)) {
+        snprintf(e->msg, sizeof e->msg, "the workload is for %u hosts, the network has %u (or no MTU)", p->wl->hosts, H);
+        free(tr->dstmap);
+        free(tr->loc_off);
+        free(tr->loc_list);
+        free(tr);
+        return NULL;
+    }
+    if (H <= 4096) {
+        tr->lastseq = sf_xcalloc((size_t)H * H, sizeof *tr->lastseq);
+        tr->pairfl = sf_xcalloc((size_t)H * H, sizeof *tr->pairfl);
+    }
     tr->host = sf_xcalloc(H, sizeof *tr->host);
-    const uint64_t interval = p->rate > 0 ? (uint64_t)llround(65536.0 / p->rate) : 0;
+    if (p->wl) {
+        tr->wl = p->wl;
+        tr->mtu = p->mtu;
+        tr->avail = sf_xcalloc((size_t)H * H, sizeof *tr->avail);
+        tr->avail_tot = sf_xcalloc(H, sizeof *tr->avail_tot);
+        tr->next_timer = UINT64_MAX;
+        for (unsigned h = 0; h < H; h++) {
+            tr->host[h].pc = p->wl->off[h];
+            tr->host[h].pend = p->wl->off[h + 1];
+            tr->host[h].runnable = 1;
+        }
+        tr->runnable_n = H;
+    }
+    const uint64_t interval = p->rate > 0 && !p->wl ? (uint64_t)llround(65536.0 / p->rate) : 0;
     for (unsigned h = 0; h < H; h++) {
         host_t *c = &tr->host[h];
         sf_rng_seed(&c->rng, p->seed ^ (0x9E3779B97F4A7C15ull * (h + 1)));
@@ -167,9 +219,15 @@ void sf_traffic_free(sf_traffic *tr)
     if (!tr)
         return;
     if (tr->host)
-        for (unsigned h = 0; h < tr->H; h++)
+        for (unsigned h = 0; h < tr->H; h++) {
             free(tr->host[h].msg);
+            free(tr->host[h].wm);
+        }
     free(tr->host);
+    free(tr->lastseq);
+    free(tr->pairfl);
+    free(tr->avail);
+    free(tr->avail_tot);
     free(tr->dstmap);
     free(tr->loc_off);
     free(tr->loc_list);
@@ -185,6 +243,79 @@ void sf_traffic_set_generate(sf_traffic *tr, int on) { tr->gen_on = on; }
 int sf_traffic_hotspot(const sf_traffic *tr) { return tr->p.pattern == SF_TR_HOTSPOT ? (int)tr->hotspot : -1; }
 
 int sf_traffic_fixed_dst(const sf_traffic *tr, unsigned s) { return s < tr->H ? tr->dstmap[s] : -1; }
+
+unsigned sf_traffic_max_units(const sf_traffic *tr)
+{
+    if (!tr->wl)
+        return tr->p.msg_units;
+    uint64_t most = 0; /* the largest packet any send can make: the MTU, or a smaller largest message */
+    for (size_t i = 0; i < tr->wl->nops; i++)
+        if (tr->wl->ops[i].kind == SF_OP_SEND && tr->wl->ops[i].arg > most)
+            most = tr->wl->ops[i].arg;
+    return most < tr->mtu ? (unsigned)(most ? most : 1) : tr->mtu;
+}
+
+int sf_traffic_done(const sf_traffic *tr) { return tr->wl && tr->ended_hosts == tr->H; }
+
+uint64_t sf_traffic_host_end(const sf_traffic *tr, unsigned h, uint64_t *units)
+{
+    if (units)
+        *units = tr->host[h].sent_units;
+    return tr->host[h].end;
+}
+
+void sf_traffic_workload(const sf_traffic *tr, uint64_t cycle, sf_wl_result *r)
+{
+    memset(r, 0, sizeof *r);
+    r->waiting_host = -1;
+    if (!tr->wl)
+        return;
+    r->finished = tr->ended_hosts == tr->H;
+    r->messages = tr->wl_msgs;
+    r->packets = tr->wl_pkts;
+    r->units = tr->wl_units;
+    uint64_t last = 0;
+    double sum = 0;
+    for (unsigned h = 0; h < tr->H; h++) {
+        const host_t *c = &tr->host[h];
+        const uint64_t end = c->end ? c->end : cycle;
+        if (end > last)
+            last = end;
+        if (!c->end && r->waiting_host < 0) {
+            r->waiting_host = (int)h;
+            if (c->pstate == P_ENDED)
+                snprintf(r->waiting, sizeof r->waiting, "host %u: program ended, %u message(s) it sent not complete", h,
+                         c->outstanding);
+            else if (c->pc < c->pend) {
+                const sf_op *o = &tr->wl->ops[c->pc];
+                if (o->kind == SF_OP_RECV && o->peer == SF_WL_ANY)
+                    snprintf(r->waiting, sizeof r->waiting, "host %u: operation %u, recv from any host (%llu message(s))", h,
+                             c->pc - tr->wl->off[h], (unsigned long long)o->arg);
+                else if (o->kind == SF_OP_RECV)
+                    snprintf(r->waiting, sizeof r->waiting, "host %u: operation %u, recv from host %u (%llu message(s))", h,
+                             c->pc - tr->wl->off[h], o->peer, (unsigned long long)o->arg);
+                else
+                    snprintf(r->waiting, sizeof r->waiting, "host %u: operation %u (%s)", h,
+                             c->pc - tr->wl->off[h],
+                             o->kind == SF_OP_BARRIER ? "barrier" : o->kind == SF_OP_COMPUTE ? "compute" : "send");
+            }
+        }
+        if (c->sent_units) {
+            const double bw = (double)c->sent_units / (double)(end ? end : 1);
+            if (!r->senders || bw < r->bw_min)
+                r->bw_min = bw;
+            if (!r->senders || bw > r->bw_max)
+                r->bw_max = bw;
+            sum += bw;
+            r->senders++;
+        }
+    }
+    r->end = last;
+    r->bw_avg = r->senders ? sum / r->senders : 0;
+    r->aggregate = last ? (double)tr->c.deliv_units / (double)last : 0;
+    r->msg_lat_avg = tr->mlat_n ? tr->mlat_sum / (double)tr->mlat_n : 0;
+    r->msg_lat_max = (double)tr->mlat_max;
+}
 
 static int pick_dst(sf_traffic *tr, host_t *c, unsigned s)
 {
@@ -214,6 +345,29 @@ static int pick_dst(sf_traffic *tr, host_t *c, unsigned s)
     }
 }
 
+static void *grow(void *p, uint32_t *cap, size_t sz, uint32_t first)
+{
+    *cap = *cap ? 2 * *cap : first;
+    p = realloc(p, (size_t)*cap * sz);
+    if (!p) {
+        fprintf(stderr, "sanfab-sim: out of memory\n");
+        exit(2);
+    }
+    return p;
+}
+
+/* queues a message (packet) of `units` from host s to d */
+static void push_msg(sf_traffic *tr, host_t *c, uint64_t cycle, uint32_t d, uint32_t units, uint32_t wm)
+{
+    if (c->nmsg == c->cap)
+        c->msg = grow(c->msg, &c->cap, sizeof *c->msg, 256);
+    c->msg[c->nmsg++] = (sf_msg){cycle, 0, d, units, wm, SF_MSG_QUEUED, 0};
+    tr->c.generated++;
+    tr->c.gen_units += units;
+    if (tr->p.pattern == SF_TR_HOTSPOT && d == tr->hotspot && !tr->wl)
+        tr->c.hot_gen_units += units;
+}
+
 void sf_traffic_generate(sf_traffic *tr, unsigned s, uint64_t cycle)
 {
     if (!tr->gen_on)
@@ -223,26 +377,159 @@ void sf_traffic_generate(sf_traffic *tr, unsigned s, uint64_t cycle)
     while (c->next_gen <= now) {
         c->next_gen += c->interval;
         int d = pick_dst(tr, c, s);
-        if (d < 0)
-            continue;
-        if (c->nmsg == c->cap) {
-            c->cap = c->cap ? 2 * c->cap : 256;
-            c->msg = realloc(c->msg, c->cap * sizeof *c->msg);
-            if (!c->msg) {
-                fprintf(stderr, "sanfab-sim: out of memory\n");
-                exit(2);
-            }
+        if (d >= 0)
+            push_msg(tr, c, cycle, (uint32_t)d, tr->p.msg_units, UINT32_MAX);
+    }
+}
+
+/* ------------------------------------------------------------------ workload programs */
+
+static void wake(sf_traffic *tr, unsigned h)
+{
+    if (!tr->host[h].runnable) {
+        tr->host[h].runnable = 1;
+        tr->runnable_n++;
+    }
+}
+
+/* host h completes when its program has ended and everything it sent has arrived */
+static void check_end(sf_traffic *tr, host_t *c, uint64_t cycle)
+{
+    if (c->pstate == P_ENDED && !c->outstanding && !c->end) {
+        c->end = c->last_deliv > c->prog_end ? c->last_deliv : c->prog_end;
+        if (!c->end)
+            c->end = cycle ? cycle : 1;
+        tr->ended_hosts++;
+    }
+}
+
+/* takes n whole messages from `src` (or any host: lowest ids first) if they have arrived at d */
+static int take(sf_traffic *tr, unsigned d, uint32_t src, uint64_t n)
+{
+    const unsigned H = tr->H;
+    uint32_t *av = tr->avail + (size_t)d * H;
+    if (src != SF_WL_ANY) {
+        if (av[src] < n)
+            return 0;
+        av[src] -= (uint32_t)n;
+        tr->avail_tot[d] -= n;
+        return 1;
+    }
+    if (tr->avail_tot[d] < n)
+        return 0;
+    tr->avail_tot[d] -= n;
+    for (unsigned s = 0; s < H && n; s++) {
+        const uint32_t k = av[s] < n ? av[s] : (uint32_t)n;
+        av[s] -= k;
+        n -= k;
+    }
+    return 1;
+}
+
+/* runs host h's program until it blocks or ends */
+static void run_program(sf_traffic *tr, unsigned h, uint64_t cycle)
+{
+    host_t *c = &tr->host[h];
+    while (c->pstate != P_ENDED) {
+        if (c->pc == c->pend) {
+            c->pstate = P_ENDED;
+            c->prog_end = cycle;
+            check_end(tr, c, cycle);
+            return;
         }
-        c->msg[c->nmsg++] = (sf_msg){cycle, 0, (uint32_t)d, SF_MSG_QUEUED, 0};
-        tr->c.generated++;
-        tr->c.gen_units += tr->p.msg_units;
-        if (tr->p.pattern == SF_TR_HOTSPOT && (uint32_t)d == tr->hotspot)
-            tr->c.hot_gen_units += tr->p.msg_units;
+        const sf_op *o = &tr->wl->ops[c->pc];
+        switch (o->kind) {
+        case SF_OP_SEND: {
+            const uint64_t mtu = tr->mtu, np = (o->arg + mtu - 1) / mtu;
+            if (c->nwm == c->wmcap)
+                c->wm = grow(c->wm, &c->wmcap, sizeof *c->wm, 64);
+            const uint32_t id = c->nwm++;
+            c->wm[id] = (wmsg_t){o->peer, (uint32_t)np, 0, cycle};
+            for (uint64_t i = 0; i < np; i++) {
+                const uint64_t u = i + 1 < np ? mtu : o->arg - (np - 1) * mtu;
+                push_msg(tr, c, cycle, o->peer, (uint32_t)u, id);
+            }
+            c->outstanding++;
+            c->sent_units += o->arg;
+            tr->wl_msgs++;
+            tr->wl_pkts += np;
+            tr->wl_units += o->arg;
+            c->pc++;
+            break;
+        }
+        case SF_OP_RECV:
+            if (!take(tr, h, o->peer, o->arg)) {
+                c->pstate = P_RECV;
+                return;
+            }
+            c->pstate = P_RUN;
+            c->pc++;
+            break;
+        case SF_OP_BARRIER:
+            if (c->pstate == P_BARRIER) /* still waiting: the last host to arrive moves everybody on */
+                return;
+            c->pstate = P_BARRIER;
+            if (++tr->at_barrier < tr->H)
+                return;
+            tr->at_barrier = 0;
+            for (unsigned x = 0; x < tr->H; x++)
+                if (x != h) {
+                    tr->host[x].pstate = P_RUN;
+                    tr->host[x].pc++;
+                    wake(tr, x);
+                }
+            c->pstate = P_RUN;
+            c->pc++;
+            break;
+        default: /* SF_OP_COMPUTE */
+            if (c->pstate != P_COMPUTE) {
+                c->pstate = P_COMPUTE;
+                c->wake_at = cycle + o->arg;
+                if (c->wake_at < tr->next_timer)
+                    tr->next_timer = c->wake_at;
+                return;
+            }
+            if (cycle < c->wake_at)
+                return;
+            c->pstate = P_RUN;
+            c->pc++;
+            break;
+        }
+    }
+}
+
+static void run_programs(sf_traffic *tr, uint64_t cycle)
+{
+    if (cycle >= tr->next_timer) { /* compute operations that end now */
+        tr->next_timer = UINT64_MAX;
+        for (unsigned h = 0; h < tr->H; h++) {
+            host_t *c = &tr->host[h];
+            if (c->pstate != P_COMPUTE)
+                continue;
+            if (c->wake_at <= cycle)
+                wake(tr, h);
+            else if (c->wake_at < tr->next_timer)
+                tr->next_timer = c->wake_at;
+        }
+    }
+    /* in host order; a host released by a barrier or a message here runs in this pass if it comes later */
+    for (unsigned h = 0; h < tr->H && tr->runnable_n; h++) {
+        host_t *c = &tr->host[h];
+        if (!c->runnable)
+            continue;
+        c->runnable = 0;
+        tr->runnable_n--;
+        run_program(tr, h, cycle);
     }
 }
 
 void sf_traffic_generate_all(sf_traffic *tr, uint64_t cycle)
 {
+    if (tr->wl) {
+        if (tr->runnable_n || cycle >= tr->next_timer)
+            run_programs(tr, cycle);
+        return;
+    }
     if (!tr->gen_on)
         return;
     const uint64_t now = cycle << 16;
@@ -271,6 +558,8 @@ void sf_traffic_start(sf_traffic *tr, unsigned h, uint64_t cycle, unsigned marks
     m->state = SF_MSG_SENT;
     m->marks = (uint8_t)(marks > 255 ? 255 : marks);
     tr->c.injected++;
+    if (tr->pairfl)
+        tr->pairfl[(size_t)h * tr->H + m->dst]++;
 }
 
 static sf_msg *find_msg(sf_traffic *tr, uint32_t src, uint32_t seq)
@@ -313,9 +602,37 @@ int sf_traffic_deliver(sf_traffic *tr, unsigned h, int known, uint32_t src, uint
     m->state = SF_MSG_DONE;
     tr->ended++;
     tr->c.delivered++;
-    tr->c.deliv_units += tr->p.msg_units;
-    if (tr->p.pattern == SF_TR_HOTSPOT && h == tr->hotspot)
-        tr->c.hot_deliv_units += tr->p.msg_units;
+    if (tr->pairfl)
+        tr->pairfl[(size_t)src * tr->H + h]--;
+    tr->c.deliv_units += m->units;
+    if (tr->p.pattern == SF_TR_HOTSPOT && h == tr->hotspot && !tr->wl)
+        tr->c.hot_deliv_units += m->units;
+    if (tr->lastseq) {
+        uint32_t *ls = &tr->lastseq[(size_t)h * tr->H + src];
+        if (seq + 1 < *ls)
+            tr->c.reordered++;
+        else
+            *ls = seq + 1;
+    }
+    if (m->wm != UINT32_MAX) {
+        host_t *c = &tr->host[src];
+        wmsg_t *w = &c->wm[m->wm];
+        if (++w->arrived == w->npkts) {
+            const uint64_t l = cycle - w->issue;
+            tr->mlat_n++;
+            tr->mlat_sum += (double)l;
+            if (l > tr->mlat_max)
+                tr->mlat_max = l;
+            tr->avail[(size_t)h * tr->H + src]++;
+            tr->avail_tot[h]++;
+            c->outstanding--;
+            if (cycle > c->last_deliv)
+                c->last_deliv = cycle;
+            check_end(tr, c, cycle);
+            if (tr->host[h].pstate == P_RECV)
+                wake(tr, h);
+        }
+    }
     if (m->gen >= tr->win_start) {
         uint64_t l = cycle - m->gen;
         tr->hist[hist_index(l)]++;
@@ -335,6 +652,8 @@ void sf_traffic_lost(sf_traffic *tr, uint32_t src, uint32_t seq)
     if (m && m->state == SF_MSG_SENT) {
         m->state = SF_MSG_LOST;
         tr->ended++;
+        if (tr->pairfl)
+            tr->pairfl[(size_t)src * tr->H + m->dst]--;
     }
 }
 
@@ -362,6 +681,11 @@ void sf_traffic_counts_get(const sf_traffic *tr, sf_traffic_counts *all, sf_traf
 }
 
 uint64_t sf_traffic_in_flight(const sf_traffic *tr) { return tr->c.generated - tr->ended; }
+
+unsigned sf_traffic_pair_in_flight(const sf_traffic *tr, unsigned s, unsigned d)
+{
+    return tr->pairfl ? tr->pairfl[(size_t)s * tr->H + d] : 0;
+}
 
 uint64_t sf_traffic_queued(const sf_traffic *tr)
 {

@@ -11,6 +11,7 @@
 
 #include "sf_rng.h"
 #include "sf_topo.h"
+#include "sf_workload.h"
 
 /* Destination patterns (docs/network.md "Traffic"). */
 typedef enum {
@@ -33,22 +34,26 @@ typedef struct {
     double rate;          /* messages generated per cycle per host (constant rate); 0 = none */
     unsigned msg_units;   /* size of one message in the network's traffic unit (payload bytes, flits) */
     uint64_t seed;
+    const sf_workload *wl; /* not NULL: run these programs instead of the constant-rate generator (not owned) */
+    unsigned mtu;          /* workload: largest packet payload in traffic units; a message is cut into packets */
 } sf_traffic_params;
 
 /* Message states. */
 enum { SF_MSG_QUEUED = 0, SF_MSG_SENT, SF_MSG_DONE, SF_MSG_LOST };
 
-/* One generated message: generation and injection cycles, destination, state, and the marks its route
- * carried (the Myrinet NIC's ITBs; averaged over delivered messages). */
+/* One generated message (a packet, when a workload's message is cut into packets): generation and injection
+ * cycles, destination, size in traffic units, the workload message it belongs to (UINT32_MAX: none), state,
+ * and the marks its route carried (the Myrinet NIC's ITBs; averaged over delivered messages). */
 typedef struct {
     uint64_t gen, inj;
-    uint32_t dst;
+    uint32_t dst, units, wm;
     uint8_t state, marks;
 } sf_msg;
 
 /* Counts of the whole traffic layer (units: sf_traffic_params.msg_units per message). */
 typedef struct {
     uint64_t generated, injected, delivered, misrouted, duplicate;
+    uint64_t reordered;                      /* delivered after a later message of the same source to the same host */
     uint64_t gen_units, deliv_units;         /* traffic units generated / delivered */
     uint64_t hot_gen_units, hot_deliv_units; /* of them to the hotspot host (hotspot traffic; else 0) */
 } sf_traffic_counts;
@@ -104,12 +109,37 @@ uint64_t sf_traffic_window(const sf_traffic *tr);
 void sf_traffic_counts_get(const sf_traffic *tr, sf_traffic_counts *all, sf_traffic_counts *win);
 /** Messages generated but neither delivered nor lost: queued at sources or in the network. */
 uint64_t sf_traffic_in_flight(const sf_traffic *tr);
+/** Messages from s to d started and neither delivered nor lost (0 when the network has more than 4096 hosts). */
+unsigned sf_traffic_pair_in_flight(const sf_traffic *tr, unsigned s, unsigned d);
 /** Messages queued at their sources (not started). */
 uint64_t sf_traffic_queued(const sf_traffic *tr);
 /** Latency of the window (messages generated at or after its start and delivered since). */
 void sf_traffic_latency(const sf_traffic *tr, sf_lat *l);
 /** The hotspot host (hotspot traffic; -1 for the other patterns). */
 int sf_traffic_hotspot(const sf_traffic *tr);
+/** Largest message (packet) in traffic units: msg_units, or a workload's MTU. */
+unsigned sf_traffic_max_units(const sf_traffic *tr);
+
+/* A workload's outcome (sf_traffic_workload). Bandwidths in traffic units per cycle. */
+typedef struct {
+    int finished;            /* every program ended and every message arrived */
+    uint64_t end;            /* the cycle the last host completed (or the run stopped) */
+    uint64_t messages, packets, units; /* workload messages, their packets, units sent */
+    unsigned senders;        /* hosts that send */
+    double bw_min, bw_avg, bw_max; /* per sending host: units it sent / cycles until it completed */
+    double aggregate;        /* units delivered / cycles until the last host completed */
+    double msg_lat_avg, msg_lat_max; /* message latency: send until its last packet arrived */
+    int waiting_host;        /* not finished: the first host still running its program (-1 none) */
+    char waiting[160];       /* what it waits for */
+} sf_wl_result;
+
+/** 1 when the workload has finished: every program ended, every message arrived (0 without a workload). */
+int sf_traffic_done(const sf_traffic *tr);
+/** The workload's outcome at `cycle`. A host completes when its program has ended and all it sent arrived. */
+void sf_traffic_workload(const sf_traffic *tr, uint64_t cycle, sf_wl_result *r);
+/** Host h's completion cycle (0 while it runs) and the units its program sent. */
+uint64_t sf_traffic_host_end(const sf_traffic *tr, unsigned h, uint64_t *units);
+
 /** The pattern's fixed destination of source s (bit-reversal, transpose, complement, permutation, butterfly;
  *  -1 if s sends nothing or the pattern has no fixed destination). */
 int sf_traffic_fixed_dst(const sf_traffic *tr, unsigned s);

@@ -12,6 +12,8 @@ import time
 
 from testlib import Tally, c_suite, run, write
 
+if len(sys.argv) > 2 or (len(sys.argv) == 2 and sys.argv[1].startswith("-")):
+    sys.exit(__doc__.strip() if sys.argv[1] in ("-h", "--help") else "run_netsim_tests.py: usage: run_netsim_tests.py [BUILD_DIR]")
 BUILD = sys.argv[1] if len(sys.argv) > 1 else "build"
 TMP = os.path.join(BUILD, "tmp", "netsim")
 os.makedirs(TMP, exist_ok=True)
@@ -302,14 +304,68 @@ def vc_tests(sim, tag):
            f"{tag} tables that disagree with the route set are refused, naming the pair", err[-300:])
 
 
+def workload_tests(sim, tag):
+    """Workloads and route policies through the tool: a run's JSON, the policy a route set without alternatives
+    cannot have, a bad workload file named by FILE:LINE, the keys that exclude each other, the timing sets."""
+    topo_tool, route_tool = os.path.join(BUILD, "sanfab-topo"), os.path.join(BUILD, "sanfab-route")
+    topo, routes = os.path.join(TMP, "clos8.topo"), os.path.join(TMP, "clos8.routes")
+    run([topo_tool, "clos", "--leaves", "4", "--hosts", "2", "--spines", "2", "-o", topo])
+    run([route_tool, "clos-all", topo, "-o", routes])
+    ud = os.path.join(TMP, "clos8-ud.routes")
+    run([route_tool, "updown", topo, "-o", ud])
+    base = [sim, "--topology", topo, "--routes", routes, "--links", "no", "--quiet"]
+    rc, out, err = run(base + ["--workload", "exchange", "--message-bytes", "20000", "--messages", "2", "--policy", "adaptive",
+                               "--threshold", "0", "--probability", "50", "--seed", "4"])
+    try:
+        d = json.loads(out)
+        w = d["workload"]
+        ok = (rc == 0 and w["finished"] and w["messages"] == 16 and w["bytes"] == 320000 and w["senders"] == 8 and
+              w["bandwidth_bytes_cycle"]["min"] <= w["bandwidth_bytes_cycle"]["avg"] <= w["bandwidth_bytes_cycle"]["max"] <= 1 and
+              d["config"]["policy"] == "adaptive" and d["config"]["threshold"] == 0 and d["config"]["probability"] == 50 and
+              "points" not in d and w["packets_delivered"] == w["packets"] and w["policy"]["name"] == "adaptive")
+        detail = f"{w['cycles']} cycles, {w['bandwidth_bytes_cycle']['avg']:.3f} bytes/cycle"
+    except (ValueError, KeyError) as ex:
+        ok, detail = False, repr(ex) + err[-300:]
+    result(ok, f"{tag} an exchange workload under the adaptive policy: finished, 16 messages of 20000 bytes, per-host "
+           f"bandwidth min <= avg <= max <= link rate ({detail})", detail)
+    wl = write(os.path.join(TMP, "bad.wl"), "sanfab-workload 1\n0 send 1 100\n1 recv 0\n1 send 0 x\n")
+    bad = [
+        (base + ["--workload-file", wl], 1, "bad.wl:4: expected \"HOSTS send DST BYTES\""),
+        (base + ["--workload", "exchange", "--policy", "zigzag"], 2, "unknown policy"),
+        ([sim, "--topology", topo, "--routes", ud, "--workload", "exchange", "--policy", "probing"], 1,
+         "has one route a pair"),
+        (base + ["--workload", "exchange", "--load", "0.1"], 2, "load and a workload both given"),
+        (base + ["--workload", "alltoal"], 2, "unknown workload"),
+        (base + ["--load", "0.1", "--messages", "3"], 2, "messages is a workload key"),
+        (base + ["--workload", "exchange", "--alternatives", "first", "--policy", "static"], 2, "alternatives and policy both"),
+        (base + ["--workload", "exchange", "--timing", "myri20g"], 2, "no timing set \"myri20g\""),
+        ([sim, "--switch", "vcsw", "--topology", topo, "--routes", ud, "--workload", "exchange"], 2,
+         "workload is a key of the crossbar network"),
+    ]
+    for args, code, want in bad:
+        rc, _, err = run(args)
+        result(rc == code and want in err, f"{tag} refuses {' '.join(os.path.basename(a) for a in args[1:])} ({want})",
+               f"rc={rc} err={err.strip()[-300:]}")
+    # a timing set gives the keys the command line and the config file did not
+    rc, out, err = run(base + ["--workload", "exchange", "--message-bytes", "5000", "--timing", "myri10g", "--mtu", "1024"])
+    try:
+        c = json.loads(out)["config"]
+        ok = rc == 0 and c["ns_per_cycle"] == 0.8 and c["mtu"] == 1024 and c["timing"] == "myri10g"
+        detail = f"ns_per_cycle {c['ns_per_cycle']}, mtu {c['mtu']}"
+    except (ValueError, KeyError) as ex:
+        ok, detail = False, repr(ex) + err[-300:]
+    result(ok, f"{tag} --timing myri10g gives its keys (0.8 ns a cycle), the command line's mtu stays ({detail})", detail)
+
+
 def main():
     t0 = time.time()
-    c_suite(T, BUILD, "test_net", timeout=300)
-    c_suite(T, BUILD, "test_net-san", timeout=300)
+    for name in ("test_net", "test_net-san", "test_wl", "test_wl-san"):
+        c_suite(T, BUILD, name, timeout=300)
     tool_tests(os.path.join(BUILD, "sanfab-sim"), "[sanfab-sim]")
     tool_tests(os.path.join(BUILD, "san-sanfab-sim"), "[san-sanfab-sim]")
     vc_tests(os.path.join(BUILD, "sanfab-sim"), "[sanfab-sim vcsw]")
     vc_tests(os.path.join(BUILD, "san-sanfab-sim"), "[san-sanfab-sim vcsw]")
+    workload_tests(os.path.join(BUILD, "sanfab-sim"), "[sanfab-sim workload]")
     print(f"(netsim tests took {time.time() - t0:.1f} s)")
     T.finish()
 

@@ -30,7 +30,12 @@ static void usage(FILE *f)
             "        throughput in flits/host/cycle (seed 001); defaults: 4 VCs, 128-flit packets, DEPTH 256,\n"
             "        cables of 0 registers, 50,000 + 950,000 cycles.\n"
             "  A route set with VCs on a crossbar network, or with ITBs on a VC network, is refused with a message\n"
-            "  that names the kind to use; FM route sets with a host map (--map random) are not run yet.\n"
+            "  that names the kind to use; FM route sets with a host map (--map random) run with a workload.\n"
+            "\n"
+            "A run is either constant-rate traffic at one or more loads (key load), or one message workload (key\n"
+            "workload: a built-in one; workload-file: your own, docs/network.md \"Workloads\") that runs until every\n"
+            "host has finished its program: completion time, per-host and aggregate bandwidth (crossbar network).\n"
+            "The NIC's route policy (key policy) chooses among a pair's alternative routes (clos-all, fm).\n"
             "\n"
             "options:\n"
             "  -o FILE      write the JSON to FILE instead of standard output\n"
@@ -48,7 +53,11 @@ static void usage(FILE *f)
                "  sanfab-route itb net.topo --seed 1 -o itb.routes\n"
                "  sanfab-sim --topology net.topo --routes itb.routes --load 0.005,0.01,0.02 --jobs 2 -o itb.json\n"
                "  sanfab-route dl net.topo --vcs 3 --select sancho -o dl.routes --rhinet dl.rhinet\n"
-               "  sanfab-sim --switch vcsw --topology net.topo --routes dl.routes --tables dl.rhinet --load 0.1,0.2 -o dl.json\n");
+               "  sanfab-sim --switch vcsw --topology net.topo --routes dl.routes --tables dl.rhinet --load 0.1,0.2 -o dl.json\n"
+               "  sanfab-topo clos --leaves 8 --hosts 4 --spines 4 -o clos.topo\n"
+               "  sanfab-route clos-all clos.topo -o clos.routes\n"
+               "  sanfab-sim --topology clos.topo --routes clos.routes --workload exchange --message-bytes 65536 \\\n"
+               "             --messages 4 --policy probing --threshold 16 --seed 3 -o x.json\n");
 }
 
 typedef struct {
@@ -176,7 +185,7 @@ int main(int argc, char **argv)
         fprintf(stderr, "sanfab-sim: %s\n", e.msg);
         return 2;
     }
-    if (jobs > c.nloads)
+    if (jobs > c.nloads && c.nloads)
         jobs = c.nloads;
     fprintf(stderr, "sanfab-sim: seed %llu\n", (unsigned long long)c.tr.seed);
     sf_sim_net net;
@@ -191,6 +200,25 @@ int main(int argc, char **argv)
         fprintf(stderr, "sanfab-sim: %s: cannot write: %s\n", outpath, strerror(errno));
         sf_sim_net_free(&net);
         return 1;
+    }
+    if (net.wl) { /* one workload run */
+        prog_ctx pc = {0, !quiet && isatty(2)};
+        double secs = 0, hops = 0;
+        uint64_t cyc = 0;
+        int rc = sf_sim_run_workload(&c, &net, out, with_time, progress, &pc, &secs, &hops, &cyc, &e);
+        if (pc.tty)
+            fprintf(stderr, "\r%*s\r", 70, "");
+        if (rc)
+            fprintf(stderr, "sanfab-sim: %s\n", e.msg);
+        else if (!quiet)
+            fprintf(stderr, "sanfab-sim: workload %s: %llu cycles in %.1f s (%.2f M flit-hops/s)\n", net.wl->desc,
+                    (unsigned long long)cyc, secs, hops / (secs > 0 ? secs : 1e-9) / 1e6);
+        if (out != stdout && fclose(out) != 0) {
+            fprintf(stderr, "sanfab-sim: %s: write error\n", outpath);
+            rc = -1;
+        }
+        sf_sim_net_free(&net);
+        return rc ? 1 : 0;
     }
     int N = c.nloads, rc = 0;
     double *off = calloc((size_t)N, sizeof *off), *acc = calloc((size_t)N, sizeof *acc);
