@@ -16,6 +16,10 @@
       maximum (bars) and the time-average (line) number of in-transit packets held by each NIC over the window,
       against the NIC (host) number; from `itb.per_nic_avg_max_pkts`.
 
+  plot_net.py errorbars SPEC.json -o FILE.png
+      curves with min-max error bars (seed 003 Fig. 6 style) from a spec {"title", "xlabel", "ylabel", "logx",
+      "series": [{"label", "x": [...], "y": [...], "ymin": [...], "ymax": [...]}]} that an experiment writes.
+
 Curves are labelled with --label (in order) or the route algorithm named in each JSON.
 """
 import argparse
@@ -169,6 +173,35 @@ def cmd_pool(a):
     print("plot_net: wrote %s" % a.output)
 
 
+def cmd_errorbars(a):
+    _, plt = mpl()
+    spec = load(a.spec)
+    try:
+        fig, ax = plt.subplots(figsize=(6.4, 4.2))
+        for i, s in enumerate(spec["series"]):
+            lo = [y - m for y, m in zip(s["y"], s["ymin"])]
+            hi = [m - y for y, m in zip(s["y"], s["ymax"])]
+            off = 1 + 0.03 * (i - (len(spec["series"]) - 1) / 2)  # spread the bars of one x apart a little
+            ax.errorbar([x * off for x in s["x"]], s["y"], yerr=[lo, hi], marker="o", ms=4, capsize=3, lw=1.2,
+                        label=s["label"])
+        if spec.get("logx"):
+            ax.set_xscale("log", base=2)
+            xs = sorted({x for s in spec["series"] for x in s["x"]})
+            ax.set_xticks(xs)
+            ax.set_xticklabels([str(x) for x in xs])
+        ax.set_xlabel(spec.get("xlabel", ""))
+        ax.set_ylabel(spec.get("ylabel", ""))
+        ax.set_ylim(0, 1.05)
+        ax.grid(True, alpha=0.3)
+        ax.legend(fontsize=8)
+        ax.set_title(a.title or spec.get("title", ""), fontsize=10)
+    except (KeyError, TypeError, ValueError) as e:
+        sys.exit("plot_net: %s: bad spec (%s)" % (a.spec, e))
+    fig.tight_layout()
+    fig.savefig(a.output, dpi=a.dpi)
+    print("plot_net: wrote %s" % a.output)
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     sub = ap.add_subparsers(dest="cmd", required=True)
@@ -187,13 +220,15 @@ def main():
     pl = sub.add_parser("pool", help="ITB pool occupancy per NIC, one panel per load point (Fig. 11b/c)")
     pl.add_argument("runs", nargs="+", help="sanfab-sim JSON files; every load point is a panel")
     pl.add_argument("--cols", type=int, default=2, help="panels per row")
-    for s in (lat, lk, pl):
+    eb = sub.add_parser("errorbars", help="curves with min-max error bars from a spec (seed 003 Fig. 6)")
+    eb.add_argument("spec", help="the spec JSON an experiment writes")
+    for s in (lat, lk, pl, eb):
         s.add_argument("-o", "--output", required=True, help="PNG file to write")
         s.add_argument("--title", help="plot title")
         s.add_argument("--dpi", type=int, default=120)
     a = ap.parse_args()
     os.makedirs(os.path.dirname(os.path.abspath(a.output)), exist_ok=True)
-    {"latency": cmd_latency, "links": cmd_links, "pool": cmd_pool}[a.cmd](a)
+    {"latency": cmd_latency, "links": cmd_links, "pool": cmd_pool, "errorbars": cmd_errorbars}[a.cmd](a)
 
 
 if __name__ == "__main__":
