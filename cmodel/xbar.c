@@ -49,14 +49,14 @@ enum { K_DATA = 0, K_LAST = 1, K_HDR = 2, K_ABORT = 3 };
 /* read-side states */
 enum { RS_IDLE = 0, RS_HDR, RS_BOUND, RS_DRAIN };
 
-#define RING 256 /* slack-buffer ring (SLACK_DEPTH <= 255), indexed by uint8_t */
+#define RING_MIN 256 /* slack-buffer ring: a power of 2 above SLACK_DEPTH, at least this */
 
 typedef struct {
     /* ingress */
     uint8_t in_pkt, ih, ih_v, crc_chk, crc_fwd, err, dropping;
     /* slack buffer: a ring of entries, each with the step it was written; the head register is
      * not stored but derived from the doc's head-timing rule (fifo_head) */
-    uint8_t rd, wr;
+    uint16_t rd, wr; /* ring indices (modulo the ring size, m->rmask + 1) */
     uint16_t occ;
     uint64_t last_pop; /* step of the latest pop (0: none since reset) */
     /* read side */
@@ -65,8 +65,8 @@ typedef struct {
     uint8_t xf_v; /* transfer register: valid + entry */
     uint16_t xf;
     uint8_t ab; /* abort request */
-    uint16_t ent[RING];
-    uint64_t wstep[RING];
+    uint16_t *ent;   /* the ring's entries and the step each was written */
+    uint64_t *wstep;
 } xin_t;
 
 typedef struct {
@@ -90,6 +90,7 @@ struct xbar {
     uint8_t rvalid;
     uint32_t rdata;
     unsigned cpos; /* cable ring position (shared by all ports) */
+    uint16_t rmask; /* slack-buffer ring size - 1 */
     uint8_t crc_tab[256]; /* crc_tab[x] = crc8_step(0, x), so crc8_step(s, d) = crc_tab[s ^ d] */
     xin_t in[XBAR_MAX_PORTS];
     xout_t out[XBAR_MAX_PORTS];
@@ -132,8 +133,8 @@ const char *xbar_params_check(const xbar_params_t *p)
         return "no parameters";
     if (p->NPORTS < 2 || p->NPORTS > XBAR_MAX_PORTS)
         return "NPORTS must be 2..32";
-    if (p->SLACK_DEPTH < 4 || p->SLACK_DEPTH > 255)
-        return "SLACK_DEPTH must be 4..255";
+    if (p->SLACK_DEPTH < 4 || p->SLACK_DEPTH > XBAR_MAX_SLACK)
+        return "SLACK_DEPTH must be 4..8191";
     if (p->STOP_THRESH < 1 || p->STOP_THRESH > p->SLACK_DEPTH)
         return "STOP_THRESH must be 1..SLACK_DEPTH";
     if (p->GO_THRESH >= p->STOP_THRESH)
@@ -161,8 +162,18 @@ xbar_t *xbar_new(const xbar_params_t *p)
     if (!m)
         return NULL;
     m->p = *p;
-    if (ctr_sched_init(&m->cs, p->NPORTS * XBAR_NCTR, p->CTR_WIDTH) != 0) {
-        free(m);
+    unsigned ring = RING_MIN;
+    while (ring <= p->SLACK_DEPTH)
+        ring *= 2;
+    m->rmask = (uint16_t)(ring - 1u);
+    int bad = ctr_sched_init(&m->cs, p->NPORTS * XBAR_NCTR, p->CTR_WIDTH) != 0;
+    for (unsigned i = 0; i < XBAR_MAX_PORTS && !bad; i++) {
+        m->in[i].ent = calloc(ring, sizeof *m->in[i].ent);
+        m->in[i].wstep = calloc(ring, sizeof *m->in[i].wstep);
+        bad = !m->in[i].ent || !m->in[i].wstep;
+    }
+    if (bad) {
+        xbar_free(m);
         return NULL;
     }
     for (unsigned x = 0; x < 256; x++)
@@ -176,6 +187,10 @@ void xbar_free(xbar_t *m)
     if (!m)
         return;
     ctr_sched_free(&m->cs);
+    for (unsigned i = 0; i < XBAR_MAX_PORTS; i++) {
+        free(m->in[i].ent);
+        free(m->in[i].wstep);
+    }
     free(m);
 }
 
@@ -438,14 +453,14 @@ static void input_step(xbar_t *m, unsigned i, unsigned c, const prev_t *pv, uint
 
     /* slack buffer: occ[k] = occ[k-1] + wr[k] - pop[k] */
     if (pop) {
-        s->rd++;
+        s->rd = (uint16_t)((s->rd + 1u) & m->rmask);
         s->occ--;
         s->last_pop = k;
     }
     if (ig.wr) {
         s->ent[s->wr] = ig.ent;
         s->wstep[s->wr] = k;
-        s->wr++;
+        s->wr = (uint16_t)((s->wr + 1u) & m->rmask);
         s->occ++;
     }
     XASSERT(m, s->occ <= m->p.SLACK_DEPTH, i, "slack occupancy %u above SLACK_DEPTH %u", s->occ,
@@ -691,7 +706,7 @@ void xbar_step(xbar_t *m, const xbar_in_t *in, xbar_out_t *out)
         } else {
             out->tx[p] = o->tx;
         }
-        out->stat_occ[p] = (uint8_t)m->in[p].occ;
+        out->stat_occ[p] = m->in[p].occ;
     }
     if (L && ++m->cpos == L)
         m->cpos = 0;

@@ -12,7 +12,7 @@
 #include <stdint.h>
 
 #define XBAR_MAX_PORTS 32
-#define XBAR_MAX_SLACK 256
+#define XBAR_MAX_SLACK 8191 /* SLACK_DEPTH 4..8191: a 4 KB packet and its STOP/GO slack fit */
 #define XBAR_MAX_LINK_DELAY 64
 
 /* Width of the register port's address in bits: {port, counter[3:0]} with 4 port bits up to 16 ports
@@ -36,7 +36,7 @@ enum {
 /* Parameters: the same names, meaning and ranges as the RTL parameters (docs/xbar.md). */
 typedef struct {
     unsigned NPORTS;      /* ports, 2..32 */
-    unsigned SLACK_DEPTH; /* slack buffer capacity per input in entries, 4..255 */
+    unsigned SLACK_DEPTH; /* slack buffer capacity per input in entries, 4..8191 */
     unsigned STOP_THRESH; /* want STOP when occupancy >= STOP_THRESH, 1..SLACK_DEPTH */
     unsigned GO_THRESH;   /* want GO when occupancy <= GO_THRESH, 0..STOP_THRESH-1 */
     unsigned ROUTE_DELAY; /* steps a header waits in HDR before it may request its output, 0..255 */
@@ -56,7 +56,7 @@ typedef struct {
     uint16_t tx[XBAR_MAX_PORTS];      /* 9-bit character per output port (IDLE past NPORTS) */
     uint8_t reg_rvalid;               /* a read is answered in this step */
     uint32_t reg_rdata;               /* its value (0 when reg_rvalid is 0) */
-    uint8_t stat_occ[XBAR_MAX_PORTS]; /* occupancy of each input's slack buffer (0 past NPORTS) */
+    uint16_t stat_occ[XBAR_MAX_PORTS]; /* occupancy of each input's slack buffer (0 past NPORTS) */
 } xbar_out_t;
 
 typedef struct xbar xbar_t;

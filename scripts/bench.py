@@ -8,7 +8,7 @@ and the 512-host 2D torus, records of block "net"), the RTL network against the 
 "rtlnet", tb/net/net_bench; --threads 2 tried), and the routing library's figures. Writes reports/bench.json (DESIGN.md's record format) and docs/bench.md.
 
   scripts/bench.py [--cycles N] [--seed N] [--skip-routing] [--skip-net] [--net-repeat N]
-                   [--only net|vcnet|vcsw|mlc|rtlnet [--runs RUN,...]]
+                   [--only net|vcnet|clos|vcsw|mlc|rtlnet [--runs RUN,...]]
 
 --only BLOCK runs that block's points alone and replaces only its records of reports/bench.json (the other
 blocks' records are kept as they are), e.g. while another block's bench does not build; with --only rtlnet,
@@ -46,6 +46,9 @@ VCNET_POINTS = [
     (["random", "--switches", "64", "--seed", "1"], ["dl", "--vcs", "3", "--select", "sancho"], 0.2),
     (["random", "--switches", "64", "--seed", "1"], ["updown", "--vcs", "3", "--select", "sancho"], 0.06),
 ]
+# the 512-node Clos of seed 003 (block "clos"): 48 crossbars of 32 ports, 16 routes a pair (clos-all), the Myri-10G
+# timing set, 4 KB uniform messages; loads in flits/ns/switch at 0.8 ns a cycle (10: far past saturation)
+CLOS_POINTS = [("oblivious", 10.0), ("static", 10.0)]
 VCSW_LINE = re.compile(r"^ok\s+(\S+)\s+(\d+) steps\s+([0-9.]+) s\s+([0-9.]+) steps/s.*step calls only: "
                        r"model ([0-9.]+) steps/s, RTL ([0-9.]+) steps/s")
 
@@ -138,6 +141,56 @@ def net_speed(td, seed, cycles, repeat=3, vc=False):
         out.append(rec)
     return out
 
+
+
+def clos_speed(td, seed, cycles, repeat=3):
+    """sanfab-sim --time on seed 003's 512-node Clos at saturation (CLOS_POINTS), one process, fastest of `repeat`."""
+    sim = os.path.join(SW_BUILD, "sanfab-sim")
+    topo, routes = os.path.join(td, "clos512.topo"), os.path.join(td, "clos512.routes")
+    subprocess.run([os.path.join(SW_BUILD, "sanfab-topo"), "clos", "-o", topo], check=True, stderr=subprocess.DEVNULL)
+    subprocess.run([os.path.join(SW_BUILD, "sanfab-route"), "clos-all", topo, "-o", routes], check=True,
+                   stderr=subprocess.DEVNULL)
+    out = []
+    for policy, load in CLOS_POINTS:
+        cmd = [sim, "--topology", topo, "--routes", routes, "--timing", "myri10g", "--message-size", "4096",
+               "--policy", policy, "--load", str(load), "--warmup", str(cycles // 4), "--cycles", str(cycles),
+               "--seed", str(seed), "--links", "no", "--time", "--quiet"]
+        print("bench: sanfab-sim clos 512 nodes, %s, load %g (best of %d)" % (policy, load, repeat), flush=True)
+        d = sim_best(cmd, repeat)
+        pt, perf = d["points"][0], d["points"][0]["perf"]
+        rec = {"block": "clos", "what": "network",
+               "params": {"topology": "clos --leaves 32 --hosts 16 --spines 16", "switches": d["network"]["switches"],
+                          "hosts": d["network"]["hosts"], "routes": "clos-all", "policy": policy, "timing": "myri10g",
+                          "traffic": "uniform", "message_size": 4096, "load": load, "warmup": cycles // 4,
+                          "window": cycles, "seed": seed},
+               "cycles": perf["cycles"], "seconds": perf["seconds"], "cycles_per_s": perf["cycles_per_s"],
+               "flit_hops_per_s": perf["flit_hops_per_s"], "switch_cycles_skipped": perf.get("switch_cycles_skipped"),
+               "saturated": pt["saturated"], "accepted_flits_cycle_host": pt["accepted_flits_cycle_host"],
+               "runs": max(1, repeat), "timing": "fastest of %d runs" % max(1, repeat)}
+        print("bench:   %.0f cycles/s, %.2f M flit-hops/s, accepted %.4f flits/host/cycle%s"
+              % (rec["cycles_per_s"], rec["flit_hops_per_s"] / 1e6, rec["accepted_flits_cycle_host"],
+                 " (saturated)" if rec["saturated"] else ""), flush=True)
+        out.append(rec)
+    return out
+
+
+def clos_md(records):
+    cl = [r for r in records if r.get("block") == "clos"]
+    if not cl:
+        return []
+    L = ["## Network simulator, seed 003's 512-node Clos (`sanfab-sim`, crossbar network)", "",
+         "`sanfab-sim --time`, one process, fastest of %d runs (shared machine): 48 crossbars of 32 ports (cmodel/xbar.c), "
+         "16 routes a pair, the Myri-10G timing set, 4 KB uniform messages far past saturation." % cl[0].get("runs", 1), "",
+         "| policy | offered (flits/ns/switch) | accepted (flits/host/cycle) | cycles | cycles/s | flit-hops/s |",
+         "|---|---|---|---|---|---|"]
+    for r in cl:
+        L.append("| %s | %g | %.4f%s | %d | %.0f | %.2f M |" % (r["params"]["policy"], r["params"]["load"],
+                 r["accepted_flits_cycle_host"], " (saturated)" if r["saturated"] else "", r["cycles"], r["cycles_per_s"],
+                 r["flit_hops_per_s"] / 1e6))
+    best = max(r["flit_hops_per_s"] for r in cl if r["saturated"]) if any(r["saturated"] for r in cl) else 0
+    L += ["", "Target (issue 24): at least 10 M flit-hops/s on the 512-node Clos at saturation, one core — measured "
+          "%.2f M at best (%s)." % (best / 1e6, "met" if best >= 10e6 else "**missed**"), ""]
+    return L
 
 
 # the mk/net.mk runs whose speed is measured: (run, build, --threads 2 build or None, parameters for the record)
@@ -1046,7 +1099,7 @@ def main():
     ap.add_argument("--mlc-repeat", type=int, default=3, help="runs of each mlc_lockstep mode (the fastest is recorded)")
     ap.add_argument("--mlc-reps", type=int, default=32, help="round trips per mlc_perf point up to 1 KB")
     ap.add_argument("--rtlnet-cycles", type=int, default=200000, help="traffic cycles of the RTL network speed run")
-    ap.add_argument("--only", choices=["net", "vcnet", "vcsw", "mlc", "rtlnet"],
+    ap.add_argument("--only", choices=["net", "vcnet", "clos", "vcsw", "mlc", "rtlnet"],
                     help="run only this block and keep the other records of reports/bench.json")
     ap.add_argument("--runs", default=None, help="with --only rtlnet: a comma list of its runs (%s) to measure "
                     "again, keeping the other runs' records" % ", ".join(RTLNET_NAMES))
@@ -1087,6 +1140,8 @@ def main():
             records += net_speed(td, a.seed, a.net_cycles, a.net_repeat)
         with tempfile.TemporaryDirectory() as td:
             records += net_speed(td, a.seed, a.net_cycles, a.net_repeat, vc=True)
+        with tempfile.TemporaryDirectory() as td:
+            records += clos_speed(td, a.seed, a.net_cycles, a.net_repeat)
     if all(os.path.exists(os.path.join(ROOT, b)) for b in RTLNET_BUILDS):
         records += rtlnet_records(a.seed, a.rtlnet_cycles, a.net_repeat)
     else:
@@ -1125,11 +1180,12 @@ def only_block(a):
             old = json.load(f)
     if a.only == "rtlnet":
         new = rtlnet_records(a.seed, a.rtlnet_cycles, a.net_repeat, a.runs)
-    elif a.only in ("net", "vcnet"):
+    elif a.only in ("net", "vcnet", "clos"):
         subprocess.run(["make", "-s", "-C", "sw", "build/sanfab-sim", "build/sanfab-topo", "build/sanfab-route"],
                        cwd=ROOT, check=True)
         with tempfile.TemporaryDirectory() as td:
-            new = net_speed(td, a.seed, a.net_cycles, a.net_repeat, vc=a.only == "vcnet")
+            new = clos_speed(td, a.seed, a.net_cycles, a.net_repeat) if a.only == "clos" else \
+                net_speed(td, a.seed, a.net_cycles, a.net_repeat, vc=a.only == "vcnet")
     elif a.only == "mlc":
         new = mlc_records(a)
     else:
@@ -1286,6 +1342,7 @@ def write_docs(records):
                      "core — measured %.2f M at best over the saturated 64-switch points (%s)." % (
                          best64[vc] / 1e6, "met" if best64[vc] >= 10e6 else "**missed**"))
         L.append("")
+    L += clos_md(records)
     L += rtlnet_md(records)
     rt = [r for r in records if r.get("block") == "routing"]
     if rt:

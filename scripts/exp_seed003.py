@@ -16,7 +16,8 @@ for 16 nodes), 16 spines; every pair of hosts on different leaves has 16 routes 
 effective bisection of a pattern is the average over its hosts of the bytes a host sent over the time it took
 (seed 003 sec. 5.2: b_p = s / t_p), divided by the same figure for one pair alone on the network (the paper's
 baseline, MX ping-pong bandwidth). Every run is one point of a sweep through the Dask engine (scripts/sweep.py):
---jobs local workers, or --scheduler ADDR; finished points are files and a stopped run resumes.
+--jobs local workers, or --scheduler ADDR; with --full the finished points are files
+(reports/experiments/full/seed003-points-full/) and a stopped run resumes.
 
 Reduced (make experiments, make test): 16..64 nodes, 2 patterns, 2 messages of 128 KB each way. --full: 16..512
 nodes, 10 patterns (the paper: 5,000), 4 messages of 256 KB each way (the paper: 50 of 1 MiB).
@@ -251,7 +252,9 @@ def bridge_checks(a, d):
 
 
 def run(a, name, work, md_dir, save, prior):
-    a.points_dir = os.path.join(a.out_dir, "seed003-points" + ("-full" if a.full else ""))
+    # --full: the finished points are files beside the JSON and a stopped run resumes (delete the directory after
+    # changing the simulator); reduced: in the run's work directory, so every run is fresh
+    a.points_dir = os.path.join(a.out_dir, "seed003-points-full") if a.full else os.path.join(work, "points")
     a.engine_reports = []
     if name == "bisection":
         d = run_bisection(a, work)

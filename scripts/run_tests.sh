@@ -178,18 +178,22 @@ step_netsim() { $MAKE -s -C sw netsim-test; }   # network simulator: both kinds,
 # sanitizer runs; network mutants (mk/net.mk, docs/network.md "RTL networks")
 step_rtlnet() { $MAKE -s net-test SEED="$SEED" JOBS="$JOBS"; }
 
-# both papers' experiments, reduced (seed 000 on the crossbar network, seed 001 on the VC network), and their required
-# trends; written under build/experiments/, the committed results stay
+# the papers' experiments, reduced (seed 000 on the crossbar network, seed 001 on the VC network, seed 003's dispersive
+# routing through the Dask sweep engine), and their required trends; the sweep engine's own tests; written under
+# build/experiments/, the committed results stay
 step_experiments() {
-    # the two papers' reduced runs at once in the step pool (a search's loads run one after the other, so one paper
-    # alone leaves a core idle much of the time); seed 000's output, then seed 001's
+    # the papers' reduced runs in the step pool (a search's loads run one after the other, so one paper alone leaves a
+    # core idle much of the time); their outputs in this order
     $MAKE -s -C sw || return 1
     local out
     out=$(mktemp -d build/experiments-step.XXXXXX)
     pool_run "$out" 0 python3 scripts/experiments.py --paper 000 --out-dir build/experiments --md-dir build/experiments
     pool_run "$out" 1 python3 scripts/experiments.py --paper 001 --jobs 1 --out-dir build/experiments \
         --md-dir build/experiments
-    pool_show "$out" 2
+    pool_run "$out" 2 $PY scripts/experiments.py --paper 003 --jobs 1 --out-dir build/experiments \
+        --md-dir build/experiments
+    pool_run "$out" 3 $PY scripts/test_sweep.py
+    pool_show "$out" 4
 }
 
 step_synth-fresh() {

@@ -309,8 +309,8 @@ int sf_sim_cfg_set(sf_sim_cfg *c, const char *key, const char *value, const char
     case K_SLACK:
     case K_STOP:
     case K_GO:
-        if (parse_u64(value, 0, 255, &u))
-            return bad(e, where, key, "expected a whole number 0..255", value);
+        if (parse_u64(value, 0, k == K_ROUTEDELAY ? 255 : 8191, &u))
+            return bad(e, where, key, k == K_ROUTEDELAY ? "expected a whole number 0..255" : "expected a whole number 0..8191", value);
         *(k == K_ROUTEDELAY ? &c->route_delay : k == K_SLACK ? &c->slack : k == K_STOP ? &c->stop : &c->go) = (unsigned)u;
         break;
     case K_TIMEOUT:

@@ -49,7 +49,7 @@ typedef struct {
     unsigned n, maxs;
     unsigned k; /* last step done */
     uint16_t *rx[XBAR_MAX_PORTS], *tx[XBAR_MAX_PORTS];
-    uint8_t *occ[XBAR_MAX_PORTS];
+    uint16_t *occ[XBAR_MAX_PORTS];
     uint8_t *rd, *rv;
     uint16_t *addr; /* reg_addr: {port, counter[3:0]}, XBAR_ADDR_BITS(NPORTS) bits */
     uint32_t *rdata;
@@ -72,7 +72,7 @@ static sim_t *sim_new(const xbar_params_t *p, unsigned maxs)
     for (unsigned i = 0; i < XBAR_MAX_PORTS; i++) {
         s->rx[i] = malloc(maxs * sizeof(uint16_t));
         s->tx[i] = calloc(maxs, sizeof(uint16_t));
-        s->occ[i] = calloc(maxs, 1);
+        s->occ[i] = calloc(maxs, sizeof *s->occ[i]);
         if (!s->rx[i] || !s->tx[i] || !s->occ[i])
             abort();
         for (unsigned k = 0; k < maxs; k++)
@@ -1276,7 +1276,7 @@ static void test_params(tally_t *t)
 #define C(f, v, ok) {#f, offsetof(xbar_params_t, f), v, ok}
         C(NPORTS, 1, 0),        C(NPORTS, 2, 1),        C(NPORTS, 16, 1),      C(NPORTS, 17, 1),
         C(NPORTS, 32, 1),       C(NPORTS, 33, 0),       C(NPORTS, 64, 0),
-        C(SLACK_DEPTH, 3, 0),   C(SLACK_DEPTH, 255, 1), C(SLACK_DEPTH, 256, 0), C(STOP_THRESH, 0, 0),
+        C(SLACK_DEPTH, 3, 0),   C(SLACK_DEPTH, 255, 1), C(SLACK_DEPTH, 8191, 1), C(SLACK_DEPTH, 8192, 0), C(STOP_THRESH, 0, 0),
         C(STOP_THRESH, 80, 1),  C(STOP_THRESH, 81, 0),  C(STOP_THRESH, 41, 1), C(STOP_THRESH, 40, 0),
         C(GO_THRESH, 0, 1),     C(GO_THRESH, 55, 1),    C(GO_THRESH, 56, 0),   C(ROUTE_DELAY, 255, 1),
         C(ROUTE_DELAY, 256, 0), C(LINK_DELAY, 64, 1),   C(LINK_DELAY, 65, 0),  C(TIMEOUT, 0, 1),
