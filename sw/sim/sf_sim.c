@@ -3,6 +3,7 @@
 
 #include "link.h"
 #include "net.h"
+#include "sf_util.h"
 #include "vcsw_net.h"
 #include "xbar.h"
 #include "xbar_net.h"
@@ -170,19 +171,6 @@ static int bad(sf_err *e, const char *where, const char *key, const char *why, c
     return -1;
 }
 
-static int parse_u64(const char *s, uint64_t lo, uint64_t hi, uint64_t *v)
-{
-    if (!*s || *s == '-' || *s == '+')
-        return -1;
-    char *end;
-    errno = 0;
-    unsigned long long x = strtoull(s, &end, 10);
-    if (errno || *end || x < lo || x > hi)
-        return -1;
-    *v = x;
-    return 0;
-}
-
 static int parse_dbl(const char *s, double lo, double hi, double *v)
 {
     char *end;
@@ -253,17 +241,17 @@ int sf_sim_cfg_set(sf_sim_cfg *c, const char *key, const char *value, const char
         c->tr.hotspot_frac = d / 100.0;
         break;
     case K_LOCAL:
-        if (parse_u64(value, 1, 1000000, &u))
+        if (sf_parse_u64(value, 1, 1000000, &u))
             return bad(e, where, key, "expected a whole number of switches 1..1000000", value);
         c->tr.local_l = (int)u;
         break;
     case K_MSGSIZE:
-        if (parse_u64(value, 8, 65536, &u))
+        if (sf_parse_u64(value, 8, 65536, &u))
             return bad(e, where, key, "expected bytes 8..65536", value);
         c->nic.msg_size = (unsigned)u;
         break;
     case K_PKTFLITS:
-        if (parse_u64(value, 2, 256, &u))
+        if (sf_parse_u64(value, 2, 256, &u))
             return bad(e, where, key, "expected flits 2..256 (the VC switch's largest MAXLEN)", value);
         c->vnic.packet_flits = (unsigned)u;
         break;
@@ -290,18 +278,18 @@ int sf_sim_cfg_set(sf_sim_cfg *c, const char *key, const char *value, const char
     case K_WARMUP:
     case K_CYCLES:
     case K_DRAIN:
-        if (parse_u64(value, k == K_CYCLES ? 1 : 0, 1000000000000ull, &u))
+        if (sf_parse_u64(value, k == K_CYCLES ? 1 : 0, 1000000000000ull, &u))
             return bad(e, where, key, k == K_CYCLES ? "expected cycles 1..10^12" : "expected cycles 0..10^12", value);
         *(k == K_WARMUP ? &c->warmup : k == K_CYCLES ? &c->cycles : &c->drain) = u;
         break;
     case K_SEED:
-        if (parse_u64(value, 0, UINT64_MAX, &u))
+        if (sf_parse_u64(value, 0, UINT64_MAX, &u))
             return bad(e, where, key, "expected a whole number 0..2^64-1", value);
         c->tr.seed = u;
         break;
     case K_LINKDELAY:
     case K_HOSTDELAY:
-        if (parse_u64(value, 0, NET_MAX_DELAY, &u))
+        if (sf_parse_u64(value, 0, NET_MAX_DELAY, &u))
             return bad(e, where, key, "expected cycles 0..4096", value);
         *(k == K_LINKDELAY ? &c->link_delay : &c->host_delay) = (unsigned)u;
         break;
@@ -309,55 +297,55 @@ int sf_sim_cfg_set(sf_sim_cfg *c, const char *key, const char *value, const char
     case K_SLACK:
     case K_STOP:
     case K_GO:
-        if (parse_u64(value, 0, k == K_ROUTEDELAY ? 255 : 8191, &u))
+        if (sf_parse_u64(value, 0, k == K_ROUTEDELAY ? 255 : 8191, &u))
             return bad(e, where, key, k == K_ROUTEDELAY ? "expected a whole number 0..255" : "expected a whole number 0..8191", value);
         *(k == K_ROUTEDELAY ? &c->route_delay : k == K_SLACK ? &c->slack : k == K_STOP ? &c->stop : &c->go) = (unsigned)u;
         break;
     case K_TIMEOUT:
-        if (parse_u64(value, 0, (1u << 24) - 1u, &u) || u == 1)
+        if (sf_parse_u64(value, 0, (1u << 24) - 1u, &u) || u == 1)
             return bad(e, where, key, "expected 0 (never) or cycles 2..16777215", value);
         c->timeout = (unsigned)u;
         break;
     case K_VCS:
-        if (parse_u64(value, 2, 16, &u) || (u & (u - 1)))
+        if (sf_parse_u64(value, 2, 16, &u) || (u & (u - 1)))
             return bad(e, where, key, "expected 2, 4, 8 or 16 VCs", value);
         c->vcsw.NVC = (unsigned)u;
         break;
     case K_CTRL:
     case K_COUNTERS:
-        if (parse_u64(value, 0, 1, &u))
+        if (sf_parse_u64(value, 0, 1, &u))
             return bad(e, where, key, "expected 0 or 1", value);
         *(k == K_CTRL ? &c->vcsw.CTRL : &c->vcsw.COUNTERS) = (unsigned)u;
         break;
     case K_FLITW:
     case K_TAGW:
     case K_CTRW:
-        if (parse_u64(value, 1, 32, &u))
+        if (sf_parse_u64(value, 1, 32, &u))
             return bad(e, where, key, "expected bits 1..32 (checked with the other VC switch parameters)", value);
         *(k == K_FLITW ? &c->vcsw.FLIT_W : k == K_TAGW ? &c->vcsw.TAG_W : &c->vcsw.CTR_WIDTH) = (unsigned)u;
         break;
     case K_DEPTH:
     case K_MAXLEN:
-        if (parse_u64(value, 1, 256, &u))
+        if (sf_parse_u64(value, 1, 256, &u))
             return bad(e, where, key, "expected flits 1..256 (checked with the other VC switch parameters)", value);
         *(k == K_DEPTH ? &c->vcsw.DEPTH : &c->vcsw.MAXLEN) = (unsigned)u;
         break;
     case K_ITBDETECT:
     case K_ITBDMA:
     case K_ITBPRIO:
-        if (parse_u64(value, 0, 1000000, &u))
+        if (sf_parse_u64(value, 0, 1000000, &u))
             return bad(e, where, key, "expected a whole number 0..1000000", value);
         *(k == K_ITBDETECT ? &c->nic.itb_detect : k == K_ITBDMA ? &c->nic.itb_dma : &c->nic.prio_equal) = (unsigned)u;
         break;
     case K_ITBPOOL:
-        if (parse_u64(value, 0, U32 * 1024, &u))
+        if (sf_parse_u64(value, 0, U32 * 1024, &u))
             return bad(e, where, key, "expected bytes 0..2^42", value);
         c->nic.itb_pool = u;
         break;
     case K_NICBUF:
     case K_NICSTOP:
     case K_NICGO:
-        if (parse_u64(value, k == K_NICBUF ? 1 : 0, 65536, &u))
+        if (sf_parse_u64(value, k == K_NICBUF ? 1 : 0, 65536, &u))
             return bad(e, where, key, k == K_NICBUF ? "expected bytes (flits) 1..65536" : "expected bytes 0..65536", value);
         if (k == K_NICBUF)
             c->nic.rx_buf = c->vnic.rx_buf = (unsigned)u;
@@ -365,12 +353,12 @@ int sf_sim_cfg_set(sf_sim_cfg *c, const char *key, const char *value, const char
             *(k == K_NICSTOP ? &c->nic.rx_stop : &c->nic.rx_go) = (unsigned)u;
         break;
     case K_NICDRAIN:
-        if (parse_u64(value, 1, 64, &u))
+        if (sf_parse_u64(value, 1, 64, &u))
             return bad(e, where, key, "expected bytes (flits) per 64 cycles 1..64", value);
         c->nic.rx_drain_per_64 = c->vnic.rx_drain_per_64 = (unsigned)u;
         break;
     case K_NICINJ:
-        if (parse_u64(value, 1, 64, &u))
+        if (sf_parse_u64(value, 1, 64, &u))
             return bad(e, where, key, "expected bytes per 64 cycles 1..64", value);
         c->nic.tx_per_64 = (unsigned)u;
         break;
@@ -391,7 +379,7 @@ int sf_sim_cfg_set(sf_sim_cfg *c, const char *key, const char *value, const char
     case K_PROBEROUNDS:
     case K_PROBEMARGIN:
     case K_ROOT:
-        if (parse_u64(value, k == K_PROBEROUNDS ? 1 : 0, 1000000, &u))
+        if (sf_parse_u64(value, k == K_PROBEROUNDS ? 1 : 0, 1000000, &u))
             return bad(e, where, key, k == K_PROBEROUNDS ? "expected a whole number 1..1000000" : "expected a whole number 0..1000000",
                        value);
         *(k == K_THRESH ? &c->nic.pol.threshold : k == K_PROBEROUNDS ? &c->nic.pol.probe_rounds
@@ -417,22 +405,22 @@ int sf_sim_cfg_set(sf_sim_cfg *c, const char *key, const char *value, const char
         snprintf(k == K_WLFILE ? c->workload_file : c->timing, sizeof c->timing, "%s", value);
         break;
     case K_MSGBYTES:
-        if (parse_u64(value, 1, 1ull << 40, &u))
+        if (sf_parse_u64(value, 1, 1ull << 40, &u))
             return bad(e, where, key, "expected bytes 1..2^40", value);
         c->wlp.bytes = u;
         break;
     case K_MESSAGES:
-        if (parse_u64(value, 1, 1000000000, &u))
+        if (sf_parse_u64(value, 1, 1000000000, &u))
             return bad(e, where, key, "expected a whole number 1..10^9", value);
         c->wlp.messages = (unsigned)u;
         break;
     case K_MTU:
-        if (parse_u64(value, 16, 65536, &u))
+        if (sf_parse_u64(value, 16, 65536, &u))
             return bad(e, where, key, "expected bytes 16..65536", value);
         c->mtu = (unsigned)u;
         break;
     case K_MAXCYC:
-        if (parse_u64(value, 1, 1000000000000ull, &u))
+        if (sf_parse_u64(value, 1, 1000000000000ull, &u))
             return bad(e, where, key, "expected cycles 1..10^12", value);
         c->max_cycles = u;
         break;
@@ -442,7 +430,7 @@ int sf_sim_cfg_set(sf_sim_cfg *c, const char *key, const char *value, const char
         c->ns_per_cycle = d;
         break;
     case K_DEADLOCK:
-        if (parse_u64(value, 0, 1000000000000ull, &u))
+        if (sf_parse_u64(value, 0, 1000000000000ull, &u))
             return bad(e, where, key, "expected cycles 0..10^12 (0 = never)", value);
         c->deadlock_limit = u;
         break;

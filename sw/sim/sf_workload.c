@@ -305,20 +305,6 @@ typedef struct {
     uint64_t arg;
 } stmt;
 
-/* parse a whole number lo..hi */
-static int num(const char *s, uint64_t lo, uint64_t hi, uint64_t *v)
-{
-    if (!*s || *s == '-' || *s == '+')
-        return -1;
-    char *end;
-    errno = 0;
-    unsigned long long x = strtoull(s, &end, 10);
-    if (errno || *end || x < lo || x > hi)
-        return -1;
-    *v = x;
-    return 0;
-}
-
 /* 1 if host h is in the set "*", "N", "A-B" or a comma list of those; -1 on a bad set (message in why) */
 static int in_set(const char *set, unsigned h, unsigned H, char *why, size_t wn)
 {
@@ -332,11 +318,11 @@ static int in_set(const char *set, unsigned h, unsigned H, char *why, size_t wn)
         uint64_t a, b;
         if (dash) {
             *dash = 0;
-            if (num(tok, 0, H - 1, &a) || num(dash + 1, 0, H - 1, &b) || b < a) {
+            if (sf_parse_u64(tok, 0, H - 1, &a) || sf_parse_u64(dash + 1, 0, H - 1, &b) || b < a) {
                 snprintf(why, wn, "bad host range \"%s-%s\" (hosts 0..%u)", tok, dash + 1, H - 1);
                 return -1;
             }
-        } else if (num(tok, 0, H - 1, &a)) {
+        } else if (sf_parse_u64(tok, 0, H - 1, &a)) {
             snprintf(why, wn, "bad host \"%s\" (hosts 0..%u, a range A-B, a list, or *)", tok, H - 1);
             return -1;
         } else
@@ -355,14 +341,14 @@ static int peer_of(const char *p, unsigned h, unsigned H, int recv, uint32_t *ou
         *out = SF_WL_ANY;
         return 0;
     }
-    if ((p[0] == '+' || p[0] == '-' || p[0] == '^') && !num(p + 1, 0, UINT32_MAX, &v)) {
+    if ((p[0] == '+' || p[0] == '-' || p[0] == '^') && !sf_parse_u64(p + 1, 0, UINT32_MAX, &v)) {
         const uint64_t d = p[0] == '+' ? (h + v) % H : p[0] == '-' ? (h + H - v % H) % H : (uint64_t)(h ^ (uint32_t)v);
         if (d >= H) {
             snprintf(why, wn, "peer %s of host %u is host %llu, past the last host %u", p, h, (unsigned long long)d, H - 1);
             return -1;
         }
         *out = (uint32_t)d;
-    } else if (!num(p, 0, H - 1, &v))
+    } else if (!sf_parse_u64(p, 0, H - 1, &v))
         *out = (uint32_t)v;
     else {
         snprintf(why, wn, "bad peer \"%s\" (a host 0..%u, +K, -K, ^K%s)", p, H - 1, recv ? ", or any" : "");
@@ -508,7 +494,7 @@ sf_workload *sf_workload_read(const char *path, unsigned H, sf_err *e)
         s->line = ln;
         uint64_t v;
         if (!strcmp(w[0], "repeat")) {
-            if (nw != 2 || num(w[1], 1, 1000000000, &v)) {
+            if (nw != 2 || sf_parse_u64(w[1], 1, 1000000000, &v)) {
                 snprintf(e->msg, sizeof e->msg, "%.400s:%d: expected \"repeat N\" with N 1..10^9", path, ln);
                 rc = -1;
             } else if (depth == 16) {
@@ -555,7 +541,7 @@ sf_workload *sf_workload_read(const char *path, unsigned H, sf_err *e)
         const char *op = w[1];
         s->what = ST_OP;
         if (!strcmp(op, "send")) {
-            if (nw != 4 || strlen(w[2]) >= sizeof s->peer || num(w[3], 1, MAX_BYTES, &v)) {
+            if (nw != 4 || strlen(w[2]) >= sizeof s->peer || sf_parse_u64(w[3], 1, MAX_BYTES, &v)) {
                 snprintf(e->msg, sizeof e->msg, "%.400s:%d: expected \"HOSTS send DST BYTES\" (DST: host, +K, -K or ^K; BYTES "
                          "1..2^40)", path, ln);
                 rc = -1;
@@ -566,7 +552,7 @@ sf_workload *sf_workload_read(const char *path, unsigned H, sf_err *e)
             snprintf(s->peer, sizeof s->peer, "%s", w[2]);
         } else if (!strcmp(op, "recv")) {
             v = 1;
-            if ((nw != 3 && nw != 4) || strlen(w[2]) >= sizeof s->peer || (nw == 4 && num(w[3], 1, 1000000000, &v))) {
+            if ((nw != 3 && nw != 4) || strlen(w[2]) >= sizeof s->peer || (nw == 4 && sf_parse_u64(w[3], 1, 1000000000, &v))) {
                 snprintf(e->msg, sizeof e->msg, "%.400s:%d: expected \"HOSTS recv SRC [COUNT]\" (SRC: host, +K, -K, ^K or any; "
                          "COUNT 1..10^9)", path, ln);
                 rc = -1;
@@ -583,7 +569,7 @@ sf_workload *sf_workload_read(const char *path, unsigned H, sf_err *e)
             }
             s->kind = SF_OP_BARRIER;
         } else if (!strcmp(op, "compute")) {
-            if (nw != 3 || num(w[2], 1, 1000000000000ull, &v)) {
+            if (nw != 3 || sf_parse_u64(w[2], 1, 1000000000000ull, &v)) {
                 snprintf(e->msg, sizeof e->msg, "%.400s:%d: expected \"HOSTS compute CYCLES\" (1..10^12)", path, ln);
                 rc = -1;
                 continue;

@@ -3,6 +3,8 @@
 #include <stdlib.h>
 #include "sf_util.h"
 
+#include <errno.h>
+
 void *sf_xcalloc(size_t n, size_t sz)
 {
     void *p = calloc(n ? n : 1, sz);
@@ -50,4 +52,17 @@ void sf_u64set_free(sf_u64set *h)
     free(h->k);
     h->k = NULL;
     h->cap = h->n = 0;
+}
+
+int sf_parse_u64(const char *s, uint64_t lo, uint64_t hi, uint64_t *v)
+{
+    if (!*s || *s == '-' || *s == '+')
+        return -1;
+    char *end;
+    errno = 0;
+    unsigned long long x = strtoull(s, &end, 10);
+    if (errno || *end || x < lo || x > hi)
+        return -1;
+    *v = x;
+    return 0;
 }

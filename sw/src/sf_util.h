@@ -22,4 +22,7 @@ int sf_u64set_has(const sf_u64set *h, uint64_t key);
 /* Frees the table and empties the set. */
 void sf_u64set_free(sf_u64set *h);
 
+/* Parses a whole decimal number lo..hi (no sign, nothing after it) into *v; 0, or -1 leaving *v alone. */
+int sf_parse_u64(const char *s, uint64_t lo, uint64_t hi, uint64_t *v);
+
 #endif

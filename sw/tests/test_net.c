@@ -17,19 +17,7 @@
 #include "xbar.h"
 #include "xbar_net.h"
 
-static int passed, failed;
-
-static void check(int ok, const char *name, const char *detail)
-{
-    if (ok) {
-        passed++;
-        printf("PASS %s\n", name);
-    } else {
-        failed++;
-        printf("FAIL %s: %s\n", name, detail);
-    }
-    fflush(stdout);
-}
+#include "tcheck.h"
 
 /* ------------------------------------------------------------------ 1: one switch = the crossbar model */
 
@@ -897,6 +885,5 @@ int main(int argc, char **argv)
     test_vc_conservation();
     test_vc_deadlock();
     test_vc_determinism();
-    printf("%d passed, %d failed\n", passed, failed);
-    return failed ? 1 : 0;
+    return tcheck_summary();
 }

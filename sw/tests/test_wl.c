@@ -17,19 +17,7 @@
 #include "sf_traffic.h"
 #include "sf_workload.h"
 
-static int passed, failed;
-
-static void check(int ok, const char *name, const char *detail)
-{
-    if (ok) {
-        passed++;
-        printf("PASS %s\n", name);
-    } else {
-        failed++;
-        printf("FAIL %s: %s\n", name, detail);
-    }
-    fflush(stdout);
-}
+#include "tcheck.h"
 
 static char dir[64];
 
@@ -568,6 +556,5 @@ int main(int argc, char **argv)
     snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
     if (system(cmd) != 0)
         fprintf(stderr, "test_wl: could not remove %s\n", dir);
-    printf("%d passed, %d failed\n", passed, failed);
-    return failed ? 1 : 0;
+    return tcheck_summary();
 }
