@@ -76,9 +76,9 @@ static const struct {
     [K_DEADLOCK] = {"deadlock-limit", "100000", NULL, "stop a point after this many cycles without a flit moving while messages are in flight (0 = never)", FOR_ALL},
     [K_SAT] = {"saturation", "0.95", NULL, "a point is saturated when accepted < this x offered (and, hotspot traffic, the hotspot host's)", FOR_ALL},
     [K_LINKS] = {"links", "yes", NULL, "yes|no: per-channel utilisation in the JSON", FOR_ALL},
-    [K_POLICY] = {"policy", "oblivious", NULL, "route policy among a pair's alternatives: static|oblivious|adaptive|probing (seed 003 sec 4)", FOR_XBAR},
-    [K_THRESH] = {"threshold", "4", NULL, "adaptive/probing: stopped packets since the last change before dispersion", FOR_XBAR},
-    [K_PROB] = {"probability", "100", NULL, "adaptive/probing: percent chance a stopped packet past the threshold disperses", FOR_XBAR},
+    [K_POLICY] = {"policy", "oblivious", NULL, "route policy among a pair's alternatives: static|oblivious|adaptive|probing (seed 003 sec 4; vcsw: not probing)", FOR_ALL},
+    [K_THRESH] = {"threshold", "4", NULL, "adaptive/probing: stopped packets since the last change before dispersion", FOR_ALL},
+    [K_PROB] = {"probability", "100", NULL, "adaptive/probing: percent chance a stopped packet past the threshold disperses", FOR_ALL},
     [K_PROBEROUNDS] = {"probe-rounds", "2", NULL, "probing: busy probes allowed = rounds x (routes - 1), then the route changes anyway", FOR_XBAR},
     [K_PROBEMARGIN] = {"probe-margin", "64", NULL, "probing: cycles a probe may take over its unloaded time and still find its route free", FOR_XBAR},
     [K_WORKLOAD] = {"workload", "(none)", NULL, "run a message workload instead of loads: exchange|bridge|alltoall|alltoall-phased|bcast-serial|bcast-tree|gather|barrier", FOR_XBAR},
@@ -365,14 +365,13 @@ int sf_sim_cfg_set(sf_sim_cfg *c, const char *key, const char *value, const char
     case K_ALT:
         if (strcmp(value, "random") && strcmp(value, "first"))
             return bad(e, where, key, "expected random or first", value);
-        c->vnic.alt_random = strcmp(value, "random") == 0;
-        c->nic.pol.kind = c->vnic.alt_random ? SF_POL_OBLIVIOUS : SF_POL_FIRST;
+        c->nic.pol.kind = c->vnic.pol.kind = strcmp(value, "random") == 0 ? SF_POL_OBLIVIOUS : SF_POL_FIRST;
         break;
     case K_POLICY: {
         int pk = sf_policy_parse(value);
         if (pk < 0)
             return bad(e, where, key, "unknown policy (static, oblivious, adaptive, probing)", value);
-        c->nic.pol.kind = (sf_policy_kind)pk;
+        c->nic.pol.kind = c->vnic.pol.kind = (sf_policy_kind)pk;
         break;
     }
     case K_THRESH:
@@ -384,11 +383,13 @@ int sf_sim_cfg_set(sf_sim_cfg *c, const char *key, const char *value, const char
                        value);
         *(k == K_THRESH ? &c->nic.pol.threshold : k == K_PROBEROUNDS ? &c->nic.pol.probe_rounds
                         : k == K_PROBEMARGIN ? &c->nic.probe_margin : &c->wlp.root) = (unsigned)u;
+        if (k == K_THRESH)
+            c->vnic.pol.threshold = (unsigned)u;
         break;
     case K_PROB:
         if (parse_dbl(value, 0, 100, &d))
             return bad(e, where, key, "expected a percentage 0..100", value);
-        c->nic.pol.probability = d / 100.0;
+        c->nic.pol.probability = c->vnic.pol.probability = d / 100.0;
         break;
     case K_WORKLOAD:
         if (!is_workload(value)) {
@@ -695,6 +696,11 @@ int sf_sim_cfg_check(sf_sim_cfg *c, sf_err *e)
         return 0;
     }
     /* the VC network: its defaults for the keys not given, then its checks */
+    if (c->vnic.pol.kind == SF_POL_PROBING) {
+        snprintf(e->msg, sizeof e->msg, "policy probing needs the crossbar network's NICs (probe packets); the VC network "
+                 "runs static, oblivious and adaptive");
+        return -1;
+    }
     sf_sim_cfg_kind_defaults(c);
     vcsw_params_t p = c->vcsw;
     p.NPORTS = 8; /* every switch's own port count is checked when the network is built */
@@ -1047,7 +1053,11 @@ kind_keys:
                      "\"counters\": %u, \"ctr_width\": %u, \"stop_at\": %d",
                 p->NVC, p->CTRL, p->FLIT_W, p->TAG_W, p->DEPTH, p->MAXLEN, p->COUNTERS, p->CTR_WIDTH, vcsw_stop_at(p));
         fprintf(out, ", \"nic_buffer\": %u, \"nic_stop_at\": %d, \"nic_drain\": %u, \"alternatives\": \"%s\"", c->vnic.rx_buf,
-                sf_vcnic_stop_at(&c->vnic), c->vnic.rx_drain_per_64, c->vnic.alt_random ? "random" : "first");
+                sf_vcnic_stop_at(&c->vnic), c->vnic.rx_drain_per_64, c->vnic.pol.kind == SF_POL_FIRST ? "first" : "random");
+        if (c->vnic.pol.kind != SF_POL_OBLIVIOUS && c->vnic.pol.kind != SF_POL_FIRST)
+            fprintf(out, ", \"policy\": \"%s\"", sf_policy_name(c->vnic.pol.kind));
+        if (c->vnic.pol.kind == SF_POL_ADAPTIVE)
+            fprintf(out, ", \"threshold\": %u, \"probability\": %.6g", c->vnic.pol.threshold, 100.0 * c->vnic.pol.probability);
     } else {
         fprintf(out, ", \"host_delay\": %u", c->host_delay);
         fprintf(out, ", \"route_delay\": %u, \"slack\": %u, \"stop\": %u, \"go\": %u, \"timeout\": %u", c->route_delay, c->slack,

@@ -21,6 +21,8 @@ typedef struct {
     /* transmit */
     uint8_t active;     /* a packet is being sent */
     uint8_t ready;      /* the queue's head message has its alternative chosen (tag, vc) */
+    uint8_t waited;     /* it waited for its stopped VC (the policy's "stopped by flow control") */
+    uint32_t dst;       /* its destination */
     uint32_t pos, seq;  /* flits of the packet sent; its message's sequence number */
     uint32_t tag;
     uint8_t vc;
@@ -46,6 +48,7 @@ struct sf_vcnics {
     /* per (src, dst, alt): tag and VC, or tag UINT32_MAX when absent */
     uint32_t *tag;
     uint8_t *vc;
+    sf_policy *pol;
     vnic_t *nic;
     sf_vcnic_counts c;
 };
@@ -54,7 +57,10 @@ void sf_vcnic_params_default(sf_vcnic_params *p)
 {
     memset(p, 0, sizeof *p);
     p->packet_flits = 128;
-    p->alt_random = 1;
+    p->pol.kind = SF_POL_OBLIVIOUS;
+    p->pol.threshold = 4;
+    p->pol.probability = 1.0;
+    p->pol.probe_rounds = 2;
     p->flit_w = 16;
     p->tag_w = 8;
     p->nvc = 4;
@@ -148,6 +154,21 @@ sf_vcnics *sf_vcnics_new(const sf_topo *t, const vcsw_net_tables_t *tab, const s
                 sf_vcnics_free(n);
                 return NULL;
             }
+    if (p->pol.kind == SF_POL_PROBING) {
+        snprintf(e->msg, sizeof e->msg, "the probing policy needs the crossbar network's NICs (probe packets); the VC "
+                 "network's run static, oblivious and adaptive");
+        sf_vcnics_free(n);
+        return NULL;
+    }
+    uint16_t *na = sf_xcalloc((size_t)H * H, sizeof *na);
+    for (size_t i = 0; i < (size_t)H * H; i++) {
+        unsigned k = 0;
+        while (k < nalt && n->tag[i * nalt + k] != UINT32_MAX)
+            k++;
+        na[i] = (uint16_t)k;
+    }
+    n->pol = sf_policy_new(&p->pol, H, na);
+    free(na);
     n->nic = sf_xcalloc(H, sizeof *n->nic);
     for (unsigned h = 0; h < H; h++) {
         vnic_t *c = &n->nic[h];
@@ -173,6 +194,7 @@ void sf_vcnics_free(sf_vcnics *n)
             free(n->nic[h].cab_b);
         }
     free(n->nic);
+    sf_policy_free(n->pol);
     free(n->tag);
     free(n->vc);
     free(n);
@@ -233,19 +255,16 @@ static uint64_t tx_flit(sf_vcnics *n, vnic_t *c, unsigned h, uint64_t cycle)
             return 0;
         if (!c->ready) { /* the alternative, chosen once per message */
             const size_t base = ((size_t)h * n->H + m->dst) * n->nalt;
-            unsigned a = 0;
-            if (n->nalt > 1 && n->p.alt_random) {
-                unsigned na = 0;
-                while (na < n->nalt && n->tag[base + na] != UINT32_MAX)
-                    na++;
-                a = sf_rng_below(sf_traffic_rng(n->tr, h), na);
-            }
+            const unsigned a = sf_policy_route(n->pol, h, m->dst, sf_traffic_rng(n->tr, h));
             c->tag = n->tag[base + a];
             c->vc = n->vc[base + a];
+            c->dst = m->dst;
+            c->waited = 0;
             c->ready = 1;
         }
         if (c->stop_q >> c->vc & 1u) { /* Go & Stop: a packet starts only on a VC seen at GO */
             n->c.stalled++;
+            c->waited = 1;
             return 0;
         }
         sf_traffic_start(n->tr, h, cycle, 0);
@@ -264,8 +283,10 @@ static uint64_t tx_flit(sf_vcnics *n, vnic_t *c, unsigned h, uint64_t cycle)
     else
         data = pattern(id, i) & n->fmask;
     const int tail = c->pos == n->p.packet_flits;
-    if (tail)
+    if (tail) {
         c->active = 0;
+        sf_policy_sent(n->pol, h, c->dst, c->waited, sf_traffic_rng(n->tr, h));
+    }
     const vcsw_flit_t f = {1, c->vc, (uint8_t)tail, data};
     return vcsw_net_word(&f);
 }
@@ -320,3 +341,5 @@ void sf_vcnics_step(void *ctx, uint64_t cycle, unsigned nhosts, const uint64_t *
         out_back[h] = b;
     }
 }
+
+void sf_vcnics_policy_counts(const sf_vcnics *n, sf_policy_counts *c) { sf_policy_counts_get(n->pol, c); }

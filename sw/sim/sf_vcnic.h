@@ -9,13 +9,15 @@
 
 #include <stdint.h>
 
+#include "sf_policy.h"
 #include "sf_topo.h"
 #include "sf_traffic.h"
 #include "vcsw_load.h"
 
 typedef struct {
     unsigned packet_flits;  /* flits per packet, head and tail included (>= 1 + the id flits) */
-    int alt_random;         /* 1: a pair's alternative at random per packet; 0: always alternative 0 */
+    sf_policy_params pol;   /* which of a pair's alternatives a packet takes: static, oblivious, adaptive (a packet
+                             * that waited for a stopped VC counts as stopped), first; not probing */
     unsigned flit_w, tag_w; /* the switches' FLIT_W and TAG_W */
     unsigned nvc;           /* VCs on a link (the switches' NVC: width of the stop bits) */
     unsigned link_delay;    /* the cable: registers on the NIC's outputs (the switches' LINK_DELAY) */
@@ -23,7 +25,7 @@ typedef struct {
     unsigned rx_drain_per_64; /* flits taken out of the receive buffer per 64 cycles (64 = link rate) */
 } sf_vcnic_params;
 
-/** Defaults: 128-flit packets (seed 001 sec 5.1.1), random alternatives, FLIT_W 16, TAG_W 8, 4 VCs, no cable,
+/** Defaults: 128-flit packets (seed 001 sec 5.1.1), the oblivious policy (a random alternative per packet), FLIT_W 16, TAG_W 8, 4 VCs, no cable,
  *  a 256-flit receive buffer drained at link rate. */
 void sf_vcnic_params_default(sf_vcnic_params *p);
 
@@ -57,5 +59,7 @@ void sf_vcnics_step(void *ctx, uint64_t cycle, unsigned nhosts, const uint64_t *
                     uint64_t *out_fwd, uint64_t *out_back);
 /** Counts since creation. */
 void sf_vcnics_counts(const sf_vcnics *n, sf_vcnic_counts *all);
+/** The route policy's counts (route changes, stopped packets). */
+void sf_vcnics_policy_counts(const sf_vcnics *n, sf_policy_counts *c);
 
 #endif

@@ -341,11 +341,28 @@ def workload_tests(sim, tag):
         (base + ["--workload", "exchange", "--timing", "myri20g"], 2, "no timing set \"myri20g\""),
         ([sim, "--switch", "vcsw", "--topology", topo, "--routes", ud, "--workload", "exchange"], 2,
          "workload is a key of the crossbar network"),
+        ([sim, "--switch", "vcsw", "--topology", topo, "--routes", ud, "--load", "0.1", "--policy", "probing"], 2,
+         "policy probing needs the crossbar network's NICs"),
     ]
     for args, code, want in bad:
         rc, _, err = run(args)
         result(rc == code and want in err, f"{tag} refuses {' '.join(os.path.basename(a) for a in args[1:])} ({want})",
                f"rc={rc} err={err.strip()[-300:]}")
+    # the VC network's NICs take the static and adaptive policies too (an FM set with layers has two routes a pair)
+    fm = os.path.join(TMP, "clos8-fm.routes")
+    run([route_tool, "fm", topo, "--deadlock", "layers", "-o", fm])
+    for pol in ("static", "adaptive"):
+        rc, out, err = run([sim, "--switch", "vcsw", "--topology", topo, "--routes", fm, "--load", "0.3", "--warmup", "2000",
+                            "--cycles", "8000", "--policy", pol, "--threshold", "0", "--links", "no", "--quiet"])
+        try:
+            d = json.loads(out)
+            p = d["points"][0]
+            ok = (rc == 0 and d["config"]["policy"] == pol and p["messages"]["delivered"] > 0 and
+                  p["messages"]["lost_corrupt"] == 0 and p["messages"]["misrouted"] == 0)
+            detail = f"{p['accepted_flits_cycle_host']:.3f} flits/host/cycle"
+        except (ValueError, KeyError, IndexError) as ex:
+            ok, detail = False, repr(ex) + err[-300:]
+        result(ok, f"{tag} the VC network runs FM's two routes a pair under the {pol} policy ({detail})", detail)
     # a timing set gives the keys the command line and the config file did not
     rc, out, err = run(base + ["--workload", "exchange", "--message-bytes", "5000", "--timing", "myri10g", "--mtu", "1024"])
     try:
