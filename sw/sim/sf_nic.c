@@ -46,7 +46,8 @@ typedef struct itb_ent {
 typedef struct {
     /* transmit */
     uint8_t stop, want, ann, tx_mode, crc, tx_stopped, stop_wait;
-    uint64_t credit; /* the host's rate (tx_per_64 < 64): bytes x 64 delivered into the NIC, at most one packet */
+    uint64_t credit; /* the host's rate (tx_per_64 < 64): bytes x 64 copied into the NIC, at most one packet ahead;
+                      * the copy runs while the host has a packet queued or being sent */
     unsigned it_run;
     const uint8_t *route;
     unsigned rlen, pos, plen;
@@ -218,7 +219,6 @@ sf_nics *sf_nics_new(const sf_topo *t, const sf_routes *rs, const sf_nic_params 
         c->rxq = sf_xcalloc(p->rx_buf ? p->rx_buf : 1, sizeof *c->rxq);
         c->fcap = 16;
         c->fifo = sf_xcalloc(c->fcap, sizeof *c->fifo);
-        c->credit = (uint64_t)n->maxpkt * 64u;
     }
     return n;
 }
@@ -723,8 +723,12 @@ void sf_nics_step(void *ctx, uint64_t cycle, unsigned nhosts, const uint64_t *in
         }
         if (c->rx_n == 0 && c->drain_acc > 64)
             c->drain_acc = 64;
-        if (n->p.tx_per_64 < 64 && c->credit < (uint64_t)n->maxpkt * 64u)
-            c->credit += n->p.tx_per_64;
+        if (n->p.tx_per_64 < 64) { /* the host copies while it has something to send, at most a packet ahead */
+            if (c->tx_mode != TX_LOCAL && !sf_traffic_queued_at(n->tr, h))
+                c->credit = 0;
+            else if (c->credit < (uint64_t)n->maxpkt * 64u)
+                c->credit += n->p.tx_per_64;
+        }
         out_fwd[h] = tx_char(n, c, h, cycle);
         out_back[h] = 0;
         c->stop = stop_new;

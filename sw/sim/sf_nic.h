@@ -31,7 +31,8 @@ typedef struct {
     unsigned rx_buf, rx_stop, rx_go; /* bytes (80, 56, 40) */
     unsigned rx_drain_per_64; /* bytes taken out of the receive buffer per 64 cycles (64 = link rate) */
     unsigned tx_per_64;       /* the host's rate into the NIC, bytes per 64 cycles (64: none below link rate): a
-                               * packet leaves at link rate once the host has delivered it, so packets are spaced */
+                               * packet leaves at link rate once the host has copied all of it into the NIC (the
+                               * copy runs while the host has a packet to send, at most one packet ahead) */
 } sf_nic_params;
 
 /** Defaults: 512-byte messages, the oblivious policy (a random alternative per packet; adaptive and probing:

@@ -263,7 +263,8 @@ sf_workload *sf_workload_builtin(const char *name, const sf_topo *t, const sf_wl
         snprintf(desc, sizeof desc, "%s bytes=%llu messages=%u root=%u", name, (unsigned long long)s, k, r);
     } else if (!strcmp(name, "bcast-tree")) {
         /* binomial tree on ranks relative to the root: rank q receives from q - 2^m (2^m its highest bit), then
-         * sends to q + 2^j for every 2^j > q, largest subtree first */
+         * sends to q + 2^j for every 2^j > q, the largest subtree first: in this numbering that is the nearest child
+         * (q + the smallest 2^j), e.g. rank 0 sends to 1 (1, 3, 5, ...), then 2, 4, 8 (a leaf when H = 16) */
         b_init(&b, H);
         for (unsigned i = 0; i < k && !rc; i++)
             for (unsigned q = 0; q < H && !rc; q++) {
@@ -273,12 +274,11 @@ sf_workload *sf_workload_builtin(const char *name, const sf_topo *t, const sf_wl
                     hb *= 2;
                 if (q)
                     rc = b_add(&b, h, SF_OP_RECV, (q - hb + r) % H, 1);
-                unsigned top = 1;
-                while (top < H)
-                    top *= 2;
-                for (unsigned c = top / 2; c >= 1 && !rc; c /= 2)
-                    if (c > q && q + c < H)
-                        rc = b_add(&b, h, SF_OP_SEND, (q + c + r) % H, s);
+                unsigned c = 1;
+                while (c <= q)
+                    c *= 2;
+                for (; q + c < H && !rc; c *= 2)
+                    rc = b_add(&b, h, SF_OP_SEND, (q + c + r) % H, s);
             }
         snprintf(desc, sizeof desc, "bcast-tree bytes=%llu messages=%u root=%u", (unsigned long long)s, k, r);
     } else {

@@ -146,9 +146,10 @@ static void test_builtins(void)
         if (recvs[h] != (h == 5 ? 0u : 1u))
             ok = 0, snprintf(msg, sizeof msg, "host %u receives %u times", h, recvs[h]);
     unsigned rootn;
-    ops_of(w, 5, &rootn);
-    check(ok && sends == 15 && rootn == 4, "bcast-tree: a binomial tree from root 5 (the root sends 4, each other host receives once)",
-          msg);
+    const sf_op *ro = ops_of(w, 5, &rootn);
+    const int order = rootn == 4 && ro[0].peer == 6 && ro[1].peer == 7 && ro[2].peer == 9 && ro[3].peer == 13;
+    check(ok && sends == 15 && order, "bcast-tree: a binomial tree from root 5 (the root sends to ranks 1, 2, 4, 8: the "
+          "largest subtree first; each other host receives once)", msg);
     sf_workload_free(w);
     w = sf_workload_builtin("gather", t, &p, &e);
     unsigned gn;
@@ -534,8 +535,8 @@ static void test_runs(void)
     rc = run_wl(&c, &a, msg, sizeof msg);
     snprintf(msg, sizeof msg, "%.4f bytes/cycle, %llu stopped, %llu probes", a.r.bw_avg, (unsigned long long)a.pol.stopped,
              (unsigned long long)a.pol.probes);
-    check(!rc && a.r.finished && a.pol.stopped == 0 && a.pol.probes == 0 && a.r.bw_avg > 0.88 && a.r.bw_avg < 0.92,
-          "a lone pair whose host delivers 58 bytes per 64 cycles runs at that rate (0.88..0.92 byte a cycle; the first packet is in the NIC at the start), never stopped, never probing", msg);
+    check(!rc && a.r.finished && a.pol.stopped == 0 && a.pol.probes == 0 && a.r.bw_avg > 0.88 && a.r.bw_avg <= 58.0 / 64,
+          "a lone pair whose host copies 58 bytes per 64 cycles into its NIC runs at that rate (0.88..0.91 byte a cycle), never stopped, never probing", msg);
 }
 
 int main(int argc, char **argv)
