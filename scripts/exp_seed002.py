@@ -148,9 +148,17 @@ def run_points(a, points):
         res, rep = sweep.run_sweep(points, a.points_dir, scheduler=a.scheduler, workers=a.jobs, progress=True)
     except sweep.SweepError as e:
         sys.exit("experiments: %s" % e)
-    a.engine_reports.append({k: rep.get(k) for k in ("points", "run", "resumed", "engine", "workers", "wall_s",
-                                                     "point_cpu_s", "point_wall_s", "overhead", "overhead_after_start")})
+    eng = {k: rep.get(k) for k in ("points", "run", "resumed", "engine", "workers", "wall_s", "point_cpu_s",
+                                   "point_wall_s", "overhead", "overhead_after_start")}
+    eng["all_points_cpu_s"] = round(sum(stored_cpu(a, p["key"]) for p in points), 1)  # resumed ones too
+    a.engine_reports.append(eng)
     return {p["key"]: r for p, r in zip(points, res)}
+
+
+def stored_cpu(a, key):
+    """The CPU seconds a finished point's file records (its run, whenever it was)."""
+    with open(os.path.join(a.points_dir, key + ".json")) as f:
+        return json.load(f)["cpu_s"]
 
 
 def deadlocked(w):
@@ -257,6 +265,27 @@ def run_mapping(a):
             "peaks": peaks(rows, ("pattern", "routes")), "identity_peaks": peaks(ident, ("pattern", "routes"))}
 
 
+def tree_file(a, size, reps, hosts=16):
+    """The one-to-all tree as a workload file: a binomial tree from host 0 (rank q takes the message from q minus
+    its highest bit, then sends to q + 2^j for every 2^j > q), each node sending to its largest subtree first, i.e.
+    to the nearest child first (sanfab-sim's built-in bcast-tree sends to the farthest, the smallest subtree, first,
+    which makes its last leaf wait for ten message times where the tree needs four)."""
+    path = os.path.join(files_dir(a), "bcast-tree-%d-%d.wl" % (size, reps))
+    L = ["sanfab-workload 1", "# seed 002's one-to-all tree: binomial from host 0, largest subtree first; %d x %d bytes"
+         % (reps, size), "repeat %d" % reps]
+    for q in range(1, hosts):
+        L.append("  %d recv %d" % (q, q - (1 << (q.bit_length() - 1))))
+    for q in range(hosts):
+        c = 1
+        while q + c < hosts:
+            if c > q:
+                L.append("  %d send %d %d" % (q, q + c, size))
+            c *= 2
+    with open(path, "w") as f:
+        f.write("\n".join(L + ["end", ""]))
+    return path
+
+
 def run_collectives(a):
     pts = lone_points(a)
     for b in BISECTIONS:
@@ -264,8 +293,10 @@ def run_collectives(a):
         for wl, _ in COLLECTIVES:
             for s in a.coll_sizes:
                 k = count(15 * s, a.coll_bytes)
-                pts.append(point(a, "c-b%d-%s-%d" % (b, wl, s), topo, r, ri, wl,
-                                 ROUTES["single"] + ["--message-bytes", str(s), "--messages", str(k), "--root", "0"]))
+                args = ROUTES["single"] + ["--message-bytes", str(s), "--messages", str(k), "--root", "0"]
+                if wl == "bcast-tree":
+                    wfile, args = tree_file(a, s, k), ROUTES["single"]
+                pts.append(point(a, "c-b%d-%s-%d" % (b, wl, s), topo, r, ri, wfile if wl == "bcast-tree" else wl, args))
     res = run_all(a, pts)
     rows = [record(res["c-b%d-%s-%d" % (b, wl, s)], topology="dual8-b%d" % b, bisection=b, routes="single",
                    map="identity", pattern=wl, message_size=s, repetitions=count(15 * s, a.coll_bytes))
@@ -375,18 +406,12 @@ def run(a, name, work, md_dir, save, prior):
     if name == "routes":
         d = run_routes(a)
         ch = routes_checks(a, d)
-        if have_matplotlib():
-            plot_routes(a, d, md_dir)
     elif name == "mapping":
         d = run_mapping(a)
         ch = mapping_checks(a, d)
-        if have_matplotlib():
-            plot_mapping(a, d, md_dir)
     else:
         d = run_collectives(a)
         ch = collectives_checks(a, d)
-        if have_matplotlib():
-            plot_collectives(a, d, md_dir)
     d["engine"] = a.engine_reports
     return d, ch
 
@@ -455,8 +480,8 @@ def img(a, name, alt):
     return ["", "![%s](%s%s.png)" % (alt, a.png_prefix, name)] if os.path.exists(path) else []
 
 
-def size_table(rows, cols, sizes, label):
-    """A table of aggregate Gb/s: one row per message size, one column per (title, filter)."""
+def size_table(rows, cols, sizes, label=""):
+    """A table of aggregate Gb/s: one row per message size, one column per (title, filter); then `label`."""
     L = ["| message size | " + " | ".join(t for t, _ in cols) + " |", "|---|" + "---|" * len(cols)]
     for s in sizes:
         cells = []
@@ -469,7 +494,7 @@ def size_table(rows, cols, sizes, label):
             else:
                 cells.append("%.2f%s" % (r["aggregate_gbit_s"], " (ITB)" if r.get("deadlock_fix") else ""))
         L.append("| %d | %s |" % (s, " | ".join(cells)))
-    return L + ["", label, ""]
+    return L + (["", label, ""] if label else [""])
 
 
 def md_baseline(a, d):
@@ -505,7 +530,7 @@ def md_mapping(a, d):
          % (a.maps, a.seed, a.seed + a.maps - 1), ""]
     cols = [("%s, %s, %s route%s" % (pat, m, rt, "s" if rt == "two" else ""), {"pattern": pat, "routes": rt})
             for pat in PAIRS for m in ("random",) for rt in ROUTES]
-    L += size_table(d["rows"], cols, a.pair_sizes, "")
+    L += size_table(d["rows"], cols, a.pair_sizes)
     L += ["| peak | identity, one route | identity, two routes | random map, one route | random map, two routes | "
           "random / identity one route | paper |", "|---|---|---|---|---|---|---|"]
     for pat in PAIRS:
@@ -524,8 +549,9 @@ def md_collectives(a, d):
     L = ["## Figs. 12-14: collective patterns against bisection and message size", "",
          "Fig. 10's six networks (`sanfab-topo dual8 --bisection B`, docs/topology.md: two boxes as a chain, a ring "
          "and K4 for 1, 2, 4; three boxes as K6 less 4, 3 and 0 links for 5, 6, 9), FM's single routes; the built-in "
-         "workloads `alltoall` (Fig. 11 left), `alltoall-phased` (Fig. 11 right), `bcast-serial`, `bcast-tree`, "
-         "`gather` (all-to-one), root 0, repeated so that each host sends about %d bytes (docs/network.md "
+         "workloads `alltoall` (Fig. 11 left), `alltoall-phased` (Fig. 11 right), `bcast-serial` and `gather` "
+         "(all-to-one), root 0, and the one-to-all tree as a workload file (a binomial tree from host 0, each node "
+         "sending to its largest subtree first), repeated so that each host sends about %d bytes (docs/network.md "
          "\"Workloads\"). Aggregate bandwidth in Gb/s (the paper's total bandwidth: a broadcast counts every "
          "receiver's bytes); (ITB): the run deadlocked on FM's routes and was run again with ITBs." % a.coll_bytes, ""]
     L += ["### Fig. 14: peak bandwidth (best message size) against bisection", "",
@@ -541,7 +567,7 @@ def md_collectives(a, d):
     L += ["### Figs. 12 and 13: against message size", ""]
     for wl, title in COLLECTIVES:
         cols = [("bisection %d" % b, {"pattern": wl, "bisection": b}) for b in BISECTIONS]
-        L += ["%s:" % title.capitalize(), ""] + size_table(d["rows"], cols, a.coll_sizes, "")
+        L += ["%s:" % title.capitalize(), ""] + size_table(d["rows"], cols, a.coll_sizes)
     L += img(a, "fig12-alltoall", "Fig. 12, all-to-all") + img(a, "fig12-alltoall-phased", "Fig. 12, phased")
     L += img(a, "fig14", "Fig. 14")
     return L + [""] + md_baseline(a, d)
@@ -582,6 +608,10 @@ def write_md(path, a, found, missing):
          "and timing: docs/network.md. %s" % (" --full" if a.full else "", "full/" if a.full else "",
                                               " ".join(__doc__.split("\n\n")[2:]).replace("\n", " ")), ""]
     data = dict(found)
+    if have_matplotlib():  # the plots from the JSON, so that --page redraws them too
+        for name, fn in (("routes", plot_routes), ("mapping", plot_mapping), ("collectives", plot_collectives)):
+            if name in data:
+                fn(a, data[name], os.path.dirname(path))
     if "routes" in data:
         L += md_routes(a, data["routes"])
     if "mapping" in data:
@@ -592,10 +622,12 @@ def write_md(path, a, found, missing):
     eng = [e for _, d in found for e in d.get("engine", [])]
     if eng:
         cpu = sum(e["point_cpu_s"] or 0 for e in eng)
+        every = sum(e.get("all_points_cpu_s", 0) for e in eng)
         L += ["## The sweep engine", "", "Every run is a point of a Dask sweep (scripts/sweep.py). This page's points: "
-              "%d (%d run now, %d resumed from their files), %.0f CPU s of the points' own; engine overhead (wall x "
-              "workers over the points' wall) %s." % (
-                  sum(e["points"] for e in eng), sum(e["run"] for e in eng), sum(e["resumed"] for e in eng), cpu,
+              "%d (%d run now, %d resumed from their files), %.0f CPU s of the points' own in this run, %.0f CPU s for "
+              "every point as its file records it (the lone pair's and Fig. 7's points count once per experiment that "
+              "uses them); engine overhead (wall x workers over the points' wall) %s." % (
+                  sum(e["points"] for e in eng), sum(e["run"] for e in eng), sum(e["resumed"] for e in eng), cpu, every,
                   ", ".join("%.1f %%" % (100 * e["overhead"]) for e in eng if e.get("overhead") is not None) or "-"), ""]
     L += ["## Checks", ""] + D.checks_md(found)
     if missing:

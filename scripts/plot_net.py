@@ -227,7 +227,7 @@ def cmd_lines(a):
             ax.set_xscale("log", base=2)
             xs = sorted({x for s in spec["series"] for x in s["x"]})
             ax.set_xticks(xs)
-            ax.set_xticklabels([str(x) for x in xs], fontsize=7)
+            ax.set_xticklabels([str(x) for x in xs], fontsize=7, rotation=45 if len(xs) > 6 else 0)
         ax.set_xlabel(spec.get("xlabel", ""))
         ax.set_ylabel(spec.get("ylabel", ""))
         ax.set_ylim(bottom=0)
