@@ -6,6 +6,10 @@
   --paper 001   seed 001 (Koibuchi et al.) on the VC-switch network: Descending Layers against up*/down*: Tables 5
                 and 6, Figs. 6 and 7, LASH and FM with layers, the model's choices (scripts/exp_seed001.py;
                 docs/experiments-seed001.md)
+  --paper 002   seed 002 (Etsion et al.) on the crossbar network: one FM route against two and random host maps on
+                the 16-node test cluster (Figs. 7, 9), collective patterns against bisection on dual 8-way Myrinet
+                networks (Figs. 12-14); every run a point of a Dask sweep (scripts/exp_seed002.py;
+                docs/experiments-seed002.md)
   --paper 003   seed 003 (Geoffray and Hoefler) on the crossbar network: dispersive routing (static, oblivious,
                 adaptive, probing) on Clos networks of 32-port crossbars, random bisection and bridge patterns,
                 the threshold x probability study; every run a point of a Dask sweep (scripts/exp_seed003.py;
@@ -19,7 +23,7 @@ overwrites full results. --only picks experiments (names of either paper); --pag
 already written. Every run of the simulator is seeded (--seed, printed); required checks fail the run (exit
 status 1), the others are reported on the page beside the paper's numbers.
 
-  scripts/experiments.py [--paper 000|001|003] [--full] [--only NAME,...] [--page] [--jobs N] [--scheduler ADDR]
+  scripts/experiments.py [--paper 000|001|002|003] [--full] [--only NAME,...] [--page] [--jobs N] [--scheduler ADDR]
                          [--seed N] [--warmup N] [--cycles N] [--topologies N] [--locations N] [--out-dir DIR]
                          [--md-dir DIR]
 
@@ -35,21 +39,22 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import exp_driver as D  # noqa: E402
 import exp_seed000  # noqa: E402
 import exp_seed001  # noqa: E402
+import exp_seed002  # noqa: E402
 import exp_seed003  # noqa: E402
 
-PAPERS = {"000": exp_seed000, "001": exp_seed001, "003": exp_seed003}
+PAPERS = {"000": exp_seed000, "001": exp_seed001, "002": exp_seed002, "003": exp_seed003}
 
 
 def venv_for_dask(papers):
-    """Seed 003 runs its points through Dask, which lives in the project's .venv: re-run this script there."""
-    if "003" not in papers:
+    """Seeds 002 and 003 run their points through Dask, which lives in the project's .venv: re-run this script there."""
+    if not {"002", "003"} & set(papers):
         return
     try:
         import distributed  # noqa: F401
     except ImportError:
         if os.access(D.VENV_PY, os.X_OK) and os.path.realpath(sys.executable) != os.path.realpath(D.VENV_PY):
             os.execv(D.VENV_PY, [D.VENV_PY] + sys.argv)
-        sys.exit("experiments: seed 003 needs Dask distributed from the project's .venv (make deps)")
+        sys.exit("experiments: seeds 002 and 003 need Dask distributed from the project's .venv (make deps)")
 
 
 def main():
@@ -58,9 +63,9 @@ def main():
     ap.add_argument("--full", action="store_true", help="the papers' full sizes and windows (hours)")
     names = [e for m in PAPERS.values() for e in m.EXPERIMENTS]
     ap.add_argument("--only", default=None, help="comma list of experiments: " + ", ".join(names))
-    ap.add_argument("--jobs", type=int, default=2, help="load points run at once (sanfab-sim --jobs, 1..64); seed "
-                    "003: the local Dask cluster's workers")
-    ap.add_argument("--scheduler", default=None, help="seed 003: a running Dask scheduler (tcp://HOST:PORT) to run the "
+    ap.add_argument("--jobs", type=int, default=2, help="load points run at once (sanfab-sim --jobs, 1..64); seeds "
+                    "002, 003: the local Dask cluster's workers")
+    ap.add_argument("--scheduler", default=None, help="seeds 002, 003: a running Dask scheduler (tcp://HOST:PORT) to run the "
                     "points on instead of a local cluster")
     ap.add_argument("--seed", type=int, default=1, help="traffic seed of every run (seed 000 Table 4: the hotspot "
                     "locations are seeds 1..N)")
@@ -69,7 +74,7 @@ def main():
     ap.add_argument("--warmup", type=int, default=None, help="warm-up cycles of every point instead of the mode's")
     ap.add_argument("--cycles", type=int, default=None, help="measurement window of every point instead of the mode's")
     ap.add_argument("--topologies", type=int, default=None, help="random networks per size instead of the mode's "
-                    "(seed 003: random bisection patterns per size)")
+                    "(seed 003: random bisection patterns per size; seed 002: random host maps)")
     ap.add_argument("--page", action="store_true", help="run nothing: rebuild the pages from the JSON already written")
     ap.add_argument("--out-dir", dest="out_dir_arg", default=None, help="directory of the JSON (default "
                     "reports/experiments, with --full reports/experiments/full)")

@@ -20,6 +20,11 @@
       curves with min-max error bars (seed 003 Fig. 6 style) from a spec {"title", "xlabel", "ylabel", "logx",
       "series": [{"label", "x": [...], "y": [...], "ymin": [...], "ymax": [...]}]} that an experiment writes.
 
+  plot_net.py lines SPEC.json -o FILE.png
+      plain curves (seed 002 Figs. 7, 9, 12, 14 style) from a spec {"title", "xlabel", "ylabel", "logx",
+      "series": [{"label", "x": [...], "y": [...], optional "ymin"/"ymax" (min-max bars), "dashed"}],
+      optional "marks": [{"label", "y"}] (horizontal reference lines, e.g. a paper's value)}; y from 0.
+
 Curves are labelled with --label (in order) or the route algorithm named in each JSON.
 """
 import argparse
@@ -202,6 +207,40 @@ def cmd_errorbars(a):
     print("plot_net: wrote %s" % a.output)
 
 
+def cmd_lines(a):
+    _, plt = mpl()
+    spec = load(a.spec)
+    try:
+        fig, ax = plt.subplots(figsize=(6.4, 4.2))
+        for s in spec["series"]:
+            style = dict(marker="o", ms=4, lw=1.2, label=s["label"], ls="--" if s.get("dashed") else "-")
+            if "ymin" in s and "ymax" in s:
+                err = [[y - m for y, m in zip(s["y"], s["ymin"])], [m - y for y, m in zip(s["y"], s["ymax"])]]
+                ax.errorbar(s["x"], s["y"], yerr=err, capsize=3, **style)
+            else:
+                ax.plot(s["x"], s["y"], **style)
+        for m in spec.get("marks", []):
+            ax.axhline(m["y"], color="#888888", lw=0.9, ls=":")
+            ax.annotate(m["label"], (0.01, m["y"]), xycoords=("axes fraction", "data"), fontsize=7, color="#555555",
+                        va="bottom")
+        if spec.get("logx"):
+            ax.set_xscale("log", base=2)
+            xs = sorted({x for s in spec["series"] for x in s["x"]})
+            ax.set_xticks(xs)
+            ax.set_xticklabels([str(x) for x in xs], fontsize=7, rotation=45 if len(xs) > 6 else 0)
+        ax.set_xlabel(spec.get("xlabel", ""))
+        ax.set_ylabel(spec.get("ylabel", ""))
+        ax.set_ylim(bottom=0)
+        ax.grid(True, alpha=0.3)
+        ax.legend(fontsize=7)
+        ax.set_title(a.title or spec.get("title", ""), fontsize=10)
+    except (KeyError, TypeError, ValueError) as e:
+        sys.exit("plot_net: %s: bad spec (%s)" % (a.spec, e))
+    fig.tight_layout()
+    fig.savefig(a.output, dpi=a.dpi)
+    print("plot_net: wrote %s" % a.output)
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     sub = ap.add_subparsers(dest="cmd", required=True)
@@ -222,13 +261,15 @@ def main():
     pl.add_argument("--cols", type=int, default=2, help="panels per row")
     eb = sub.add_parser("errorbars", help="curves with min-max error bars from a spec (seed 003 Fig. 6)")
     eb.add_argument("spec", help="the spec JSON an experiment writes")
-    for s in (lat, lk, pl, eb):
+    ln = sub.add_parser("lines", help="plain curves from a spec (seed 002 Figs. 7, 9, 12, 14)")
+    ln.add_argument("spec", help="the spec JSON an experiment writes")
+    for s in (lat, lk, pl, eb, ln):
         s.add_argument("-o", "--output", required=True, help="PNG file to write")
         s.add_argument("--title", help="plot title")
         s.add_argument("--dpi", type=int, default=120)
     a = ap.parse_args()
     os.makedirs(os.path.dirname(os.path.abspath(a.output)), exist_ok=True)
-    {"latency": cmd_latency, "links": cmd_links, "pool": cmd_pool, "errorbars": cmd_errorbars}[a.cmd](a)
+    {"latency": cmd_latency, "links": cmd_links, "pool": cmd_pool, "errorbars": cmd_errorbars, "lines": cmd_lines}[a.cmd](a)
 
 
 if __name__ == "__main__":

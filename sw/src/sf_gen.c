@@ -272,3 +272,73 @@ bad:
     sf_topo_free(t);
     return NULL;
 }
+
+/* ------------------------------------------------------------------ seed 002: dual 8-way Myrinet switches */
+
+/* A dual 8-way box holds two independent 8-port crossbars, A and B, with no link between them inside the box
+ * (seed 002 sec 1.1: one port of each is needed to join them). Box k's crossbars are switches 2k (A) and 2k+1 (B).
+ * `hosts[s]` hosts go on ports 0.. of switch s, numbered in switch order; the links take the next free ports in
+ * the order of `links` (pairs of switches; a pair given twice is two parallel links). */
+static sf_topo *dual_boxes(int boxes, const int *hosts, const int (*links)[2], int nlinks, int parallel,
+                           const char *name, sf_err *e)
+{
+    sf_topo *t = sf_topo_new();
+    snprintf(t->name, sizeof t->name, "%s", name);
+    t->allow_parallel = parallel;
+    int host = 0;
+    for (int s = 0; s < 2 * boxes; s++) {
+        if (sf_topo_add_switch(t, s, 8, -1, "generator", 0, e)) goto bad;
+        for (int j = 0; j < hosts[s]; j++)
+            if (sf_topo_add_host(t, host++, s, j, "generator", 0, e)) goto bad;
+    }
+    for (int l = 0; l < nlinks; l++)
+        if (link_free(t, links[l][0], links[l][1], e)) goto bad;
+    if (sf_topo_finish(t, "generator", e)) goto bad;
+    return t;
+bad:
+    sf_topo_free(t);
+    return NULL;
+}
+
+sf_topo *sf_gen_dual8(int bisection, sf_err *e)
+{
+    /* two boxes (4 crossbars of 4 hosts): a chain B1-A1-A2-B2 (1), closed into a ring (2), with both diagonals
+     * K4 (4: "all 6 links", seed 002 sec 6) */
+    static const int two[6][2] = {{0, 1}, {0, 2}, {2, 3}, {1, 3}, {0, 3}, {1, 2}};
+    /* three boxes (6 crossbars; 3 hosts on switches 0-3, 2 on 4-5): K6 (9), K6 without the three A-B links
+     * inside a box (6), and without A1-B2 as well (5) */
+    static const int three[15][2] = {{0, 2}, {0, 4}, {0, 5}, {1, 2}, {1, 4}, {1, 5}, {2, 4}, {2, 5}, {3, 4},
+                                     {3, 5}, {1, 3}, {0, 3}, {0, 1}, {2, 3}, {4, 5}};
+    static const int h2[4] = {4, 4, 4, 4}, h3[6] = {3, 3, 3, 3, 2, 2};
+    char name[96];
+    snprintf(name, sizeof name, "dual8 bisection=%d: 16 hosts on %s dual 8-way boxes (seed 002 Fig. 10)", bisection,
+             bisection <= 4 ? "two" : "three");
+    switch (bisection) {
+    case 1: return dual_boxes(2, h2, two, 3, 0, name, e);
+    case 2: return dual_boxes(2, h2, two, 4, 0, name, e);
+    case 4: return dual_boxes(2, h2, two, 6, 0, name, e);
+    case 5: return dual_boxes(3, h3, three, 11, 0, name, e);
+    case 6: return dual_boxes(3, h3, three, 12, 0, name, e);
+    case 9: return dual_boxes(3, h3, three, 15, 0, name, e);
+    default:
+        if (e) snprintf(e->msg, sizeof e->msg, "generator: dual8: bisection %d not one of seed 002 Fig. 10's 1, 2, 4, 5, 6, 9",
+                        bisection);
+        return NULL;
+    }
+}
+
+sf_topo *sf_gen_parpar(int boxes, sf_err *e)
+{
+    /* Fig. 2 top: 4 crossbars of 4 hosts, every port used (8 links): K4 with the A-B link of each box doubled */
+    static const int two[8][2] = {{0, 1}, {0, 1}, {2, 3}, {2, 3}, {0, 2}, {1, 3}, {0, 3}, {1, 2}};
+    /* Fig. 2 bottom: 6 crossbars of 3 hosts, every port used (15 links): K6 */
+    static const int three[15][2] = {{0, 1}, {0, 2}, {0, 3}, {0, 4}, {0, 5}, {1, 2}, {1, 3}, {1, 4}, {1, 5},
+                                     {2, 3}, {2, 4}, {2, 5}, {3, 4}, {3, 5}, {4, 5}};
+    static const int h2[4] = {4, 4, 4, 4}, h3[6] = {3, 3, 3, 3, 3, 3};
+    if (boxes == 2)
+        return dual_boxes(2, h2, two, 8, 1, "parpar boxes=2: the 16-node test cluster, two dual 8-way boxes (seed 002 Fig. 2 top)", e);
+    if (boxes == 3)
+        return dual_boxes(3, h3, three, 15, 0, "parpar boxes=3: 18 nodes on three dual 8-way boxes (seed 002 Fig. 2 bottom)", e);
+    if (e) snprintf(e->msg, sizeof e->msg, "generator: parpar: boxes must be 2 (Fig. 2 top) or 3 (Fig. 2 bottom), got %d", boxes);
+    return NULL;
+}

@@ -78,5 +78,12 @@ sf_topo *sf_gen_clos(int leaves, int h, int spines, sf_err *e);
 sf_topo *sf_gen_fattree(int k, int n, sf_err *e);
 /** Hypercube of 2^dim switches, `p` ports each, h hosts each. */
 sf_topo *sf_gen_hypercube(int dim, int p, int h, sf_err *e);
+/** Seed 002 Fig. 10: 16 hosts on dual 8-way Myrinet boxes (each two 8-port crossbars, 2k = A and 2k+1 = B of box k,
+ *  not linked inside the box) with a bisection of `bisection` links: 1, 2, 4 (two boxes, 4 hosts a crossbar: chain,
+ *  ring, K4) or 5, 6, 9 (three boxes, 3 hosts on switches 0-3 and 2 on 4-5: K6 less four, three or no links). */
+sf_topo *sf_gen_dual8(int bisection, sf_err *e);
+/** Seed 002 Fig. 2: the ParPar test cluster, `boxes` 2 (16 hosts, K4 with each box's A-B link doubled, every port
+ *  used) or 3 (18 hosts, K6 of 3 hosts a crossbar). */
+sf_topo *sf_gen_parpar(int boxes, sf_err *e);
 
 #endif

@@ -120,6 +120,7 @@ def tool_tests(prefix):
     rc, _, err = run([route, "nosuch", files["random"]])
     result(rc == 2 and "unknown algorithm" in err, f"{tag} unknown algorithm is a usage error", err)
     issue12_tools(tag, topo, route, files, prefix)
+    seed002_topologies(tag, topo, route, prefix)
 
 
 
@@ -207,6 +208,71 @@ COMMON = {"-o", "--rhinet", "--maestro", "--stats", "--json", "--time"}
 VALUES = {"--root": "1", "--select": "sancho", "--vcs": "2", "--rule": "ud-du", "--weight": "2", "--max-alt": "3",
           "--max-vcs": "12", "--deadlock": "layers", "--map": "random", "--fallback": "updown", "--seed": "7",
           "--stats": None, "--json": None, "--links": None, "--allow-deadlock": None, "--time": None}
+
+
+def parse_topo(path):
+    """(hosts per switch, links as (a, b) switch pairs, ports per switch) of a topology file (generator output)."""
+    ports, hosts, links = {}, {}, []
+    with open(path) as f:
+        for line in f:
+            w = line.split("#")[0].split()
+            if w and w[0] == "switch":
+                ports[int(w[1])] = int(w[3])
+            elif w and w[0] == "host":
+                s = int(w[2].split(":")[0])
+                hosts[s] = hosts.get(s, 0) + 1
+            elif w and w[0] == "link":
+                links.append(tuple(int(x.split(":")[0]) for x in w[1:3]))
+    return [hosts.get(s, 0) for s in range(len(ports))], links, [ports[s] for s in range(len(ports))]
+
+
+def bisection(hosts, links):
+    """Fewest links cut over the partitions of the switches into two sides of equal host counts (brute force)."""
+    n, total, best = len(hosts), sum(hosts), None
+    for mask in range(1 << (n - 1)):  # switch n-1 always on side 0: each partition once
+        if 2 * sum(h for s, h in enumerate(hosts) if mask >> s & 1) != total:
+            continue
+        cut = sum(1 for a, b in links if (mask >> a & 1) != (mask >> b & 1))
+        best = cut if best is None else min(best, cut)
+    return best
+
+
+def seed002_topologies(tag, topo, route, prefix):
+    """Seed 002's networks of dual 8-way boxes (sanfab-topo dual8, parpar): hosts, links, ports and bisection."""
+    cases = [(["dual8", "--bisection", str(b)], 16, b, None) for b in (1, 2, 4, 5, 6, 9)]
+    cases += [(["parpar"], 16, 4, 8), (["parpar", "--boxes", "3"], 18, 9, 15)]
+    for args, nhosts, bis, nlinks in cases:
+        path = os.path.join(TMP, prefix + "-".join(args[:1] + args[2:]) + ".topo")
+        rc, _, err = run([topo] + args + ["-o", path])
+        rc2, out2, err2 = run([topo, "check", path])
+        ok = rc == 0 and rc2 == 0 and ": ok:" in out2 and "seed" not in err
+        got = (None, None)
+        if ok:
+            hosts, links, ports = parse_topo(path)
+            got = (sum(hosts), bisection(hosts, links))
+            ok = got == (nhosts, bis) and all(p == 8 for p in ports) and len(ports) in (4, 6)
+            ok = ok and (nlinks is None or len(links) == nlinks == sum(ports) // 2 - nhosts // 2)  # every port used
+        result(ok, f"{tag} sanfab-topo {' '.join(args)}: {nhosts} hosts on crossbars of 8 ports, bisection {bis} links",
+               f"hosts, bisection = {got} {err}{err2}")
+    # Fig. 6 left: on the test cluster, FM's first route between hosts i and i + 8 is the direct link of their two
+    # crossbars (two links carry the 4 pairs each); the second leaves by another link
+    tp = os.path.join(TMP, prefix + "parpar.topo")
+    rp = os.path.join(TMP, prefix + "parpar.routes")
+    rc, _, err = run([route, "fm", tp, "--deadlock", "none", "--allow-deadlock", "-o", rp])
+    r = {}
+    if rc == 0:
+        for line in open(rp):
+            w = line.split()
+            if w and w[0] == "route":
+                r[(int(w[1]), int(w[2]), int(w[3]))] = w[5:]
+    ok = rc == 0 and all(len(r[(i, i + 8, 0)]) == 2 and len(r[(i, i + 8, 1)]) == 3 and r[(i, i + 8, 0)][0] != r[(i, i + 8, 1)][0]
+                         for i in range(8))
+    result(ok, f"{tag} fm on the parpar cluster: hosts i and i + 8 on one direct link, the second route 2 hops by another", err)
+    for args, want, code in ((["dual8", "--bisection", "3"], "bisection 3 not one of", 1),
+                             (["parpar", "--boxes", "4"], "boxes must be 2", 1),
+                             (["dual8", "--boxes", "2"], "--boxes is not an option of dual8", 2)):
+        rc, _, err = run([topo] + args)
+        result(rc == code and want in err, f"{tag} sanfab-topo {' '.join(args)} refused", f"rc={rc} {err}")
 
 
 def issue12_tools(tag, topo, route, files, prefix):

@@ -21,6 +21,11 @@ static void usage(FILE *f)
             "  clos      --leaves L [32] --hosts H [16] --spines S [16]   (defaults: 512-node Clos of seed 003)\n"
             "  fattree   --k K [4] --n N [3]                  k-ary n-tree\n"
             "  hypercube --dim D [4] --ports P [8] --hosts H [4]\n"
+            "  dual8     --bisection B [4]   seed 002 Fig. 10: 16 hosts on dual 8-way Myrinet boxes (two 8-port\n"
+            "            crossbars each, switches 2k and 2k+1 of box k) with a bisection of B links: 1, 2, 4 (two\n"
+            "            boxes, 4 hosts a crossbar: chain, ring, K4) or 5, 6, 9 (three boxes: K6 less 4, 3 or 0 links)\n"
+            "  parpar    --boxes N [2]       seed 002 Fig. 2: the test cluster, 2 boxes (16 hosts, K4 with each box's\n"
+            "            two crossbars linked twice: every port used) or 3 (18 hosts, K6)\n"
             "  -o FILE   output file (default standard output)\n"
             "Options may come in any order after KIND; an option KIND does not use is an error.\n"
             "random prints its seed on standard error (the other kinds make no random choice).\n");
@@ -30,7 +35,7 @@ int main(int argc, char **argv)
 {
     if (argc < 2 || !strcmp(argv[1], "--help") || !strcmp(argv[1], "-h")) { usage(argc < 2 ? stderr : stdout); return argc < 2 ? 2 : 0; }
     const char *kind = argv[1], *out = NULL;
-    int n = -1, p = -1, h = -1, k = -1, ky = -1, leaves = 32, spines = 16, nlev = 3, dim = 4;
+    int n = -1, p = -1, h = -1, k = -1, ky = -1, leaves = 32, spines = 16, nlev = 3, dim = 4, bis = 4, boxes = 2;
     unsigned long long seed = 1;
     sf_err e = {""};
     if (!strcmp(kind, "check")) {
@@ -55,6 +60,7 @@ int main(int argc, char **argv)
         {"random", " --switches --ports --hosts --seed "}, {"mesh", " --k --ky --ports --hosts "},
         {"torus", " --k --ky --ports --hosts "}, {"express", " --k --ports --hosts "}, {"cplant", " "},
         {"clos", " --leaves --hosts --spines "}, {"fattree", " --k --n "}, {"hypercube", " --dim --ports --hosts "},
+        {"dual8", " --bisection "}, {"parpar", " --boxes "},
     };
     const char *kopts = NULL;
     for (size_t i = 0; i < sizeof K / sizeof K[0]; i++)
@@ -106,6 +112,8 @@ int main(int argc, char **argv)
         else if (!strcmp(a, "--spines")) spines = (int)x;
         else if (!strcmp(a, "--n")) nlev = (int)x;
         else if (!strcmp(a, "--dim")) dim = (int)x;
+        else if (!strcmp(a, "--bisection")) bis = (int)x;
+        else if (!strcmp(a, "--boxes")) boxes = (int)x;
     }
     sf_topo *t = NULL;
     if (!strcmp(kind, "random")) fprintf(stderr, "sanfab-topo: seed %llu\n", seed); /* the only kind with random choices */
@@ -116,6 +124,8 @@ int main(int argc, char **argv)
     else if (!strcmp(kind, "cplant")) t = sf_gen_cplant(&e);
     else if (!strcmp(kind, "clos")) t = sf_gen_clos(leaves, h < 0 ? 16 : h, spines, &e);
     else if (!strcmp(kind, "fattree")) t = sf_gen_fattree(k < 0 ? 4 : k, nlev, &e);
+    else if (!strcmp(kind, "dual8")) t = sf_gen_dual8(bis, &e);
+    else if (!strcmp(kind, "parpar")) t = sf_gen_parpar(boxes, &e);
     else t = sf_gen_hypercube(dim, p < 0 ? 8 : p, h < 0 ? 4 : h, &e);
     if (!t) { fprintf(stderr, "sanfab-topo: %s\n", e.msg); return 1; }
     FILE *f = out ? fopen(out, "w") : stdout;
