@@ -20,7 +20,8 @@ FM's routes have no deadlock fix on the paper's cluster (sanfab-route fm --deadl
 a run that deadlocks in the simulator is recorded as such and run again with the same routes split by In-Transit
 Buffers at their down->up turns (fm --deadlock itb), which is the number reported (deadlock_fix "itb"). Every run
 is one point of a sweep through the Dask engine (scripts/sweep.py): --jobs local workers, or --scheduler ADDR;
-finished points are files and a stopped run resumes.
+with --full the finished points are files (reports/experiments/full/seed002-points-full/) and a stopped run
+resumes.
 
 Reduced (make experiments, make test): messages of 1536 and 16384 bytes for the pairs (64 KB per sender), 2
 random maps, 1536 and 8192 bytes for the collectives (one all-to-all of 8 KB messages per host). --full: 256 bytes
@@ -265,27 +266,6 @@ def run_mapping(a):
             "peaks": peaks(rows, ("pattern", "routes")), "identity_peaks": peaks(ident, ("pattern", "routes"))}
 
 
-def tree_file(a, size, reps, hosts=16):
-    """The one-to-all tree as a workload file: a binomial tree from host 0 (rank q takes the message from q minus
-    its highest bit, then sends to q + 2^j for every 2^j > q), each node sending to its largest subtree first, i.e.
-    to the nearest child first (sanfab-sim's built-in bcast-tree sends to the farthest, the smallest subtree, first,
-    which makes its last leaf wait for ten message times where the tree needs four)."""
-    path = os.path.join(files_dir(a), "bcast-tree-%d-%d.wl" % (size, reps))
-    L = ["sanfab-workload 1", "# seed 002's one-to-all tree: binomial from host 0, largest subtree first; %d x %d bytes"
-         % (reps, size), "repeat %d" % reps]
-    for q in range(1, hosts):
-        L.append("  %d recv %d" % (q, q - (1 << (q.bit_length() - 1))))
-    for q in range(hosts):
-        c = 1
-        while q + c < hosts:
-            if c > q:
-                L.append("  %d send %d %d" % (q, q + c, size))
-            c *= 2
-    with open(path, "w") as f:
-        f.write("\n".join(L + ["end", ""]))
-    return path
-
-
 def run_collectives(a):
     pts = lone_points(a)
     for b in BISECTIONS:
@@ -294,9 +274,7 @@ def run_collectives(a):
             for s in a.coll_sizes:
                 k = count(15 * s, a.coll_bytes)
                 args = ROUTES["single"] + ["--message-bytes", str(s), "--messages", str(k), "--root", "0"]
-                if wl == "bcast-tree":
-                    wfile, args = tree_file(a, s, k), ROUTES["single"]
-                pts.append(point(a, "c-b%d-%s-%d" % (b, wl, s), topo, r, ri, wfile if wl == "bcast-tree" else wl, args))
+                pts.append(point(a, "c-b%d-%s-%d" % (b, wl, s), topo, r, ri, wl, args))
     res = run_all(a, pts)
     rows = [record(res["c-b%d-%s-%d" % (b, wl, s)], topology="dual8-b%d" % b, bisection=b, routes="single",
                    map="identity", pattern=wl, message_size=s, repetitions=count(15 * s, a.coll_bytes))
@@ -401,7 +379,9 @@ def collectives_checks(a, d):
 
 
 def run(a, name, work, md_dir, save, prior):
-    a.points_dir = os.path.join(a.out_dir, "seed002-points" + ("-full" if a.full else ""))
+    # --full: the finished points are files beside the JSON and a stopped run resumes (delete the directory after
+    # changing the simulator); reduced: in the run's work directory, so every run is fresh
+    a.points_dir = os.path.join(a.out_dir, "seed002-points-full") if a.full else os.path.join(work, "points")
     a.engine_reports = []
     if name == "routes":
         d = run_routes(a)
@@ -549,9 +529,8 @@ def md_collectives(a, d):
     L = ["## Figs. 12-14: collective patterns against bisection and message size", "",
          "Fig. 10's six networks (`sanfab-topo dual8 --bisection B`, docs/topology.md: two boxes as a chain, a ring "
          "and K4 for 1, 2, 4; three boxes as K6 less 4, 3 and 0 links for 5, 6, 9), FM's single routes; the built-in "
-         "workloads `alltoall` (Fig. 11 left), `alltoall-phased` (Fig. 11 right), `bcast-serial` and `gather` "
-         "(all-to-one), root 0, and the one-to-all tree as a workload file (a binomial tree from host 0, each node "
-         "sending to its largest subtree first), repeated so that each host sends about %d bytes (docs/network.md "
+         "workloads `alltoall` (Fig. 11 left), `alltoall-phased` (Fig. 11 right), `bcast-serial`, `bcast-tree` (a binomial "
+         "tree from host 0, each node sending to its largest subtree first) and `gather` (all-to-one), root 0, repeated so that each host sends about %d bytes (docs/network.md "
          "\"Workloads\"). Aggregate bandwidth in Gb/s (the paper's total bandwidth: a broadcast counts every "
          "receiver's bytes); (ITB): the run deadlocked on FM's routes and was run again with ITBs." % a.coll_bytes, ""]
     L += ["### Fig. 14: peak bandwidth (best message size) against bisection", "",
