@@ -178,8 +178,8 @@ step_netsim() { $MAKE -s -C sw netsim-test; }   # network simulator: both kinds,
 # sanitizer runs; network mutants (mk/net.mk, docs/network.md "RTL networks")
 step_rtlnet() { $MAKE -s net-test SEED="$SEED" JOBS="$JOBS"; }
 
-# the papers' experiments, reduced (seed 000 on the crossbar network, seed 001 on the VC network, seed 003's dispersive
-# routing through the Dask sweep engine), and their required trends; the sweep engine's own tests; written under
+# the papers' experiments, reduced (seed 000 on the crossbar network, seed 001 on the VC network, seeds 002 and 003's
+# workloads and route policies through the Dask sweep engine), and their required trends; the sweep engine's own tests; written under
 # build/experiments/, the committed results stay
 step_experiments() {
     # the papers' reduced runs in the step pool (a search's loads run one after the other, so one paper alone leaves a
@@ -190,10 +190,12 @@ step_experiments() {
     pool_run "$out" 0 python3 scripts/experiments.py --paper 000 --out-dir build/experiments --md-dir build/experiments
     pool_run "$out" 1 python3 scripts/experiments.py --paper 001 --jobs 1 --out-dir build/experiments \
         --md-dir build/experiments
-    pool_run "$out" 2 $PY scripts/experiments.py --paper 003 --jobs 1 --out-dir build/experiments \
+    pool_run "$out" 2 $PY scripts/experiments.py --paper 002 --jobs 1 --out-dir build/experiments \
         --md-dir build/experiments
-    pool_run "$out" 3 $PY scripts/test_sweep.py
-    pool_show "$out" 4
+    pool_run "$out" 3 $PY scripts/experiments.py --paper 003 --jobs 1 --out-dir build/experiments \
+        --md-dir build/experiments
+    pool_run "$out" 4 $PY scripts/test_sweep.py
+    pool_show "$out" 5
 }
 
 step_synth-fresh() {
