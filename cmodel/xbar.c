@@ -71,7 +71,7 @@ typedef struct {
 
 typedef struct {
     uint8_t busy, rr, qn, gap, abt, stop, want, ann, av;
-    uint16_t own, gp, mp; /* one-hot / masks over the inputs */
+    uint32_t own, gp, mp; /* one-hot / masks over the inputs (bit i = input i, up to 32 ports) */
     uint16_t q[2];        /* queue, q[0] its head */
     uint16_t tx;          /* transmit register */
     uint16_t cable[XBAR_MAX_LINK_DELAY];
@@ -99,13 +99,14 @@ struct xbar {
 typedef struct {
     uint16_t occ[XBAR_MAX_PORTS];
     uint16_t xf[XBAR_MAX_PORTS];
-    uint16_t xf_v;                 /* mask over the inputs */
-    uint16_t ab;                   /* mask over the inputs */
-    uint16_t req[XBAR_MAX_PORTS];  /* per output: mask of the inputs requesting it */
-    uint16_t mp;                   /* OR over the outputs of mp: input i may pop if bit i */
+    uint32_t xf_v;                 /* mask over the inputs */
+    uint32_t ab;                   /* mask over the inputs */
+    uint32_t req[XBAR_MAX_PORTS];  /* per output: mask of the inputs requesting it */
+    uint32_t mp;                   /* OR over the outputs of mp: input i may pop if bit i */
 } prev_t;
 
-static inline unsigned ctz16(unsigned x) { return (unsigned)__builtin_ctz(x); }
+/* index of the lowest set bit of a non-zero input mask (or counter event mask) */
+static inline unsigned ctz32(uint32_t x) { return (unsigned)__builtin_ctz(x); }
 
 static inline void event(uint16_t *ev, unsigned port, unsigned ctr) { ev[port] |= (uint16_t)(1u << ctr); }
 
@@ -130,7 +131,7 @@ const char *xbar_params_check(const xbar_params_t *p)
     if (!p)
         return "no parameters";
     if (p->NPORTS < 2 || p->NPORTS > XBAR_MAX_PORTS)
-        return "NPORTS must be 2..16";
+        return "NPORTS must be 2..32";
     if (p->SLACK_DEPTH < 4 || p->SLACK_DEPTH > 255)
         return "SLACK_DEPTH must be 4..255";
     if (p->STOP_THRESH < 1 || p->STOP_THRESH > p->SLACK_DEPTH)
@@ -473,7 +474,7 @@ static void output_step(xbar_t *m, unsigned p, unsigned c, const prev_t *pv, uin
     xout_t *o = &m->out[p];
     const uint8_t busy0 = o->busy, abt0 = o->abt, gap0 = o->gap, stop0 = o->stop, want0 = o->want,
                   ann0 = o->ann, av0 = o->av;
-    const uint16_t own0 = o->own;
+    const uint32_t own0 = o->own;
 
     /* Fast path, the same as the full rules below: a free output (not busy, so no transfer and no
      * arbitration without requests) with no queue, no GAP, ABORT, STOP or GO owed and no request sends
@@ -491,7 +492,7 @@ static void output_step(xbar_t *m, unsigned p, unsigned c, const prev_t *pv, uin
     int xv = 0;
     uint16_t x = 0;
     if (busy0 && !abt0) { /* rule 1: nothing once a timeout ABORT is owed */
-        unsigned j = ctz16(own0);
+        unsigned j = ctz32(own0);
         if ((pv->xf_v >> j) & 1u) {
             xv = 1;
             x = pv->xf[j];
@@ -560,8 +561,8 @@ static void output_step(xbar_t *m, unsigned p, unsigned c, const prev_t *pv, uin
     if (xv && !sent_x) {
         /* The queue holds at most 2 entries by construction (av; rule 1 ignores a timed-out
          * owner's transfers). Without SANFAB_ASSERT a third entry is dropped. */
-        XASSERT(m, o->qn < 2, p, "output queue above 2 entries (owner input %u, abt %u, input state %u)", ctz16(own0),
-                abt0, m->in[ctz16(own0)].state);
+        XASSERT(m, o->qn < 2, p, "output queue above 2 entries (owner input %u, abt %u, input state %u)", ctz32(own0),
+                abt0, m->in[ctz32(own0)].state);
         if (o->qn < 2)
             o->q[o->qn++] = x;
     }
@@ -572,13 +573,13 @@ static void output_step(xbar_t *m, unsigned p, unsigned c, const prev_t *pv, uin
 
     /* 7. arbitration */
     if (!busy0 || x_end) {
-        uint16_t req = pv->req[p];
+        uint32_t req = pv->req[p];
         if (req) {
-            uint16_t hi = (uint16_t)(req & ~((1u << o->rr) - 1u));
-            unsigned g = ctz16(hi ? hi : req);
-            o->own = (uint16_t)(1u << g);
+            uint32_t hi = req & ~((UINT32_C(1) << o->rr) - 1u); /* rr <= NPORTS - 1 <= 31 */
+            unsigned g = ctz32(hi ? hi : req);
+            o->own = UINT32_C(1) << g;
             o->busy = 1;
-            o->gp = (uint16_t)(1u << g);
+            o->gp = UINT32_C(1) << g;
             o->rr = (uint8_t)((g + 1u) % m->p.NPORTS);
         } else if (x_end) {
             o->busy = 0;
@@ -592,7 +593,7 @@ static void output_step(xbar_t *m, unsigned p, unsigned c, const prev_t *pv, uin
 
     XASSERT(m, o->busy ? (o->own != 0 && (o->own & (o->own - 1u)) == 0) : o->own == 0, p,
             "output busy=%u with owner mask 0x%x (want exactly one owner when busy, none when free)",
-            o->busy, o->own);
+            o->busy, (unsigned)o->own);
 }
 
 /* ------------------------------------------------------------------ counters and register port */
@@ -619,7 +620,9 @@ static void register_port(xbar_t *m, const xbar_in_t *in)
         return;
     }
     if (in->reg_rd) {
-        unsigned port = (unsigned)in->reg_addr >> 4, ctr = (unsigned)in->reg_addr & 15u;
+        /* {port, counter[3:0]}: XBAR_ADDR_BITS(NPORTS) bits, the bits above are not on the port */
+        const unsigned addr = (unsigned)in->reg_addr & ((1u << XBAR_ADDR_BITS(m->p.NPORTS)) - 1u);
+        unsigned port = addr >> 4, ctr = addr & 15u;
         if (port >= m->p.NPORTS || ctr >= XBAR_NCTR) {
             m->rvalid = 1; /* absent address: answered in this step with 0 */
         } else {
@@ -645,21 +648,25 @@ void xbar_step(xbar_t *m, const xbar_in_t *in, xbar_out_t *out)
 
     /* step-(k-1) values crossing from the inputs to the outputs */
     pv.xf_v = pv.ab = pv.mp = 0;
-    for (unsigned i = 0; i < N; i++) {
+    uint32_t bit = 1; /* bit i: input i */
+    for (unsigned i = 0; i < N; i++, bit <<= 1) {
         const xin_t *s = &m->in[i];
         ev[i] = 0;
         pv.req[i] = 0;
         pv.occ[i] = s->occ;
         pv.xf[i] = s->xf;
-        pv.xf_v |= (uint16_t)(s->xf_v << i);
-        pv.ab |= (uint16_t)(s->ab << i);
+        if (s->xf_v)
+            pv.xf_v |= bit;
+        if (s->ab)
+            pv.ab |= bit;
         pv.mp |= m->out[i].mp;
     }
-    for (unsigned i = 0; i < N; i++) {
+    bit = 1;
+    for (unsigned i = 0; i < N; i++, bit <<= 1) {
         const xin_t *s = &m->in[i];
         /* req_i[k-1] = HDR ∧ rdly >= ROUTE_DELAY ∧ ¬(TIMEOUT ≠ 0 ∧ tmo = TIMEOUT-1) */
         if (s->state == RS_HDR && s->rdly >= m->p.ROUTE_DELAY && !(T != 0 && s->tmo == T - 1u))
-            pv.req[s->hdr] |= (uint16_t)(1u << i);
+            pv.req[s->hdr] |= bit;
     }
 
     for (unsigned i = 0; i < N; i++)
@@ -670,7 +677,7 @@ void xbar_step(xbar_t *m, const xbar_in_t *in, xbar_out_t *out)
     /* counters: this step's events */
     for (unsigned p = 0; p < N; p++)
         for (unsigned b = ev[p]; b; b &= b - 1u)
-            ctr_sched_event(&m->cs, p * XBAR_NCTR + ctz16(b));
+            ctr_sched_event(&m->cs, p * XBAR_NCTR + ctz32(b));
 
     register_port(m, in);
 

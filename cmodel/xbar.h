@@ -11,9 +11,13 @@
 
 #include <stdint.h>
 
-#define XBAR_MAX_PORTS 16
+#define XBAR_MAX_PORTS 32
 #define XBAR_MAX_SLACK 256
 #define XBAR_MAX_LINK_DELAY 64
+
+/* Width of the register port's address in bits: {port, counter[3:0]} with 4 port bits up to 16 ports
+ * and 5 above (8 or 9 bits; the RTL's reg_addr port has this width). */
+#define XBAR_ADDR_BITS(nports) ((nports) > 16u ? 9u : 8u)
 
 /* Counter indices of the register port: reg_addr = port * 16 + index. */
 enum {
@@ -31,7 +35,7 @@ enum {
 
 /* Parameters: the same names, meaning and ranges as the RTL parameters (docs/xbar.md). */
 typedef struct {
-    unsigned NPORTS;      /* ports, 2..16 */
+    unsigned NPORTS;      /* ports, 2..32 */
     unsigned SLACK_DEPTH; /* slack buffer capacity per input in entries, 4..255 */
     unsigned STOP_THRESH; /* want STOP when occupancy >= STOP_THRESH, 1..SLACK_DEPTH */
     unsigned GO_THRESH;   /* want GO when occupancy <= GO_THRESH, 0..STOP_THRESH-1 */
@@ -45,7 +49,7 @@ typedef struct {
 typedef struct {
     uint16_t rx[XBAR_MAX_PORTS]; /* 9-bit character per input port (bits above 8 are ignored) */
     uint8_t reg_rd;              /* counter read request */
-    uint8_t reg_addr;            /* {port[3:0], counter[3:0]} */
+    uint16_t reg_addr;           /* {port, counter[3:0]}, XBAR_ADDR_BITS(NPORTS) bits (bits above are ignored) */
 } xbar_in_t;
 
 typedef struct {

@@ -50,7 +50,8 @@ typedef struct {
     unsigned k; /* last step done */
     uint16_t *rx[XBAR_MAX_PORTS], *tx[XBAR_MAX_PORTS];
     uint8_t *occ[XBAR_MAX_PORTS];
-    uint8_t *rd, *addr, *rv;
+    uint8_t *rd, *rv;
+    uint16_t *addr; /* reg_addr: {port, counter[3:0]}, XBAR_ADDR_BITS(NPORTS) bits */
     uint32_t *rdata;
     uint32_t *ctr; /* ctr[(step * NPORTS + port) * XBAR_NCTR + c]: xbar_counter after the step */
 } sim_t;
@@ -79,7 +80,7 @@ static sim_t *sim_new(const xbar_params_t *p, unsigned maxs)
         s->tx[i][0] = CH_IDLE;
     }
     s->rd = calloc(maxs, 1);
-    s->addr = calloc(maxs, 1);
+    s->addr = calloc(maxs, sizeof(uint16_t));
     s->rv = calloc(maxs, 1);
     s->rdata = calloc(maxs, sizeof(uint32_t));
     s->ctr = calloc((size_t)maxs * s->n * XBAR_NCTR, sizeof(uint32_t));
@@ -298,25 +299,26 @@ static void test_latency(tally_t *t)
     }
 }
 
-/* Handover: inputs 1 and 2 both want output 0 from the same step; the second packet's first byte
- * follows the first one's GAP with no idle cycle. */
+/* Handover: inputs 1 and 2 both want output 0 from the same step (32 ports: inputs 30 and 31 want output
+ * 31); the second packet's first byte follows the first one's GAP with no idle cycle. */
 static void test_handover(tally_t *t)
 {
-    for (unsigned v = 0; v < 3; v++) {
-        xbar_params_t p = params(v == 2 ? 5 : 4);
+    for (unsigned v = 0; v < 4; v++) {
+        xbar_params_t p = params(v == 3 ? 32 : v == 2 ? 5 : 4);
         p.ROUTE_DELAY = v == 1 ? 3 : 0;
         p.LINK_DELAY = v == 1 ? 2 : 0;
+        const unsigned ia = v == 3 ? 30 : 1, ib = ia + 1, o = v == 3 ? 31 : 0;
         sim_t *s = sim_new(&p, 300);
         uint8_t a[32], b[32];
-        unsigned la = make_pkt(a, 0, 12, 1), lb = make_pkt(b, 0, 12, 2);
-        put_pkt(s, 1, 10, a, la, CRC_GOOD, CH_GAP);
-        put_pkt(s, 2, 10, b, lb, CRC_GOOD, CH_GAP);
+        unsigned la = make_pkt(a, o, 12, 1), lb = make_pkt(b, o, 12, 2);
+        put_pkt(s, ia, 10, a, la, CRC_GOOD, CH_GAP);
+        put_pkt(s, ib, 10, b, lb, CRC_GOOD, CH_GAP);
         sim_all(s);
         rxpkt_t rp[3];
-        unsigned np = parse_tx(s, 0, 1, 299, rp, 3);
+        unsigned np = parse_tx(s, o, 1, 299, rp, 3);
         check(t, np == 2 && rp[0].len == 13 && memcmp(rp[0].b, a + 1, 12) == 0 && rp[1].len == 13 &&
                      memcmp(rp[1].b, b + 1, 12) == 0,
-              "handover v%u: two whole packets, input 1 first (round robin from 0)", v);
+              "handover v%u: two whole packets on output %u, input %u first (round robin from 0)", v, o, ia);
         if (np == 2)
             check(t, rp[1].first == rp[0].end_step + 1,
                   "handover v%u: GAP at step %u, next first byte at %u: want no idle cycle", v, rp[0].end_step,
@@ -578,8 +580,8 @@ static void test_illegal(tally_t *t)
  * (from the buffer): dropped and counted drop_route exactly when it is not 10pppppp, p < NPORTS. */
 static void test_routes(tally_t *t)
 {
-    static const unsigned ns[] = {3, 5};
-    for (unsigned a = 0; a < 2; a++)
+    static const unsigned ns[] = {3, 5, 32}; /* 32: 0x80..0x9F name ports, 0xA0..0xBF (ports 32..63) none */
+    for (unsigned a = 0; a < sizeof ns / sizeof ns[0]; a++)
         for (unsigned buffered = 0; buffered < 2; buffered++) {
             xbar_params_t p = params(ns[a]);
             const unsigned per = 30;
@@ -808,8 +810,8 @@ static void test_abt_owner(tally_t *t)
  * puts on rx. */
 static void test_counters(tally_t *t)
 {
-    static const unsigned ns_[] = {3, 8};
-    for (unsigned a = 0; a < 2; a++) {
+    static const unsigned ns_[] = {3, 8, 32};
+    for (unsigned a = 0; a < sizeof ns_ / sizeof ns_[0]; a++) {
         xbar_params_t p = params(ns_[a]);
         const unsigned NS = 9 * ns_[a];
         sim_t *s = sim_new(&p, 3000);
@@ -825,7 +827,7 @@ static void test_counters(tally_t *t)
         for (unsigned k = 1; k < 2900; k++) {
             s->rd[k] = 1;
             unsigned slot = (k * 7u) % NS;
-            s->addr[k] = (uint8_t)((slot / 9) * 16 + slot % 9);
+            s->addr[k] = (uint16_t)((slot / 9) * 16 + slot % 9);
         }
         sim_all(s);
         int ok = 1;
@@ -885,34 +887,68 @@ static void test_counters(tally_t *t)
               got);
         sim_free(s);
     }
-    /* absent addresses: answered in the request step with 0; every address at NPORTS 5 */
-    {
-        xbar_params_t p = params(5);
-        sim_t *s = sim_new(&p, 256 * 60 + 10);
-        for (unsigned a = 0; a < 256; a++) {
-            s->rd[5 + a * 60] = 1;
-            s->addr[5 + a * 60] = (uint8_t)a;
-            s->rx[a % 5][5 + a * 60] = 0x42; /* events so the present counters are not all 0 */
+    /* absent addresses: answered in the request step with 0; every address of the port's XBAR_ADDR_BITS
+     * at NPORTS 5 (8 bits: ports 5..15 absent), 20 and 32 (9 bits: ports 20..31 absent, none) */
+    static const unsigned na_[] = {5, 20, 32};
+    for (unsigned v = 0; v < sizeof na_ / sizeof na_[0]; v++) {
+        const unsigned N = na_[v], NADDR = 1u << XBAR_ADDR_BITS(N), gap = 9 * N + 15;
+        xbar_params_t p = params(N);
+        sim_t *s = sim_new(&p, NADDR * gap + 10);
+        for (unsigned a = 0; a < NADDR; a++) {
+            s->rd[5 + a * gap] = 1;
+            s->addr[5 + a * gap] = (uint16_t)a;
+            s->rx[a % N][5 + a * gap] = 0x42; /* events so the present counters are not all 0 */
         }
         sim_all(s);
         int ok = 1;
-        for (unsigned a = 0; a < 256 && ok; a++) {
-            unsigned r = 5 + a * 60;
-            int absent = (a >> 4) >= 5 || (a & 15u) >= 9;
+        unsigned npresent = 0;
+        for (unsigned a = 0; a < NADDR && ok; a++) {
+            unsigned r = 5 + a * gap;
+            int absent = (a >> 4) >= N || (a & 15u) >= 9;
             unsigned got = 0;
-            for (unsigned k = r; k < r + 60; k++)
+            for (unsigned k = r; k < r + gap; k++)
                 if (s->rv[k]) {
                     got = k;
                     break;
                 }
             if (absent)
                 ok = check(t, got == r && s->rdata[r] == 0 && !s->rv[r + 1],
-                           "absent address 0x%02x: want answer 0 in the request step %u, got step %u", a, r, got);
+                           "NPORTS=%u: absent address 0x%03x: want answer 0 in the request step %u, got step %u", N, a,
+                           r, got);
             else
-                ok = check(t, got > r && got <= r + 45, "present address 0x%02x: answered in 1..45 steps", a);
+                ok = check(t, got > r && got <= r + 9 * N, "NPORTS=%u: present address 0x%03x: answered in 1..%u steps",
+                           N, a, 9 * N);
+            npresent += !absent;
         }
-        check(t, ok, "register port: every address at NPORTS=5");
+        check(t, ok && npresent == 9 * N, "register port: every address at NPORTS=%u (%u present)", N, npresent);
         sim_free(s);
+    }
+    /* reg_addr has XBAR_ADDR_BITS(NPORTS) bits: a bit above them is not on the port, so an address with it set
+     * reads the same counter at the same step (8 ports: bit 8; 32 ports: bit 9) */
+    for (unsigned v = 0; v < 2; v++) {
+        const unsigned N = v ? 32 : 8, port = v ? 31 : 7, hi = 1u << XBAR_ADDR_BITS(N);
+        int ok = 1;
+        unsigned answered = 0;
+        sim_t *s[2];
+        for (unsigned j = 0; j < 2; j++) {
+            xbar_params_t p = params(N);
+            s[j] = sim_new(&p, 1200);
+            uint8_t pk[64];
+            unsigned len = make_pkt(pk, 0, 40, 7);
+            put_pkt(s[j], port, 10, pk, len, CRC_GOOD, CH_GAP);
+            s[j]->rd[300] = s[j]->rd[700] = 1;
+            s[j]->addr[300] = (uint16_t)((j ? hi : 0) | (port << 4) | XBAR_CTR_RX_BYTES);
+            s[j]->addr[700] = (uint16_t)((j ? hi : 0) | (port << 4) | 12); /* absent index 12 */
+            sim_all(s[j]);
+        }
+        for (unsigned k = 1; k < 1200; k++) {
+            ok &= s[0]->rv[k] == s[1]->rv[k] && s[0]->rdata[k] == s[1]->rdata[k];
+            answered += s[0]->rv[k];
+        }
+        check(t, ok && answered == 2, "NPORTS=%u: reg_addr bit %u ignored (reads of port %u's rx_bytes and index 12)", N,
+              XBAR_ADDR_BITS(N), port);
+        sim_free(s[0]);
+        sim_free(s[1]);
     }
     /* COUNTERS=0: every request answered in its step with 0 */
     {
@@ -921,7 +957,7 @@ static void test_counters(tally_t *t)
         sim_t *s = sim_new(&p, 300);
         for (unsigned k = 10; k < 270; k++) {
             s->rd[k] = (k % 3) != 0;
-            s->addr[k] = (uint8_t)(k & 0xFF);
+            s->addr[k] = (uint16_t)(k & 0xFF);
             s->rx[0][k] = (uint16_t)(k & 0xFF);
         }
         sim_all(s);
@@ -931,58 +967,81 @@ static void test_counters(tally_t *t)
         check(t, ok, "COUNTERS=0: every request answered in its step with 0, nothing else");
         sim_free(s);
     }
-    /* CTR_WIDTH=8: counters wrap modulo 256 (register port and xbar_counter) */
-    {
-        xbar_params_t p = params(4);
+    /* CTR_WIDTH=8: counters wrap modulo 256 (register port and xbar_counter); at 4 ports input 0 to output 1,
+     * at 32 ports input 31 to output 30 (a slot number past 255) */
+    for (unsigned v = 0; v < 2; v++) {
+        const unsigned N = v ? 32 : 4, src = v ? 31 : 0, dst = v ? 30 : 1;
+        xbar_params_t p = params(N);
         p.CTR_WIDTH = 8;
-        sim_t *s = sim_new(&p, 1200);
+        const unsigned r1 = 600, r2 = r1 + 9 * N + 1; /* the first read is answered within 9 * N steps */
+        sim_t *s = sim_new(&p, r2 + 9 * N + 10);
         uint8_t pk[400];
-        unsigned len = make_pkt(pk, 1, 300, 1); /* 301 data characters + CRC = 302 rx_bytes */
-        put_pkt(s, 0, 10, pk, len, CRC_GOOD, CH_GAP);
-        s->rd[600] = 1;
-        s->addr[600] = 0 * 16 + XBAR_CTR_RX_BYTES;
-        s->rd[700] = 1;
-        s->addr[700] = 1 * 16 + XBAR_CTR_TX_BYTES;
+        unsigned len = make_pkt(pk, dst, 300, 1); /* 301 data characters + CRC = 302 rx_bytes */
+        put_pkt(s, src, 10, pk, len, CRC_GOOD, CH_GAP);
+        s->rd[r1] = 1;
+        s->addr[r1] = (uint16_t)(src * 16 + XBAR_CTR_RX_BYTES);
+        s->rd[r2] = 1;
+        s->addr[r2] = (uint16_t)(dst * 16 + XBAR_CTR_TX_BYTES);
         sim_all(s);
         unsigned a1 = 0, a2 = 0;
-        for (unsigned k = 601; k < 700 && !a1; k++)
+        for (unsigned k = r1 + 1; k < r2 && !a1; k++)
             if (s->rv[k])
                 a1 = k;
-        for (unsigned k = 701; k < 800 && !a2; k++)
+        for (unsigned k = r2 + 1; k < s->maxs && !a2; k++)
             if (s->rv[k])
                 a2 = k;
         check(t, a1 && s->rdata[a1] == 302 % 256 && a2 && s->rdata[a2] == 301 % 256 &&
-                     ctr_at(s, 1199, 0, XBAR_CTR_RX_BYTES) == 302 % 256,
-              "CTR_WIDTH=8: rx_bytes 302 reads %u, tx_bytes 301 reads %u (mod 256)", a1 ? s->rdata[a1] : 9999,
-              a2 ? s->rdata[a2] : 9999);
+                     ctr_at(s, s->maxs - 1, src, XBAR_CTR_RX_BYTES) == 302 % 256,
+              "CTR_WIDTH=8 NPORTS=%u: rx_bytes 302 reads %u, tx_bytes 301 reads %u (mod 256)", N,
+              a1 ? s->rdata[a1] : 9999, a2 ? s->rdata[a2] : 9999);
         sim_free(s);
     }
 }
 
-/* Round robin: every input sends to output 0 at once, twice in a row; served 0,1,..,N-1 then again
- * 0,1,..; then inputs 3 and 1 alone after input 2 was served last: 3 first (at or after rr = 3). */
+/* Round robin: every input sends to output 0 at once (32 ports: to output 31), twice in a row; served
+ * 0,1,..,N-1 then again 0,1,..; then inputs 3 and 1 alone after input 2 was served last: 3 first (at or
+ * after rr = 3); at 32 ports inputs 29, 31 and 1 after input 30: 31, then (wrapping past bit 31) 1, 29. */
 static void test_round_robin(tally_t *t)
 {
-    static const unsigned ns[] = {3, 5, 8};
-    for (unsigned a = 0; a < 3; a++) {
-        const unsigned N = ns[a];
+    static const unsigned ns[] = {3, 5, 8, 32};
+    for (unsigned a = 0; a < sizeof ns / sizeof ns[0]; a++) {
+        const unsigned N = ns[a], o = N == 32 ? 31 : 0;
         xbar_params_t p = params(N);
         sim_t *s = sim_new(&p, 1500);
         for (unsigned i = 0; i < N; i++) {
             uint8_t pk[16];
-            unsigned len = make_pkt(pk, 0, 3, 0);
+            unsigned len = make_pkt(pk, o, 3, 0);
             pk[1] = (uint8_t)i; /* source tag */
             unsigned k = put_pkt(s, i, 10, pk, len, CRC_GOOD, CH_GAP);
-            pk[1] = (uint8_t)(0x10 + i);
+            pk[1] = (uint8_t)(0x40 + i);
             put_pkt(s, i, k, pk, len, CRC_GOOD, CH_GAP);
         }
         sim_all(s);
-        rxpkt_t rp[40];
-        unsigned np = parse_tx(s, 0, 1, 1499, rp, 40);
+        rxpkt_t rp[2 * XBAR_MAX_PORTS + 2];
+        unsigned np = parse_tx(s, o, 1, 1499, rp, 2 * XBAR_MAX_PORTS + 2);
         int ok = np == 2 * N;
         for (unsigned j = 0; j < np && j < 2 * N && ok; j++)
-            ok = rp[j].b[0] == (j < N ? j : 0x10 + (j - N)) && rp[j].residue == 0;
-        check(t, ok, "round robin N=%u: order 0..N-1 twice", N);
+            ok = rp[j].b[0] == (j < N ? j : 0x40 + (j - N)) && rp[j].residue == 0;
+        check(t, ok, "round robin N=%u: order 0..N-1 twice on output %u (%u packets)", N, o, np);
+        sim_free(s);
+    }
+    {
+        xbar_params_t p = params(32);
+        sim_t *s = sim_new(&p, 300);
+        uint8_t pk[16];
+        unsigned len = make_pkt(pk, 5, 3, 0);
+        pk[1] = 30;
+        put_pkt(s, 30, 10, pk, len, CRC_GOOD, CH_GAP); /* served alone: rr -> 31 */
+        static const unsigned late[] = {1, 29, 31};
+        for (unsigned j = 0; j < 3; j++) {
+            pk[1] = (uint8_t)late[j];
+            put_pkt(s, late[j], 40, pk, len, CRC_GOOD, CH_GAP);
+        }
+        sim_all(s);
+        rxpkt_t rp[5];
+        unsigned np = parse_tx(s, 5, 1, 299, rp, 5);
+        check(t, np == 4 && rp[0].b[0] == 30 && rp[1].b[0] == 31 && rp[2].b[0] == 1 && rp[3].b[0] == 29,
+              "round robin N=32: after input 30, inputs 1, 29 and 31 together: 31, 1, 29 (wrapping past 31)");
         sim_free(s);
     }
     {
@@ -1069,9 +1128,9 @@ static void test_head_timing(tally_t *t)
  * cycles (route byte stripped); every packet arrives whole. */
 static void test_permutation(tally_t *t)
 {
-    static const unsigned ns[] = {3, 5, 8};
+    static const unsigned ns[] = {3, 5, 8, 32};
     static const unsigned bodies[] = {2, 13};
-    for (unsigned a = 0; a < 3; a++)
+    for (unsigned a = 0; a < sizeof ns / sizeof ns[0]; a++)
         for (unsigned bb = 0; bb < 2; bb++) {
             const unsigned N = ns[a], m = bodies[bb], L = m + 3, npk = 120;
             xbar_params_t p = params(N);
@@ -1118,6 +1177,87 @@ static void test_permutation(tally_t *t)
         }
 }
 
+/* 32 ports (seed 003 simulates a Clos of 32-port crossbars): packets into and out of the ports above 15 at
+ * once (0 -> 31, 31 -> 0, 17 -> 30, 30 -> 17, 16 -> 16, 5 -> 20) cross whole, each first byte exactly
+ * max(4, ROUTE_DELAY + 3) + LINK_DELAY steps after its route byte on an idle switch; then input 31 sends
+ * route bytes naming ports 32..63 (0xA0..0xBF: 10pppppp with pppppp >= NPORTS), each dropped whole and
+ * counted drop_route without stalling the packet to port 31 behind them; port 31's counters read through
+ * the 9-bit register address {port 31, index} = 0x1F0 + index give what was sent. */
+static void test_ports32(tally_t *t)
+{
+    static const unsigned pairs[][2] = {{0, 31}, {31, 0}, {17, 30}, {30, 17}, {16, 16}, {5, 20}};
+    const unsigned np_ = sizeof pairs / sizeof pairs[0];
+    for (unsigned v = 0; v < 2; v++) {
+        xbar_params_t p = params(32);
+        p.ROUTE_DELAY = v ? 2 : 0;
+        p.LINK_DELAY = v ? 3 : 0;
+        const unsigned lat = umax(4, p.ROUTE_DELAY + 3) + p.LINK_DELAY;
+        sim_t *s = sim_new(&p, 1500);
+        uint8_t pk[np_][16];
+        unsigned len[np_];
+        for (unsigned j = 0; j < np_; j++) {
+            len[j] = make_pkt(pk[j], pairs[j][1], 10, pairs[j][0]);
+            pk[j][1] = (uint8_t)pairs[j][0]; /* source tag */
+            put_pkt(s, pairs[j][0], 10, pk[j], len[j], CRC_GOOD, CH_GAP);
+        }
+        /* from step 100 on input 31: a packet naming each of ports 32..63, then one to port 31 */
+        unsigned k = 100;
+        for (unsigned q = 32; q < 64; q++) {
+            uint8_t bad[4] = {ROUTE_BYTE(q), 0x11, 0x22, (uint8_t)q};
+            k = put_pkt(s, 31, k, bad, 4, CRC_GOOD, CH_GAP);
+        }
+        uint8_t last[16];
+        unsigned llast = make_pkt(last, 31, 8, 99);
+        last[1] = 0xEE;
+        const unsigned k_last = k;
+        put_pkt(s, 31, k, last, llast, CRC_GOOD, CH_GAP);
+        /* register reads (answered within 9 * 32 = 288 steps): input 31's drop_route and rx_pkts, output 31's
+         * tx_pkts */
+        static const unsigned rd_step[] = {600, 920, 1240};
+        static const unsigned rd_ctr[] = {XBAR_CTR_DROP_ROUTE, XBAR_CTR_RX_PKTS, XBAR_CTR_TX_PKTS};
+        for (unsigned r = 0; r < 3; r++) {
+            s->rd[rd_step[r]] = 1;
+            s->addr[rd_step[r]] = (uint16_t)((31u << 4) | rd_ctr[r]);
+        }
+        sim_all(s);
+        int ok = 1;
+        for (unsigned j = 0; j < np_; j++) {
+            const unsigned o = pairs[j][1];
+            rxpkt_t rp[4];
+            unsigned n = parse_tx(s, o, 1, 99, rp, 4);
+            unsigned f = first_data(s, o, 1, 99);
+            int good = n == 1 && f == 10 + lat && rp[0].len == len[j] && memcmp(rp[0].b, pk[j] + 1, len[j] - 1) == 0 &&
+                       rp[0].residue == 0 && rp[0].end == CH_GAP;
+            ok &= check(t, good, "32 ports v%u: input %u -> output %u: %u packets, first byte at step %u (want %u)", v,
+                        pairs[j][0], o, n, f, 10 + lat);
+        }
+        /* nothing but the last packet leaves anywhere after step 100; it arrives whole at port 31 */
+        unsigned others = 0;
+        for (unsigned q = 0; q < 32; q++)
+            if (q != 31)
+                others += parse_tx(s, q, 100, 1499, NULL, 0);
+        rxpkt_t rl[4];
+        unsigned nl = parse_tx(s, 31, 100, 1499, rl, 4);
+        ok &= check(t, others == 0 && nl == 1 && rl[0].b[0] == 0xEE && rl[0].len == llast && rl[0].residue == 0 &&
+                           rl[0].first <= k_last + lat + 2,
+                    "32 ports v%u: route bytes 0xA0..0xBF dropped, the packet to port 31 behind them whole and not "
+                    "stalled (%u packets elsewhere, %u on port 31, first byte at %u, its route byte at %u)",
+                    v, others, nl, nl ? rl[0].first : 0, k_last);
+        const uint32_t want[3] = {32, 1 + 32 + 1, 2};
+        for (unsigned r = 0; r < 3; r++) {
+            unsigned got = 0;
+            for (unsigned q = rd_step[r] + 1; q < rd_step[r] + 300 && !got; q++)
+                if (s->rv[q])
+                    got = q;
+            ok &= check(t, got && s->rdata[got] == want[r] && ctr_at(s, 1499, 31, rd_ctr[r]) == want[r],
+                        "32 ports v%u: read of address 0x%03x (port 31 %s) answered %u at step %u, want %u", v,
+                        (31u << 4) | rd_ctr[r], xbar_counter_name(rd_ctr[r]), got ? s->rdata[got] : 0, got, want[r]);
+        }
+        check(t, ok, "32 ports v%u (ROUTE_DELAY %u, LINK_DELAY %u)", v, p.ROUTE_DELAY, p.LINK_DELAY);
+        sim_free(s);
+    }
+}
+
 /* xbar_params_check: the defaults and the range ends pass; every value past an end fails and the
  * message names the parameter. */
 static void test_params(tally_t *t)
@@ -1134,7 +1274,8 @@ static void test_params(tally_t *t)
         int ok;
     } cases[] = {
 #define C(f, v, ok) {#f, offsetof(xbar_params_t, f), v, ok}
-        C(NPORTS, 1, 0),        C(NPORTS, 2, 1),        C(NPORTS, 16, 1),      C(NPORTS, 17, 0),
+        C(NPORTS, 1, 0),        C(NPORTS, 2, 1),        C(NPORTS, 16, 1),      C(NPORTS, 17, 1),
+        C(NPORTS, 32, 1),       C(NPORTS, 33, 0),       C(NPORTS, 64, 0),
         C(SLACK_DEPTH, 3, 0),   C(SLACK_DEPTH, 255, 1), C(SLACK_DEPTH, 256, 0), C(STOP_THRESH, 0, 0),
         C(STOP_THRESH, 80, 1),  C(STOP_THRESH, 81, 0),  C(STOP_THRESH, 41, 1), C(STOP_THRESH, 40, 0),
         C(GO_THRESH, 0, 1),     C(GO_THRESH, 55, 1),    C(GO_THRESH, 56, 0),   C(ROUTE_DELAY, 255, 1),
@@ -1188,7 +1329,7 @@ static void test_occupancy(tally_t *t)
 
 /* One directed quiet/skip scene: a 4-byte packet from input 0 to output 1, then IDLE, and a read of
  * `addr` issued at step `rd_at`; model b skips its quiet steps. 1 if both answer alike at every step. */
-static int quiet_read_scene(const xbar_params_t *p, unsigned rd_at, uint8_t addr, int *skipped_any)
+static int quiet_read_scene(const xbar_params_t *p, unsigned rd_at, uint16_t addr, int *skipped_any)
 {
     xbar_t *a = xbar_new(p), *b = xbar_new(p);
     if (!a || !b)
@@ -1230,7 +1371,7 @@ static int quiet_read_scene(const xbar_params_t *p, unsigned rd_at, uint8_t addr
 static void test_quiet_skip(tally_t *t)
 {
     static const struct { unsigned n, ld, tmo, ctrs, w; } cases[] = {
-        {3, 0, 0, 1, 32}, {5, 3, 40, 1, 8}, {8, 0, 25, 1, 16}, {8, 2, 0, 0, 32}, {4, 1, 60, 1, 32}};
+        {3, 0, 0, 1, 32}, {5, 3, 40, 1, 8}, {8, 0, 25, 1, 16}, {8, 2, 0, 0, 32}, {4, 1, 60, 1, 32}, {32, 1, 50, 1, 8}};
     uint32_t rng = 12345u;
 #define QRND() (rng = rng * 1664525u + 1013904223u, rng >> 8)
     for (unsigned c = 0; c < sizeof cases / sizeof cases[0]; c++) {
@@ -1248,6 +1389,7 @@ static void test_quiet_skip(tally_t *t)
             abort();
         const unsigned N = p.NPORTS;
         unsigned left[XBAR_MAX_PORTS] = {0}; /* bytes left of the packet on each input (0: between packets) */
+        uint8_t go_owed[XBAR_MAX_PORTS] = {0}; /* a GO to send between packets once the burst is over */
         uint64_t pending = 0, skipped = 0, quiet_seen = 0;
         int ok = 1, rd_ok = 1;
         unsigned bad_step = 0;
@@ -1255,8 +1397,10 @@ static void test_quiet_skip(tally_t *t)
             xbar_in_t in;
             memset(&in, 0, sizeof in);
             const int burst = (k % 700) < 250;
-            for (unsigned i = 0; i < XBAR_MAX_PORTS; i++)
+            for (unsigned i = 0; i < XBAR_MAX_PORTS; i++) {
                 in.rx[i] = CH_IDLE;
+                go_owed[i] |= (k % 700) == 250;
+            }
             for (unsigned i = 0; i < N; i++) {
                 unsigned r = QRND() % 1000;
                 if (left[i]) { /* inside a packet: bytes with bubbles, then GAP (or ABORT); finished even when idle */
@@ -1272,14 +1416,16 @@ static void test_quiet_skip(tally_t *t)
                     left[i] = 1u + QRND() % 30u;
                 } else if (burst && r < 50) {
                     in.rx[i] = r < 45 ? CH_STOP : CH_GO;
-                } else if (!burst && (k % 700) == 250) {
-                    in.rx[i] = CH_GO; /* release stopped outputs so the switch can empty */
+                } else if (!burst && go_owed[i]) {
+                    in.rx[i] = CH_GO; /* release stopped outputs so the switch can empty (an input inside a
+                                       * packet at the end of the burst sends it after its packet) */
+                    go_owed[i] = 0;
                 }
             }
             if (burst && QRND() % 100 == 0) {
                 in.reg_rd = 1;
                 unsigned rport = QRND() % N;
-                in.reg_addr = (uint8_t)((rport << 4) | (QRND() % XBAR_NCTR));
+                in.reg_addr = (uint16_t)((rport << 4) | (QRND() % XBAR_NCTR));
             }
             xbar_out_t oa, ob;
             xbar_step(a, &in, &oa);
@@ -1317,7 +1463,7 @@ static void test_quiet_skip(tally_t *t)
                 for (unsigned i = 0; i < XBAR_MAX_PORTS; i++)
                     in.rx[i] = CH_IDLE;
                 in.reg_rd = 1;
-                in.reg_addr = (uint8_t)((port << 4) | ct);
+                in.reg_addr = (uint16_t)((port << 4) | ct);
                 for (unsigned j = 0; j < 200; j++) {
                     xbar_out_t oa, ob;
                     xbar_step(a, &in, &oa);
@@ -1346,7 +1492,7 @@ static void test_quiet_skip(tally_t *t)
         for (unsigned port = 0; port < 2; port++)
             for (unsigned ct = 0; ct < XBAR_NCTR; ct++)
                 for (unsigned d = 0; d < 4 * NS && ok; d++)
-                    ok &= quiet_read_scene(&p, 40 + d, (uint8_t)((port << 4) | ct), &skipped_any);
+                    ok &= quiet_read_scene(&p, 40 + d, (uint16_t)((port << 4) | ct), &skipped_any);
         check(t, ok && skipped_any, "quiet/skip: a counter read right after skipped steps answers as without skipping");
     }
 }
@@ -1375,6 +1521,7 @@ int main(void)
     test_permutation(&t);
     test_occupancy(&t);
     test_quiet_skip(&t);
+    test_ports32(&t);
     printf("%u passed, %u failed\n", t.passed, t.failed);
     return t.failed ? 1 : 0;
 }
