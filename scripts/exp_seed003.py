@@ -20,7 +20,8 @@ baseline, MX ping-pong bandwidth). Every run is one point of a sweep through the
 (reports/experiments/full/seed003-points-full/) and a stopped run resumes.
 
 Reduced (make experiments, make test): 16..64 nodes, 2 patterns, 2 messages of 128 KB each way. --full: 16..512
-nodes, 10 patterns (the paper: 5,000), 4 messages of 256 KB each way (the paper: 50 of 1 MiB).
+nodes, 10 patterns (the paper: 5,000), 8 messages of 256 KB each way (the paper: 50 of 1 MiB; probing needs about
+2 MB a host to settle, sec. 4.4.1: "the minimum message size needed to converge would be 128 KB").
 """
 import json
 import os
@@ -52,7 +53,7 @@ PAPER_BRIDGE = {"probing": 0.98, "others": 0.56}
 def configure(a):
     a.png_prefix = "exp003-full-" if a.full else "exp003-"
     if a.full:
-        a.sizes, a.patterns, a.messages, a.bytes = [16, 32, 64, 128, 256, 512], 10, 4, 262144
+        a.sizes, a.patterns, a.messages, a.bytes = [16, 32, 64, 128, 256, 512], 10, 8, 262144
     else:
         a.sizes, a.patterns, a.messages, a.bytes = [16, 32, 64], 2, 2, 131072
     if a.topologies is not None:  # --topologies: the number of random bisection patterns per size
