@@ -9,7 +9,7 @@ held against) with the Myri-10G timing set (sw/sim/timing/myri10g.cfg; docs/netw
               (threshold 16, 100 %) routing at each node count; min / avg / max over the patterns
   bridge      Fig. 7: the bridge pattern (the hosts of leaf 2i with those of leaf 2i+1) for the four policies
   params      sec. 5.3's parameter study: probing adaptive routing with threshold {0, 4, 8, 16} x probability
-              {50, 100 %} at the largest node count of the mode
+              {50, 100 %} at the largest node count (reduced: 32 nodes, one pattern)
 
 N nodes are the first N hosts of the paper's machine: N / 16 leaf switches of 16 hosts and 16 uplinks (one leaf
 for 16 nodes), 16 spines; every pair of hosts on different leaves has 16 routes (sanfab-route clos-all). The
@@ -59,6 +59,8 @@ def configure(a):
     if a.topologies is not None:  # --topologies: the number of random bisection patterns per size
         a.patterns = a.topologies
     a.mtu, a.timing = 4096, "myri10g"
+    # the parameter study: at the largest size of --full; reduced at 32 nodes and one pattern (make test's budget)
+    a.param_nodes, a.param_patterns = (max(a.sizes), a.patterns) if a.full else (32, 1)
     a.thresholds, a.probabilities = [0, 4, 8, 16], [50, 100]
 
 
@@ -188,11 +190,11 @@ def run_bridge(a, work):
 
 
 def run_params(a, work):
-    n = max(a.sizes)
+    n = a.param_nodes
     pts = [baseline_point(a, work)]
     for t in a.thresholds:
         for p in a.probabilities:
-            for i in range(a.patterns):
+            for i in range(a.param_patterns):
                 pts.append(point(a, work, "par-n%d-t%d-p%d-s%d" % (n, t, p, i), n, "exchange", a.seed + i,
                                  ["--policy", "probing", "--threshold", str(t), "--probability", str(p)]))
     res = run_points(a, pts)
@@ -201,7 +203,7 @@ def run_params(a, work):
     for t in a.thresholds:
         for p in a.probabilities:
             per = [wl_of(res["par-n%d-t%d-p%d-s%d" % (n, t, p, i)])["bandwidth_bytes_cycle"]["avg"] / base
-                   for i in range(a.patterns)]
+                   for i in range(a.param_patterns)]
             rows.append({"nodes": n, "policy": "probing", "threshold": t, "probability": p, "pattern": "random-bisection",
                          **frac_stats(per)})
     return {"baseline_bytes_cycle": base, "rows": rows}
