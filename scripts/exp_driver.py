@@ -154,6 +154,33 @@ def search(a, topo, routes, start, extra=(), unit="flits_cycle_host", lat="laten
     return summary(js, pts, unit, lat, t0), pts
 
 
+# ------------------------------------------------------------------ sweeps through the engine (scripts/sweep.py)
+
+def run_points(a, points, paper):
+    """Runs `points` ({key, cmd}) through the Dask sweep engine (a local cluster of a.jobs workers, or a.scheduler),
+    their files in a.points_dir (a rerun of the same points resumes); returns their results by key and appends the
+    engine's report to a.engine_reports (with the CPU seconds every point's file records, resumed ones too)."""
+    try:
+        import sweep
+    except ImportError as e:  # dask lives in the project's .venv (make deps)
+        sys.exit("experiments: seed %s runs its points through Dask (scripts/sweep.py): %s; run `make deps` and use "
+                 ".venv/bin/python" % (paper, e))
+    os.makedirs(a.points_dir, exist_ok=True)
+    try:
+        res, rep = sweep.run_sweep(points, a.points_dir, scheduler=a.scheduler, workers=a.jobs, progress=True)
+    except sweep.SweepError as e:
+        sys.exit("experiments: %s" % e)
+    eng = {k: rep.get(k) for k in ("points", "run", "resumed", "engine", "workers", "wall_s", "point_cpu_s",
+                                   "point_wall_s", "overhead", "overhead_after_start")}
+    cpu = 0.0
+    for p in points:
+        with open(sweep.point_path(a.points_dir, p["key"])) as f:
+            cpu += json.load(f)["cpu_s"]
+    eng["all_points_cpu_s"] = round(cpu, 1)
+    a.engine_reports.append(eng)
+    return {p["key"]: r for p, r in zip(points, res)}
+
+
 # ------------------------------------------------------------------ the command line and the run of a paper
 
 def run_paper(mod, a):

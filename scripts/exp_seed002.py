@@ -29,7 +29,6 @@ to 64 KB (10 sizes), 512 KB per sender, 8 random maps, collectives of about 1 MB
 """
 import json
 import os
-import sys
 
 import exp_driver as D
 from exp_driver import ROOT, have_matplotlib, sh, stats, tool
@@ -137,31 +136,6 @@ def point(a, key, topo, routes, routes_itb, workload, extra=()):
     return {"key": key, "cmd": cmd(routes)}, {"key": key + "-itb", "cmd": cmd(routes_itb)}
 
 
-def run_points(a, points):
-    """The points through the sweep engine (local cluster of a.jobs workers, or a.scheduler); their results by key.
-    Finished points are files in a.points_dir: a rerun of the same points resumes."""
-    try:
-        import sweep
-    except ImportError as e:  # dask lives in the project's .venv (make deps)
-        sys.exit("experiments: seed 002 runs its points through Dask (scripts/sweep.py): %s; run `make deps` and use "
-                 ".venv/bin/python" % e)
-    try:
-        res, rep = sweep.run_sweep(points, a.points_dir, scheduler=a.scheduler, workers=a.jobs, progress=True)
-    except sweep.SweepError as e:
-        sys.exit("experiments: %s" % e)
-    eng = {k: rep.get(k) for k in ("points", "run", "resumed", "engine", "workers", "wall_s", "point_cpu_s",
-                                   "point_wall_s", "overhead", "overhead_after_start")}
-    eng["all_points_cpu_s"] = round(sum(stored_cpu(a, p["key"]) for p in points), 1)  # resumed ones too
-    a.engine_reports.append(eng)
-    return {p["key"]: r for p, r in zip(points, res)}
-
-
-def stored_cpu(a, key):
-    """The CPU seconds a finished point's file records (its run, whenever it was)."""
-    with open(os.path.join(a.points_dir, key + ".json")) as f:
-        return json.load(f)["cpu_s"]
-
-
 def deadlocked(w):
     return not w["finished"] and (w.get("stopped_by") or "").startswith("deadlock")
 
@@ -169,9 +143,9 @@ def deadlocked(w):
 def run_all(a, pairs):
     """Runs the points of [(point, its ITB rerun)]; a point whose run deadlocked is run again on the ITB routes.
     Returns {key: (workload JSON, deadlock fix or None, the deadlock's message or None)}."""
-    res = run_points(a, [p for p, _ in pairs])
+    res = D.run_points(a, [p for p, _ in pairs], NAME)
     again = [itb for p, itb in pairs if deadlocked(res[p["key"]]["workload"])]
-    res2 = run_points(a, again) if again else {}
+    res2 = D.run_points(a, again, NAME) if again else {}
     out = {}
     for p, itb in pairs:
         w = res[p["key"]]["workload"]

@@ -116,24 +116,6 @@ def baseline_point(a, work):
     return point(a, work, "baseline", 32, wl, a.seed, ["--policy", "static"])
 
 
-def run_points(a, points):
-    """The points through the sweep engine (local cluster of a.jobs workers, or a.scheduler); their results by key.
-    Finished points are files in a.points_dir: a rerun of the same points resumes."""
-    try:
-        import sweep
-    except ImportError as e:  # dask lives in the project's .venv (make deps)
-        sys.exit("experiments: seed 003 runs its points through Dask (scripts/sweep.py): %s; run `make deps` and use "
-                 ".venv/bin/python" % e)
-    os.makedirs(a.points_dir, exist_ok=True)
-    try:
-        res, rep = sweep.run_sweep(points, a.points_dir, scheduler=a.scheduler, workers=a.jobs, progress=True)
-    except sweep.SweepError as e:
-        sys.exit("experiments: %s" % e)
-    a.engine_reports.append({k: rep.get(k) for k in ("points", "run", "resumed", "engine", "workers", "wall_s",
-                                                     "point_cpu_s", "point_wall_s", "overhead", "overhead_after_start")})
-    return {p["key"]: r for p, r in zip(points, res)}
-
-
 def wl_of(js):
     w = js["workload"]
     if not w["finished"]:
@@ -155,7 +137,7 @@ def run_bisection(a, work):
         for pol, args in POLICIES:
             for i in range(a.patterns):
                 pts.append(point(a, work, "bis-n%d-%s-p%d" % (n, pol, i), n, "exchange", a.seed + i, ["--policy", pol] + args))
-    res = run_points(a, pts)
+    res = D.run_points(a, pts, NAME)
     base = wl_of(res["baseline"])["bandwidth_bytes_cycle"]["avg"]
     rows = []
     for n in a.sizes:
@@ -176,7 +158,7 @@ def run_bridge(a, work):
     for n in sizes:
         for pol, args in POLICIES:
             pts.append(point(a, work, "bridge-n%d-%s" % (n, pol), n, "bridge", a.seed, ["--policy", pol] + args))
-    res = run_points(a, pts)
+    res = D.run_points(a, pts, NAME)
     base = wl_of(res["baseline"])["bandwidth_bytes_cycle"]["avg"]
     rows = []
     for n in sizes:
@@ -197,7 +179,7 @@ def run_params(a, work):
             for i in range(a.param_patterns):
                 pts.append(point(a, work, "par-n%d-t%d-p%d-s%d" % (n, t, p, i), n, "exchange", a.seed + i,
                                  ["--policy", "probing", "--threshold", str(t), "--probability", str(p)]))
-    res = run_points(a, pts)
+    res = D.run_points(a, pts, NAME)
     base = wl_of(res["baseline"])["bandwidth_bytes_cycle"]["avg"]
     rows = []
     for t in a.thresholds:
