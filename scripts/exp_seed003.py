@@ -240,6 +240,9 @@ def run(a, name, work, md_dir, save, prior):
     # --full: the finished points are files beside the JSON and a stopped run resumes (delete the directory after
     # changing the simulator); reduced: in the run's work directory, so every run is fresh
     a.points_dir = os.path.join(a.out_dir, "seed003-points-full") if a.full else os.path.join(work, "points")
+    if a.full:  # the networks and the baseline's workload too, so a resumed point's command is the same
+        work = os.path.join(a.points_dir, "files")
+        os.makedirs(work, exist_ok=True)
     a.engine_reports = []
     if name == "bisection":
         d = run_bisection(a, work)

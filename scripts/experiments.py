@@ -52,7 +52,9 @@ def venv_for_dask(papers):
     try:
         import distributed  # noqa: F401
     except ImportError:
-        if os.access(D.VENV_PY, os.X_OK) and os.path.realpath(sys.executable) != os.path.realpath(D.VENV_PY):
+        # the venv's python is a symlink to the system's, so compare the prefixes, not the executables' real paths
+        venv = os.path.dirname(os.path.dirname(os.path.abspath(D.VENV_PY)))
+        if os.access(D.VENV_PY, os.X_OK) and os.path.realpath(sys.prefix) != os.path.realpath(venv):
             os.execv(D.VENV_PY, [D.VENV_PY] + sys.argv)
         sys.exit("experiments: seeds 002 and 003 need Dask distributed from the project's .venv (make deps)")
 
