@@ -10,13 +10,16 @@ xbar_PARAMS   := NPORTS=8 SLACK_DEPTH=80 STOP_THRESH=56 GO_THRESH=40 ROUTE_DELAY
                  TIMEOUT=4096 COUNTERS=1 CTR_WIDTH=32
 
 # parameter sets: name -> overrides of the defaults
-xbar_SETS     := p8 p4 p16 myri p3 p5
+xbar_SETS     := p8 p4 p16 myri p3 p5 p32
 xbar_SET_p8   :=
 xbar_SET_p4   := NPORTS=4 SLACK_DEPTH=24 STOP_THRESH=14 GO_THRESH=8 TIMEOUT=600
 xbar_SET_p16  := NPORTS=16 TIMEOUT=0
 xbar_SET_myri := ROUTE_DELAY=21 LINK_DELAY=8 TIMEOUT=2000
 xbar_SET_p3   := NPORTS=3 SLACK_DEPTH=32 STOP_THRESH=20 GO_THRESH=12 TIMEOUT=300 COUNTERS=0
 xbar_SET_p5   := NPORTS=5 TIMEOUT=1000 CTR_WIDTH=8
+# 32 ports (seed 003's Clos): 9-bit register addresses; 8-bit counters kept in 10-bit bank words; a
+# smaller slack buffer for more STOP/GO; TIMEOUT above the hotspot's round-robin bound (2 x 31 x 40)
+xbar_SET_p32  := NPORTS=32 SLACK_DEPTH=48 STOP_THRESH=32 GO_THRESH=20 TIMEOUT=3000 CTR_WIDTH=8
 # sets verilated with --x-initial unique and run with a seeded +verilator+rand+reset+2
 xbar_RANDINIT := p3 p5
 
@@ -32,11 +35,12 @@ xbar_BENCH_CXX  := tb/xbar/xbar_rtl.cpp
 xbar_BENCH_H    := $(wildcard cmodel/*.h tb/common/*.h tb/xbar/*.h)
 # model-only bench under ASan/UBSan (RTL side stubbed) and its runs (one per line of arguments)
 xbar_SAN_C      := $(xbar_BENCH_C) tb/xbar/xbar_rtl_none.c
-xbar_SAN_RUNS   := m8 m5 m3
+xbar_SAN_RUNS   := m8 m5 m3 m32
 xbar_SAN_m8     := --cycles 50000
 xbar_SAN_m5     := --cycles 30000 --NPORTS 5 --SLACK_DEPTH 24 --STOP_THRESH 12 --GO_THRESH 6 \
                    --ROUTE_DELAY 3 --LINK_DELAY 2 --TIMEOUT 300
 xbar_SAN_m3     := --cycles 30000 --NPORTS 3 --TIMEOUT 0
+xbar_SAN_m32    := --cycles 20000 --NPORTS 32 --ROUTE_DELAY 2 --LINK_DELAY 3 --TIMEOUT 3000 --CTR_WIDTH 16
 # unit tests of the model's documented timing (sanitizers)
 xbar_UNIT       := xbar_unit
 xbar_UNIT_C     := cmodel/xbar.c tb/xbar/xbar_unit.c

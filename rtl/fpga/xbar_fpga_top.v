@@ -1,7 +1,7 @@
 `default_nettype none
 // xbar_fpga_top -- FPGA synthesis wrapper for the xbar crossbar core.
 //
-// The core has NPORTS*9*2 + 42 data pins, far more than any package, so the wrapper feeds it
+// The core has NPORTS*9*2 + NPORTS*8 + 42 data pins (43 above 16 ports), far more than any package, so the wrapper feeds it
 // through the shared five-pin scan harness rtl/fpga/scan_io.v (clk, rst, sin, load, sout; see its
 // header).
 //
@@ -34,7 +34,8 @@ module xbar_fpga_top #(
     output wire sout
 );
     localparam RX_W  = NPORTS * 9;
-    localparam IN_W  = RX_W + 1 + 8;   // {reg_addr, reg_rd, rx}
+    localparam RA_W  = (NPORTS > 16) ? 9 : 8;  // reg_addr: {port, counter[3:0]}
+    localparam IN_W  = RX_W + 1 + RA_W;        // {reg_addr, reg_rd, rx}
     localparam OUT_W = NPORTS * 8 + RX_W + 32 + 1;  // {stat_occ, reg_rvalid, reg_rdata, tx}
 
     wire             c_rst;
@@ -68,7 +69,7 @@ module xbar_fpga_top #(
         .rx         (c_in[RX_W-1:0]),
         .tx         (core_tx),
         .reg_rd     (c_in[RX_W]),
-        .reg_addr   (c_in[RX_W+8:RX_W+1]),
+        .reg_addr   (c_in[RX_W+RA_W:RX_W+1]),
         .reg_rdata  (core_reg_rdata),
         .reg_rvalid (core_reg_rvalid),
         .stat_occ   (core_stat_occ)

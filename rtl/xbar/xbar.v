@@ -25,7 +25,7 @@ module xbar #(
     input  wire [NPORTS*9-1:0] rx,
     output wire [NPORTS*9-1:0] tx,
     input  wire                reg_rd,
-    input  wire [7:0]          reg_addr,
+    input  wire [((NPORTS > 16) ? 9 : 8)-1:0] reg_addr,   // {port, counter[3:0]}: 4 port bits, 5 above 16 ports
     output wire [31:0]         reg_rdata,
     output wire                reg_rvalid,
     output wire [NPORTS*8-1:0] stat_occ

@@ -15,6 +15,7 @@
 
 #include "sf_sim.h"
 #include "sf_topo.h"
+#include "xbar.h"
 
 /* The module's parameters and their defaults: sanfab-sim's (sf_sim_cfg_default and the kind's defaults), so a
  * generated network and the C network it is held against start from the same timing. */
@@ -146,10 +147,11 @@ static void write_net(FILE *f, const sf_topo *t, const char *mod, const char *to
                    "        .ROUTE_DELAY (ROUTE_DELAY),\n        .LINK_DELAY  (0),\n        .TIMEOUT     (TIMEOUT),\n"
                    "        .COUNTERS    (0),\n        .CTR_WIDTH   (32)\n    ) u_sw%d (\n",
                 np, s);
+        /* reg_addr is {port, counter[3:0]}: 8 bits, 9 above 16 ports (docs/xbar.md) */
         fprintf(f, "        .clk        (clk),\n        .rst        (rst),\n        .rx         (s%d_rx),\n"
-                   "        .tx         (s%d_tx),\n        .reg_rd     (1'b0),\n        .reg_addr   (8'd0),\n"
+                   "        .tx         (s%d_tx),\n        .reg_rd     (1'b0),\n        .reg_addr   (%d'd0),\n"
                    "        .reg_rdata  (s%d_rdata),\n        .reg_rvalid (s%d_rvalid),\n        .stat_occ   (s%d_occ)\n    );\n",
-                s, s, s, s, s);
+                s, s, np > 16 ? 9 : 8, s, s, s);
         fprintf(f, "    assign sw_tx[%d:%d] = s%d_tx;\n", base[s + 1] * 9 - 1, base[s] * 9, s);
         for (int p = 0; p < np; p++)
             if (t->sw[s].peer[p].kind == SF_PEER_NONE) {
@@ -374,6 +376,11 @@ int main(int argc, char **argv)
         } else if (vc && t->sw[s].nports > VCSW_MAX_PORTS) {
             fprintf(stderr, "sanfab-netgen: %s:%d: switch %d has %d ports; the VC switch has at most %d\n", topo,
                     t->sw[s].line, s, t->sw[s].nports, VCSW_MAX_PORTS);
+            sf_topo_free(t);
+            return 1;
+        } else if (!vc && t->sw[s].nports > XBAR_MAX_PORTS) {
+            fprintf(stderr, "sanfab-netgen: %s:%d: switch %d has %d ports; the crossbar has at most %d\n", topo,
+                    t->sw[s].line, s, t->sw[s].nports, XBAR_MAX_PORTS);
             sf_topo_free(t);
             return 1;
         }

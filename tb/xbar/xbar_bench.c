@@ -1260,19 +1260,19 @@ static result_t run(const opts_t *o, const test_desc_t *d, uint64_t trace_from)
 
     const uint64_t measure_from = o->cl.cycles / 5; /* rates are measured after the start-up */
     const uint64_t drain_limit = (uint64_t)(P->TIMEOUT ? P->TIMEOUT : 5000) * 4 + 20000;
-    /* the final read-out covers all 256 addresses: present counters in the flusher's order, every
-     * second slot (a read can follow its answer one step later, and the slot two ahead is written
-     * then), so it takes about 2 * NS steps; absent addresses last */
-    const unsigned naddr = 256;
-    uint8_t rd_order[256];
+    /* the final read-out covers every address of the port (256, or 512 above 16 ports: XBAR_ADDR_BITS):
+     * present counters in the flusher's order, every second slot (a read can follow its answer one step
+     * later, and the slot two ahead is written then), so it takes about 2 * NS steps; absent addresses last */
+    const unsigned naddr = 1u << XBAR_ADDR_BITS(n);
+    uint16_t rd_order[1u << XBAR_ADDR_BITS(XBAR_MAX_PORTS)];
     {
         unsigned no = 0;
         for (unsigned par = 0; par < 2; par++)
             for (unsigned sl = par; sl < n * XBAR_NCTR; sl += 2)
-                rd_order[no++] = (uint8_t)((sl / XBAR_NCTR) << 4 | (sl % XBAR_NCTR));
-        for (unsigned a = 0; a < 256; a++)
+                rd_order[no++] = (uint16_t)((sl / XBAR_NCTR) << 4 | (sl % XBAR_NCTR));
+        for (unsigned a = 0; a < naddr; a++)
             if ((a >> 4) >= n || (a & 15u) >= XBAR_NCTR)
-                rd_order[no++] = (uint8_t)a;
+                rd_order[no++] = (uint16_t)a;
     }
     uint64_t quiet_cycles = 0, cyc = 0, read_at = 0, max_count = 0;
     int reading = 0; /* final counter read-out in progress */
@@ -1322,8 +1322,8 @@ static result_t run(const opts_t *o, const test_desc_t *d, uint64_t trace_from)
         } else if (rng_below(&reg_rng, k->rd_out ? 64 : 16) == 0) {
             /* also while a read is outstanding, and in the step it is answered: ignored */
             in.reg_rd = 1;
-            in.reg_addr = (uint8_t)(rng_pct(&reg_rng, 70) ? (rng_below(&reg_rng, n) << 4) | rng_below(&reg_rng, 16)
-                                                          : rng_below(&reg_rng, 256));
+            in.reg_addr = (uint16_t)(rng_pct(&reg_rng, 70) ? (rng_below(&reg_rng, n) << 4) | rng_below(&reg_rng, 16)
+                                                           : rng_below(&reg_rng, naddr));
         }
         if (in.reg_rd)
             chk_read_issued(k, cyc, in.reg_addr);

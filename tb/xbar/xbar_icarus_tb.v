@@ -40,6 +40,7 @@ module xbar_icarus_tb;
     localparam MAXB   = 160;           // data characters per received packet
     localparam NSLOT  = 256;           // expected packets per output over the whole run
     localparam NCTR   = 9;
+    localparam PAW    = (NPORTS > 16) ? 5 : 4;  // port bits of reg_addr = {port, counter[3:0]}
 
     localparam [8:0] CH_IDLE = 9'h100, CH_GAP = 9'h101;
 
@@ -53,7 +54,7 @@ module xbar_icarus_tb;
     reg  [NPORTS*9-1:0] rx  = {NPORTS{CH_IDLE}};
     wire [NPORTS*9-1:0] tx;
     reg                 reg_rd   = 1'b0;
-    reg  [7:0]          reg_addr = 8'h00;
+    reg  [PAW+3:0]      reg_addr = {(PAW+4){1'b0}};
     wire [31:0]         reg_rdata;
     wire                reg_rvalid;
     wire [NPORTS*8-1:0] stat_occ;
@@ -443,9 +444,9 @@ module xbar_icarus_tb;
         input integer idx;
         integer t;
         reg [31:0] exp_v;
-        reg [7:0] a;
+        reg [PAW+3:0] a;
         begin
-            a = {p[3:0], idx[3:0]};
+            a = {p[PAW-1:0], idx[3:0]};
             @(posedge clk);
             reg_rd   <= 1'b1;
             reg_addr <= a;

@@ -13,6 +13,11 @@
 
 struct xbar_rtl : vrtl<Vxbar> {};
 
+// 32-bit words of the packed ports: rx and tx (9 bits per port), stat_occ (8 bits per port)
+static const unsigned LINK_WORDS = (XB_NPORTS * 9 + 31) / 32;
+static const unsigned OCC_WORDS = (XB_NPORTS * 8 + 31) / 32;
+static_assert(XB_NPORTS >= 2 && XB_NPORTS <= XBAR_MAX_PORTS, "NPORTS out of the model's range");
+
 extern "C" {
 
 int xbar_rtl_available(void) { return 1; }
@@ -40,7 +45,7 @@ xbar_rtl_t *xbar_rtl_new(int argc, const char *const *argv)
     vrtl_open(*r, "xbar_bench", argc, argv);
     r->top->reg_rd = 0;
     r->top->reg_addr = 0;
-    uint32_t w[8] = {0};
+    uint32_t w[LINK_WORDS + 1] = {0}; // (+1: put_bits of an integer port reads two words)
     for (unsigned p = 0; p < XB_NPORTS; p++) {
         unsigned bit = p * 9;
         for (unsigned b = 0; b < 9; b++)
@@ -66,7 +71,7 @@ int xbar_rtl_trace_open(xbar_rtl_t *r, const char *path) { return vrtl_trace_ope
 
 void xbar_rtl_step(xbar_rtl_t *r, const xbar_in_t *in, xbar_out_t *out)
 {
-    uint32_t w[8] = {0};
+    uint32_t w[LINK_WORDS + 1] = {0}; // (+1: put_bits of an integer port reads two words)
     for (unsigned p = 0; p < XB_NPORTS; p++) {
         unsigned bit = p * 9;
         for (unsigned b = 0; b < 9; b++)
@@ -75,9 +80,9 @@ void xbar_rtl_step(xbar_rtl_t *r, const xbar_in_t *in, xbar_out_t *out)
     }
     put_bits(r->top->rx, w);
     r->top->reg_rd = in->reg_rd;
-    r->top->reg_addr = in->reg_addr;
+    r->top->reg_addr = in->reg_addr & ((1u << XBAR_ADDR_BITS(XB_NPORTS)) - 1u); // the port's width
     vrtl_tick(*r);
-    uint32_t o[8] = {0};
+    uint32_t o[LINK_WORDS + 1] = {0};
     get_bits(r->top->tx, o);
     for (unsigned p = 0; p < XBAR_MAX_PORTS; p++)
         out->tx[p] = 0x100;
@@ -89,7 +94,7 @@ void xbar_rtl_step(xbar_rtl_t *r, const xbar_in_t *in, xbar_out_t *out)
     }
     out->reg_rvalid = r->top->reg_rvalid;
     out->reg_rdata = r->top->reg_rdata;
-    uint32_t so[4] = {0};
+    uint32_t so[OCC_WORDS + 1] = {0};
     get_bits(r->top->stat_occ, so);
     for (unsigned p = 0; p < XBAR_MAX_PORTS; p++)
         out->stat_occ[p] = p < XB_NPORTS ? (uint8_t)(so[p / 4] >> (8 * (p % 4))) : 0;
