@@ -1,9 +1,9 @@
 `default_nettype none
 // xbar_fpga_top -- FPGA synthesis wrapper for the xbar crossbar core.
 //
-// The core has NPORTS*9*2 + NPORTS*8 + 42 data pins (43 above 16 ports), far more than any package, so the wrapper feeds it
-// through the shared five-pin scan harness rtl/fpga/scan_io.v (clk, rst, sin, load, sout; see its
-// header).
+// The core has NPORTS*9*2 + NPORTS*8 + 42 data pins (43 above 16 ports), far more than any
+// package, so the wrapper feeds it through the shared five-pin scan harness rtl/fpga/scan_io.v
+// (clk, rst, sin, load, sout; see its header).
 //
 // Protocol (sin, load and rst are registered once at the pins): drive the IN_W-bit input word
 // {reg_addr, reg_rd, rx} on sin MSB first, one bit per cycle, and raise load for one cycle in the
