@@ -54,8 +54,9 @@ help:
 	@echo "                    -> reports/experiments/seed001-*.json, docs/experiments-seed001.md"
 	@echo "  make icarus       the self-checking Icarus Verilog benches"
 	@echo "  make generate     regenerate rtl/common/link_defs.vh and the FuseSoC .core files"
-	@echo "  make benches | mutants | san    build every block's lockstep benches | mutant benches |"
-	@echo "                    sanitizer builds; per block: <block>-build, <block>-mutants, <block>-san, <block>-lint"
+	@echo "  make benches | mutants | san    build every block's lockstep benches | mutant-capable benches (one per"
+	@echo "                    parameter set its mutants use, run with +mutant=NAME) | sanitizer builds;"
+	@echo "                    per block: <block>-build, <block>-mutants, <block>-san, <block>-lint"
 	@echo "  make clean        remove build/"
 
 deps:

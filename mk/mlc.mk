@@ -21,7 +21,7 @@ mlc_SET_b4k   := FIFO_BYTES=4096 CTR_W=32 TIMEOUT=0 LINK_DELAY=1
 # sets verilated with --x-initial unique and run with a seeded +verilator+rand+reset+2
 mlc_RANDINIT  := s256
 
-# deliberately broken builds (`define SANFAB_MUTANT_<NAME>): NAME:set
+# deliberately broken RTL (mutation sites in rtl/mlc/mlc.v, +mutant=NAME on the set's mutant-capable build): NAME:set
 mlc_MUTANTS   := RETX_ACK:d TURN_SHORT:d CRC_INIT:d TOGGLE_SAME:d FRAME_LONG:d WR_NOREFUSE:d ECHO_STUCK:d \
                  DUP_NULL:d CREDIT_PLUS1:s256 HOLD_STUCK:w8 SP_CAP:s256 CREDIT_GE:d TIMEOUT_LATE:w8 CTR_SAT:s256 \
                  GUARD_OFF:w8

@@ -6,7 +6,8 @@
 #   make net-build      every network's bench          make net-test   the short runs (a step of make test)
 #   make net-sim        the long runs (part of make sim)  make net-lint   generated tops: verilator -Wall, Icarus
 #   make net-san        the model-only bench under ASan/UBSan
-# Builds land in build/net/<network>/ (topology, routes, generated top, bench) and build/net/MUTANT_<NAME>/.
+# Builds land in build/net/<network>/ (topology, routes, generated top, bench) and build/net/MUTANT_<NAME>/ (one
+# build per network mutant: a patched copy of a file, or the switch's mutant-capable build run with +mutant=NAME).
 
 NET_SW_BIN  := sw/build
 NETGEN      := $(NET_SW_BIN)/sanfab-netgen
@@ -134,7 +135,9 @@ NET_SIM_CYCLES  ?= $(SIM_CYCLES)
 
 # deliberately broken crossbars in a network: NAME:network:run. A NAME with NET_PATCH_<NAME> is a broken copy of
 # one crossbar file made by sed under the mutant's build directory (rtl/ stays as it is, so no synthesis record
-# goes stale); any other NAME is the crossbar's own `define SANFAB_MUTANT_<NAME>.
+# goes stale); any other NAME is one of the switch's own mutation sites (docs/verification.md, "The mutation
+# proof"): the network is built mutant-capable (+define+SANFAB_MUTANTS, the switch's site list) and run with
+# +mutant=NAME, and the run must also show the site selected.
 NET_MUTANTS := TMO_NARROW:x4:x4-ud-hotspot RR_NOROTATE:ring4:ring4-cyclic STOP_LATE:vmesh2:vmesh2-dl-uniform \
                LINK_NOSTOP:vmesh2:vmesh2-dl-uniform
 # TMO_NARROW: the blocking count 12 bits wide whatever TIMEOUT (exact for TIMEOUT <= 4096, the largest any
@@ -224,7 +227,10 @@ $(eval $(call NET_BENCH_RULE,r16-t2,r16,+define+SANFAB_ASSERT --threads 2,$(NET_
 net_mname = $(word 1,$(subst :, ,$(1)))
 net_mnet  = $(word 2,$(subst :, ,$(1)))
 net_mrun  = $(word 3,$(subst :, ,$(1)))
-$(foreach m,$(NET_MUTANTS),$(eval $(call NET_BENCH_RULE,MUTANT_$(call net_mname,$(m)),$(call net_mnet,$(m)),$(if $(NET_PATCH_$(call net_mname,$(m))),,+define+SANFAB_MUTANT_$(call net_mname,$(m))),-O0,$(NET_PATCH_$(call net_mname,$(m))))))
+net_msite = $(if $(NET_PATCH_$(call net_mname,$(1))),,$(call net_mname,$(1)))
+$(foreach m,$(NET_MUTANTS),$(eval $(call NET_BENCH_RULE,MUTANT_$(call net_mname,$(m)),$(call net_mnet,$(m)),$(if $(call net_msite,$(m)),$(call mutant_vopts,$(call net_kind,$(call net_mnet,$(m))))),-O0,$(NET_PATCH_$(call net_mname,$(m))))))
+$(foreach m,$(NET_MUTANTS),$(if $(call net_msite,$(m)),$(eval $(NET_B)/MUTANT_$(call net_mname,$(m))/net_bench: \
+  $(call mutant_sites,$(call net_kind,$(call net_mnet,$(m)))) $(MUTANT_V))))
 
 # model-only bench under ASan/UBSan
 $(NET_B)/san/net_bench: tb/net/net_bench.c tb/net/net_rtl_none.c tb/net/net_rtl.h tb/common/bench_cli.c tb/common/bench_cli.h \
@@ -280,10 +286,14 @@ net-test-runs: net-build net-mutants net-san $(NET_SANTOOLS)
 	$(foreach r,r16-itb-uniform ring4-cyclic v16-dl-uniform,$(call net_one,$(r),$(NET_TEST_CYCLES),$(SEED),$(NET_B)/san/net_bench,$(NET_TEST_ARGS_$(r)) --mode model)) \
 	$(foreach m,$(NET_MUTANTS),echo "-- net mutant $(call net_mname,$(m)) on [$(call net_mrun,$(m))]"; \
 	  $(NET_B)/MUTANT_$(call net_mname,$(m))/net_bench $(call net_run_args,$(call net_mrun,$(m))) \
-	    $(NET_TEST_ARGS_$(call net_mrun,$(m))) --cycles $(NET_MUTANT_CYCLES) --seed $(SEED) > $(NET_B)/MUTANT_$(call net_mname,$(m))/run.log 2>&1; \
-	  if [ $$? -eq 1 ] && grep -q '^FAIL' $(NET_B)/MUTANT_$(call net_mname,$(m))/run.log; then \
+	    $(NET_TEST_ARGS_$(call net_mrun,$(m))) --cycles $(NET_MUTANT_CYCLES) --seed $(SEED) \
+	    $(if $(call net_msite,$(m)),+mutant=$(call net_msite,$(m))) > $(NET_B)/MUTANT_$(call net_mname,$(m))/run.log 2>&1; \
+	  if [ $$? -eq 1 ] && grep -q '^FAIL' $(NET_B)/MUTANT_$(call net_mname,$(m))/run.log \
+	    $(if $(call net_msite,$(m)),&& ! grep -q '^%Error: MUTANT' $(NET_B)/MUTANT_$(call net_mname,$(m))/run.log \
+	    && grep -q '^MUTANT $(call net_msite,$(m)) selected' $(NET_B)/MUTANT_$(call net_mname,$(m))/run.log); then \
 	    echo "   caught: $$(grep -m1 '^FAIL' $(NET_B)/MUTANT_$(call net_mname,$(m))/run.log | cut -c1-150)"; \
-	  else echo "   NOT CAUGHT: mutant $(call net_mname,$(m)) passed the network bench"; fails="$$fails MUTANT_$(call net_mname,$(m))"; fi;) \
+	  else echo "   NOT CAUGHT: mutant $(call net_mname,$(m)): no FAIL from the network bench$(if $(call net_msite,$(m)),$(comma) or no site selected by +mutant=$(call net_msite,$(m))) ($(NET_B)/MUTANT_$(call net_mname,$(m))/run.log)"; \
+	    fails="$$fails MUTANT_$(call net_mname,$(m))"; fi;) \
 	if [ -n "$$fails" ]; then echo "net-test: FAILED:$$fails"; exit 1; fi; echo "net-test: every run passed, every mutant caught"
 
 net-sim: net-build net-routes

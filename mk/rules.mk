@@ -1,5 +1,5 @@
 # mk/rules.mk -- the generic per-block build: Verilated lockstep benches per parameter set,
-# mutant builds, model-only sanitizer builds, unit tests, lint. Included by the Makefile after
+# mutant-capable builds, model-only sanitizer builds, unit tests, lint. Included by the Makefile after
 # every mk/<block>.mk. A block file appends its name to BLOCKS and sets, with B its name:
 #
 #   B_FILELIST     RTL file list (one path a line; +incdir+DIR lines; # and // comments)
@@ -9,11 +9,17 @@
 #   B_SETS         parameter set names; B_SET_<set> := NAME=value ... (overrides of the defaults)
 #   B_RANDINIT     sets verilated with --x-initial unique --x-assign unique and run with
 #                  +verilator+rand+reset+2 +verilator+seed+$(SEED) (a missing reset shows)
-#   B_MUTANTS      NAME:set ... : builds with `define SANFAB_MUTANT_<NAME> on that set, without
-#                  SANFAB_ASSERT (a mutant must be caught by the bench, never by an assertion)
+#   B_MUTANTS      NAME:set ... : the mutants make test runs. NAME is a mutation site of the RTL
+#                  (`ifdef SANFAB_MUTANTS ... sanfab_mutant #(.NAME("NAME")) ...: rtl/common/
+#                  sanfab_mutant.v, docs/verification.md "The mutation proof"), selected at run time
+#                  by +mutant=NAME on the block's one mutant-capable build of that set
+#                  (build/B/MUTANTS_<set>/: every site compiled in, without SANFAB_ASSERT: a mutant
+#                  must be caught by the bench, never by an assertion). Each such build also runs once
+#                  without +mutant and must pass. A NAME that no site of the RTL has is a build error
+#                  (scripts/mutant_sites.sh), and a +mutant no site knows stops the simulation.
 #   B_BENCH        bench binary name; B_BENCH_C its C sources (compiled once, with no per-build
 #                  define, into $(BUILD)/cobj/ and archived into $(BUILD)/B/lib/libbench.a, which
-#                  every set and mutant build of the block links), B_BENCH_CXX the C++ glue to the
+#                  every set and mutant-capable build of the block links), B_BENCH_CXX the C++ glue to the
 #                  Verilated model (compiled per build: the parameters reach it through -CFLAGS),
 #                  B_BENCH_H headers to depend on
 #   B_SAN_C        sources of the model-only bench under ASan/UBSan (-DSANFAB_ASSERT);
@@ -25,8 +31,10 @@
 #   B_GATE         the synthesis config (constraints/synth_configs.json) `make test` places and routes
 #   B_ICARUS       Icarus bench script (optional)
 #
-# Builds land in build/B/<set>/, build/B/MUTANT_<NAME>/, build/B/san/. Normal builds get
-# +define+SANFAB_ASSERT; the variant name (set or MUTANT_<NAME>) reaches the C code as <CDEF>VARIANT.
+# Builds land in build/B/<set>/, build/B/MUTANTS_<set>/ (one per set a mutant uses), build/B/san/.
+# Normal builds get +define+SANFAB_ASSERT; mutant-capable builds +define+SANFAB_MUTANTS, with
+# build/B/mutant_sites.v (the site names of B's RTL) and rtl/common/sanfab_mutant{,_check}.v first on
+# their compile line. The variant name (set or MUTANTS_<set>) reaches the C code as <CDEF>VARIANT.
 # Shared by the builds: build/cobj/ (the benches' C objects, below), build/B/lib/libbench.a, and
 # build/vlrt/<flavour>/ (Verilator's run-time library, compiled once per flavour: vlrt_dep and
 # vlrt_give below, for any .mk file's own Verilator rules too).
@@ -53,11 +61,22 @@ rtl_deps = $(filter-out +%,$(call rtl_list,$(1))) \
 mutant_name = $(firstword $(subst :, ,$(1)))
 mutant_set = $(word 2,$(subst :, ,$(1)))
 set_benches = $(foreach s,$($(1)_SETS),$(BUILD)/$(1)/$(s)/$($(1)_BENCH))
-mutant_benches = $(foreach m,$($(1)_MUTANTS),$(BUILD)/$(1)/MUTANT_$(call mutant_name,$(m))/$($(1)_BENCH))
+# the mutants: the names of block $(1)'s, the parameter sets they use, the one mutant-capable bench of
+# set $(2), all of them
+mutant_names = $(foreach m,$($(1)_MUTANTS),$(call mutant_name,$(m)))
+mutant_sets = $(sort $(foreach m,$($(1)_MUTANTS),$(call mutant_set,$(m))))
+mutant_bench = $(BUILD)/$(1)/MUTANTS_$(2)/$($(1)_BENCH)
+mutant_benches = $(foreach s,$(call mutant_sets,$(1)),$(call mutant_bench,$(1),$(s)))
+# what makes a build mutant-capable: the define, the site list of block $(1)'s RTL (first: it
+# defines SANFAB_MUTANT_SITES and SANFAB_MUTANT_KNOWN), the site module and the check module
+MUTANT_V     := rtl/common/sanfab_mutant.v rtl/common/sanfab_mutant_check.v
+mutant_sites = $(BUILD)/$(1)/mutant_sites.v
+mutant_vopts = +define+SANFAB_MUTANTS $(call mutant_sites,$(1)) $(MUTANT_V)
 
 MK_FILES := Makefile mk/rules.mk $(wildcard mk/*.mk)
-# C/C++ optimization of the mutant benches: they run briefly and are many, so their build time
-# dominates (the parameter sets keep -O2 and Verilator's own defaults: make sim runs them long)
+# C/C++ optimization of the mutant-capable benches: their runs are short (a mutant is mostly caught
+# within a few thousand cycles), so their build time dominates (the parameter sets keep -O2 and
+# Verilator's own defaults: make sim runs them long)
 MUTANT_OPT ?= -O0
 
 # ------------------------------------------------------------------ the benches' C objects, compiled once
@@ -176,10 +195,35 @@ $(BUILD)/$(1)/$(2)/$($(1)_BENCH): $(call rtl_deps,$(1)) $($(1)_FILELIST) $(call 
 	@cp $(BUILD)/$(1)/$(2)/obj/$($(1)_BENCH)_bin $$@
 endef
 
+# ------------------------------------------------------------------ the mutant-capable builds
+# One build per parameter set a block's mutants use, build/B/MUTANTS_<set>/: +define+SANFAB_MUTANTS
+# (every mutation site of the RTL compiled in, each switched by its own +mutant=NAME at run time,
+# none without one), no SANFAB_ASSERT, MUTANT_OPT, --trace-depth 1. Its compile line starts with
+# build/B/mutant_sites.v (scripts/mutant_sites.sh: `define SANFAB_MUTANT_SITES, every site name of
+# the block's RTL, and SANFAB_MUTANT_KNOWN; made here, it fails, naming them, when a name of
+# B_MUTANTS has no site) and MUTANT_V (the site module and the check module each block top has, in
+# no file list). $(1) block (or sboxtree), $(2) its RTL files, $(3) the mutant names that must have
+# a site.
+define MUTANT_SITES_RULE
+$(BUILD)/$(1)/mutant_sites.v: $(2) scripts/mutant_sites.sh $(MK_FILES)
+	@mkdir -p $$(@D)
+	@bash scripts/mutant_sites.sh --require "$(3)" $(2) > $$@.tmp && mv -f $$@.tmp $$@ || { rm -f $$@.tmp; exit 1; }
+endef
+# $(1) block, $(2) more Verilator options
+define MUTANT_BUILD_RULES
+$(eval $(call MUTANT_SITES_RULE,$(1),$(call rtl_deps,$(1)),$(call mutant_names,$(1))))
+$(foreach s,$(call mutant_sets,$(1)),$(eval $(call VBENCH_RULE,$(1),MUTANTS_$(s),$(s),$(call mutant_vopts,$(1)) --trace-depth 1 $(2),$(MUTANT_OPT))))
+$(call mutant_benches,$(1)): $(call mutant_sites,$(1)) $(MUTANT_V)
+endef
+# lint of the mutant-capable configuration: every set a mutant uses (a recipe line of B-lint)
+mutant_lint = $(foreach s,$(call mutant_sets,$(1)),echo "  LINT $(1) [$(s)] mutant-capable (+define+SANFAB_MUTANTS)" && \
+  $(VERILATOR) --lint-only -Wall +define+SANFAB_MUTANTS --top-module $($(1)_TOP) $(call p_gflags,$(1),$(s)) \
+    $(call mutant_sites,$(1)) $(MUTANT_V) $(call rtl_list,$(1)) $(2) &&) true
+
 # ------------------------------------------------------------------ everything of one block
 define BLOCK_RULES
 $(foreach s,$($(1)_SETS),$(eval $(call VBENCH_RULE,$(1),$(s),$(s),+define+SANFAB_ASSERT,)))
-$(foreach m,$($(1)_MUTANTS),$(eval $(call VBENCH_RULE,$(1),MUTANT_$(call mutant_name,$(m)),$(call mutant_set,$(m)),+define+SANFAB_MUTANT_$(call mutant_name,$(m)) --trace-depth 1,$(MUTANT_OPT))))
+$(if $($(1)_MUTANTS),$(eval $(call MUTANT_BUILD_RULES,$(1))))
 
 .PHONY: $(1)-build $(1)-mutants $(1)-san $(1)-lint
 $(1)-build: $(call set_benches,$(1))
@@ -194,10 +238,11 @@ $(BUILD)/$(1)/san/$($(1)_UNIT): $($(1)_UNIT_C) $($(1)_BENCH_H) $(MK_FILES)
 	@mkdir -p $$(dir $$@)
 	$(CC) $(CSTD) $(SAN) -DSANFAB_ASSERT $($(1)_UNIT_C) -o $$@
 
-$(1)-lint:
+$(1)-lint: $(if $($(1)_MUTANTS),$(call mutant_sites,$(1)))
 	@$(foreach s,$($(1)_SETS),echo "  LINT $(1) [$(s)]" && \
 	  $(VERILATOR) --lint-only -Wall +define+SANFAB_ASSERT --top-module $($(1)_TOP) \
 	    $(call p_gflags,$(1),$(s)) $(call rtl_list,$(1)) &&) true
+	@$(call mutant_lint,$(1))
 	@$(if $($(1)_WRAPPER),echo "  LINT $($(1)_WRAPPER_TOP) (synthesis wrapper of $(1))" && \
 	  $(VERILATOR) --lint-only -Wall --top-module $($(1)_WRAPPER_TOP) $(call rtl_list,$(1)) $($(1)_WRAPPER),true)
 endef
@@ -208,12 +253,14 @@ ALL_SET_BENCHES    := $(foreach b,$(BLOCKS),$(call set_benches,$(b)))
 ALL_MUTANT_BENCHES := $(foreach b,$(BLOCKS),$(call mutant_benches,$(b)))
 
 # ------------------------------------------------------------------ what scripts/run_tests.sh runs
-# One line per run: KIND BLOCK NAME BINARY [ARGS...] (KIND: set, mutant, san, unit, modelmut, gate,
-# icarus).
+# One line per run: KIND BLOCK NAME BINARY [ARGS...] (KIND: set, unmutated, mutant, san, unit, modelmut,
+# gate, icarus). unmutated: a mutant-capable build run without +mutant (NAME its set), which must pass;
+# mutant: the build of the mutant's set with +mutant=NAME last, which must fail.
 define list_runs
 $(foreach b,$(BLOCKS),\
 $(foreach s,$($(b)_SETS),set $(b) $(s) $(BUILD)/$(b)/$(s)/$($(b)_BENCH) $(call run_plusargs,$(b),$(s))
-)$(foreach m,$($(b)_MUTANTS),mutant $(b) $(call mutant_name,$(m)) $(BUILD)/$(b)/MUTANT_$(call mutant_name,$(m))/$($(b)_BENCH) $(call run_plusargs,$(b),$(call mutant_set,$(m)))
+)$(foreach s,$(call mutant_sets,$(b)),unmutated $(b) $(s) $(call mutant_bench,$(b),$(s)) $(call run_plusargs,$(b),$(s))
+)$(foreach m,$($(b)_MUTANTS),mutant $(b) $(call mutant_name,$(m)) $(call mutant_bench,$(b),$(call mutant_set,$(m))) $(call run_plusargs,$(b),$(call mutant_set,$(m))) +mutant=$(call mutant_name,$(m))
 )$(if $($(b)_UNIT_C),unit $(b) unit $(BUILD)/$(b)/san/$($(b)_UNIT)
 )$(if $($(b)_MODEL_MUTANTS),modelmut $(b) mutants $($(b)_MODEL_MUTANTS)
 )$(foreach r,$($(b)_SAN_RUNS),san $(b) $(r) $(BUILD)/$(b)/san/$($(b)_BENCH) $(strip $($(b)_SAN_$(r)))

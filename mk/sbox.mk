@@ -20,7 +20,8 @@ sbox_SET_s256 := PORTS=6 NODES=11 FIFO_BYTES=256 CTR_W=8 TURN=2 TIMEOUT=200 LINK
 # sets verilated with --x-initial unique and run with a seeded +verilator+rand+reset+2
 sbox_RANDINIT := s256
 
-# deliberately broken builds (`define SANFAB_MUTANT_<NAME> in rtl/mlc/sbox*.v, GUARD_OFF in rtl/mlc/mlc.v): NAME:set
+# deliberately broken RTL (mutation sites in rtl/mlc/sbox*.v, GUARD_OFF in rtl/mlc/mlc.v; +mutant=NAME on the set's
+# mutant-capable build): NAME:set
 sbox_MUTANTS  := NO_EXCL:d LOCK_EARLY:d RR_STUCK:d BAR_EARLY:d REG_LATE:d ROOM_OFF:s256 PC_OFF:d GUARD_OFF:p3
 
 # synthesis wrapper (the shared scan harness, then the box's own top), linted with the block; no
@@ -56,7 +57,7 @@ sbox_MODEL_MUTANTS := tb/mlc/sbox_mutants.sh
 # The bench's own settings per set (not RTL parameters, so not in sbox_PARAMS): the link models'
 # LINK_DELAY (the set's LINK_DELAY parameter, the box's slave MLCs' guard, must match it) and the table the box is loaded with, from a `sanfab-route --maestro` file (default: node
 # p on port p). mk/rules.mk has no per-set C flags, so they go into sbox_lockstep.args next to each
-# binary (sets and mutants), which the bench reads as options before its command line's.
+# binary (sets and mutant-capable builds), which the bench reads as options before its command line's.
 # The tables: switch 0 of a Clos of 2 leaves with 2 (5) hosts each and one spine, made by
 #   sw/build/sanfab-topo clos --leaves 2 --hosts 2 --spines 1 -o T && sw/build/sanfab-route updown T --maestro F
 sbox_ARGS_d    :=
@@ -70,7 +71,7 @@ $(BUILD)/sbox/$(1)/sbox_lockstep.args: mk/sbox.mk
 $(BUILD)/sbox/$(1)/sbox_lockstep: | $(BUILD)/sbox/$(1)/sbox_lockstep.args
 endef
 $(foreach s,$(sbox_SETS),$(eval $(call SBOX_ARGS_RULE,$(s),$(s))))
-$(foreach m,$(sbox_MUTANTS),$(eval $(call SBOX_ARGS_RULE,MUTANT_$(firstword $(subst :, ,$(m))),$(word 2,$(subst :, ,$(m))))))
+$(foreach s,$(sort $(foreach m,$(sbox_MUTANTS),$(word 2,$(subst :, ,$(m))))),$(eval $(call SBOX_ARGS_RULE,MUTANTS_$(s),$(s))))
 
 # Icarus bench: a script that prints "icarus: N passed, M failed" (and --selftest for its mutants)
 sbox_ICARUS := tb/mlc/run_sbox_icarus.sh

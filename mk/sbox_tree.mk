@@ -37,18 +37,19 @@ sboxtree_ARGS_t3 := --table tb/mlc/sbox_tree3.maestro
 # make test runs the small set, TEST_CYCLES like every set (the 8-port tree takes minutes to compile; make sim
 # runs both)
 SBT_TEST_SETS    := t3
-# deliberately broken boxes (both instances; the defines of rtl/mlc/sbox*.v): NAME:set
+# deliberately broken boxes (both instances; the mutation sites of rtl/mlc/sbox*.v and mlc.v, +mutant=NAME on the
+# set's mutant-capable build): NAME:set
 sboxtree_MUTANTS := BAR_EARLY:t3 UP_MIX:t3
 # the model-only bench under ASan/UBSan (make test's model-sanitizers step)
 SBT_SAN_ARGS := --cycles 60000 --PORTS 3 --NODES 5 --LINK_W 8 --FIFO_BYTES 512 --TURN 0 --TIMEOUT 300 --CTR_W 8 \
                 --UP 2 --link-delay 3 --table tb/mlc/sbox_tree3.maestro
 
 $(foreach s,$(sboxtree_SETS),$(eval $(call VBENCH_RULE,sboxtree,$(s),$(s),+define+SANFAB_ASSERT $(SBT_TOP_V),)))
-$(foreach m,$(sboxtree_MUTANTS),$(eval $(call VBENCH_RULE,sboxtree,MUTANT_$(call mutant_name,$(m)),$(call mutant_set,$(m)),+define+SANFAB_MUTANT_$(call mutant_name,$(m)) --trace-depth 1 $(SBT_TOP_V),$(MUTANT_OPT))))
+# one mutant-capable build per set the mutants use (mk/rules.mk; the sites are those of the box's RTL)
+$(eval $(call MUTANT_BUILD_RULES,sboxtree,$(SBT_TOP_V)))
 
 SBT_B := $(BUILD)/sboxtree
 sbt_bench  = $(SBT_B)/$(1)/sbox_tree
-sbt_mbench = $(SBT_B)/MUTANT_$(call mutant_name,$(1))/sbox_tree
 
 $(SBT_B)/san/sbox_tree: $(sboxtree_BENCH_C) $(sboxtree_BENCH_H) $(MK_FILES)
 	@mkdir -p $(dir $@)
@@ -56,7 +57,7 @@ $(SBT_B)/san/sbox_tree: $(sboxtree_BENCH_C) $(sboxtree_BENCH_H) $(MK_FILES)
 
 .PHONY: sboxtree-build sboxtree-mutants sboxtree-sim sboxtree-lint
 sboxtree-build: $(foreach s,$(sboxtree_SETS),$(call sbt_bench,$(s)))
-sboxtree-mutants: $(foreach m,$(sboxtree_MUTANTS),$(call sbt_mbench,$(m)))
+sboxtree-mutants: $(call mutant_benches,sboxtree)
 
 # make sim: every tree set, SIM_CYCLES random-traffic cycles
 sboxtree-sim: sboxtree-build
@@ -65,9 +66,10 @@ sboxtree-sim: sboxtree-build
 	    || fails="$$fails sboxtree/$(s)";) \
 	if [ -n "$$fails" ]; then echo "sboxtree-sim: FAILED:$$fails"; exit 1; fi; echo "sboxtree-sim: every tree set passed"
 
-sboxtree-lint:
+sboxtree-lint: $(call mutant_sites,sboxtree)
 	@$(foreach s,$(sboxtree_SETS),echo "  LINT sbox_tree [$(s)] (test top of the tree bench)" && \
 	  $(VERILATOR) --lint-only -Wall --top-module sbox_tree $(call p_gflags,sboxtree,$(s)) $(call rtl_list,sbox) $(SBT_TOP_V) &&) true
+	@$(call mutant_lint,sboxtree,$(SBT_TOP_V))
 
 # the runs scripts/run_tests.sh takes from make list-runs (block sbox): the short lockstep run of each test set,
 # the mutants (lockstep and RTL alone), the sanitizer run
@@ -75,7 +77,7 @@ define SBT_NL
 
 
 endef
-SANFAB_RUNS := $(SANFAB_RUNS)$(foreach s,$(SBT_TEST_SETS),$(SBT_NL)set sbox tree-$(s) $(call sbt_bench,$(s)) $(sboxtree_ARGS_$(s)))$(foreach m,$(sboxtree_MUTANTS),$(SBT_NL)mutant sbox tree-$(call mutant_name,$(m)) $(call sbt_mbench,$(m)) $(sboxtree_ARGS_$(call mutant_set,$(m))))$(SBT_NL)san sbox tree-m3 $(SBT_B)/san/sbox_tree $(SBT_SAN_ARGS)$(SBT_NL)
+SANFAB_RUNS := $(SANFAB_RUNS)$(foreach s,$(SBT_TEST_SETS),$(SBT_NL)set sbox tree-$(s) $(call sbt_bench,$(s)) $(sboxtree_ARGS_$(s)))$(foreach s,$(call mutant_sets,sboxtree),$(SBT_NL)unmutated sbox tree-$(s) $(call mutant_bench,sboxtree,$(s)) $(sboxtree_ARGS_$(s)))$(foreach m,$(sboxtree_MUTANTS),$(SBT_NL)mutant sbox tree-$(call mutant_name,$(m)) $(call mutant_bench,sboxtree,$(call mutant_set,$(m))) $(sboxtree_ARGS_$(call mutant_set,$(m))) +mutant=$(call mutant_name,$(m)))$(SBT_NL)san sbox tree-m3 $(SBT_B)/san/sbox_tree $(SBT_SAN_ARGS)$(SBT_NL)
 
 benches: $(foreach s,$(SBT_TEST_SETS),$(call sbt_bench,$(s)))
 mutants: sboxtree-mutants

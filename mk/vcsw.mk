@@ -20,7 +20,7 @@ vcsw_SET_p3   := NPORTS=3 COUNTERS=0 LINK_DELAY=13
 # sets verilated with --x-initial unique and run with a seeded +verilator+rand+reset+2
 vcsw_RANDINIT := p5 p3
 
-# deliberately broken builds (`define SANFAB_MUTANT_<NAME>, no SANFAB_ASSERT): NAME:set
+# deliberately broken RTL (mutation sites in rtl/, +mutant=NAME on the set's mutant-capable build): NAME:set
 vcsw_MUTANTS  := TABLE_COPY:p8 VC_WRAP:p5 CTRL_MAP:p8c STRAIGHT_ORDER:p8 CFG_SHADOW:p8 \
                  TRUNC_LATE:p8 OCC_SLIP:p8 STOP_LATE:p4 VCT_NOSTOP:p8 VC_SHARE:p8 TAIL_KEEP:p8 \
                  OFFER_MOVE:p8 RR_NOROTATE:p8c CTR_LOSE:p5 CTR_NARROW:p5 OFFER_STALE:p8 NO_RECHECK:p8
@@ -86,7 +86,7 @@ $(foreach r,$(VCSW_ROUTES),$(eval $(call VCSW_ROUTE_RULE,$(subst :, ,$(r)))))
 
 .PHONY: vcsw-tables
 vcsw-tables: $(VCSW_TABLES)
-# every vcsw bench (sets, mutants, sanitizer build) finds its tables made (order only: no rebuild)
+# every vcsw bench (sets, mutant-capable builds, sanitizer build) finds its tables made (order only: no rebuild)
 $(foreach s,$(vcsw_SETS),$(BUILD)/vcsw/$(s)/vcsw_bench) \
-$(foreach m,$(vcsw_MUTANTS),$(BUILD)/vcsw/MUTANT_$(firstword $(subst :, ,$(m)))/vcsw_bench) \
+$(foreach s,$(sort $(foreach m,$(vcsw_MUTANTS),$(word 2,$(subst :, ,$(m))))),$(BUILD)/vcsw/MUTANTS_$(s)/vcsw_bench) \
 $(BUILD)/vcsw/san/vcsw_bench: | $(VCSW_TABLES)

@@ -25,7 +25,7 @@ xbar_SET_p32  := NPORTS=32 SLACK_DEPTH=48 STOP_THRESH=32 GO_THRESH=20 TIMEOUT=30
 # sets verilated with --x-initial unique and run with a seeded +verilator+rand+reset+2
 xbar_RANDINIT := p3 p5
 
-# deliberately broken builds (`define SANFAB_MUTANT_<NAME>, no SANFAB_ASSERT): NAME:set
+# deliberately broken RTL (mutation sites in rtl/, +mutant=NAME on the set's mutant-capable build): NAME:set
 xbar_MUTANTS  := CRC_NOMARK:p8 RR_NOROTATE:p8 STOP_LATE:p8 DROP_LAST:p8 CTR_LOSE:p8 \
                  ILLEGAL_NARROW:p8 ILLEGAL_BETWEEN:p8 ROUTE_DECODE:p8 TIMEOUT_LATE:p8 \
                  ABORT_LOST:p8 FIFO_BYPASS:p8 GO_NOHYST:p8 PORT_RANGE:p5 CTR_NARROW:p5

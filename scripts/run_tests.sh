@@ -90,17 +90,25 @@ step_lockstep() {
     pool_show "$out" $n
 }
 
-# judge_mutant BLOCK NAME MODE BIN [ARGS...]: run one mutant bench, print one verdict line;
-# exit 0 only when it is caught
+# judge_mutant BLOCK NAME MODE BIN [ARGS...]: run one mutant (ARGS end with its +mutant=SITE on the
+# mutant-capable build BIN), print one verdict line; exit 0 only when it is caught
 judge_mutant() {
-    local block=$1 name=$2 mode=$3 bin=$4 log code first
+    local block=$1 name=$2 mode=$3 bin=$4 log code first site a
     shift 4
-    log="$(dirname "$bin")/$mode.log"
+    site=""
+    for a in "$@"; do [[ "$a" == +mutant=* ]] && site=${a#+mutant=}; done
+    log="$(dirname "$bin")/$name-$mode.log"
     timeout "$MUTANT_TIMEOUT" "$bin" --quiet --cycles "$MUTANT_CYCLES" --seed "$SEED" --mode "$mode" "$@" \
         < /dev/null > "$log" 2>&1
     code=$?
     first=$(grep -m1 -E '^(LOCKSTEP MISMATCH|SCOREBOARD|CHECK)' "$log" | cut -c1-150)
-    if [ $code -eq 0 ]; then
+    if [ -z "$site" ]; then
+        echo "NOT CAUGHT: $block $name ($mode): no +mutant=NAME in its arguments (make list-runs)"; return 1
+    elif grep -q '^%Error: MUTANT' "$log"; then
+        echo "NOT CAUGHT: $block $name ($mode): $(grep -m1 '^%Error: MUTANT' "$log" | cut -c1-150)"; return 1
+    elif ! grep -q "^MUTANT $site selected" "$log"; then
+        echo "NOT CAUGHT: $block $name ($mode): +mutant=$site selected no mutation site ($log)"; return 1
+    elif [ $code -eq 0 ]; then
         echo "NOT CAUGHT: $block $name ($mode): the bench passed"; return 1
     elif [ $code -eq 124 ]; then
         echo "NOT CAUGHT: $block $name ($mode): timed out after $MUTANT_TIMEOUT s ($log)"; return 1
@@ -112,11 +120,31 @@ judge_mutant() {
     echo "caught: $block $name ($mode): $first"
 }
 
+# judge_unmutated BLOCK SET BIN [ARGS...]: run a mutant-capable build without +mutant, in lockstep; it is the
+# clean design, so it must pass (proof that no site is broken unless selected). One line; exit 0 when it passed.
+judge_unmutated() {
+    local block=$1 set=$2 bin=$3 log code
+    shift 3
+    log="$(dirname "$bin")/unmutated.log"
+    timeout "$MUTANT_TIMEOUT" "$bin" --quiet --cycles "$MUTANT_CYCLES" --seed "$SEED" --mode lockstep "$@" \
+        < /dev/null > "$log" 2>&1
+    code=$?
+    if [ $code -ne 0 ] || grep -q -E '^MUTANT |^%Error' "$log"; then
+        echo "FAILED: $block [$set] mutant-capable build without +mutant (lockstep): exit $code," \
+             "$(grep -m1 -E '^(LOCKSTEP MISMATCH|SCOREBOARD|CHECK|ASSERTION|MUTANT|%Error|FAIL)' "$log" | cut -c1-120) ($log)"
+        return 1
+    fi
+    echo "passed: $block [$set] mutant-capable build without +mutant (lockstep): $(tail -1 "$log" | cut -c1-100)"
+}
+
 step_mutants() {
-    # Every deliberately broken build must make its bench fail, once in lockstep and once with the
-    # RTL alone (scoreboard and the bench's own checks). Caught only when the bench exits non-zero
-    # with a LOCKSTEP MISMATCH, SCOREBOARD or CHECK line: a crash, a sanitizer or Verilator runtime
-    # error, a timeout or a build error never counts. Runs JOBS benches at a time; one line each.
+    # Every mutant (a mutation site of the RTL selected by +mutant=NAME on the mutant-capable build of
+    # its parameter set, one build per set) must make its bench fail, once in lockstep and once with
+    # the RTL alone (scoreboard and the bench's own checks). Caught only when the bench exits non-zero
+    # with a LOCKSTEP MISMATCH, SCOREBOARD or CHECK line and the site said it was selected: a crash, a
+    # sanitizer or Verilator runtime error, a +mutant no site knows, a timeout or a build error never
+    # counts. First, each mutant-capable build runs once without +mutant and must pass in lockstep (it
+    # is the clean design). Runs JOBS benches at a time; one line each.
     # Blocks whose C model comes before their RTL: deliberate breaks of the model, each must be
     # caught by the model's unit test (the script says which were caught and fails otherwise); these
     # scripts run in the same pool, first (each is long and serial), their output after the benches'.
@@ -130,6 +158,17 @@ step_mutants() {
         pool_run "$mout" $m bash -c 'echo "-- $1: model mutants ($2)"; bash "$2"' _ "$block" "$script"
         m=$((m + 1))
     done < <(runs modelmut)
+    while read -r kind block name bin args; do
+        if ! $MAKE -s -q "$bin" < /dev/null 2>/dev/null || [ ! -x "$bin" ]; then
+            echo "FAILED: $block [$name] the mutant-capable build does not build (build/mutants-build.log, $(dirname "$bin")/verilate.log)" > "$out/$n.txt"
+            touch "$out/$n.fail"
+            n=$((n + 1))
+            continue
+        fi
+        # shellcheck disable=SC2086
+        pool_run "$out" $n judge_unmutated "$block" "$name" "$bin" $args
+        n=$((n + 1))
+    done < <(runs unmutated)
     while read -r kind block name bin args; do
         if ! $MAKE -s -q "$bin" < /dev/null 2>/dev/null || [ ! -x "$bin" ]; then
             for mode in lockstep rtl; do

@@ -102,12 +102,19 @@ module ctr_bank #(
     (* ram_style = "distributed" *)
 `endif
     reg  [CW-1:0] mem [0:NS-1];
-`ifdef SANFAB_MUTANT_CTR_NARROW
-    // deliberately broken: the top bit of every counter is lost (wraps at 2^(CTR_WIDTH-1))
-    wire [CW-1:0] wsum  = (wr_init_q ? {CW{1'b0}} : word_q) + {{(CW-LW){1'b0}}, snap_q};
-    wire [CW-1:0] wdata = {1'b0, wsum[CW-2:0]};
+`ifdef SANFAB_MUTANTS
+    // run-time mutation sites: +mutant=NAME (rtl/common/sanfab_mutant.v)
+    wire          mut_ctr_narrow, mut_ctr_lose;
+    sanfab_mutant #(.NAME("CTR_NARROW")) u_mut_ctr_narrow (.on(mut_ctr_narrow));
+    sanfab_mutant #(.NAME("CTR_LOSE"))   u_mut_ctr_lose   (.on(mut_ctr_lose));
+    wire [CW-1:0] wsum  =
 `else
-    wire [CW-1:0] wdata = (wr_init_q ? {CW{1'b0}} : word_q) + {{(CW-LW){1'b0}}, snap_q};
+    wire [CW-1:0] wdata =
+`endif
+                          (wr_init_q ? {CW{1'b0}} : word_q) + {{(CW-LW){1'b0}}, snap_q};
+`ifdef SANFAB_MUTANTS
+    // deliberately broken: the top bit of every counter is lost (wraps at 2^(CTR_WIDTH-1))
+    wire [CW-1:0] wdata = mut_ctr_narrow ? {1'b0, wsum[CW-2:0]} : wsum;
 `endif
 
     wire [31:0]   wdata32;
@@ -153,11 +160,12 @@ module ctr_bank #(
                 if (rst) begin
                     pend_q <= {LW{1'b0}};
                 end else if (hit) begin
-`ifdef SANFAB_MUTANT_CTR_LOSE
-                    pend_q <= {LW{1'b0}};  // deliberately broken: an event at the restart is lost
-`else
-                    pend_q <= {{(LW-1){1'b0}}, ev_q[s]};  // 0 or one step from 0
+`ifdef SANFAB_MUTANTS
+                    if (mut_ctr_lose)
+                        pend_q <= {LW{1'b0}};  // deliberately broken: an event at the restart is lost
+                    else
 `endif
+                    pend_q <= {{(LW-1){1'b0}}, ev_q[s]};  // 0 or one step from 0
                 end else if (ev_q[s]) begin
                     pend_q <= lfsr_step(pend_q);
                 end

@@ -52,11 +52,16 @@ module fifo_fwft_bram #(
     wire h_free  = ~h_v_q | pop;
     // read the RAM when a staging register is free (registers only): the chain then shifts for sure
     wire rd_en   = mem_ne & ~(s1_v_q & h1_v_q & h_v_q);
-`ifdef SANFAB_MUTANT_FIFO_BYPASS
-    wire to_h    = wr & ~mem_ne & ~h1_v_q & h_free;           // deliberately broken: ignores s1
-`else
-    wire to_h    = wr & ~mem_ne & ~s1_v_q & ~h1_v_q & h_free;
+`ifdef SANFAB_MUTANTS
+    // run-time mutation site: +mutant=NAME (rtl/common/sanfab_mutant.v)
+    wire mut_fifo_bypass;
+    sanfab_mutant #(.NAME("FIFO_BYPASS")) u_mut_fifo_bypass (.on(mut_fifo_bypass));
 `endif
+    wire to_h    =
+`ifdef SANFAB_MUTANTS
+                   mut_fifo_bypass ? wr & ~mem_ne & ~h1_v_q & h_free :   // deliberately broken: ignores s1
+`endif
+                   wr & ~mem_ne & ~s1_v_q & ~h1_v_q & h_free;
     // every write goes into the RAM; one that also went straight to the head is skipped by the
     // read pointer at once (to_h and rd_en never coincide), so the write side never waits on pop
     wire mem_wr  = wr;

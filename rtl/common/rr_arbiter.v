@@ -36,6 +36,12 @@ module rr_arbiter #(
         .above (above)
     );
 
+`ifdef SANFAB_MUTANTS
+    // run-time mutation site: +mutant=NAME (rtl/common/sanfab_mutant.v)
+    wire         mut_rr_norotate;
+    sanfab_mutant #(.NAME("RR_NOROTATE")) u_mut_rr_norotate (.on(mut_rr_norotate));
+`endif
+
     assign gnt_valid = en & any;
     assign gnt       = en ? pick : {N{1'b0}};
 
@@ -43,11 +49,12 @@ module rr_arbiter #(
         if (rst) begin
             mask_q <= {N{1'b1}};
         end else if (gnt_valid && !hold) begin
-`ifdef SANFAB_MUTANT_RR_NOROTATE
-            mask_q <= mask_q;  // deliberately broken: the priority never moves
-`else
-            mask_q <= above;
+`ifdef SANFAB_MUTANTS
+            if (mut_rr_norotate)
+                mask_q <= mask_q;  // deliberately broken: the priority never moves
+            else
 `endif
+            mask_q <= above;
         end
     end
 

@@ -168,13 +168,34 @@ module mlc #(
     // accept units (accpre)
     reg           ackpre_q, ackpre_d, accpre_q, accpre_d;
     wire          judging = (st_q != S_TURN) && (st_q != S_SEND) && !rx_en && rin_q;
+`ifdef SANFAB_MUTANTS
+    // run-time mutation sites: +mutant=NAME (rtl/common/sanfab_mutant.v)
+    wire          mut_guard_off, mut_crc_init, mut_sp_cap, mut_toggle_same, mut_frame_long, mut_wr_norefuse,
+                  mut_retx_ack, mut_echo_stuck, mut_hold_stuck, mut_turn_short, mut_timeout_late,
+                  mut_credit_ge, mut_dup_null, mut_credit_plus1, mut_ctr_sat;
+    sanfab_mutant #(.NAME("GUARD_OFF"))    u_mut_guard_off    (.on(mut_guard_off));
+    sanfab_mutant #(.NAME("CRC_INIT"))     u_mut_crc_init     (.on(mut_crc_init));
+    sanfab_mutant #(.NAME("SP_CAP"))       u_mut_sp_cap       (.on(mut_sp_cap));
+    sanfab_mutant #(.NAME("TOGGLE_SAME"))  u_mut_toggle_same  (.on(mut_toggle_same));
+    sanfab_mutant #(.NAME("FRAME_LONG"))   u_mut_frame_long   (.on(mut_frame_long));
+    sanfab_mutant #(.NAME("WR_NOREFUSE"))  u_mut_wr_norefuse  (.on(mut_wr_norefuse));
+    sanfab_mutant #(.NAME("RETX_ACK"))     u_mut_retx_ack     (.on(mut_retx_ack));
+    sanfab_mutant #(.NAME("ECHO_STUCK"))   u_mut_echo_stuck   (.on(mut_echo_stuck));
+    sanfab_mutant #(.NAME("HOLD_STUCK"))   u_mut_hold_stuck   (.on(mut_hold_stuck));
+    sanfab_mutant #(.NAME("TURN_SHORT"))   u_mut_turn_short   (.on(mut_turn_short));
+    sanfab_mutant #(.NAME("TIMEOUT_LATE")) u_mut_timeout_late (.on(mut_timeout_late));
+    sanfab_mutant #(.NAME("CREDIT_GE"))    u_mut_credit_ge    (.on(mut_credit_ge));
+    sanfab_mutant #(.NAME("DUP_NULL"))     u_mut_dup_null     (.on(mut_dup_null));
+    sanfab_mutant #(.NAME("CREDIT_PLUS1")) u_mut_credit_plus1 (.on(mut_credit_plus1));
+    sanfab_mutant #(.NAME("CTR_SAT"))      u_mut_ctr_sat      (.on(mut_ctr_sat));
+`endif
     // rule 2's guard (slave, LISTEN): a symbol fewer than GUARD steps after this end's last one, and
     // the rest of its frame, are conflicts (the rule-2 branch only reads it in LISTEN)
-`ifdef SANFAB_MUTANT_GUARD_OFF
-    wire          guard_hit = 1'b0;   // deliberately broken: no guard (crossing frames can lock)
-`else
-    wire          guard_hit = (MASTER == 0) && rx_en && (early_q || (!rin_q && gd_q < GUARD8));
+    wire          guard_hit =
+`ifdef SANFAB_MUTANTS
+                              mut_guard_off ? 1'b0 :   // deliberately broken: no guard (crossing frames can lock)
 `endif
+                              (MASTER == 0) && rx_en && (early_q || (!rin_q && gd_q < GUARD8));
     reg [3:0]     crx_q [0:1];
     reg [3:0]     crx_d [0:1];
     reg [3:0]     cadv_q [0:1];
@@ -242,11 +263,11 @@ module mlc #(
     // send: over this step's nibbles (up to two); receive: over the symbol's nibbles
     wire [3:0]  tnib0, tnib1;
     wire [15:0] tcrc_a, tcrc_b, rcrc_a, rcrc_b;
-`ifdef SANFAB_MUTANT_CRC_INIT
-    wire [15:0] rcrc_in = rin_q ? rs_q : 16'h0000;   // deliberately broken: the receiver starts the check at 0, not 0xFFFF
-`else
-    wire [15:0] rcrc_in = rin_q ? rs_q : 16'hFFFF;
+    wire [15:0] rcrc_in =
+`ifdef SANFAB_MUTANTS
+                          (mut_crc_init && !rin_q) ? 16'h0000 :   // deliberately broken: the receiver starts the check at 0, not 0xFFFF
 `endif
+                          rin_q ? rs_q : 16'hFFFF;
 
     crc16 u_tcrc_a (.crc_in(tcrc_q), .nib(tnib0), .crc_out(tcrc_a));
     crc16 u_tcrc_b (.crc_in(tcrc_a), .nib(tnib1), .crc_out(tcrc_b));
@@ -290,11 +311,11 @@ module mlc #(
         begin
             case (sp)
                 2'd0:    cap_of = 4'd15;
-`ifdef SANFAB_MUTANT_SP_CAP
-                2'd1:    cap_of = 4'd2;   // deliberately broken: single-packet transfer of 1 unit sends 2
-`else
-                2'd1:    cap_of = 4'd1;
+                2'd1:    cap_of =
+`ifdef SANFAB_MUTANTS
+                                  mut_sp_cap ? 4'd2 :   // deliberately broken: single-packet transfer of 1 unit sends 2
 `endif
+                                  4'd1;
                 2'd2:    cap_of = 4'd2;
                 default: cap_of = 4'd4;
             endcase
@@ -315,22 +336,22 @@ module mlc #(
     wire       b_data = good_q & ((n_rr != 4'd0) | (n_orr != 4'd0));
     wire       b_ch   = (n_rr != 4'd0) ? rr_q : ~rr_q;
     wire [3:0] b_np   = ~good_q ? 4'd0 : ((n_rr != 4'd0) ? n_rr : n_orr);
-`ifdef SANFAB_MUTANT_TOGGLE_SAME
-    wire       b_t    = b_data & tack_q;   // deliberately broken: a new data frame repeats the acknowledged toggle
-`else
-    wire       b_t    = b_data & ~tack_q;
+    wire       b_t    =
+`ifdef SANFAB_MUTANTS
+                        mut_toggle_same ? b_data & tack_q :   // deliberately broken: a new data frame repeats the acknowledged toggle
 `endif
+                        b_data & ~tack_q;
     wire [3:0] b_flags = {1'b0, emine_q, b_t, b_data & b_ch};
 
     // the step that builds a frame sends its nibbles 0 (and 1) straight from the decision; the
     // other steps of the frame read the registered NP, FLAGS and credits
     wire       building = (st_q == S_TURN) && (w_q == 4'd0);
     wire [8:0] t_dl     = 9'd4 + {tnp_q, 5'd0};      // nibbles before the check
-`ifdef SANFAB_MUTANT_FRAME_LONG
-    wire [8:0] t_last   = t_dl + 9'd4;   // deliberately broken: the frame runs a symbol past its check
-`else
-    wire [8:0] t_last   = t_dl + 9'd4 - NPS[8:0];    // ti of the frame's last symbol
+    wire [8:0] t_last   =
+`ifdef SANFAB_MUTANTS
+                          mut_frame_long ? t_dl + 9'd4 :   // deliberately broken: the frame runs a symbol past its check
 `endif
+                          t_dl + 9'd4 - NPS[8:0];    // ti of the frame's last symbol
     // the unit word being sent: read from the send FIFO two steps before its first nibble and
     // registered here a step before it, so the block RAM's clock-to-out is not in front of the
     // nibble select and the check
@@ -447,11 +468,12 @@ module mlc #(
         k = 0;
 
         // rule 7: host checks on the status after k-1
-`ifdef SANFAB_MUTANT_WR_NOREFUSE
-        do_wr = h_wr;   // deliberately broken: a host write with no space is stored
-`else
-        do_wr = h_wr & spnz_q[h_wch];
+`ifdef SANFAB_MUTANTS
+        if (mut_wr_norefuse)
+            do_wr = h_wr;   // deliberately broken: a host write with no space is stored
+        else
 `endif
+        do_wr = h_wr & spnz_q[h_wch];
         do_rd = h_rd & avnz_q[h_rch];
 
         // rule 1: the link
@@ -598,11 +620,11 @@ module mlc #(
                     crx_d[0] = rcr0_q;
                     crx_d[1] = rcr1_q;
                     if (oval_q) begin
-`ifdef SANFAB_MUTANT_RETX_ACK
-                        if (1'b1) begin    // deliberately broken: a lost data frame counts as acknowledged
-`else
-                        if (je == ot_q) begin
+                        if (
+`ifdef SANFAB_MUTANTS
+                            mut_retx_ack ||   // deliberately broken: a lost data frame counts as acknowledged
 `endif
+                            je == ot_q) begin
                             ack_d[och_q] = ack_q[och_q] + {{(UCW-4){1'b0}}, onp_q};
 
                             tack_d = ot_q;
@@ -616,34 +638,37 @@ module mlc #(
 
                         rps_d[jch] = xps_q;
                         inc[C_RX_PKTS] = {1'b0, rnp_q};
-`ifdef SANFAB_MUTANT_ECHO_STUCK
-                        emine_d = emine_q;   // deliberately broken: the echo does not follow accepted frames
-`else
-                        emine_d = jt;
+`ifdef SANFAB_MUTANTS
+                        if (mut_echo_stuck)
+                            emine_d = emine_q;   // deliberately broken: the echo does not follow accepted frames
+                        else
 `endif
+                        emine_d = jt;
                     end
                     good_d = 1'b1;
-`ifdef SANFAB_MUTANT_HOLD_STUCK
-                    hold_d = hold_q;   // deliberately broken: a good frame does not clear hold
-`else
-                    hold_d = 1'b0;
+`ifdef SANFAB_MUTANTS
+                    if (mut_hold_stuck)
+                        hold_d = hold_q;   // deliberately broken: a good frame does not clear hold
+                    else
 `endif
+                    hold_d = 1'b0;
                 end
                 if (good_fr || !hold_q) begin
                     st_d = S_TURN;
-`ifdef SANFAB_MUTANT_TURN_SHORT
-                    w_d = (TURN4 == 4'd0) ? 4'd0 : TURN4 - 4'd1;   // deliberately broken: replies a step early
-`else
-                    w_d = TURN4;
+`ifdef SANFAB_MUTANTS
+                    if (mut_turn_short)
+                        w_d = (TURN4 == 4'd0) ? 4'd0 : TURN4 - 4'd1;   // deliberately broken: replies a step early
+                    else
 `endif
+                    w_d = TURN4;
                 end
             end else if (MASTER == 1 && TIMEOUT != 0) begin
                 sil_d = sil_q + 16'd1;
-`ifdef SANFAB_MUTANT_TIMEOUT_LATE
-                if (sil_q > TO_M1) begin   // deliberately broken: the master times out a step late
-`else
-                if (sil_q >= TO_M1) begin
+                if (sil_q >= TO_M1
+`ifdef SANFAB_MUTANTS
+                    && !(mut_timeout_late && sil_q == TO_M1)   // deliberately broken: the master times out a step late
 `endif
+                    ) begin
                     inc[C_TIMEOUT] = 5'd1;
                     good_d = 1'b0;
                     st_d = S_TURN;
@@ -681,16 +706,18 @@ module mlc #(
         uok_d = ({1'b0, ru[8:5]} < {1'b0, rnp_d}) && ({1'b0, ru[8:5]} < {1'b0, cadv_d[rflags_d[0]]});
         jlen_d = (rn_d != 9'd8 + {rnp_d, 5'd0});
         jchk_d = (rs_d != 16'd0);
-`ifdef SANFAB_MUTANT_CREDIT_GE
-        jcr_d  = (rnp_d >= cadv_d[rflags_d[0]]);   // deliberately broken: a frame using all the credit granted is refused
-`else
+`ifdef SANFAB_MUTANTS
+        if (mut_credit_ge)
+            jcr_d  = (rnp_d >= cadv_d[rflags_d[0]]);   // deliberately broken: a frame using all the credit granted is refused
+        else
+`endif
         jcr_d  = (rnp_d > cadv_d[rflags_d[0]]);
+`ifdef SANFAB_MUTANTS
+        if (mut_dup_null)
+            jdup_d = (rflags_d[1] == emine_d);   // deliberately broken: null frames are judged duplicates too
+        else
 `endif
-`ifdef SANFAB_MUTANT_DUP_NULL
-        jdup_d = (rflags_d[1] == emine_d);   // deliberately broken: null frames are judged duplicates too
-`else
         jdup_d = (rnp_d != 4'd0) && (rflags_d[1] == emine_d);
-`endif
         jgood_d = !(jlen_d || jchk_d || jcr_d || jdup_d);
         ackpre_d = jgood_d && oval_d && (rflags_d[2] == ot_d);
         accpre_d = jgood_d && (rnp_d != 4'd0);
@@ -713,11 +740,12 @@ module mlc #(
             // rule 4's inputs for the next step
             pend = pend_d[c];
             // min(15, CAPU - occ): CAPU is a multiple of 16, so the low bits are those of -occ
-`ifdef SANFAB_MUTANT_CREDIT_PLUS1
-            rcr_d[c] = (occ_d[c] < CAPU_U - {{(UCW-4){1'b0}}, 4'd15}) ? 4'd15 : (4'd1 - occ_d[c][3:0]);   // deliberately broken: the credit grants one unit more than is free
-`else
-            rcr_d[c] = (occ_d[c] < CAPU_U - {{(UCW-4){1'b0}}, 4'd15}) ? 4'd15 : (4'd0 - occ_d[c][3:0]);
+`ifdef SANFAB_MUTANTS
+            if (mut_credit_plus1)
+                rcr_d[c] = (occ_d[c] < CAPU_U - {{(UCW-4){1'b0}}, 4'd15}) ? 4'd15 : (4'd1 - occ_d[c][3:0]);   // deliberately broken: the credit grants one unit more than is free
+            else
 `endif
+            rcr_d[c] = (occ_d[c] < CAPU_U - {{(UCW-4){1'b0}}, 4'd15}) ? 4'd15 : (4'd0 - occ_d[c][3:0]);
             msg_s = {1'b0, pend} - {1'b0, tps_d[c][UCW-1:0]};
             snd = cfg_d[0] ? (msg_s[UCW] ? {(UCW+1){1'b0}} : msg_s) : {1'b0, pend};
             sn = (snd > {{(UCW-3){1'b0}}, 4'd15}) ? 4'd15 : snd[3:0];
@@ -789,11 +817,12 @@ module mlc #(
                 occ_q[r] <= occ_d[r]; occp_q[r] <= occp_d[r];
             end
             for (r = 0; r < NCTR; r = r + 1)
-`ifdef SANFAB_MUTANT_CTR_SAT
-                ctr_q[r] <= (&ctr_q[r]) ? ctr_q[r] : ctr_q[r] + {{(CTR_W-5){1'b0}}, inc[r]};   // deliberately broken: counters stop at 2^CTR_W - 1 instead of wrapping
-`else
-                ctr_q[r] <= ctr_q[r] + {{(CTR_W-5){1'b0}}, inc[r]};
+`ifdef SANFAB_MUTANTS
+                if (mut_ctr_sat)
+                    ctr_q[r] <= (&ctr_q[r]) ? ctr_q[r] : ctr_q[r] + {{(CTR_W-5){1'b0}}, inc[r]};   // deliberately broken: counters stop at 2^CTR_W - 1 instead of wrapping
+                else
 `endif
+                ctr_q[r] <= ctr_q[r] + {{(CTR_W-5){1'b0}}, inc[r]};
             tx_en_q <= tx_en_d; tx_d_q <= tx_d_d;
             rvalid_q <= rvalid_d; rch_q <= rch_d;
             reg_rvalid_q <= reg_rvalid_d; reg_rdata_q <= reg_rdata_d;
@@ -827,6 +856,12 @@ module mlc #(
     assign st_rx_avail1 = avail_q[1];
     assign reg_rvalid   = reg_rvalid_q;
     assign reg_rdata    = reg_rdata_q;
+
+`ifdef SANFAB_MUTANTS
+    // the mutant-capable build: a +mutant=NAME that names no mutation site stops the simulation
+    // (rtl/common/sanfab_mutant_check.v)
+    sanfab_mutant_check u_mutant_check ();
+`endif
 
 endmodule
 

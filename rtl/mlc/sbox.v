@@ -191,15 +191,25 @@ module sbox #(
     reg  [PORTS-1:0] an_p;
     reg  [15:0]      an_w1;
     integer          ib;
+`ifdef SANFAB_MUTANTS
+    // run-time mutation sites: +mutant=NAME (rtl/common/sanfab_mutant.v)
+    wire mut_up_mix, mut_no_clear, mut_no_excl, mut_lock_early, mut_rsv_off, mut_rr_stuck;
+    sanfab_mutant #(.NAME("UP_MIX"))     u_mut_up_mix     (.on(mut_up_mix));
+    sanfab_mutant #(.NAME("NO_CLEAR"))   u_mut_no_clear   (.on(mut_no_clear));
+    sanfab_mutant #(.NAME("NO_EXCL"))    u_mut_no_excl    (.on(mut_no_excl));
+    sanfab_mutant #(.NAME("LOCK_EARLY")) u_mut_lock_early (.on(mut_lock_early));
+    sanfab_mutant #(.NAME("RSV_OFF"))    u_mut_rsv_off    (.on(mut_rsv_off));
+    sanfab_mutant #(.NAME("RR_STUCK"))   u_mut_rr_stuck   (.on(mut_rr_stuck));
+`endif
 
     wire an_mc      = (an_w0[15:8] == 8'hFF);
     wire an_from_up = |(an_arr & up_oh);
     wire an_node    = ((an_behind & (an_behind - 16'd1)) == 16'd0);
-`ifdef SANFAB_MUTANT_UP_MIX
-    wire an_up      = 1'b0;           // deliberately broken: a multicast goes up and down at once
-`else
-    wire an_up      = an_mc && up_v && !an_from_up && (|(an_set & up_oh));
+    wire an_up      =
+`ifdef SANFAB_MUTANTS
+                      mut_up_mix ? 1'b0 :   // deliberately broken: a multicast goes up and down at once
 `endif
+                      an_mc && up_v && !an_from_up && (|(an_set & up_oh));
 
     always @* begin
         an_behind = 16'd0;
@@ -212,16 +222,19 @@ module sbox #(
         an_w1 = x;
         if (an_up) begin
             an_p = up_oh;
-`ifndef SANFAB_MUTANT_NO_CLEAR
-            if (an_node && (an_w0 != 16'hFF04))
+            if (an_node && (an_w0 != 16'hFF04)
+`ifdef SANFAB_MUTANTS
+                && !mut_no_clear   // deliberately broken: going up alone keeps the sender's bit
+`endif
+                )
                 an_w1 = x & ~an_behind;
-`endif
         end else if (!an_mc || an_from_up || an_node) begin
-`ifdef SANFAB_MUTANT_NO_EXCL
-            an_p = an_set;              // deliberately broken: the arrival port is not excluded
-`else
-            an_p = an_set & ~an_arr;    // never back to a node, nor up again
+`ifdef SANFAB_MUTANTS
+            if (mut_no_excl)
+                an_p = an_set;          // deliberately broken: the arrival port is not excluded
+            else
 `endif
+            an_p = an_set & ~an_arr;    // never back to a node, nor up again
         end else begin
             an_p = an_set;              // turn: back down the box port it came up
         end
@@ -307,11 +320,11 @@ module sbox #(
         rsv_p[1] = {PORTS{1'b0}};
         m_blk = 1'b0;
         for (il = 0; il < NS; il = il + 1) begin
-`ifdef SANFAB_MUTANT_LOCK_EARLY
-            if (s_act[il] && !s_last[il])   // deliberately broken: unlocked before the last word
-`else
-            if (s_act[il])
+            if (s_act[il]
+`ifdef SANFAB_MUTANTS
+                && !(mut_lock_early && s_last[il])   // deliberately broken: unlocked before the last word
 `endif
+                )
                 lock[il % 2] = lock[il % 2] | s_p[il*PORTS +: PORTS];
             if (rsv_q[(il % 2)*NS + il])
                 rsv_p[il % 2] = rsv_p[il % 2] | s_p[il*PORTS +: PORTS];
@@ -320,11 +333,12 @@ module sbox #(
         for (il = 0; il < NS; il = il + 1) begin
             j = il % 2;
             // its FIFOs: unlocked, and none reserved for another source
-`ifdef SANFAB_MUTANT_RSV_OFF
-            m_blk = 1'b0;                    // deliberately broken: reservations are not kept
-`else
-            m_blk = ((s_p[il*PORTS +: PORTS] & rsv_p[j]) != {PORTS{1'b0}}) && !rsv_q[j*NS + il];
+`ifdef SANFAB_MUTANTS
+            if (mut_rsv_off)
+                m_blk = 1'b0;                // deliberately broken: reservations are not kept
+            else
 `endif
+            m_blk = ((s_p[il*PORTS +: PORTS] & rsv_p[j]) != {PORTS{1'b0}}) && !rsv_q[j*NS + il];
             if (s_wait[il]) begin
                 if (il >= 2 * PORTS)
                     m_req[il] = ((s_p[il*PORTS +: PORTS] & lock[j]) == {PORTS{1'b0}}) && !m_blk;
@@ -582,11 +596,12 @@ module sbox #(
         bmask_d = bmask_q;
         amask_d = amask_q;
         if (|bgnt) begin
-`ifdef SANFAB_MUTANT_RR_STUCK
-            bmask_d = bmask_q;       // deliberately broken: the bus pointer does not move
-`else
-            bmask_d = b_above;       // bp = s + 1
+`ifdef SANFAB_MUTANTS
+            if (mut_rr_stuck)
+                bmask_d = bmask_q;   // deliberately broken: the bus pointer does not move
+            else
 `endif
+            bmask_d = b_above;       // bp = s + 1
         end
         if (|agnt)
             amask_d = a_above;       // mp = s + 1
@@ -621,6 +636,12 @@ module sbox #(
             wr_data_q <= g_pword;
         end
     end
+
+`ifdef SANFAB_MUTANTS
+    // the mutant-capable build: a +mutant=NAME that names no mutation site stops the simulation
+    // (rtl/common/sanfab_mutant_check.v)
+    sanfab_mutant_check u_mutant_check ();
+`endif
 
 endmodule
 

@@ -38,12 +38,17 @@ module sbox_barrier #(
 
     wire [PORTS-1:0] e1    = e_m & ~up_oh;      // E'(m)
     wire [PORTS-1:0] a_new = a_q | arr;
-`ifdef SANFAB_MUTANT_BAR_EARLY
+`ifdef SANFAB_MUTANTS
+    // run-time mutation site: +mutant=NAME (rtl/common/sanfab_mutant.v)
+    wire             mut_bar_early;
+    sanfab_mutant #(.NAME("BAR_EARLY")) u_mut_bar_early (.on(mut_bar_early));
     wire [PORTS-1:0] miss  = e1 & ~a_new;
-    wire complete = ((miss & (miss - 1'b1)) == {PORTS{1'b0}});  // deliberately broken: one arrival early
-`else
-    wire complete = (a_new == e1);
 `endif
+    wire complete =
+`ifdef SANFAB_MUTANTS
+                    mut_bar_early ? ((miss & (miss - 1'b1)) == {PORTS{1'b0}}) :  // deliberately broken: one arrival early
+`endif
+                    (a_new == e1);
     wire bad = (busy_q && m != m_q) || ((arr & e1) == {PORTS{1'b0}}) ||
                ((arr & a_q) != {PORTS{1'b0}}) || ups_q;
 

@@ -140,20 +140,27 @@ module sbox_regs #(
         end
     end
 
-`ifdef SANFAB_MUTANT_REG_LATE
-    // deliberately broken: the answer comes one step late
+`ifdef SANFAB_MUTANTS
+    // run-time mutation site: +mutant=NAME (rtl/common/sanfab_mutant.v)
+    wire       mut_reg_late;
+    sanfab_mutant #(.NAME("REG_LATE")) u_mut_reg_late (.on(mut_reg_late));
     reg        late_v_q;
     reg [31:0] late_d_q;
     always @(posedge clk) begin
         late_v_q <= rst ? 1'b0 : rv_q;
         late_d_q <= rst ? 32'd0 : rdat_q;
     end
-    assign reg_rvalid = late_v_q;
-    assign reg_rdata  = late_d_q;
-`else
-    assign reg_rvalid = rv_q;
-    assign reg_rdata  = rdat_q;
 `endif
+    assign reg_rvalid =
+`ifdef SANFAB_MUTANTS
+                        mut_reg_late ? late_v_q :   // deliberately broken: the answer comes one step late
+`endif
+                        rv_q;
+    assign reg_rdata  =
+`ifdef SANFAB_MUTANTS
+                        mut_reg_late ? late_d_q :
+`endif
+                        rdat_q;
     assign tab = tab_q;
     assign up  = up_q;
 

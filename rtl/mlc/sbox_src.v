@@ -70,12 +70,18 @@ module sbox_src #(
     wire           in_act = (st_q == S_ACT);
     wire           in_drp = (st_q == S_DROP);
 
-    // room: every destination FIFO takes one more word, and two if the write of this step goes there
-`ifdef SANFAB_MUTANT_ROOM_OFF
-    wire room = &(~p_q | sp_ok2 | (wr_hit & sp_ok4 & {PORTS{1'b0}}));  // deliberately broken: in-flight write ignored
-`else
-    wire room = &(~p_q | (wr_hit & sp_ok4) | (~wr_hit & sp_ok2));
+`ifdef SANFAB_MUTANTS
+    // run-time mutation sites: +mutant=NAME (rtl/common/sanfab_mutant.v)
+    wire mut_room_off, mut_pc_off;
+    sanfab_mutant #(.NAME("ROOM_OFF")) u_mut_room_off (.on(mut_room_off));
+    sanfab_mutant #(.NAME("PC_OFF"))   u_mut_pc_off   (.on(mut_pc_off));
 `endif
+    // room: every destination FIFO takes one more word, and two if the write of this step goes there
+    wire room =
+`ifdef SANFAB_MUTANTS
+                mut_room_off ? &(~p_q | sp_ok2) :  // deliberately broken: in-flight write ignored
+`endif
+                &(~p_q | (wr_hit & sp_ok4) | (~wr_hit & sp_ok2));
 
     generate
         if (BAR != 0) begin : g_bar
@@ -113,11 +119,11 @@ module sbox_src #(
     assign o_w1   = w1_q;
 
     // Type1 length from PC: 8 * max(2, PC) words
-`ifdef SANFAB_MUTANT_PC_OFF
-    wire [WIW-1:0] pc_tot = {x, 3'b000};   // deliberately broken: PC < 2 not taken as 2
-`else
-    wire [WIW-1:0] pc_tot = (x < 16'd2) ? 19'd16 : {x, 3'b000};
+    wire [WIW-1:0] pc_tot =
+`ifdef SANFAB_MUTANTS
+                            mut_pc_off ? {x, 3'b000} :   // deliberately broken: PC < 2 not taken as 2
 `endif
+                            (x < 16'd2) ? 19'd16 : {x, 3'b000};
 
     always @* begin
         st_d = st_q; w0_d = w0_q; w1_d = w1_q; p_d = p_q; cls_d = cls_q;

@@ -219,6 +219,12 @@ module vcsw #(
         end
     endgenerate
 
+`ifdef SANFAB_MUTANTS
+    // the mutant-capable build: a +mutant=NAME that names no mutation site stops the simulation
+    // (rtl/common/sanfab_mutant_check.v)
+    sanfab_mutant_check u_mutant_check ();
+`endif
+
 endmodule
 
 `default_nettype wire

@@ -78,12 +78,17 @@ module vcsw_cfg #(
         end
     end
     reg [4:0] rt_rd_q, vc_rd_q;
-    always @(posedge clk) begin
-`ifdef SANFAB_MUTANT_CFG_SHADOW
-        if (tw_route && !tw_entry[0]) begin   // deliberately broken: odd ports never reach the readback copy
-`else
-        if (tw_route) begin
+`ifdef SANFAB_MUTANTS
+    // run-time mutation site: +mutant=NAME (rtl/common/sanfab_mutant.v)
+    wire      mut_cfg_shadow;
+    sanfab_mutant #(.NAME("CFG_SHADOW")) u_mut_cfg_shadow (.on(mut_cfg_shadow));
 `endif
+    always @(posedge clk) begin
+        if (
+`ifdef SANFAB_MUTANTS
+            mut_cfg_shadow ? tw_route && !tw_entry[0] :   // deliberately broken: odd ports never reach the readback copy
+`endif
+            tw_route) begin
             rt_sh[idx[TAG_W-1:0]] <= tw_entry;
         end
         if (tw_vc) begin

@@ -77,6 +77,21 @@ module vcsw_in #(
 
     localparam [1:0] ST_IDLE = 2'd0, ST_PASS = 2'd1, ST_DISC = 2'd2;
 
+`ifdef SANFAB_MUTANTS
+    // run-time mutation sites: +mutant=NAME (rtl/common/sanfab_mutant.v)
+    wire mut_table_copy, mut_vc_wrap, mut_ctrl_map, mut_trunc_late, mut_straight_order, mut_offer_stale,
+         mut_offer_move, mut_occ_slip, mut_stop_late;
+    sanfab_mutant #(.NAME("TABLE_COPY"))     u_mut_table_copy     (.on(mut_table_copy));
+    sanfab_mutant #(.NAME("VC_WRAP"))        u_mut_vc_wrap        (.on(mut_vc_wrap));
+    sanfab_mutant #(.NAME("CTRL_MAP"))       u_mut_ctrl_map       (.on(mut_ctrl_map));
+    sanfab_mutant #(.NAME("TRUNC_LATE"))     u_mut_trunc_late     (.on(mut_trunc_late));
+    sanfab_mutant #(.NAME("STRAIGHT_ORDER")) u_mut_straight_order (.on(mut_straight_order));
+    sanfab_mutant #(.NAME("OFFER_STALE"))    u_mut_offer_stale    (.on(mut_offer_stale));
+    sanfab_mutant #(.NAME("OFFER_MOVE"))     u_mut_offer_move     (.on(mut_offer_move));
+    sanfab_mutant #(.NAME("OCC_SLIP"))       u_mut_occ_slip       (.on(mut_occ_slip));
+    sanfab_mutant #(.NAME("STOP_LATE"))      u_mut_stop_late      (.on(mut_stop_late));
+`endif
+
     // ------------------------------------------------------------ tables (this input's copies)
     // block RAM by default; SANFAB_DIST_RAM (a synthesis option for ECP5, whose block RAM without
     // its output register is slow in nextpnr's model) asks for distributed RAM instead
@@ -109,11 +124,11 @@ module vcsw_in #(
     reg [NPORTS*5-1:0] vrow_q;
 
     always @(posedge clk) begin
-`ifdef SANFAB_MUTANT_TABLE_COPY
-        if (tw_route && PORT_I != 0) begin   // deliberately broken: input 0's copy is never written
-`else
-        if (tw_route) begin
+        if (
+`ifdef SANFAB_MUTANTS
+            mut_table_copy ? tw_route && PORT_I != 0 :   // deliberately broken: input 0's copy is never written
 `endif
+            tw_route) begin
             rt_mem[tw_idx[TAG_W-1:0]] <= tw_entry;
         end
         if (tw_vc && ({28'd0, tw_in} == PORT_I[31:0])) begin
@@ -171,17 +186,17 @@ module vcsw_in #(
             end
         end
     end
-`ifdef SANFAB_MUTANT_VC_WRAP
-    wire        vc_ok    = ve[4];                     // deliberately broken: the VC value wraps
-`else
-    wire        vc_ok    = ve[4] && ({28'd0, ve[3:0]} < NDVC_I[31:0]);
+    wire        vc_ok    =
+`ifdef SANFAB_MUTANTS
+                           mut_vc_wrap ? ve[4] :      // deliberately broken: the VC value wraps
 `endif
-`ifdef SANFAB_MUTANT_CTRL_MAP
-    wire [VCW-1:0] ovc   = ve[VCW-1:0];               // deliberately broken: control VCs land on data VCs
-`else
+                           ve[4] && ({28'd0, ve[3:0]} < NDVC_I[31:0]);
     wire           rq_ctl = (CTRL != 0) && (rq_vc >= ndvc_v);   // arrived on a control VC
-    wire [VCW-1:0] ovc   = ve[VCW-1:0] + (rq_ctl ? ndvc_v : {VCW{1'b0}});
+    wire [VCW-1:0] ovc   =
+`ifdef SANFAB_MUTANTS
+                           mut_ctrl_map ? ve[VCW-1:0] :   // deliberately broken: control VCs land on data VCs
 `endif
+                           ve[VCW-1:0] + (rq_ctl ? ndvc_v : {VCW{1'b0}});
 
     wire [1:0]    st_c   = st_f[rq_vc*2 +: 2];
     wire [LW-1:0] cnt_c  = cnt_f[rq_vc*LW +: LW];
@@ -224,11 +239,11 @@ module vcsw_in #(
                     d_st  = rq_tail ? ST_IDLE : ST_DISC;
                 end else begin
                     // length rule
-`ifdef SANFAB_MUTANT_TRUNC_LATE
-                    if (!rq_tail && ({{(32-LW){1'b0}}, cnt_n} == MAXLEN_I + 1)) begin
-`else
-                    if (!rq_tail && ({{(32-LW){1'b0}}, cnt_n} == MAXLEN_I)) begin
+                    if (!rq_tail && ({{(32-LW){1'b0}}, cnt_n} == MAXLEN_I
+`ifdef SANFAB_MUTANTS
+                                     + {31'd0, mut_trunc_late}   // deliberately broken: cut a flit late
 `endif
+                                     )) begin
                         d_tail  = 1'b1;
                         d_trunc = 1'b1;
                     end
@@ -302,10 +317,11 @@ module vcsw_in #(
     // move only with d_store), so the table RAM's output does not drive any write enable.
     wire w_rin      = r_v_q && (r_vc_q == rq_vc);
     wire w_cand     = rq_v && (st_c != ST_DISC) && ({{(32-OW){1'b0}}, occ_c} != DEPTH_I);
-`ifdef SANFAB_MUTANT_STRAIGHT_ORDER
-    wire w_str_pos  = (mcnt_f[rq_vc*OW +: OW] == {OW{1'b0}}) &&   // ignores R: reorders
+    wire w_str_pos  = (mcnt_f[rq_vc*OW +: OW] == {OW{1'b0}}) &&
+`ifdef SANFAB_MUTANTS
+                      (mut_straight_order || !w_rin) &&   // deliberately broken: ignores R: reorders
 `else
-    wire w_str_pos  = (mcnt_f[rq_vc*OW +: OW] == {OW{1'b0}}) && !w_rin &&
+                      !w_rin &&
 `endif
                       (scnt_f[rq_vc*2 +: 2] <= 2'd2);
     wire w_straight = d_store && w_str_pos;
@@ -454,18 +470,19 @@ module vcsw_in #(
     end
     // (the mutants VCT_NOSTOP and VC_SHARE break blk_all itself, in vcsw_out)
     wire n_elig = (n_from_s || n_from_r) && (!n_first || !n_blk);
-`ifdef SANFAB_MUTANT_OFFER_STALE
-    // deliberately broken: the offer prepared for "F taken" still looks at F's own head
-    wire stale = 1'b1;
+    wire stale =
+`ifdef SANFAB_MUTANTS
+                 mut_offer_stale ? 1'b1 :   // deliberately broken: the offer prepared for "F taken" still looks at F's own head
+`endif
+                 1'b0;
     always @* begin
-        elig_a = elig_b;
-    end
-`else
-    wire stale = 1'b0;
-    always @* begin
+`ifdef SANFAB_MUTANTS
+        if (mut_offer_stale)
+            elig_a = elig_b;
+        else
+`endif
         elig_a = (elig_b & ~f_oh) | (f_oh & {NVC{n_elig}});
     end
-`endif
 
     // the round robins: B from the input's position, A from just past F's VC
     reg  [NVC-1:0] pos_q;                              // VCs at or after the input's position
@@ -528,11 +545,11 @@ module vcsw_in #(
             fa_q <= fa_any ? {1'b1, ca} : {FRW{1'b0}};
             fb_q <= fb_any ? {1'b1, cb} : {FRW{1'b0}};
             tk_q <= take;
-`ifdef SANFAB_MUTANT_OFFER_MOVE
-            if (f_valid) begin                 // deliberately broken: an offer not taken moves the position
-`else
-            if (take) begin
+            if (
+`ifdef SANFAB_MUTANTS
+                mut_offer_move ? f_valid :    // deliberately broken: an offer not taken moves the position
 `endif
+                take) begin
                 pos_q <= f_above;
             end
         end
@@ -641,12 +658,12 @@ module vcsw_in #(
                     end
                     // occupancy: both neighbours precomputed, the pop (late: it comes from the
                     // outputs' grants) only selects
-`ifdef SANFAB_MUTANT_OCC_SLIP
-                    // deliberately broken: a pop in the step of a store is not counted
-                    occ_q  <= pop[g] ? (st_me ? occ_up : occ_dn) : (st_me ? occ_up : occ_q);
-`else
-                    occ_q  <= pop[g] ? (st_me ? occ_q : occ_dn) : (st_me ? occ_up : occ_q);
+`ifdef SANFAB_MUTANTS
+                    if (mut_occ_slip)   // deliberately broken: a pop in the step of a store is not counted
+                        occ_q  <= pop[g] ? (st_me ? occ_up : occ_dn) : (st_me ? occ_up : occ_q);
+                    else
 `endif
+                    occ_q  <= pop[g] ? (st_me ? occ_q : occ_dn) : (st_me ? occ_up : occ_q);
                     mcnt_q <= mcnt_q + {{(OW-1){1'b0}}, wr_me} - {{(OW-1){1'b0}}, rd_me};
                     if (wr_me) begin
                         wp_q <= wp_q + {{(DW-1){1'b0}}, 1'b1};
@@ -667,11 +684,12 @@ module vcsw_in #(
                     if (app) begin
                         tp_q <= tp_n;
                     end
-`ifdef SANFAB_MUTANT_STOP_LATE
-                    stop_q <= ({{(32-OW){1'b0}}, occ_q} >= STOP_I + 1);
-`else
-                    stop_q <= ({{(32-OW){1'b0}}, occ_q} >= STOP_I);
+`ifdef SANFAB_MUTANTS
+                    if (mut_stop_late)   // deliberately broken: STOP one flit late
+                        stop_q <= ({{(32-OW){1'b0}}, occ_q} >= STOP_I + 1);
+                    else
 `endif
+                    stop_q <= ({{(32-OW){1'b0}}, occ_q} >= STOP_I);
                 end
             end
 

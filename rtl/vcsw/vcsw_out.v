@@ -37,6 +37,14 @@ module vcsw_out #(
 );
 
     localparam integer PORT_I = PORT;
+`ifdef SANFAB_MUTANTS
+    // run-time mutation sites: +mutant=NAME (rtl/common/sanfab_mutant.v)
+    wire mut_no_recheck, mut_tail_keep, mut_vct_nostop, mut_vc_share;
+    sanfab_mutant #(.NAME("NO_RECHECK")) u_mut_no_recheck (.on(mut_no_recheck));
+    sanfab_mutant #(.NAME("TAIL_KEEP"))  u_mut_tail_keep  (.on(mut_tail_keep));
+    sanfab_mutant #(.NAME("VCT_NOSTOP")) u_mut_vct_nostop (.on(mut_vct_nostop));
+    sanfab_mutant #(.NAME("VC_SHARE"))   u_mut_vc_share   (.on(mut_vc_share));
+`endif
 
     reg [NVC-1:0] busy_q;                          // output VC owned by a packet
 
@@ -48,11 +56,11 @@ module vcsw_out #(
         for (i = 0; i < NPORTS; i = i + 1) begin
             // a first flit requests only while its output VC is free and its stop bit 0 (rule 3.1)
             req[i] = of_valid[i] && ({{(32-PW){1'b0}}, of_port[i*PW +: PW]} == PORT_I[31:0]) &&
-`ifdef SANFAB_MUTANT_NO_RECHECK
-                     1'b1;                                            // deliberately broken: no re-check
-`else
-                     (!of_first[i] || !blk_q[of_vc[i*VCW +: VCW]]);
+                     (!of_first[i] || !blk_q[of_vc[i*VCW +: VCW]]
+`ifdef SANFAB_MUTANTS
+                      || mut_no_recheck                               // deliberately broken: no re-check
 `endif
+                     );
         end
     end
 
@@ -105,12 +113,12 @@ module vcsw_out #(
             if (any && w_first && !w_tail && (w_vc == u[VCW-1:0])) begin
                 busy_n[u] = 1'b1;
             end
-`ifdef SANFAB_MUTANT_TAIL_KEEP
-            if (any && w_tail && !w_first && w_data[0] && (w_vc == u[VCW-1:0])) begin
-`else
-            if (any && w_tail && !w_first && (w_vc == u[VCW-1:0])) begin
+            if (any && w_tail && !w_first &&
+`ifdef SANFAB_MUTANTS
+                (!mut_tail_keep || w_data[0]) &&   // deliberately broken: some tails keep the VC
 `endif
-                busy_n[u] = 1'b0;   // deliberately broken above: some tails keep the VC
+                (w_vc == u[VCW-1:0])) begin
+                busy_n[u] = 1'b0;
             end
         end
     end
@@ -125,13 +133,14 @@ module vcsw_out #(
             tx_data_q  <= {FLIT_W{1'b0}};
         end else begin
             busy_q     <= busy_n;
-`ifdef SANFAB_MUTANT_VCT_NOSTOP
-            blk_q      <= busy_n;               // deliberately broken: heads ignore the stop bit
-`elsif SANFAB_MUTANT_VC_SHARE
-            blk_q      <= tx_stop;              // deliberately broken: heads take owned VCs
-`else
-            blk_q      <= busy_n | tx_stop;
+`ifdef SANFAB_MUTANTS
+            if (mut_vct_nostop)
+                blk_q  <= busy_n;               // deliberately broken: heads ignore the stop bit
+            else if (mut_vc_share)
+                blk_q  <= tx_stop;              // deliberately broken: heads take owned VCs
+            else
 `endif
+            blk_q      <= busy_n | tx_stop;
             tx_valid_q <= any;
             tx_vc_q    <= any ? w_vc : {VCW{1'b0}};
             tx_tail_q  <= any & w_tail;

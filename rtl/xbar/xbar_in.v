@@ -107,18 +107,24 @@ module xbar_in #(
 
     // flow control wish: hysteresis on the registered occupancy
     reg want_q, want_d;
+`ifdef SANFAB_MUTANTS
+    // run-time mutation site: +mutant=NAME (rtl/common/sanfab_mutant.v)
+    wire mut_go_nohyst;
+    sanfab_mutant #(.NAME("GO_NOHYST")) u_mut_go_nohyst (.on(mut_go_nohyst));
+`endif
 
     always @* begin
         want_d = want_q;
-`ifdef SANFAB_MUTANT_GO_NOHYST
-        want_d = (occ >= STOP_W);  // deliberately broken: GO as soon as it falls below STOP
-`else
+`ifdef SANFAB_MUTANTS
+        if (mut_go_nohyst)
+            want_d = (occ >= STOP_W);  // deliberately broken: GO as soon as it falls below STOP
+        else
+`endif
         if (occ >= STOP_W) begin
             want_d = 1'b1;
         end else if (occ <= GO_W) begin
             want_d = 1'b0;
         end
-`endif
     end
 
     always @(posedge clk) begin

@@ -64,6 +64,14 @@ module xbar_ingress #(
     wire full      = (occ >= DEPTH_W);               // no room at all
     wire full_data = (occ >= DEPTH_W - 1'b1);        // data and headers keep one slot for an end
 
+`ifdef SANFAB_MUTANTS
+    // run-time mutation sites: +mutant=NAME (rtl/common/sanfab_mutant.v)
+    wire mut_crc_nomark, mut_illegal_narrow, mut_illegal_between;
+    sanfab_mutant #(.NAME("CRC_NOMARK"))      u_mut_crc_nomark      (.on(mut_crc_nomark));
+    sanfab_mutant #(.NAME("ILLEGAL_NARROW"))  u_mut_illegal_narrow  (.on(mut_illegal_narrow));
+    sanfab_mutant #(.NAME("ILLEGAL_BETWEEN")) u_mut_illegal_between (.on(mut_illegal_between));
+`endif
+
     always @* begin
         in_pkt_d     = in_pkt_q;
         ih_v_d       = ih_v_q;
@@ -99,11 +107,12 @@ module xbar_ingress #(
                             if (crc_chk_q != 8'h00 && crc_chk_q != MARKED_RESIDUE) begin
                                 ev_crc_err = 1'b1;
                             end
-`ifdef SANFAB_MUTANT_CRC_NOMARK
-                            went = {K_LAST, crc_fwd_q};  // deliberately broken: bad packets not marked
-`else
-                            went = {K_LAST, crc_fwd_q ^ {8{(crc_chk_q != 8'h00) | err_q}}};
+`ifdef SANFAB_MUTANTS
+                            if (mut_crc_nomark)
+                                went = {K_LAST, crc_fwd_q};  // deliberately broken: bad packets not marked
+                            else
 `endif
+                            went = {K_LAST, crc_fwd_q ^ {8{(crc_chk_q != 8'h00) | err_q}}};
                         end else begin
                             if (rx[7:0] == C_GAP) begin
                                 ev_malformed = 1'b1;
@@ -115,13 +124,14 @@ module xbar_ingress #(
                 default: begin
                     // an illegal control character (0x105-0x1FF): counted; inside a packet it
                     // marks the packet bad
-`ifdef SANFAB_MUTANT_ILLEGAL_NARROW
-                    ev_malformed = (rx[7:4] == 4'h0);  // deliberately broken: only 0x105-0x10F
-`elsif SANFAB_MUTANT_ILLEGAL_BETWEEN
-                    ev_malformed = in_pkt_q;           // deliberately broken: not between packets
-`else
-                    ev_malformed = 1'b1;
+`ifdef SANFAB_MUTANTS
+                    if (mut_illegal_narrow)
+                        ev_malformed = (rx[7:4] == 4'h0);  // deliberately broken: only 0x105-0x10F
+                    else if (mut_illegal_between)
+                        ev_malformed = in_pkt_q;           // deliberately broken: not between packets
+                    else
 `endif
+                    ev_malformed = 1'b1;
                     if (in_pkt_q) begin
                         err_d = 1'b1;
                     end

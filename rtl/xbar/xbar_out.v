@@ -47,7 +47,12 @@ module xbar_out #(
     reg              ann_q, ann_d;
     reg              av_q, av_d;
     reg [8:0]        tx_q, tx_d;
-`ifdef SANFAB_MUTANT_STOP_LATE
+`ifdef SANFAB_MUTANTS
+    // run-time mutation sites: +mutant=NAME (rtl/common/sanfab_mutant.v)
+    wire             mut_stop_late, mut_drop_last, mut_abort_lost;
+    sanfab_mutant #(.NAME("STOP_LATE"))  u_mut_stop_late  (.on(mut_stop_late));
+    sanfab_mutant #(.NAME("DROP_LAST"))  u_mut_drop_last  (.on(mut_drop_last));
+    sanfab_mutant #(.NAME("ABORT_LOST")) u_mut_abort_lost (.on(mut_abort_lost));
     reg              stop_late_q;
     always @(posedge clk) begin
         stop_late_q <= rst ? 1'b0 : stop_q;
@@ -123,11 +128,12 @@ module xbar_out #(
         e_v = (qn_q != 2'd0) | x_v;
         e   = (qn_q != 2'd0) ? q0_q : x_d;
 
-`ifdef SANFAB_MUTANT_STOP_LATE
-        stop_eff = stop_late_q;  // deliberately broken: downstream STOP acts a cycle late
-`else
-        stop_eff = stop_q;
+`ifdef SANFAB_MUTANTS
+        if (mut_stop_late)
+            stop_eff = stop_late_q;  // deliberately broken: downstream STOP acts a cycle late
+        else
 `endif
+        stop_eff = stop_q;
         if (want != ann_q) begin
             tx_d  = want ? CH_STOP : CH_GO;
             ann_d = want;
@@ -146,9 +152,10 @@ module xbar_out #(
                 tx_d       = {1'b0, e[7:0]};
                 ev_tx_byte = 1'b1;
                 if (e[9:8] == K_LAST) begin
-`ifndef SANFAB_MUTANT_DROP_LAST
-                    gap_d = 1'b1;  // (left out by the deliberately broken build)
+`ifdef SANFAB_MUTANTS
+                    if (!mut_drop_last)  // deliberately broken: the GAP is left out
 `endif
+                    gap_d = 1'b1;
                 end
             end
         end else if (abt_q) begin
@@ -181,12 +188,13 @@ module xbar_out #(
         end
 
         if (busy_q && !abt_q && x_ab) begin
-`ifndef SANFAB_MUTANT_ABORT_LOST
-            abt_d = 1'b1;  // (left out by the deliberately broken build: released without ABORT)
-`else
-            busy_d = 1'b0;
-            own_d  = {NPORTS{1'b0}};
+`ifdef SANFAB_MUTANTS
+            if (mut_abort_lost) begin
+                busy_d = 1'b0;  // deliberately broken: released without ABORT
+                own_d  = {NPORTS{1'b0}};
+            end else
 `endif
+            abt_d = 1'b1;
         end
 
         if (arb_en) begin

@@ -44,12 +44,15 @@ module xbar_rdside #(
 
     localparam integer  RD_I       = ROUTE_DELAY;
     localparam integer  NP_I       = NPORTS;
-`ifdef SANFAB_MUTANT_TIMEOUT_LATE
-    localparam integer  TMO_LAST_I = TIMEOUT;          // deliberately broken: fires a cycle late
-`else
     localparam integer  TMO_LAST_I = (TIMEOUT > 0) ? TIMEOUT - 1 : 0;
-`endif
     localparam [6:0]    NPORTS_W   = NP_I[6:0];
+`ifdef SANFAB_MUTANTS
+    // run-time mutation sites: +mutant=NAME (rtl/common/sanfab_mutant.v)
+    wire mut_timeout_late, mut_route_decode, mut_port_range;
+    sanfab_mutant #(.NAME("TIMEOUT_LATE")) u_mut_timeout_late (.on(mut_timeout_late));
+    sanfab_mutant #(.NAME("ROUTE_DECODE")) u_mut_route_decode (.on(mut_route_decode));
+    sanfab_mutant #(.NAME("PORT_RANGE"))   u_mut_port_range   (.on(mut_port_range));
+`endif
 
     reg [1:0]        rs_q, rs_d;
     reg [NPORTS-1:0] hdr_oh_q, hdr_oh_d;   // the header's output, one-hot (kept while BOUND)
@@ -74,16 +77,16 @@ module xbar_rdside #(
     reg        hdr_load;
     wire [7:0] hdr_byte = h_v ? h_d[7:0] : rx_byte;
     wire [6:0] hdr_port = {1'b0, hdr_byte[5:0]};
-`ifdef SANFAB_MUTANT_ROUTE_DECODE
-    wire       hdr_form = hdr_byte[7];                 // deliberately broken: 11pppppp accepted
-`else
-    wire       hdr_form = (hdr_byte[7:6] == 2'b10);
+    wire       hdr_form =
+`ifdef SANFAB_MUTANTS
+                          mut_route_decode ? hdr_byte[7] :   // deliberately broken: 11pppppp accepted
 `endif
-`ifdef SANFAB_MUTANT_PORT_RANGE
-    wire       hdr_ok = hdr_form && ((hdr_byte[5:0] >> PW) == 6'd0);  // deliberately broken: no < NPORTS
-`else
-    wire       hdr_ok = hdr_form && (hdr_port < NPORTS_W);
+                          (hdr_byte[7:6] == 2'b10);
+    wire       hdr_ok =
+`ifdef SANFAB_MUTANTS
+                        mut_port_range ? hdr_form && ((hdr_byte[5:0] >> PW) == 6'd0) :  // deliberately broken: no < NPORTS
 `endif
+                        hdr_form && (hdr_port < NPORTS_W);
     wire [NPORTS-1:0] hdr_dec;
     genvar g;
     generate
@@ -99,7 +102,16 @@ module xbar_rdside #(
     localparam [TW:0]   TMO_PRE   = TMO_PRE_I[TW:0];
     localparam integer  RD_PRE_I  = (RD_I > 0) ? RD_I - 1 : 0;
     localparam [DW-1:0] RD_PRE    = RD_PRE_I[DW-1:0];
-    wire tmo_at_pre = tmo_on && (TMO_LAST_I > 0) && (tmo_q == TMO_PRE);
+`ifdef SANFAB_MUTANTS
+    // TIMEOUT_LATE's count ends at TIMEOUT instead of TIMEOUT - 1: the flag one count later
+    localparam integer  TMO_LATE_I   = (TIMEOUT > 0) ? TIMEOUT - 1 : 0;
+    localparam [TW:0]   TMO_LATE_PRE = TMO_LATE_I[TW:0];
+`endif
+    wire tmo_at_pre =
+`ifdef SANFAB_MUTANTS
+                      mut_timeout_late ? tmo_on && (TIMEOUT > 0) && (tmo_q == TMO_LATE_PRE) :  // deliberately broken: fires a cycle late
+`endif
+                      tmo_on && (TMO_LAST_I > 0) && (tmo_q == TMO_PRE);
     wire rdly_at_pre = (rdly_q == RD_PRE);
 
     // the pop from registered state flags: the late may-pop bit meets one AND-OR

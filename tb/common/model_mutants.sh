@@ -11,7 +11,8 @@
 # the real model (which must pass) and with each broken copy, which must end with a failed check
 # ("UNIT: N checks, M failed" with M > 0 and exit status 1): a crash or a build error is a failure of
 # the script, not a catch. Prints one line per mutant and "TAG: P caught, F not"; its last status is
-# non-zero when a mutant was not caught.
+# non-zero when a mutant was not caught. SRCS, the same for every build, are compiled once (with the
+# same flags) and linked with the real or broken model, compiled per build.
 CC=${CC:-cc}
 OUT=${TMPDIR:-/tmp}/${UNIT}_mutants.$$
 mkdir -p "$OUT"
@@ -23,8 +24,15 @@ MODEL_HDR="${MODEL%.c}.h"
 pass=0
 fail=0
 echo "$TAG: building the real model"
-# shellcheck disable=SC2086  # SRCS and UNIT_ARGS are word lists
-if ! $CC $FLAGS "$MODEL" $SRCS -o "$OUT/real" || ! "$OUT/real" $UNIT_ARGS > "$OUT/real.log" 2>&1; then
+objs=()
+for s in $SRCS; do
+    o="$OUT/obj/${s//\//_}.o"
+    mkdir -p "$OUT/obj"
+    $CC $FLAGS -c "$s" -o "$o" || { echo "$TAG: $s does not build"; exit 1; }
+    objs+=("$o")
+done
+# shellcheck disable=SC2086  # UNIT_ARGS is a word list
+if ! $CC $FLAGS "$MODEL" "${objs[@]}" -o "$OUT/real" || ! "$OUT/real" $UNIT_ARGS > "$OUT/real.log" 2>&1; then
     echo "$TAG: the real model fails its own test"; tail -5 "$OUT/real.log"; exit 1
 fi
 while IFS='|' read -r name from to; do
@@ -45,8 +53,7 @@ PY
         echo "mutant $name: text not found in $MODEL (the script is out of date)"; fail=$((fail+1)); continue
     fi
     [ -f "$MODEL_HDR" ] && cp "$MODEL_HDR" "$OUT/$name/"
-    # shellcheck disable=SC2086
-    if ! $CC $FLAGS -Icmodel "$OUT/$name/$MODEL_BASE" $SRCS -o "$OUT/$name/u" 2> "$OUT/$name/build.log"; then
+    if ! $CC $FLAGS -Icmodel "$OUT/$name/$MODEL_BASE" "${objs[@]}" -o "$OUT/$name/u" 2> "$OUT/$name/build.log"; then
         echo "mutant $name: build error (proves nothing)"; head -3 "$OUT/$name/build.log"; fail=$((fail+1)); continue
     fi
     # shellcheck disable=SC2086

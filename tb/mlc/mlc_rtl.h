@@ -20,7 +20,7 @@ mlc_params_t mlc_rtl_params(unsigned node);
 /* LINK_DELAY of the bench's link model in this build (ML_LINK_DELAY). */
 unsigned mlc_rtl_link_delay(void);
 
-/* Name of the variant built in: the parameter set or MUTANT_<NAME>. */
+/* Name of the variant built in: the parameter set or MUTANTS_<set>. */
 const char *mlc_rtl_variant(void);
 
 /* New pair held in reset for a few edges (the last one is step 0); argv[0..argc) are Verilator

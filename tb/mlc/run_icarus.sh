@@ -10,9 +10,9 @@
 # and 8-bit counters, message-based transfer, and single-packet 64 B transfer. One line per set, then
 # "icarus: N passed, M failed"; exit status non-zero on a failure.
 #   --vcd       dump waves to build/icarus/mlc_<params>.vcd
-#   --selftest  instead, build the first set (default: the defaults) with -DSANFAB_MUTANT_RETX_ACK
-#               (a lost data frame counts as acknowledged) and with -DSANFAB_MUTANT_TURN_SHORT (an end
-#               replies a step early): the bench must FAIL each time, which counts as a pass.
+#   --selftest  instead, build the first set (default: the defaults) mutant-capable and run it without
+#               +mutant (it must pass), with +mutant=RETX_ACK (a lost data frame counts as acknowledged) and
+#               +mutant=TURN_SHORT (an end replies a step early): the bench must FAIL each time, a pass.
 # Builds and logs go to build/icarus/.
 set -u
 

@@ -11,10 +11,10 @@
 # barrier of every node, random traffic against a scoreboard and the box counters, wr_over/rd_under.
 # One line per set, then "icarus: N passed, M failed"; exit status non-zero on a failure.
 #   --vcd       dump waves to build/icarus/sbox_<params>.vcd
-#   --selftest  instead, build the first set (default: PORTS=3,LINK_W=4) with -DSANFAB_MUTANT_NO_EXCL
-#               (a message goes back to its arrival port), -DSANFAB_MUTANT_BAR_EARLY (a barrier
-#               completes one arrival early) and -DSANFAB_MUTANT_PC_OFF (a Type1 message's length
-#               from its PC is wrong): the bench must FAIL each time, which counts as a pass.
+#   --selftest  instead, build the first set (default: PORTS=3,LINK_W=4) mutant-capable and run it
+#               without +mutant (it must pass), with +mutant=NO_EXCL (a message goes back to its arrival
+#               port), +mutant=BAR_EARLY (a barrier completes one arrival early) and +mutant=PC_OFF (a Type1
+#               message's length from its PC is wrong): the bench must FAIL each time, which counts as a pass.
 # Builds and logs go to build/icarus/.
 set -u
 
@@ -30,7 +30,7 @@ DEFAULT_SETS=(PORTS=3,LINK_W=4,MSGS=80 PORTS=8,MSGS=20
 SELFTEST_SET=PORTS=3,LINK_W=4
 VVP_TIMEOUT=300
 RESULT_SED='s/^RESULT PASS messages=\([0-9]*\) deliveries=\([0-9]*\) dropped=\([0-9]*\) words=\([0-9]*\) transit=\([0-9]*\) barrier=\([0-9]*\) steps=\([0-9]*\).*/\1 messages (\2 deliveries, \3 dropped), \4 words read, transit \5 steps, barrier of \6, \7 steps/p'
-HELP_LINES=19
+HELP_LINES=18
 
 # shellcheck source=tb/common/icarus_run.sh
 . tb/common/icarus_run.sh

@@ -17,7 +17,7 @@ typedef struct sbox_rtl sbox_rtl_t;
 /* The parameters the RTL was verilated with (the SB_* defines). */
 sbox_params_t sbox_rtl_params(void);
 
-/* Name of the variant built in: the parameter set or MUTANT_<NAME>. */
+/* Name of the variant built in: the parameter set or MUTANTS_<set>. */
 const char *sbox_rtl_variant(void);
 
 /* New box held in reset for a few edges (the last one is step 0); argv[0..argc) are Verilator

@@ -20,7 +20,7 @@ sbox_params_t sbox_tree_rtl_params(void);
 /* B's up port UP_B (its MLC there is a master: B's MASTER_MASK = 1 << UP_B). */
 unsigned sbox_tree_rtl_up(void);
 
-/* Name of the variant built in: the tree set or MUTANT_<NAME>. */
+/* Name of the variant built in: the tree set or MUTANTS_<set>. */
 const char *sbox_tree_rtl_variant(void);
 
 /* New tree held in reset for a few edges (the last one is step 0); argv[0..argc) are Verilator

@@ -9,9 +9,9 @@
 # the buffer allows, 5 ports of 4 data VCs with 8-bit counters, and 3 ports without counters with a
 # long cable. One line per set, then "icarus: N passed, M failed"; exit status non-zero on a failure.
 #   --vcd       dump waves to build/icarus/vcsw_<params>.vcd
-#   --selftest  instead, build the first set (default: the defaults) with -DSANFAB_MUTANT_CTRL_MAP
-#               (control VCs land on data VCs) and with -DSANFAB_MUTANT_TABLE_COPY (input 0's table
-#               copy never written): the bench must FAIL each time, which counts as a pass.
+#   --selftest  instead, build the first set (default: the defaults) mutant-capable and run it without
+#               +mutant (it must pass), with +mutant=CTRL_MAP (control VCs land on data VCs) and +mutant=TABLE_COPY
+#               (input 0's table copy never written): the bench must FAIL each time, which counts as a pass.
 # Builds and logs go to build/icarus/.
 set -u
 

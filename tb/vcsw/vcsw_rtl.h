@@ -19,7 +19,7 @@ int vcsw_rtl_available(void);
 /* The parameters the RTL was verilated with (the VC_* defines of the build). */
 vcsw_params_t vcsw_rtl_params(void);
 
-/* Name of the RTL variant built in: the parameter set or MUTANT_<NAME> ("none" without RTL). */
+/* Name of the RTL variant built in: the parameter set or MUTANTS_<set> ("none" without RTL). */
 const char *vcsw_rtl_variant(void);
 
 /* New RTL instance, held in reset for a few edges (the last one is step 0); NULL if unavailable.

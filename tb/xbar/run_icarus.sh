@@ -11,9 +11,9 @@
 # VVP_TIMEOUT=1200). One line per set, then
 # "icarus: N passed, M failed"; the exit status is non-zero when anything failed.
 #   --vcd       dump waves to build/icarus/xbar_<params>.vcd
-#   --selftest  instead, build with -DSANFAB_MUTANT_CRC_NOMARK (bad CRCs no longer marked) and with
-#               -DSANFAB_MUTANT_GO_NOHYST (GO without hysteresis) on the first set (default NPORTS=4):
-#               the bench must FAIL each time, which counts as a pass.
+#   --selftest  instead, build the first set (default NPORTS=4) mutant-capable and run it without +mutant
+#               (it must pass), with +mutant=CRC_NOMARK (bad CRCs no longer marked) and +mutant=GO_NOHYST
+#               (GO without hysteresis): the bench must FAIL each time, which counts as a pass.
 # Builds and logs go to build/icarus/.
 set -u
 

@@ -18,7 +18,7 @@ int xbar_rtl_available(void);
 /* The parameters the RTL was verilated with. */
 xbar_params_t xbar_rtl_params(void);
 
-/* Name of the RTL variant built in (e.g. "" or a mutant's define). */
+/* Name of the RTL variant built in: the parameter set or MUTANTS_<set>. */
 const char *xbar_rtl_variant(void);
 
 /* New RTL instance, held in reset for a few cycles; NULL if unavailable. argv[0..argc) are
