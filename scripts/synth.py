@@ -428,27 +428,66 @@ def wrapper_files(blk):
     return list(w) if isinstance(w, list) else [w]
 
 
+VERILOG_WORD_RE = re.compile(r"[A-Za-z0-9_$'`]")
+VERILOG_OP_RE = re.compile(r"[-+*/%&|^~!<>=?:@#.]")
+VERILOG_TOKEN_RE = re.compile(r'"(?:[^"\\\n]|\\.)*"|//[^\n]*|/\*.*?\*/|\s+|[^"/\s]+|/', re.S)
+
+
+def verilog_tokens(text):
+    """Verilog text without its comments and white space, but for one blank between two words or two
+    operator characters (strings kept whole), so that a comment, a re-wrapped line or the blank lines and
+    spaces a preprocessor leaves for a disabled `ifdef block do not count as a change."""
+    out, gap = [], False
+    for tok in VERILOG_TOKEN_RE.findall(text):
+        if tok.startswith("//") or tok.startswith("/*") or tok.isspace():
+            gap = True
+            continue
+        # a blank only where it separates: two words (a b), or two operator characters (a - -b)
+        if gap and out and any(r.match(out[-1][-1]) and r.match(tok[0]) for r in (VERILOG_WORD_RE, VERILOG_OP_RE)):
+            out.append(" ")
+        out.append(tok)
+        gap = False
+    return "".join(out)
+
+
+def synth_source(files, incdirs, defines):
+    """The Verilog a config's Yosys run compiles: its files preprocessed together the way Yosys reads
+    them (SYNTHESIS and YOSYS defined, the config's macros and include directories; Icarus's
+    preprocessor, iverilog -E, which make test's benches need anyway), as verilog_tokens. Code a
+    synthesis never sees (e.g. the mutation sites under SANFAB_MUTANTS) does not change it."""
+    iverilog = shutil.which("iverilog")
+    if not iverilog:
+        raise FlowError("iverilog (Icarus Verilog) not found: the synthesis records' inputs hash "
+                        "preprocesses the RTL with it (apt install iverilog)")
+    cmd = [iverilog, "-E", "-o", "-", "-DSYNTHESIS", "-DYOSYS"]
+    cmd += ["-D%s" % d for d in defines] + ["-I%s" % d for d in incdirs] + list(files)
+    p = subprocess.run(cmd, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                       universal_newlines=True, errors="replace")
+    if p.returncode != 0:
+        raise FlowError("preprocessing %s failed (iverilog -E, exit %d): %s"
+                        % (" ".join(files), p.returncode, p.stderr.strip()[-800:]))
+    return verilog_tokens(p.stdout)
+
+
 def inputs_sha(cfg, filelists=None):
-    """sha256 of everything a config's result is made from, without running any tool: the RTL
-    files of the list, every header on its include path, the wrapper, the constraint file, the
-    config entry (less JUDGE_KEYS), its block entry and the flow version. Stored in each record
-    as "inputs_sha"; `--check-records` compares it with the current inputs."""
+    """sha256 of everything a config's result is made from, without running any synthesis tool: the
+    Verilog Yosys compiles (synth_source of the file list and the wrapper: a comment or code under a
+    macro the synthesis does not define is not a change), the constraint file, the config entry (less
+    JUDGE_KEYS), its block entry and the flow version. Stored in each record as "inputs_sha";
+    `--check-records` compares it with the current inputs."""
     blk = cfg["_block"]
     flist = (filelists or {}).get(cfg["block"], blk["filelist"])
     files, incdirs, defines = read_filelist(flist)
+    defines = defines + list(cfg.get("defines", []))
     constraint = constraint_file(cfg)
     h = hashlib.sha256()
     h.update(("flow %d\n" % FLOW_VERSION).encode())
     for f in files + wrapper_files(blk) + [constraint]:
-        h.update(("file %s\n" % f).encode())
-        try:
-            h.update(read_bytes(os.path.join(ROOT, f)))
-        except OSError:
+        if not os.path.isfile(os.path.join(ROOT, f)):
             raise FlowError("%s not found" % f)
-    for d in incdirs:  # the headers an `include can reach
-        for f in sorted(glob.glob(os.path.join(ROOT, d, "*.vh")) + glob.glob(os.path.join(ROOT, d, "*.svh"))):
-            h.update(("include %s\n" % os.path.relpath(f, ROOT)).encode())
-            h.update(read_bytes(f))
+        h.update(("file %s\n" % f).encode())
+    h.update(synth_source(files + wrapper_files(blk), incdirs, defines).encode())
+    h.update(read_bytes(os.path.join(ROOT, constraint)))
     cfg_pub = {k: v for k, v in cfg.items() if not k.startswith("_") and k not in JUDGE_KEYS}
     h.update(json.dumps([cfg_pub, blk, defines, incdirs], sort_keys=True).encode())
     return h.hexdigest()
