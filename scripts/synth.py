@@ -12,8 +12,9 @@
   scripts/synth.py --check --name NAME   the same for the named config(s) only (make test runs
                                    one placed-and-routed gate per block this way)
   scripts/synth.py --check-records no tools: fail, naming it, on any record of reports/synth.json
-                                   not made from the current inputs (its "inputs_sha": RTL files and
-                                   included headers, wrapper, constraints, config entry), and on any
+                                   not made from the current inputs (its "inputs_sha": the Verilog Yosys
+                                   compiles, i.e. RTL, headers and wrapper preprocessed with the
+                                   synthesis's macros, less comments; constraints, config entry), and on any
                                    config without a record (make test, make synth-fresh)
   scripts/synth.py --docs          regenerate docs/synthesis.md from reports/synth.json only
 
@@ -1000,8 +1001,9 @@ def write_docs(records):
              "measurement) are enforced instead, and the miss is shown in the *target* column. "
              "`make test` places and routes one gate config per block (the one its `mk/<block>.mk` "
              "names) and checks, without any tool, that every record here was made from the current "
-             "inputs (`inputs_sha`: RTL files and included headers, wrapper, constraints, config "
-             "entry); a stale record fails it with the advice to run `make synth`.")
+             "inputs (`inputs_sha`: the Verilog Yosys compiles, i.e. RTL, included headers and wrapper "
+             "preprocessed with the synthesis's macros, less comments; constraints, config entry); a stale "
+             "record fails it with the advice to run `make synth`.")
     L.append("")
     path = os.path.join(ROOT, DOC_FILE)
     os.makedirs(os.path.dirname(path), exist_ok=True)

@@ -32,6 +32,11 @@ def write(path, text):
         fh.write(text)
 
 
+def read(path):
+    with open(os.path.join(synth.ROOT, path)) as fh:
+        return fh.read()
+
+
 class TestCounting(unittest.TestCase):
     def test_classify_ice40(self):
         c = synth.classify("ice40", {"SB_LUT4": 10, "SB_CARRY": 4, "SB_DFF": 3, "SB_DFFESR": 2,
@@ -130,7 +135,7 @@ class TestRecordsFresh(unittest.TestCase):
 
     def setup(self, d):
         os.makedirs(os.path.join(synth.ROOT, d, "inc"))
-        write(d + "/a.v", "module a; endmodule\n")
+        write(d + "/a.v", "module a;\n`include \"h.vh\"\nendmodule\n")
         write(d + "/inc/h.vh", "localparam X = 1;\n")
         write(d + "/w.v", "module w; endmodule\n")
         write(d + "/w.ice40-hx8k.pcf", "set_io clk A1\n")
@@ -148,12 +153,33 @@ class TestRecordsFresh(unittest.TestCase):
             h0 = synth.inputs_sha(cfg)
             self.assertEqual(synth.inputs_sha(dict(cfg, gate_mhz=99, max_luts=5, gate=False)), h0)
             self.assertNotEqual(synth.inputs_sha(dict(cfg, target_mhz=101)), h0)
-            for f in ("/inc/h.vh", "/a.v", "/w.v", "/w.ice40-hx8k.pcf"):
+            # what synthesis compiles changes it: the included header, the core, the wrapper, the pins
+            for f, text in (("/inc/h.vh", "localparam Y = 2;\n"), ("/a.v", "module b; endmodule\n"),
+                            ("/w.v", "module v; endmodule\n"), ("/w.ice40-hx8k.pcf", "set_io rst A2\n")):
                 with open(os.path.join(synth.ROOT, d + f), "a") as fh:
-                    fh.write("// changed\n")
+                    fh.write(text)
                 h1 = synth.inputs_sha(cfg)
                 self.assertNotEqual(h1, h0, f)
                 h0 = h1
+            # what it does not: comments, blanks that separate nothing, code under a macro it does not define
+            for f, text in (("/a.v", "// a comment\n/* and\nanother */\n"),
+                            ("/w.v", "`ifdef SANFAB_MUTANTS\nmodule m; wire x; endmodule\n`endif\n"),
+                            ("/inc/h.vh", "\n\n   \n")):
+                with open(os.path.join(synth.ROOT, d + f), "a") as fh:
+                    fh.write(text)
+                self.assertEqual(synth.inputs_sha(cfg), h0, f)
+            write(d + "/a.v", read(d + "/a.v").replace("module b;", "module  b ;"))
+            self.assertEqual(synth.inputs_sha(cfg), h0)
+            write(d + "/a.v", read(d + "/a.v").replace("module  b ;", "module  bb ;"))
+            self.assertNotEqual(synth.inputs_sha(cfg), h0)
+
+    def test_verilog_tokens(self):
+        t = synth.verilog_tokens
+        self.assertEqual(t("a  // c\n b /* x\n y */ c"), "a b c")
+        self.assertEqual(t('x = "a // b";'), 'x="a // b";')
+        self.assertEqual(t("if ( a == b ) c = d - -e [ 1 ] ;"), "if(a==b)c=d- -e[1];")
+        self.assertEqual(t("a <= b;"), t("a<=b;"))
+        self.assertNotEqual(t("a < = b;"), t("a <= b;"))
 
     def test_check_records(self):
         with Tmp() as d:
