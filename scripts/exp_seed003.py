@@ -114,21 +114,8 @@ def baseline_point(a, work):
 
 
 def run_points(a, points):
-    """The points through the sweep engine (local cluster of a.jobs workers, or a.scheduler); their results by key.
-    Finished points are files in a.points_dir: a rerun of the same points resumes."""
-    try:
-        import sweep
-    except ImportError as e:  # dask lives in the project's .venv (make deps)
-        sys.exit("experiments: seed 003 runs its points through Dask (scripts/sweep.py): %s; run `make deps` and use "
-                 ".venv/bin/python" % e)
-    os.makedirs(a.points_dir, exist_ok=True)
-    try:
-        res, rep = sweep.run_sweep(points, a.points_dir, scheduler=a.scheduler, workers=a.jobs, progress=True)
-    except sweep.SweepError as e:
-        sys.exit("experiments: %s" % e)
-    a.engine_reports.append({k: rep.get(k) for k in ("points", "run", "resumed", "engine", "workers", "wall_s",
-                                                     "point_cpu_s", "point_wall_s", "overhead", "overhead_after_start")})
-    return {p["key"]: r for p, r in zip(points, res)}
+    """The points through the sweep engine (exp_driver.run_points); their results by key."""
+    return {p["key"]: r for p, r in zip(points, D.run_points(a, points))}
 
 
 def wl_of(js):
@@ -251,11 +238,7 @@ def bridge_checks(a, d):
     return ch
 
 
-def run(a, name, work, md_dir, save, prior):
-    # --full: the finished points are files beside the JSON and a stopped run resumes (delete the directory after
-    # changing the simulator); reduced: in the run's work directory, so every run is fresh
-    a.points_dir = os.path.join(a.out_dir, "seed003-points-full") if a.full else os.path.join(work, "points")
-    a.engine_reports = []
+def run(a, name, work, md_dir, prior):
     if name == "bisection":
         d = run_bisection(a, work)
         ch = bisection_checks(a, d)
@@ -270,7 +253,6 @@ def run(a, name, work, md_dir, save, prior):
         ch = [(True, False, "parameter study at %d nodes: best (%d, %d %%) at %.2f of full bisection (paper: (16, 100 %%) "
                "best overall, all within about 10 %% of each other up to 128 nodes)"
                % (best["nodes"], best["threshold"], best["probability"], best["effective_bisection_avg"]))]
-    d["engine"] = a.engine_reports
     return d, ch
 
 
