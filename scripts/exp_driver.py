@@ -1,17 +1,22 @@
 """The experiment driver every paper's experiments share (scripts/experiments.py; docs/network.md "Plots and
-experiments"): running sanfab-sim on one load point or a sweep of them, the throughput rule, statistics, the
-command line, writing one JSON per table or figure with its wall-clock and CPU seconds, resuming, the page and its
-checks. A paper's experiments live in their own module (exp_seed000.py, exp_seed001.py), which gives:
+experiments"): sanfab-sim runs of one load point or a sweep of them, the throughput rule, statistics, the points of
+the sweep engine (scripts/sweep.py: every independent run, sweep or load search of an experiment is a point of one
+Dask sweep; scripts/exp_point.py runs a sweep or a search as a point's command), the command line, writing one JSON
+per table or figure with its wall-clock and CPU seconds and the engine's report, resuming, the page and its checks.
+A paper's experiments live in their own module (exp_seed000.py, exp_seed001.py, exp_seed003.py), which gives:
 
   NAME, TITLE            "000", "seed 000 (Flich et al., ITB on Myrinet)"
   EXPERIMENTS            experiment names in run and page order
   configure(a)           the reduced or full (a.full) parameters on the argparse namespace
   json_path(a, name)     where experiment `name`'s JSON goes (a.out_dir: the directory of this mode)
   md_path(a)             the page
-  run(a, name, work, md_dir, save, prior)   -> (data, checks): checks are (ok, required, text)
-  write_md(path, a, found, missing)         the page from [(name, data)] of this mode
-  prior(a, name, path, common)              (optional) an incomplete earlier JSON to resume, or None
+  run(a, name, work, md_dir, prior)   -> (data, checks): checks are (ok, required, text); its sweeps go through
+                         run_points(a, points) (a.points_dir: where the finished points' files are)
+  write_md(path, a, found, missing)   the page from [(name, data)] of this mode
+  prior(a, name, path, common)        (optional) the runs of a partial JSON that a full run saved before its
+                                      searches were sweep points (kept, not run again), or None
 """
+import contextlib
 import functools
 import json
 import os
@@ -23,6 +28,7 @@ import time
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 SW = os.path.join(ROOT, "sw", "build")
 VENV_PY = os.path.join(ROOT, ".venv", "bin", "python")
+EXP_POINT = os.path.join(ROOT, "scripts", "exp_point.py")
 
 
 def log(msg):
@@ -71,14 +77,18 @@ def plot(args):
 
 # ------------------------------------------------------------------ sanfab-sim runs
 
+def sim_cmd(a, topo, routes, loads, extra=(), warmup=None, cycles=None, links=False):
+    """The argv of one sanfab-sim run of `loads` (one after the other in one process). `extra`: more keys (the
+    switch kind, message size, traffic, ...)."""
+    return [tool("sanfab-sim"), "--topology", topo, "--routes", routes,
+            "--load", ",".join("%g" % x for x in loads), "--warmup", str(warmup if warmup is not None else a.warmup),
+            "--cycles", str(cycles or a.cycles), "--seed", str(a.seed), "--links", "yes" if links else "no",
+            "--quiet"] + list(extra)
+
+
 def sim(a, topo, routes, loads, extra=(), warmup=None, cycles=None, links=False):
-    """One sanfab-sim run of `loads` (its points at once, --jobs a.jobs); returns its JSON. `extra`: more keys
-    (the switch kind, message size, traffic, ...)."""
-    cmd = [tool("sanfab-sim"), "--topology", topo, "--routes", routes,
-           "--load", ",".join("%g" % x for x in loads), "--warmup", str(warmup if warmup is not None else a.warmup),
-           "--cycles", str(cycles or a.cycles), "--seed", str(a.seed), "--links", "yes" if links else "no",
-           "--jobs", str(a.jobs), "--quiet"] + list(extra)
-    return json.loads(sh(cmd))
+    """One sanfab-sim run of `loads`; returns its JSON."""
+    return json.loads(sh(sim_cmd(a, topo, routes, loads, extra, warmup, cycles, links)))
 
 
 def hot_saturated(p):
@@ -154,38 +164,137 @@ def search(a, topo, routes, start, extra=(), unit="flits_cycle_host", lat="laten
     return summary(js, pts, unit, lat, t0), pts
 
 
-# ------------------------------------------------------------------ sweeps through the engine (scripts/sweep.py)
+# ------------------------------------------------------------------ sweep points (scripts/sweep.py)
 
-def run_points(a, points, paper):
-    """Runs `points` ({key, cmd}) through the Dask sweep engine (a local cluster of a.jobs workers, or a.scheduler),
-    their files in a.points_dir (a rerun of the same points resumes); returns their results by key and appends the
-    engine's report to a.engine_reports (with the CPU seconds every point's file records, resumed ones too)."""
+def floats(xs):
+    """Loads as a command-line list that reads back as the same floats."""
+    return ",".join(repr(float(x)) for x in xs)
+
+
+def point_args(a, topo, routes, extra):
+    return ["--topology", topo, "--routes", routes, "--warmup", str(a.warmup), "--cycles", str(a.cycles),
+            "--seed", str(a.seed)], ["--"] + list(extra)
+
+
+def sweep_point(a, key, topo, routes, loads, extend, extra=(), links=False, unit="flits_ns_sw", lat="latency_ns"):
+    """A point that runs sweep() (exp_point.py sweep); its result: {"summary", "points", "cpu_seconds"}."""
+    own, more = point_args(a, topo, routes, extra)
+    return {"key": key, "cmd": [EXP_POINT, "sweep"] + own + ["--loads", floats(loads), "--extend", floats(extend),
+                                                            "--unit", unit, "--lat", lat] +
+            (["--links"] if links else []) + more}
+
+
+def search_point(a, key, topo, routes, start, extra=(), unit="flits_cycle_host", lat="latency_cycles"):
+    """A point that runs search() (exp_point.py search); its result: {"summary", "points", "cpu_seconds"}."""
+    own, more = point_args(a, topo, routes, extra)
+    return {"key": key, "cmd": [EXP_POINT, "search"] + own + ["--start", repr(float(start)), "--unit", unit,
+                                                             "--lat", lat] + more}
+
+
+def sim_point(a, key, topo, routes, loads, extra=(), warmup=None, cycles=None, links=False):
+    """A point that is one sanfab-sim run (sim()); its result: sanfab-sim's JSON."""
+    return {"key": key, "cmd": sim_cmd(a, topo, routes, loads, extra, warmup, cycles, links)}
+
+
+def sweep_module():
     try:
         import sweep
-    except ImportError as e:  # dask lives in the project's .venv (make deps)
-        sys.exit("experiments: seed %s runs its points through Dask (scripts/sweep.py): %s; run `make deps` and use "
-                 ".venv/bin/python" % (paper, e))
-    os.makedirs(a.points_dir, exist_ok=True)
+    except ImportError as e:
+        sys.exit("experiments: the sweep engine (scripts/sweep.py) does not load: %s" % e)
+    return sweep
+
+
+# Dask's diagnostics for its dashboard (a 10 ms profiler and a 1 ms GIL monitor in every worker, a 20 ms event-loop
+# tick, the 100-500 ms monitors and work stealing) cost an idle local cluster of one worker 0.07 CPU s per second
+# (measured on this machine; 0.014 without them): an experiments run keeps its cluster for its whole length, beside
+# other jobs on few cores. They change no result; the workers take them with the rest of Dask's configuration.
+QUIET_DASK = {"distributed.worker.profile.enabled": False, "distributed.admin.system-monitor.gil.enabled": False,
+              "distributed.admin.tick.interval": "1s", "distributed.admin.system-monitor.interval": "2s",
+              "distributed.worker.memory.monitor-interval": "2s", "distributed.scheduler.work-stealing": False}
+
+
+class Engine:
+    """The Dask engine of one experiments.py run (scripts/sweep.py): a local cluster of `workers` single-threaded
+    processes, or the scheduler at `scheduler`; started by the first sweep that has points to run (with QUIET_DASK),
+    shared by the sweeps of every experiment and paper after it, closed by close()."""
+
+    def __init__(self, scheduler=None, workers=None):
+        self.scheduler, self.workers = scheduler, workers
+        self.stack = self.client = self.what = None
+
+    def open(self):
+        """(client, seconds it took to start the engine now: 0 if it was running)."""
+        if self.client is not None:
+            return self.client, 0.0
+        sweep = sweep_module()
+        sweep.need_distributed()  # a SweepError naming the missing Dask
+        import dask
+        t0 = time.monotonic()
+        with contextlib.ExitStack() as stack, dask.config.set(QUIET_DASK):
+            self.client, _, self.what = stack.enter_context(
+                sweep.engine(self.scheduler, None if self.scheduler else self.workers))
+            self.stack = stack.pop_all()
+        return self.client, time.monotonic() - t0
+
+    def close(self):
+        if self.stack is not None:
+            self.stack.close()
+        self.stack = self.client = None
+
+
+REPORT_KEYS = ("points", "run", "resumed", "engine", "workers", "wall_s", "start_s", "point_cpu_s", "point_wall_s",
+               "overhead", "overhead_after_start")
+
+
+def run_points(a, points):
+    """Runs `points` ({key, cmd}: sweep_point, search_point, sim_point) as one Dask sweep on a.engine, all at once
+    (as many at a time as the engine has workers); returns their results in the points' order. Each finished point
+    is a file in a.points_dir, which a rerun of the same points does not run again. The engine's report (points
+    run and resumed, workers, wall, the points' CPU and wall seconds, overhead) goes to a.engine_reports."""
+    sweep = sweep_module()
     try:
-        res, rep = sweep.run_sweep(points, a.points_dir, scheduler=a.scheduler, workers=a.jobs, progress=True)
+        descs = sweep.check_points(points)
+        os.makedirs(a.points_dir, exist_ok=True)
+        todo = any(sweep.finished(a.points_dir, d) is None for d in descs)
+        client, start = a.engine.open() if todo else (None, 0.0)
+        res, rep = sweep.run_sweep(points, a.points_dir, client=client, progress=True)
     except sweep.SweepError as e:
         sys.exit("experiments: %s" % e)
-    eng = {k: rep.get(k) for k in ("points", "run", "resumed", "engine", "workers", "wall_s", "point_cpu_s",
-                                   "point_wall_s", "overhead", "overhead_after_start")}
-    cpu = 0.0
-    for p in points:
-        with open(sweep.point_path(a.points_dir, p["key"])) as f:
-            cpu += json.load(f)["cpu_s"]
-    eng["all_points_cpu_s"] = round(cpu, 1)
+    if rep["run"]:  # the engine it ran on, and the start of the engine if this sweep started it
+        rep["engine"] = a.engine.what
+        rep["start_s"] = round(start, 3)
+        rep["wall_s"] = round(rep["wall_s"] + start, 3)
+        rep["overhead"] = sweep.overhead(rep["wall_s"], rep["workers"], rep["point_wall_s"])
+        rep["overhead_after_start"] = sweep.overhead(rep["wall_s"] - start, rep["workers"], rep["point_wall_s"])
+    eng = {k: rep.get(k) for k in REPORT_KEYS}
+    # the CPU seconds every point's file records, resumed ones too: the whole study's CPU time
+    eng["all_points_cpu_s"] = round(sum(sweep.finished(a.points_dir, d)["cpu_s"] for d in descs), 1)
     a.engine_reports.append(eng)
-    return {p["key"]: r for p, r in zip(points, res)}
+    return res
+
+
+def run_points_by_key(a, points):
+    """run_points, its results by the points' keys."""
+    return {p["key"]: r for p, r in zip(points, run_points(a, points))}
 
 
 # ------------------------------------------------------------------ the command line and the run of a paper
 
+def work_dir(mod, a):
+    """The run's work directory (networks, route sets, point files of a reduced run), empty. A reduced run's is its
+    own (the process id in its name: runs at the same time, make test's and yours, never share files); a full run's
+    is the same every time, so that the points of a resumed run name the same files (one full run of a paper at a
+    time). The networks in it are made again by every run, the same from the same seeds."""
+    name = "experiments-%s-full" % mod.NAME if a.full else "experiments-%s-reduced-%d" % (mod.NAME, os.getpid())
+    work = os.path.join(ROOT, "sw", "build", "tmp", name)
+    subprocess.run(["rm", "-rf", work])
+    os.makedirs(work)
+    return work
+
+
 def run_paper(mod, a):
-    """Runs the paper module's experiments of a.only (all by default), writes their JSON and the page; returns the
-    checks [(ok, required, text)]."""
+    """Runs the paper module's experiments of a.only (all by default) on the engine a.engine, writes their JSON and
+    the page; returns the checks [(ok, required, text)]."""
     over = {k: getattr(a, k) for k in ("warmup", "cycles", "topologies")}
     mod.configure(a)
     for k, v in over.items():  # --warmup, --cycles, --topologies replace the mode's
@@ -200,34 +309,35 @@ def run_paper(mod, a):
     log("seed %s, %s, traffic seed %d: %s" % (mod.NAME, "full" if a.full else "reduced", a.seed,
                                             ", ".join(only) if not a.page else "(page only)"))
     t0 = time.time()
-    # one work directory per process: runs at the same time (make test, a full run) never share files
-    work = os.path.join(ROOT, "sw", "build", "tmp", "experiments-%s-%s-%d" % (mod.NAME, "full" if a.full else "reduced",
-                                                                              os.getpid()))
-    os.makedirs(work, exist_ok=True)
+    work = None if a.page else work_dir(mod, a)  # --page leaves a full run's work directory alone
+    # the finished points: --full beside the JSON, so a stopped run resumes (delete the directory after changing the
+    # simulator); reduced in the work directory, so every run starts fresh
+    if a.full:
+        a.points_dir = os.path.join(a.out_dir, "seed%s-points-full" % mod.NAME)
+    else:
+        a.points_dir = work and os.path.join(work, "points")
     common = dict(mod.common(a), mode="full" if a.full else "reduced", seed=a.seed)
     checks = []
     for e in ([] if a.page else only):
         path = mod.json_path(a, e)
         t1, c1 = time.time(), cpu_children()
         prior = mod.prior(a, e, path, common) if hasattr(mod, "prior") else None
-
-        def save(d, t1=t1, c1=c1, prior=prior, path=path):
-            d = dict(d)
-            for k, v in common.items():
-                d.setdefault(k, v)
-            d["seconds"], d["cpu_seconds"] = round(time.time() - t1, 1), round(cpu_children() - c1, 1)
-            if prior:  # the stopped run's time and CPU (up to its last save, which covers its runs) count too
-                d["seconds"] = round(d["seconds"] + prior["seconds"], 1)
-                d["cpu_seconds"] = round(d["cpu_seconds"] + prior["cpu_seconds"], 1)
-                d["resumed_runs"] = prior["runs_done"]
-            with open(path, "w") as f:
-                json.dump(d, f, indent=1)
-                f.write("\n")
-            return d
-        data, ch = mod.run(a, e, work, md_dir, save, prior)
+        a.engine_reports = []
+        data, ch = mod.run(a, e, work, md_dir, prior)
         data["checks"] = checks_json(ch)
-        data = save(data)
-        log("%s: %.0f s, %.0f CPU s, wrote %s" % (e, data["seconds"], data["cpu_seconds"], os.path.relpath(path, ROOT)))
+        for k, v in common.items():
+            data.setdefault(k, v)
+        # CPU: this process's own children (networks, routes, plots) and the points run now (on the engine's workers)
+        data["seconds"] = round(time.time() - t1, 1)
+        data["cpu_seconds"] = round(cpu_children() - c1 + sum(r["point_cpu_s"] for r in a.engine_reports), 1)
+        if prior:  # the stopped run's time and CPU (up to its last save, which covers its runs) count too
+            data["seconds"] = round(data["seconds"] + prior["seconds"], 1)
+            data["cpu_seconds"] = round(data["cpu_seconds"] + prior["cpu_seconds"], 1)
+            data["resumed_runs"] = prior["runs_done"]
+        data["engine"] = a.engine_reports
+        write_json(path, data)
+        log("%s: %.0f s, %.0f CPU s, %s, wrote %s" % (e, data["seconds"], data["cpu_seconds"],
+                                                      engine_text(a.engine_reports), os.path.relpath(path, ROOT)))
         checks += ch
     found, missing = [], []
     for e in mod.EXPERIMENTS:
@@ -240,16 +350,38 @@ def run_paper(mod, a):
         else:
             missing.append(e)
     mod.write_md(md, a, found, missing)
-    subprocess.run(["rm", "-rf", work])
+    if work:
+        subprocess.run(["rm", "-rf", work])
     for ok, hard, text in checks:
         log("%s %s" % ("ok  " if ok else ("FAIL" if hard else "diff"), text))
     log("wrote %s (%.0f s)" % (os.path.relpath(md, ROOT), time.time() - t0))
     return checks
 
 
+def write_json(path, d):
+    with open(path, "w") as f:
+        json.dump(d, f, indent=1)
+        f.write("\n")
+
+
+def engine_text(reports):
+    """One line on the sweep engine's reports of an experiment: its points, run and resumed, workers, overhead."""
+    if not reports:
+        return "no sweep points"
+    n, run, res = (sum(r[k] for r in reports) for k in ("points", "run", "resumed"))
+    cpu = sum(r["point_cpu_s"] or 0 for r in reports)
+    workers = max(r["workers"] or 0 for r in reports)
+    over = [r["overhead"] for r in reports if r.get("overhead") is not None]
+    return "%d sweep point%s (%d run%s, %d resumed from their files) on %d worker%s, %.0f CPU s of the points%s" % (
+        n, "" if n == 1 else "s", run, "" if run == 1 else "s", res, workers, "" if workers == 1 else "s", cpu,
+        ", engine overhead %s" % ", ".join("%.0f %%" % (100 * x) for x in over) if over else "")
+
+
 def resumable(path, common, keys, planned):
     """The JSON at `path` if an earlier full run left it incomplete with the same `keys` of `common` and the same
-    number of planned runs (a rerun then resumes it), else None."""
+    number of planned runs, else None: a partial JSON that a full run saved after every search before its searches
+    were sweep points (seed 001's full Table 6 of 490 of 600 searches). A rerun keeps its runs and runs the others
+    as points (whose files a stopped rerun keeps in turn)."""
     try:
         with open(path) as f:
             d = json.load(f)
@@ -257,7 +389,8 @@ def resumable(path, common, keys, planned):
         return None
     same = all(d.get(k) == common[k] for k in keys)
     if same and d.get("complete") is False and d.get("runs_planned") == planned:
-        log("resuming %s: %d of %d runs done" % (os.path.relpath(path, ROOT), d["runs_done"], planned))
+        log("resuming %s: %d of %d runs done (kept; the others are sweep points)"
+            % (os.path.relpath(path, ROOT), d["runs_done"], planned))
         return d
     return None
 
@@ -269,9 +402,10 @@ def checks_json(ch):
 
 def checks_md(found):
     """The page's list of checks: required ones fail the run, the others compare with the paper's statements."""
-    L = ["| experiment | wall-clock s | CPU s (simulators) |", "|---|---|---|"]
+    L = ["| experiment | wall-clock s | CPU s (simulators) | sweep engine (scripts/sweep.py) |", "|---|---|---|---|"]
     for name, data in found:
-        L.append("| %s | %s | %s |" % (name, data.get("seconds", "-"), data.get("cpu_seconds", "-")))
+        L.append("| %s | %s | %s | %s |" % (name, data.get("seconds", "-"), data.get("cpu_seconds", "-"),
+                                           engine_text(data["engine"]) if "engine" in data else "-"))
     L += ["", "Checks (required ones fail the run; the others compare with the paper's statements):", ""]
     for name, data in found:
         for c in data.get("checks", []):

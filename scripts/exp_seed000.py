@@ -19,21 +19,24 @@ longer windows, ten hotspot locations, Fig. 11 with windows of two million messa
 test). --only picks experiments.
 
 For every random network: sanfab-topo random, sanfab-route updown --select balanced and sanfab-route itb, then
-sanfab-sim sweeps (--jobs). sanfab-sim's saturation rule, the same for every run: a point is saturated when
-accepted < 0.95 x offered, or (hotspot traffic) when the hotspot host accepts < 0.95 x the traffic offered to it;
-throughput of a sweep = the highest accepted traffic of its points whose hotspot host is not saturated (every point
-for the other patterns). The factor is ITB throughput / UD throughput. A sweep is extended to higher loads until its
-last point is saturated and accepts less than the sweep's best, or its hotspot host is saturated (past the peak).
+sanfab-sim sweeps: every sweep (and every single run) of an experiment is a point of one Dask sweep
+(exp_driver.run_points, scripts/sweep.py; --jobs local workers or --scheduler). sanfab-sim's saturation rule, the
+same for every run: a point is saturated when accepted < 0.95 x offered, or (hotspot traffic) when the hotspot host
+accepts < 0.95 x the traffic offered to it; throughput of a sweep = the highest accepted traffic of its points whose
+hotspot host is not saturated (every point for the other patterns). The factor is ITB throughput / UD throughput. A
+sweep is extended to higher loads until its last point is saturated and accepts less than the sweep's best, or its
+hotspot host is saturated (past the peak).
 
 Output. Reduced: reports/experiments/NAME.json (--out-dir names the directory), docs/experiments.md and
 docs/exp-*.png (PNGs beside the page, --md-dir names its directory; need matplotlib from .venv, else skipped with a
 note). --full: reports/experiments/full/NAME.json, docs/experiments-full.md and docs/exp-full-*.png, so a reduced
 run (make experiments; make test writes under build/experiments/) never overwrites full results. The page is built
 from every JSON of the same mode in the output directory, so --only reruns one experiment and keeps the others;
---page only rebuilds the page. A full Table 1 saves its JSON after every network ("complete": false until the
-last), so a run stopped early keeps what it measured and a rerun resumes it. Every JSON records its wall-clock
-seconds and the CPU seconds (user + system) of the simulator processes (cpu_seconds). The checks compare our
-trends with the paper's; "required" ones fail the run (exit status 1), the others are reported in the page.
+--page only rebuilds the page. A full run's finished points are files
+(reports/experiments/full/seed000-points-full/), so a run stopped early keeps what it measured and a rerun resumes
+it. Every JSON records its wall-clock seconds, the CPU seconds (user + system) of the simulator processes
+(cpu_seconds) and the sweep engine's reports (engine). The checks compare our trends with the paper's; "required"
+ones fail the run (exit status 1), the others are reported in the page.
 """
 import argparse
 import functools
@@ -42,7 +45,7 @@ import math
 import os
 
 import exp_driver as D
-from exp_driver import ROOT, SW, VENV_PY, cpu_children, grouped, have_matplotlib, log, sh, stats
+from exp_driver import ROOT, SW, VENV_PY, grouped, have_matplotlib, log, sh, stats
 
 NAME, TITLE = "000", "seed 000 on the crossbar network"
 EXPERIMENTS = ["table1", "table2", "table3", "fig11", "regular", "table4"]  # run and page order
@@ -97,19 +100,26 @@ EXTEND = [0.14, 0.17, 0.2, 0.25, 0.3]
 EXTEND_FACTORS = [1.25, 1.5, 2.0, 2.5, 3.0]  # regular networks: times the last load
 
 
-def sim(topo, routes, msg, loads, a, extra=(), warmup=None, cycles=None, links=False):
-    """One sanfab-sim run of the crossbar network; returns its JSON."""
-    return D.sim(a, topo, routes, loads, ["--message-size", str(msg)] + list(extra), warmup, cycles, links)
+def sim_point(a, key, topo, routes, msg, loads, warmup=None, cycles=None):
+    """A sweep point that is one sanfab-sim run of the crossbar network (its result: sanfab-sim's JSON)."""
+    return D.sim_point(a, key, topo, routes, loads, ["--message-size", str(msg)], warmup, cycles)
 
 
-def hot_saturated(p):
-    return D.hot_saturated(p)
+def sweep_point(a, key, topo, routes, msg, loads=LOADS, extend=EXTEND, extra=(), links=False):
+    """A sweep point that is a load sweep (flits/ns/switch) extended until its last point is saturated and past the
+    peak (its result: {"summary", "points" (sanfab-sim's), "cpu_seconds"})."""
+    return D.sweep_point(a, key, topo, routes, loads, extend, ["--message-size", str(msg)] + list(extra), links)
 
 
-def sweep(topo, routes, msg, a, loads=LOADS, extend=EXTEND, extra=(), links=False):
-    """A load sweep (flits/ns/switch) extended until its last point is saturated and past the peak; (summary, raw
-    points)."""
-    return D.sweep(a, topo, routes, loads, extend, ["--message-size", str(msg)] + list(extra), links)
+def pair_points(a, key, topo, ud, itb, msg, **kw):
+    """The UD and ITB sweep points of one network (keys KEY-ud, KEY-itb)."""
+    return [sweep_point(a, key + "-ud", topo, ud, msg, **kw), sweep_point(a, key + "-itb", topo, itb, msg, **kw)]
+
+
+def factor_of(ud, itb):
+    """{"ud", "itb", "factor"} from the results of pair_points."""
+    u, i = ud["summary"], itb["summary"]
+    return {"ud": u, "itb": i, "factor": i["throughput_flits_ns_sw"] / u["throughput_flits_ns_sw"]}
 
 
 def read_routes(path):
@@ -172,15 +182,6 @@ def make_random(work, nsw, tseed):
     return topo, ud, itb, itb_alt
 
 
-def factor_pair(topo, ud, itb, msg, a, extra=(), **kw):
-    """UD and ITB sweeps of one network; dict with both summaries and the factor."""
-    res = {}
-    for name, routes in (("ud", ud), ("itb", itb)):
-        res[name], _ = sweep(topo, routes, msg, a, extra=extra, **kw)
-    res["factor"] = res["itb"]["throughput_flits_ns_sw"] / res["ud"]["throughput_flits_ns_sw"]
-    return res
-
-
 def networks(a, work):
     """The random networks of Tables 1-3: (switches, topology seed, topo, ud, itb, itb_alt) for every size and
     topology seed of the run."""
@@ -191,30 +192,33 @@ def networks(a, work):
 
 # ------------------------------------------------------------------ Table 1
 
-def table1(a, work, save=None, done=()):
-    """Table 1. `save`: called with the JSON so far after every run (full runs); `done`: the runs of an earlier,
-    stopped run with the same parameters, kept and not run again. Message size by message size, 512 B first (the
-    paper's central column complete for every network size before the others)."""
+def table1(a, work, done=()):
+    """Table 1. `done`: the runs of a partial JSON with the same parameters (prior()), kept and not run again. Every
+    network's UD, ITB and other-reading ITB sweeps are points of one sweep; message size by message size, 512 B
+    first."""
     runs = list(done)
     have = {(r["switches"], r["topology_seed"], r["message_size"]) for r in runs}
     total = len(a.sizes) * a.topologies * len(a.msgs)
+    cases, pts = [], []
     for msg in sorted(a.msgs, key=lambda m: (m != 512, m)):
         for nsw, ts, topo, ud, itb, itb_alt in networks(a, work):
-            if (nsw, ts, msg) in have:
-                continue
-            c0 = cpu_children()
-            res = {"switches": nsw, "topology_seed": ts, "message_size": msg}
-            res.update(factor_pair(topo, ud, itb, msg, a))
-            res["itb_alt"], _ = sweep(topo, itb_alt, msg, a)
-            res["factor_itb_alt"] = res["itb_alt"]["throughput_flits_ns_sw"] / res["ud"]["throughput_flits_ns_sw"]
-            log("table1: %2d switches, topology seed %2d, %4d B: UD %.4f, ITB %.4f flits/ns/switch, factor %.2f "
-                "(ITB only where UD is not minimal: %.4f, %.2f)" % (
-                    nsw, ts, msg, res["ud"]["throughput_flits_ns_sw"], res["itb"]["throughput_flits_ns_sw"],
-                    res["factor"], res["itb_alt"]["throughput_flits_ns_sw"], res["factor_itb_alt"]))
-            res["cpu_seconds"] = round(cpu_children() - c0, 1)
-            runs.append(res)
-            if save and len(runs) < total:
-                save(table1_data(runs, total)[0])
+            if (nsw, ts, msg) not in have:
+                key = "table1-n%d-s%d-m%d" % (nsw, ts, msg)
+                cases.append((nsw, ts, msg))
+                pts += pair_points(a, key, topo, ud, itb, msg) + [sweep_point(a, key + "-alt", topo, itb_alt, msg)]
+    out = D.run_points(a, pts)
+    for i, (nsw, ts, msg) in enumerate(cases):
+        ud, itb, alt = out[3 * i:3 * i + 3]
+        res = {"switches": nsw, "topology_seed": ts, "message_size": msg}
+        res.update(factor_of(ud, itb))
+        res["itb_alt"] = alt["summary"]
+        res["factor_itb_alt"] = res["itb_alt"]["throughput_flits_ns_sw"] / res["ud"]["throughput_flits_ns_sw"]
+        log("table1: %2d switches, topology seed %2d, %4d B: UD %.4f, ITB %.4f flits/ns/switch, factor %.2f "
+            "(ITB only where UD is not minimal: %.4f, %.2f)" % (
+                nsw, ts, msg, res["ud"]["throughput_flits_ns_sw"], res["itb"]["throughput_flits_ns_sw"],
+                res["factor"], res["itb_alt"]["throughput_flits_ns_sw"], res["factor_itb_alt"]))
+        res["cpu_seconds"] = round(sum(x["cpu_seconds"] for x in (ud, itb, alt)), 1)
+        runs.append(res)
     data, table = table1_data(runs, total)
     checks = []
     for (nsw, msg), (_, _, avg, _, _) in table.items():
@@ -231,8 +235,8 @@ def table1(a, work, save=None, done=()):
 
 
 def table1_data(runs, total):
-    """Table 1's JSON (and its table) from the runs so far; "complete" is false while runs are missing (a full run
-    saves after every network, so a run stopped early leaves what it measured)."""
+    """Table 1's JSON (and its table) from the runs; "complete" is false while runs are missing (a partial JSON of a
+    full run made before the sweeps were points)."""
     runs = sorted(runs, key=lambda r: (r["switches"], r["topology_seed"], r["message_size"]))
 
     def size_msg(r):
@@ -291,22 +295,28 @@ def md_table1(data, md_dir):
 # ------------------------------------------------------------------ Table 2
 
 def table2(a, work):
-    runs = []
+    cases, pts = [], []
     for nsw, ts, topo, ud, itb, _ in networks(a, work):
         for msg in a.t2_msgs:
-            res = {"switches": nsw, "topology_seed": ts, "message_size": msg, "load": a.t2_load}
-            for name, routes in (("ud", ud), ("itb", itb)):
-                p = sim(topo, routes, msg, [a.t2_load], a, warmup=a.t2_warmup, cycles=a.t2_cycles)["points"][0]
-                res[name] = {"latency_ns_avg": p["latency_ns"]["avg"], "latency_ns_avg_network":
-                             p["latency_ns"]["avg_network"], "latency_samples": p["messages"]["latency_samples"],
-                             "itbs_per_msg": p["itbs_per_msg"], "saturated": p["saturated"],
-                             "accepted_flits_ns_sw": p["accepted_flits_ns_sw"]}
-            res["increase_pct"] = 100.0 * (res["itb"]["latency_ns_avg"] / res["ud"]["latency_ns_avg"] - 1.0)
-            log("table2: %2d switches, topology seed %2d, %4d B, load %g: UD %.0f ns, ITB %.0f ns (%.2f ITBs/msg), "
-                "increase %+.2f %%" % (nsw, ts, msg, a.t2_load, res["ud"]["latency_ns_avg"],
-                                       res["itb"]["latency_ns_avg"], res["itb"]["itbs_per_msg"],
-                                       res["increase_pct"]))
-            runs.append(res)
+            cases.append((nsw, ts, msg))
+            pts += [sim_point(a, "table2-n%d-s%d-m%d-%s" % (nsw, ts, msg, name), topo, routes, msg, [a.t2_load],
+                              a.t2_warmup, a.t2_cycles) for name, routes in (("ud", ud), ("itb", itb))]
+    out = iter(D.run_points(a, pts))
+    runs = []
+    for nsw, ts, msg in cases:
+        res = {"switches": nsw, "topology_seed": ts, "message_size": msg, "load": a.t2_load}
+        for name in ("ud", "itb"):
+            p = next(out)["points"][0]
+            res[name] = {"latency_ns_avg": p["latency_ns"]["avg"], "latency_ns_avg_network":
+                         p["latency_ns"]["avg_network"], "latency_samples": p["messages"]["latency_samples"],
+                         "itbs_per_msg": p["itbs_per_msg"], "saturated": p["saturated"],
+                         "accepted_flits_ns_sw": p["accepted_flits_ns_sw"]}
+        res["increase_pct"] = 100.0 * (res["itb"]["latency_ns_avg"] / res["ud"]["latency_ns_avg"] - 1.0)
+        log("table2: %2d switches, topology seed %2d, %4d B, load %g: UD %.0f ns, ITB %.0f ns (%.2f ITBs/msg), "
+            "increase %+.2f %%" % (nsw, ts, msg, a.t2_load, res["ud"]["latency_ns_avg"],
+                                   res["itb"]["latency_ns_avg"], res["itb"]["itbs_per_msg"],
+                                   res["increase_pct"]))
+        runs.append(res)
     rows = grouped(runs, lambda r: (r["switches"], r["message_size"]), "increase_pct")
     table = {k: stats(v) for k, v in sorted(rows.items())}
     checks = []
@@ -352,20 +362,25 @@ def md_table2(data, md_dir):
 # ------------------------------------------------------------------ Table 3
 
 def table3(a, work):
-    runs = []
+    cases, pts = [], []
     for nsw, ts, topo, ud, itb, _ in networks(a, work):
         for name, traffic, extra in T3_PATTERNS:
             if name == "local5" and nsw <= 8:
                 continue  # the paper: every destination is at most 4 switches away in 8-switch networks
             ex = ["--traffic", traffic] + (extra if extra is not None else ["--hotspot", str(HOTSPOT[nsw])])
-            res = {"switches": nsw, "topology_seed": ts, "pattern": name, "message_size": a.t3_msg,
-                   "traffic": ex[1:]}
-            res.update(factor_pair(topo, ud, itb, a.t3_msg, a, extra=ex))
-            log("table3: %2d switches, topology seed %2d, %-12s UD %.4f, ITB %.4f flits/ns/switch, factor %.2f, "
-                "ITBs/msg %.3f" % (nsw, ts, name, res["ud"]["throughput_flits_ns_sw"],
-                                   res["itb"]["throughput_flits_ns_sw"], res["factor"],
-                                   max(res["itb"]["itbs_per_msg"])))
-            runs.append(res)
+            cases.append((nsw, ts, name, ex))
+            pts += pair_points(a, "table3-n%d-s%d-%s" % (nsw, ts, name), topo, ud, itb, a.t3_msg, extra=ex)
+    out = D.run_points(a, pts)
+    runs = []
+    for i, (nsw, ts, name, ex) in enumerate(cases):
+        res = {"switches": nsw, "topology_seed": ts, "pattern": name, "message_size": a.t3_msg,
+               "traffic": ex[1:]}
+        res.update(factor_of(*out[2 * i:2 * i + 2]))
+        log("table3: %2d switches, topology seed %2d, %-12s UD %.4f, ITB %.4f flits/ns/switch, factor %.2f, "
+            "ITBs/msg %.3f" % (nsw, ts, name, res["ud"]["throughput_flits_ns_sw"],
+                               res["itb"]["throughput_flits_ns_sw"], res["factor"],
+                               max(res["itb"]["itbs_per_msg"])))
+        runs.append(res)
     rows = grouped(runs, lambda r: (r["switches"], r["pattern"]), "factor")
     table = {k: stats(v) for k, v in sorted(rows.items(), key=lambda kv: (kv[0][0], [p[0] for p in T3_PATTERNS].index(kv[0][1])))}
     checks = []
@@ -444,19 +459,23 @@ def make_regular(work, name):
 
 
 def regular(a, work, png_dir):
-    runs, plots = [], []
+    pts = []
     for name in a.regular:
-        _, desc, loads = REGULAR[name]
-        topo, ud, itb, itb_alt, kept = make_regular(work, name)
-        res = {"network": name, "description": desc, "message_size": a.reg_msg, "ud_minimal_share": kept}
-        raw = {}
-        for rname, routes in (("ud", ud), ("itb", itb)):
-            ext = [round(loads[-1] * f, 4) for f in EXTEND_FACTORS]
-            res[rname], pts = sweep(topo, routes, a.reg_msg, a, loads=loads, extend=ext, links=(name == "torus"))
-            raw[rname] = pts
-        res["factor"] = res["itb"]["throughput_flits_ns_sw"] / res["ud"]["throughput_flits_ns_sw"]
+        loads = REGULAR[name][2]
+        topo, ud, itb, itb_alt, _ = make_regular(work, name)
         ext = [round(loads[-1] * f, 4) for f in EXTEND_FACTORS]
-        res["itb_alt"], _ = sweep(topo, itb_alt, a.reg_msg, a, loads=loads, extend=ext)
+        pts += pair_points(a, "regular-" + name, topo, ud, itb, a.reg_msg, loads=loads, extend=ext,
+                           links=(name == "torus"))
+        pts.append(sweep_point(a, "regular-%s-alt" % name, topo, itb_alt, a.reg_msg, loads=loads, extend=ext))
+    out = D.run_points(a, pts)
+    runs, plots = [], []
+    for i, name in enumerate(a.regular):
+        kept = make_regular(work, name)[4]
+        res = {"network": name, "description": REGULAR[name][1], "message_size": a.reg_msg, "ud_minimal_share": kept}
+        ud, itb, alt = out[3 * i:3 * i + 3]
+        res.update(factor_of(ud, itb))
+        raw = {"ud": ud["points"], "itb": itb["points"]}
+        res["itb_alt"] = alt["summary"]
         res["factor_itb_alt"] = res["itb_alt"]["throughput_flits_ns_sw"] / res["ud"]["throughput_flits_ns_sw"]
         log("regular: %-8s UD %.4f, ITB %.4f flits/ns/switch, factor %.2f (minimal up*/down* paths for %.0f %% of "
             "the pairs; ITB only for the others: %.4f, factor %.2f)" % (
@@ -594,23 +613,28 @@ T4_CASES = [("torus", 5, [0.004, 0.008, 0.012, 0.016, 0.02, 0.024, 0.028, 0.032,
 
 
 def table4(a, work):
-    runs = []
+    cases, pts = [], []
     for name, pct, loads in T4_CASES:
         topo, ud, itb, _, _ = make_regular(work, name)
         for loc in range(1, a.t4_locations + 1):
             b = argparse.Namespace(**vars(a))
             b.seed = loc  # the hotspot host is chosen from the run's seed: one seed per location
             ext = [round(loads[-1] * f, 4) for f in EXTEND_FACTORS]
-            res = {"network": name, "hotspot_percent": pct, "location_seed": loc, "message_size": a.reg_msg}
-            res.update(factor_pair(topo, ud, itb, a.reg_msg, b, extra=["--traffic", "hotspot", "--hotspot", str(pct)],
-                                   loads=loads, extend=ext))
-            res["hotspot_host"] = rng_hotspot_host(loc, res["ud"]["hosts"])
-            # the hotspot host's link (1 flit per cycle) caps the load at which its share is still deliverable
-            res["hotspot_link_bound"] = (1 / 6.25) / (pct / 100 * res["ud"]["switches"])
-            log("table4: %-8s %2d %% hotspot, seed %2d (host %3d): UD %.4f, ITB %.4f flits/ns/switch, factor %.2f" % (
-                name, pct, loc, res["hotspot_host"], res["ud"]["throughput_flits_ns_sw"],
-                res["itb"]["throughput_flits_ns_sw"], res["factor"]))
-            runs.append(res)
+            cases.append((name, pct, loc))
+            pts += pair_points(b, "table4-%s-%d-s%d" % (name, pct, loc), topo, ud, itb, a.reg_msg,
+                               extra=["--traffic", "hotspot", "--hotspot", str(pct)], loads=loads, extend=ext)
+    out = D.run_points(a, pts)
+    runs = []
+    for i, (name, pct, loc) in enumerate(cases):
+        res = {"network": name, "hotspot_percent": pct, "location_seed": loc, "message_size": a.reg_msg}
+        res.update(factor_of(*out[2 * i:2 * i + 2]))
+        res["hotspot_host"] = rng_hotspot_host(loc, res["ud"]["hosts"])
+        # the hotspot host's link (1 flit per cycle) caps the load at which its share is still deliverable
+        res["hotspot_link_bound"] = (1 / 6.25) / (pct / 100 * res["ud"]["switches"])
+        log("table4: %-8s %2d %% hotspot, seed %2d (host %3d): UD %.4f, ITB %.4f flits/ns/switch, factor %.2f" % (
+            name, pct, loc, res["hotspot_host"], res["ud"]["throughput_flits_ns_sw"],
+            res["itb"]["throughput_flits_ns_sw"], res["factor"]))
+        runs.append(res)
     rows = grouped(runs, lambda r: (r["network"], r["hotspot_percent"]), "factor")
     table = {k: stats(v) for k, v in rows.items()}
     tput = {k: (sum(r["ud"]["throughput_flits_ns_sw"] for r in runs if (r["network"], r["hotspot_percent"]) == k)
@@ -703,29 +727,43 @@ FIG11_LOADS = [0.005, 0.01, 0.015, 0.02, 0.025, 0.03, 0.034, 0.039, 0.045, 0.05,
 FIG11_PAPER_LOADS = (0.034, 0.039)  # sec. 5.4.3: "reaching saturation" and "beyond saturation"
 
 
+def fig11_cycles(a, load, nsw, msg):
+    """A long run's window: the mode's, or (full) one long enough to deliver the paper's two million packets at the
+    offered load."""
+    return a.f11_cycles or int(math.ceil(a.f11_packets / (load * 6.25 * nsw / msg)))
+
+
+def fig11_long_points(a, topo, itb, nsw, msg, targets):
+    """The sweep points of the long ITB runs at `targets` [(key, what, load)]."""
+    return [sim_point(a, "fig11-long-" + key, topo, itb, msg, [load], a.f11_warmup, fig11_cycles(a, load, nsw, msg))
+            for key, what, load in targets]
+
+
 def fig11(a, work, png_dir):
     """32-switch random network (topology seed 1), uniform, 32-byte messages: UD and ITB latency sweeps (11a) and
     long ITB runs at the paper's two loads and at our own network's last unsaturated and first saturated loads,
-    with the in-transit packets held per NIC (11b, 11c)."""
+    with the in-transit packets held per NIC (11b, 11c). The sweeps and the long runs at the paper's loads are one
+    sweep of points, the long runs at our loads (found by the ITB sweep) a second."""
     nsw, msg = 32, 32
     topo, ud, itb, _ = make_random(work, nsw, 1)
     ext = [round(FIG11_LOADS[-1] * f, 4) for f in EXTEND_FACTORS]
-    sweeps, raw = {}, {}
-    for rname, routes in (("ud", ud), ("itb", itb)):
-        sweeps[rname], raw[rname] = sweep(topo, routes, msg, a, loads=FIG11_LOADS, extend=ext)
+    paper = [("paper-reaching", "paper, reaching saturation", FIG11_PAPER_LOADS[0]),
+             ("paper-beyond", "paper, beyond saturation", FIG11_PAPER_LOADS[1])]
+    out = D.run_points(a, pair_points(a, "fig11", topo, ud, itb, msg, loads=FIG11_LOADS, extend=ext) +
+                       fig11_long_points(a, topo, itb, nsw, msg, paper))
+    sweeps = {"ud": out[0]["summary"], "itb": out[1]["summary"]}
+    raw = {"ud": out[0]["points"], "itb": out[1]["points"]}
     ipts = raw["itb"]
     first_sat = next((i for i, p in enumerate(ipts) if p["saturated"]), None)
     ours = []
     if first_sat is not None and first_sat > 0:
-        ours = [("ours, last unsaturated", ipts[first_sat - 1]["load"]), ("ours, first saturated",
-                                                                        ipts[first_sat]["load"])]
-    targets = [("paper, reaching saturation", FIG11_PAPER_LOADS[0]), ("paper, beyond saturation",
-                                                                     FIG11_PAPER_LOADS[1])] + ours
+        ours = [("ours-last-unsaturated", "ours, last unsaturated", ipts[first_sat - 1]["load"]),
+                ("ours-first-saturated", "ours, first saturated", ipts[first_sat]["load"])]
+    long_js = out[2:] + (D.run_points(a, fig11_long_points(a, topo, itb, nsw, msg, ours)) if ours else [])
     long_pts = []
-    for what, load in targets:
-        # full: a window long enough to deliver the paper's two million packets at the offered load
-        cyc = a.f11_cycles or int(math.ceil(a.f11_packets / (load * 6.25 * nsw / msg)))
-        p = sim(topo, itb, msg, [load], a, warmup=a.f11_warmup, cycles=cyc)["points"][0]
+    for (_, what, load), js in zip(paper + ours, long_js):
+        cyc = fig11_cycles(a, load, nsw, msg)
+        p = js["points"][0]
         p["what"], p["cycles"] = what, cyc
         long_pts.append(p)
         it = p["itb"]
@@ -887,8 +925,8 @@ RUN = {"table1": table1, "table2": table2, "table3": table3, "fig11": fig11, "re
 
 
 def prior(a, name, path, common):
-    """An incomplete full Table 1 JSON at `path` made with the same seed, windows and loads (else None): a full
-    Table 1 saves after every network and a rerun resumes it."""
+    """A partial full Table 1 JSON at `path` made with the same seed, windows and loads (else None): before its
+    sweeps were points, a full Table 1 saved after every network; a rerun keeps those runs."""
     if name != "table1" or not a.full:
         return None
     return D.resumable(path, common, ("mode", "seed", "warmup", "cycles", "loads", "extend", "sizes", "topologies"),
@@ -930,9 +968,9 @@ def md_path(a):
     return os.path.join(a.md_dir_arg or os.path.join(ROOT, "docs"), "experiments-full.md" if a.full else "experiments.md")
 
 
-def run(a, name, work, md_dir, save, prior):
+def run(a, name, work, md_dir, prior):
     if name == "table1":
-        data, _, ch = table1(a, work, save if a.full else None, prior["runs"] if prior else ())
+        data, _, ch = table1(a, work, prior["runs"] if prior else ())
     elif name in ("regular", "fig11"):
         data, _, ch = RUN[name](a, work, md_dir)
     else:

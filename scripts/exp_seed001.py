@@ -22,8 +22,11 @@ drained at link rate. `choices` shows how much these move the results.
 Throughput ("the maximum amount of accepted traffic", sec. 5.2.2): each route set's load search starts at 0.02
 flits/host/clock and doubles the load until a point saturates (accepted < 0.95 x offered), then runs three loads
 between the last unsaturated point and the first saturated one, then one halfway between the best point so far and
-each of its neighbours; the throughput is the highest accepted traffic of all the points. Reduced (make experiments, make test): 16 switches, 2 networks, six Table 6 rows, 5,000 + 20,000
-cycles per point. --full: everything above, 50,000 + 950,000 cycles per point (hours).
+each of its neighbours; the throughput is the highest accepted traffic of all the points. Every search of an
+experiment is a point of one Dask sweep (exp_driver.run_points, scripts/sweep.py; --jobs local workers or
+--scheduler); a full run's finished searches are files (reports/experiments/full/seed001-points-full/) and a rerun
+of a stopped run resumes. Reduced (make experiments, make test): 16 switches, 2 networks, six Table 6 rows, 5,000 +
+20,000 cycles per point. --full: everything above, 50,000 + 950,000 cycles per point (hours).
 """
 import math
 import os
@@ -102,8 +105,9 @@ def common(a):
 
 
 def prior(a, name, path, common):
-    """An incomplete full Table 6 (or extra rows) JSON at `path` made with the same parameters (else None): they save
-    after every search, and a rerun resumes them."""
+    """A partial full Table 6 (or extra rows) JSON at `path` made with the same parameters (else None): before the
+    searches were sweep points, a full run saved after every search (reports/experiments/full/seed001-table6.json,
+    490 of 600). A rerun keeps those runs and runs only the others, as points."""
     if name not in ("table6", "extra") or not a.full:
         return None
     rows = a.rows if name == "table6" else EXTRA_ROWS
@@ -229,43 +233,43 @@ def nvc_for(used):
     return n
 
 
-def search(a, topo, r, t, nvc, traffic, extra=()):
-    return D.search(a, topo, r, 0.02, keys(a, nvc, ["--tables", t, "--traffic", traffic] + list(extra)), UNIT, LAT)
+def search_point(a, key, topo, r, t, nvc, traffic):
+    """A sweep point that is one route set's load search (its result: {"summary", "points", "cpu_seconds"})."""
+    return D.search_point(a, key, topo, r, 0.02, keys(a, nvc, ["--tables", t, "--traffic", traffic]), UNIT, LAT)
 
 
 # ------------------------------------------------------------------ Table 6 (and the extra rows, Fig. 6)
 
-def table6(a, work, rows, name, save=None, done=()):
-    """The searches of `rows` on every network and pattern; `save`: called with the partial JSON after every search
-    (full runs); `done`: the runs of an earlier, stopped run with the same parameters, kept and not run again."""
+def table6(a, work, rows, name, done=()):
+    """The searches of `rows` on every network and pattern, points of one sweep; `done`: the runs of a partial JSON
+    with the same parameters (prior()), kept and not run again."""
     runs = list(done)
     have = {(x["switches"], x["topology_seed"], x["routing"], x["select"], x["pattern"]) for x in runs}
-    total = len(a.sizes) * a.topologies * len(rows) * len(a.patterns)
+    cases, pts = [], []
     for nsw in a.sizes:
         for ts in range(1, a.topologies + 1):
             topo = random_topo(work, nsw, ts)
-            # Sancho's selection first (the paper's headline rows), so a run stopped within a network has them
+            # Sancho's selection first on each network (the paper's headline rows), the order of the runs
             for kind, sel in sorted(rows, key=lambda r: (r[1] != "sancho", r[1] != "pch")):
                 if all((nsw, ts, kind, sel, pat) in have for pat in a.patterns):
                     continue
                 r, t, used = routes(work, topo, kind, sel, a.vcs)
                 h = hops(topo, r)
                 for pat in a.patterns:
-                    if (nsw, ts, kind, sel, pat) in have:
-                        continue
-                    res, pts = search(a, topo, r, t, nvc_for(used), pat)
-                    res.update({"switches": nsw, "topology_seed": ts, "pattern": pat, "routing": kind, "select": sel,
-                                "vcs_used": used, "avg_hops": h, "routing_bound": routing_bound(topo, r, pat)})
-                    if ts == 1 and pat == "uniform":
-                        res["raw"] = [{"load": p["load"], "accepted_flits_cycle_host": p["accepted_flits_cycle_host"],
-                                       "latency_cycles": p["latency_cycles"]} for p in pts]
-                    log("%s: %2d switches, network %2d, %-12s %-14s %-15s %.4f flits/host/clock (%d VCs, %.2f hops)" % (
-                        name, nsw, ts, pat, ROW_NAME.get(kind, kind), SEL_NAME.get(sel, sel),
-                        res["throughput_" + UNIT], used, h))
-                    runs.append(res)
-                    if save and len(runs) < total:
-                        save({"experiment": "seed 001 %s (partial)" % name, "runs": runs, "complete": False,
-                              "runs_done": len(runs), "runs_planned": total})
+                    if (nsw, ts, kind, sel, pat) not in have:
+                        cases.append((nsw, ts, kind, sel, pat, topo, r, used, h))
+                        pts.append(search_point(a, "%s-n%d-s%d-%s-%s-%s" % (name, nsw, ts, kind, sel, pat), topo, r,
+                                                t, nvc_for(used), pat))
+    for (nsw, ts, kind, sel, pat, topo, r, used, h), out in zip(cases, D.run_points(a, pts)):
+        res = out["summary"]
+        res.update({"switches": nsw, "topology_seed": ts, "pattern": pat, "routing": kind, "select": sel,
+                    "vcs_used": used, "avg_hops": h, "routing_bound": routing_bound(topo, r, pat)})
+        if ts == 1 and pat == "uniform":
+            res["raw"] = [{"load": p["load"], "accepted_flits_cycle_host": p["accepted_flits_cycle_host"],
+                           "latency_cycles": p["latency_cycles"]} for p in out["points"]]
+        log("%s: %2d switches, network %2d, %-12s %-14s %-15s %.4f flits/host/clock (%d VCs, %.2f hops)" % (
+            name, nsw, ts, pat, ROW_NAME.get(kind, kind), SEL_NAME.get(sel, sel), res["throughput_" + UNIT], used, h))
+        runs.append(res)
     return runs
 
 
@@ -324,8 +328,8 @@ def table6_checks(table, full):
     return ch
 
 
-def run_table6(a, work, save, prior):
-    runs = table6(a, work, a.rows, "table6", save if a.full else None, prior["runs"] if prior else ())
+def run_table6(a, work, prior):
+    runs = table6(a, work, a.rows, "table6", prior["runs"] if prior else ())
     return table6_data(a, runs)
 
 
@@ -342,8 +346,8 @@ def table6_data(a, runs):
     return data, table6_checks(table, a.full)
 
 
-def run_extra(a, work, save, prior):
-    runs = table6(a, work, EXTRA_ROWS, "extra", save if a.full else None, prior["runs"] if prior else ())
+def run_extra(a, work, prior):
+    runs = table6(a, work, EXTRA_ROWS, "extra", prior["runs"] if prior else ())
     return extra_data(a, runs)
 
 
@@ -372,18 +376,22 @@ def extra_data(a, runs):
 
 # ------------------------------------------------------------------ Table 5: the mesh
 
-def run_table5(a, work, save):
+def run_table5(a, work):
     topo = os.path.join(work, "mesh4.topo")
     sh([tool("sanfab-topo"), "mesh", "--k", "4", "--ports", "8", "--hosts", "4", "-o", topo])
-    runs = []
+    cases, pts = [], []
     for kind in ("ud", "ud-star"):
         r, t, used = routes(work, topo, kind, "sancho", 2)
         for pat in T5_PATTERNS:
-            res, _ = search(a, topo, r, t, nvc_for(used), pat)
-            res.update({"pattern": pat, "routing": kind, "select": "sancho", "vcs_used": used,
-                        "routing_bound": routing_bound(topo, r, pat)})
-            log("table5: mesh, %-12s %-10s %.4f flits/host/clock" % (pat, ROW_NAME[kind], res["throughput_" + UNIT]))
-            runs.append(res)
+            cases.append((kind, r, used, pat))
+            pts.append(search_point(a, "table5-%s-%s" % (kind, pat), topo, r, t, nvc_for(used), pat))
+    runs = []
+    for (kind, r, used, pat), out in zip(cases, D.run_points(a, pts)):
+        res = out["summary"]
+        res.update({"pattern": pat, "routing": kind, "select": "sancho", "vcs_used": used,
+                    "routing_bound": routing_bound(topo, r, pat)})
+        log("table5: mesh, %-12s %-10s %.4f flits/host/clock" % (pat, ROW_NAME[kind], res["throughput_" + UNIT]))
+        runs.append(res)
     tp = {(x["routing"], x["pattern"]): x["throughput_" + UNIT] for x in runs}
     ch = []
     for pat in T5_PATTERNS:
@@ -416,7 +424,7 @@ def latency_png(a, work, md_dir, curves, name, title):
     return os.path.relpath(png, ROOT)
 
 
-def run_fig6(a, work, md_dir, save):
+def run_fig6(a, work, md_dir):
     import json
     t6 = json_path(a, "table6")
     if not os.path.exists(t6):
@@ -434,17 +442,19 @@ def run_fig6(a, work, md_dir, save):
     return {"experiment": "seed 001 Fig. 6", "plots": plots}, []
 
 
-def run_fig7(a, work, md_dir, save):
+def run_fig7(a, work, md_dir):
     topo = os.path.join(work, "torus8.topo")
     sh([tool("sanfab-topo"), "torus", "--k", "8", "--ports", "8", "--hosts", "4", "-o", topo])
+    sets = [routes(work, topo, kind, sel, a.vcs) for kind, sel in a.fig7_rows]
+    outs = D.run_points(a, [search_point(a, "fig7-%s-%s" % (kind, sel), topo, r, t, nvc_for(used), "uniform")
+                            for (kind, sel), (r, t, used) in zip(a.fig7_rows, sets)])
     runs, curves = [], []
-    for kind, sel in a.fig7_rows:
-        r, t, used = routes(work, topo, kind, sel, a.vcs)
-        res, pts = search(a, topo, r, t, nvc_for(used), "uniform")
+    for (kind, sel), (r, t, used), out in zip(a.fig7_rows, sets, outs):
+        res = out["summary"]
         res.update({"routing": kind, "select": sel, "vcs_used": used, "avg_hops": hops(topo, r),
                     "routing_bound": routing_bound(topo, r, "uniform")})
         runs.append(res)
-        curves.append(("%s, %s" % (ROW_NAME[kind], SEL_NAME[sel]), pts))
+        curves.append(("%s, %s" % (ROW_NAME[kind], SEL_NAME[sel]), out["points"]))
         log("fig7: torus 8x8, %-13s %-15s %.4f flits/host/clock" % (ROW_NAME[kind], SEL_NAME[sel], res["throughput_" + UNIT]))
     tp = {(x["routing"], x["select"]): x["throughput_" + UNIT] for x in runs}
     ch, best = [], 0.0
@@ -463,37 +473,41 @@ def run_fig7(a, work, md_dir, save):
 
 # ------------------------------------------------------------------ the model's own choices
 
-def run_choices(a, work, save):
+def run_choices(a, work):
     topo = random_topo(work, 16, 1)
-    runs = []
     cases = [("cables of 0 (the default)", 128, 256, 0), ("cables of 4", 128, 256, 4), ("cables of 16", 128, 256, 16),
              ("64-flit packets, DEPTH 256", 64, 256, 0), ("64-flit packets, DEPTH 128", 64, 128, 0)]
+    todo, pts = [], []
     for kind, sel in (("ud", "sancho"), ("ud-star", "sancho")):
         r, t, used = routes(work, topo, kind, sel, a.vcs)
-        for what, pkt, depth, ld in cases:
+        for i, (what, pkt, depth, ld) in enumerate(cases):
             b = type(a)(**vars(a))
             b.packet, b.depth, b.link_delay = pkt, depth, ld
-            res, _ = search(b, topo, r, t, nvc_for(used), "uniform")
-            res.update({"routing": kind, "select": sel, "case": what, "packet_flits": pkt, "depth": depth,
-                        "link_delay": ld})
-            runs.append(res)
-            log("choices: %-10s %-28s %.4f flits/host/clock" % (ROW_NAME[kind], what, res["throughput_" + UNIT]))
+            todo.append((kind, sel, what, pkt, depth, ld))
+            pts.append(search_point(b, "choices-%s-%s-case%d" % (kind, sel, i), topo, r, t, nvc_for(used), "uniform"))
+    runs = []
+    for (kind, sel, what, pkt, depth, ld), out in zip(todo, D.run_points(a, pts)):
+        res = out["summary"]
+        res.update({"routing": kind, "select": sel, "case": what, "packet_flits": pkt, "depth": depth,
+                    "link_delay": ld})
+        runs.append(res)
+        log("choices: %-10s %-28s %.4f flits/host/clock" % (ROW_NAME[kind], what, res["throughput_" + UNIT]))
     return {"experiment": "the model's choices: cable delay and buffer depth", "network": "random 16 switches, seed 1",
             "runs": runs}, []
 
 
-def run(a, name, work, md_dir, save, prior):
+def run(a, name, work, md_dir, prior):
     if name == "table6":
-        return run_table6(a, work, save, prior)
+        return run_table6(a, work, prior)
     if name == "extra":
-        return run_extra(a, work, save, prior)
+        return run_extra(a, work, prior)
     if name == "table5":
-        return run_table5(a, work, save)
+        return run_table5(a, work)
     if name == "fig6":
-        return run_fig6(a, work, md_dir, save)
+        return run_fig6(a, work, md_dir)
     if name == "fig7":
-        return run_fig7(a, work, md_dir, save)
-    return run_choices(a, work, save)
+        return run_fig7(a, work, md_dir)
+    return run_choices(a, work)
 
 
 # ------------------------------------------------------------------ the page

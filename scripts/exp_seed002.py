@@ -143,9 +143,9 @@ def deadlocked(w):
 def run_all(a, pairs):
     """Runs the points of [(point, its ITB rerun)]; a point whose run deadlocked is run again on the ITB routes.
     Returns {key: (workload JSON, deadlock fix or None, the deadlock's message or None)}."""
-    res = D.run_points(a, [p for p, _ in pairs], NAME)
+    res = D.run_points_by_key(a, [p for p, _ in pairs])
     again = [itb for p, itb in pairs if deadlocked(res[p["key"]]["workload"])]
-    res2 = D.run_points(a, again, NAME) if again else {}
+    res2 = D.run_points_by_key(a, again) if again else {}
     out = {}
     for p, itb in pairs:
         w = res[p["key"]]["workload"]
@@ -352,11 +352,7 @@ def collectives_checks(a, d):
     return ch
 
 
-def run(a, name, work, md_dir, save, prior):
-    # --full: the finished points are files beside the JSON and a stopped run resumes (delete the directory after
-    # changing the simulator); reduced: in the run's work directory, so every run is fresh
-    a.points_dir = os.path.join(a.out_dir, "seed002-points-full") if a.full else os.path.join(work, "points")
-    a.engine_reports = []
+def run(a, name, work, md_dir, prior):
     if name == "routes":
         d = run_routes(a)
         ch = routes_checks(a, d)
@@ -366,7 +362,6 @@ def run(a, name, work, md_dir, save, prior):
     else:
         d = run_collectives(a)
         ch = collectives_checks(a, d)
-    d["engine"] = a.engine_reports
     return d, ch
 
 

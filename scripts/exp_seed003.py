@@ -137,7 +137,7 @@ def run_bisection(a, work):
         for pol, args in POLICIES:
             for i in range(a.patterns):
                 pts.append(point(a, work, "bis-n%d-%s-p%d" % (n, pol, i), n, "exchange", a.seed + i, ["--policy", pol] + args))
-    res = D.run_points(a, pts, NAME)
+    res = D.run_points_by_key(a, pts)
     base = wl_of(res["baseline"])["bandwidth_bytes_cycle"]["avg"]
     rows = []
     for n in a.sizes:
@@ -158,7 +158,7 @@ def run_bridge(a, work):
     for n in sizes:
         for pol, args in POLICIES:
             pts.append(point(a, work, "bridge-n%d-%s" % (n, pol), n, "bridge", a.seed, ["--policy", pol] + args))
-    res = D.run_points(a, pts, NAME)
+    res = D.run_points_by_key(a, pts)
     base = wl_of(res["baseline"])["bandwidth_bytes_cycle"]["avg"]
     rows = []
     for n in sizes:
@@ -179,7 +179,7 @@ def run_params(a, work):
             for i in range(a.param_patterns):
                 pts.append(point(a, work, "par-n%d-t%d-p%d-s%d" % (n, t, p, i), n, "exchange", a.seed + i,
                                  ["--policy", "probing", "--threshold", str(t), "--probability", str(p)]))
-    res = D.run_points(a, pts, NAME)
+    res = D.run_points_by_key(a, pts)
     base = wl_of(res["baseline"])["bandwidth_bytes_cycle"]["avg"]
     rows = []
     for t in a.thresholds:
@@ -236,14 +236,10 @@ def bridge_checks(a, d):
     return ch
 
 
-def run(a, name, work, md_dir, save, prior):
-    # --full: the finished points are files beside the JSON and a stopped run resumes (delete the directory after
-    # changing the simulator); reduced: in the run's work directory, so every run is fresh
-    a.points_dir = os.path.join(a.out_dir, "seed003-points-full") if a.full else os.path.join(work, "points")
-    if a.full:  # the networks and the baseline's workload too, so a resumed point's command is the same
+def run(a, name, work, md_dir, prior):
+    if a.full:  # the networks and the baseline's workload beside the points' files, so a resumed point names the same
         work = os.path.join(a.points_dir, "files")
         os.makedirs(work, exist_ok=True)
-    a.engine_reports = []
     if name == "bisection":
         d = run_bisection(a, work)
         ch = bisection_checks(a, d)
@@ -258,7 +254,6 @@ def run(a, name, work, md_dir, save, prior):
         ch = [(True, False, "parameter study at %d nodes: best (%d, %d %%) at %.2f of full bisection (paper: (16, 100 %%) "
                "best overall, all within about 10 %% of each other up to 128 nodes)"
                % (best["nodes"], best["threshold"], best["probability"], best["effective_bisection_avg"]))]
-    d["engine"] = a.engine_reports
     return d, ch
 
 

@@ -16,12 +16,18 @@
                 docs/experiments-seed003.md)
   (default: all, in order)
 
+Every independent run, load sweep and load search of an experiment is a point of one Dask sweep (scripts/sweep.py;
+scripts/exp_point.py runs a sweep or a search): --jobs local worker processes (default 2), or the workers of a
+running scheduler (--scheduler tcp://HOST:PORT), started once and shared by all the experiments of the run.
+
 Default (reduced): short windows and few networks, a few minutes on 2 cores; the `experiments` step of make test
-runs it with its output under build/experiments/. --full: the papers' sizes and windows (hours; seed 001's full
-Table 6 is 600 load sweeps), written to reports/experiments/full/ and docs/*-full.md so a reduced run never
-overwrites full results. --only picks experiments (names of either paper); --page rebuilds the pages from the JSON
-already written. Every run of the simulator is seeded (--seed, printed); required checks fail the run (exit
-status 1), the others are reported on the page beside the paper's numbers.
+runs it with its output under build/experiments/; its points live in the run's work directory, so every run starts
+fresh. --full: the papers' sizes and windows (hours; seed 001's full Table 6 is 600 load searches), written to
+reports/experiments/full/ and docs/*-full.md so a reduced run never overwrites full results; its finished points are
+files (reports/experiments/full/seed00N-points-full/), and the same command run again resumes a stopped run. --only
+picks experiments (names of either paper); --page rebuilds the pages from the JSON already written. Every run of the
+simulator is seeded (--seed, printed); required checks fail the run (exit status 1), the others are reported on the
+page beside the paper's numbers.
 
   scripts/experiments.py [--paper 000|001|002|003] [--full] [--only NAME,...] [--page] [--jobs N] [--scheduler ADDR]
                          [--seed N] [--warmup N] [--cycles N] [--topologies N] [--locations N] [--out-dir DIR]
@@ -45,30 +51,28 @@ import exp_seed003  # noqa: E402
 PAPERS = {"000": exp_seed000, "001": exp_seed001, "002": exp_seed002, "003": exp_seed003}
 
 
-def venv_for_dask(papers):
-    """Seeds 002 and 003 run their points through Dask, which lives in the project's .venv: re-run this script there."""
-    if not {"002", "003"} & set(papers):
-        return
+def venv_for_dask():
+    """Every paper runs its sweeps through Dask, which lives in the project's .venv: re-run this script there."""
     try:
         import distributed  # noqa: F401
     except ImportError:
-        # the venv's python is a symlink to the system's, so compare the prefixes, not the executables' real paths
-        venv = os.path.dirname(os.path.dirname(os.path.abspath(D.VENV_PY)))
+        # the venv's python is often a link to this very interpreter: tell them apart by their prefix
+        venv = os.path.dirname(os.path.dirname(D.VENV_PY))
         if os.access(D.VENV_PY, os.X_OK) and os.path.realpath(sys.prefix) != os.path.realpath(venv):
             os.execv(D.VENV_PY, [D.VENV_PY] + sys.argv)
-        sys.exit("experiments: seeds 002 and 003 need Dask distributed from the project's .venv (make deps)")
+        sys.exit("experiments: the sweeps run on Dask distributed, from the project's .venv (make deps)")
 
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--paper", choices=sorted(PAPERS), default=None, help="one paper's experiments (default: both)")
+    ap.add_argument("--paper", choices=sorted(PAPERS), default=None, help="one paper's experiments (default: all)")
     ap.add_argument("--full", action="store_true", help="the papers' full sizes and windows (hours)")
     names = [e for m in PAPERS.values() for e in m.EXPERIMENTS]
     ap.add_argument("--only", default=None, help="comma list of experiments: " + ", ".join(names))
-    ap.add_argument("--jobs", type=int, default=2, help="load points run at once (sanfab-sim --jobs, 1..64); seeds "
-                    "002, 003: the local Dask cluster's workers")
-    ap.add_argument("--scheduler", default=None, help="seeds 002, 003: a running Dask scheduler (tcp://HOST:PORT) to run the "
-                    "points on instead of a local cluster")
+    ap.add_argument("--jobs", type=int, default=2, help="worker processes of the local Dask cluster that runs the "
+                    "sweep points (1..64; default 2)")
+    ap.add_argument("--scheduler", default=None, help="a running Dask scheduler (tcp://HOST:PORT) to run the sweep "
+                    "points on instead of a local cluster (its workers must see this checkout's files)")
     ap.add_argument("--seed", type=int, default=1, help="traffic seed of every run (seed 000 Table 4: the hotspot "
                     "locations are seeds 1..N)")
     ap.add_argument("--locations", type=int, default=None, help="seed 000 Table 4: hotspot locations per case "
@@ -103,10 +107,18 @@ def main():
     for t in ("sanfab-sim", "sanfab-topo", "sanfab-route"):
         if not os.access(D.tool(t), os.X_OK):
             sys.exit("experiments: %s missing; run `make -C sw`" % D.tool(t))
-    venv_for_dask(papers)
+    if not a.page:
+        venv_for_dask()
     checks = []
-    for p in papers:
-        checks += D.run_paper(PAPERS[p], argparse.Namespace(**vars(a)))
+    a.engine = D.Engine(a.scheduler, a.jobs)  # started by the first sweep, shared by every paper's
+    try:
+        for p in papers:
+            checks += D.run_paper(PAPERS[p], argparse.Namespace(**vars(a)))
+    except KeyboardInterrupt:
+        sys.exit("experiments: interrupted%s" % ("; the finished points are kept beside the JSON "
+                                                 "(seedNNN-points-full/), the same command resumes" if a.full else ""))
+    finally:
+        a.engine.close()
     sys.exit(0 if all(ok for ok, hard, _ in checks if hard) else 1)
 
 

@@ -221,20 +221,16 @@ step_rtlnet() { $MAKE -s net-test SEED="$SEED" JOBS="$JOBS"; }
 # workloads and route policies through the Dask sweep engine), and their required trends; the sweep engine's own tests; written under
 # build/experiments/, the committed results stay
 step_experiments() {
-    # the papers' reduced runs in the step pool (a search's loads run one after the other, so one paper alone leaves a
-    # core idle much of the time); their outputs in this order
+    # the papers' reduced runs one after the other in one process, their sweep points on a local Dask cluster of JOBS
+    # workers; then the sweep engine's tests and the experiments' points' tests; their outputs in this order
     $MAKE -s -C sw || return 1
     local out
     out=$(mktemp -d build/experiments-step.XXXXXX)
-    pool_run "$out" 0 python3 scripts/experiments.py --paper 000 --out-dir build/experiments --md-dir build/experiments
-    pool_run "$out" 1 python3 scripts/experiments.py --paper 001 --jobs 1 --out-dir build/experiments \
-        --md-dir build/experiments
-    pool_run "$out" 2 $PY scripts/experiments.py --paper 002 --jobs 1 --out-dir build/experiments \
-        --md-dir build/experiments
-    pool_run "$out" 3 $PY scripts/experiments.py --paper 003 --jobs 1 --out-dir build/experiments \
-        --md-dir build/experiments
-    pool_run "$out" 4 $PY scripts/test_sweep.py
-    pool_show "$out" 5
+    pool_run "$out" 0 $PY scripts/experiments.py --jobs "$JOBS" --out-dir build/experiments --md-dir build/experiments
+    wait
+    pool_run "$out" 1 $PY scripts/test_sweep.py
+    pool_run "$out" 2 $PY scripts/test_exp_point.py
+    pool_show "$out" 3
 }
 
 step_synth-fresh() {
