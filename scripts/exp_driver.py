@@ -243,7 +243,7 @@ class Engine:
 
 
 REPORT_KEYS = ("points", "run", "resumed", "engine", "workers", "wall_s", "start_s", "point_cpu_s", "point_wall_s",
-               "overhead", "overhead_after_start")
+               "overhead", "overhead_after_start", "engine_cpu_s", "cpu_overhead")
 
 
 def run_points(a, points):
@@ -372,9 +372,12 @@ def engine_text(reports):
     cpu = sum(r["point_cpu_s"] or 0 for r in reports)
     workers = max(r["workers"] or 0 for r in reports)
     over = [r["overhead"] for r in reports if r.get("overhead") is not None]
-    return "%d sweep point%s (%d run%s, %d resumed from their files) on %d worker%s, %.0f CPU s of the points%s" % (
+    ecpu = [r["engine_cpu_s"] for r in reports if r.get("engine_cpu_s") is not None]
+    return "%d sweep point%s (%d run%s, %d resumed from their files) on %d worker%s, %.0f CPU s of the points%s%s" % (
         n, "" if n == 1 else "s", run, "" if run == 1 else "s", res, workers, "" if workers == 1 else "s", cpu,
-        ", engine overhead %s" % ", ".join("%.0f %%" % (100 * x) for x in over) if over else "")
+        ", engine overhead %s" % ", ".join("%.0f %%" % (100 * x) for x in over) if over else "",
+        ", the engine's own CPU %.1f s (%.1f %% of the points')" % (sum(ecpu), 100 * sum(ecpu) / cpu)
+        if ecpu and cpu > 0 else "")
 
 
 def resumable(path, common, keys, planned):

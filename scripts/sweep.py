@@ -37,7 +37,9 @@ Python:
   import sweep
   results, report = sweep.run_sweep(points, out_dir, scheduler=None, workers=None, progress=True)
 report: points, run, resumed, engine, workers, wall_s, start_s, point_cpu_s, point_wall_s, overhead,
-overhead_after_start (see overhead()).
+overhead_after_start (see overhead()), engine_cpu_s and cpu_overhead (the CPU seconds the engine's own processes,
+client, scheduler, workers and nannies, used while the points ran, less what the points used, and that over the
+points' CPU; on a local cluster, None on a remote one).
 """
 import argparse
 import contextlib
@@ -46,6 +48,7 @@ import os
 import re
 import shlex
 import shutil
+import socket
 import sys
 import tempfile
 import time
@@ -272,6 +275,46 @@ def overhead(wall_s, workers, point_wall_s):
     return round((wall_s * workers - point_wall_s) / point_wall_s, 4)
 
 
+def engine_processes(client):
+    """The processes of the engine on this machine, as psutil Processes: this one (the client, and a local cluster's
+    scheduler) and every worker with its nanny; None when a worker runs on another machine or psutil is missing (a
+    remote engine's CPU is not ours to see)."""
+    try:
+        import psutil
+    except ImportError:
+        return None
+    try:
+        info = client.run(sweep_task.where)
+    except Exception:  # noqa: BLE001 (a worker that cannot answer: no figure rather than a failed sweep)
+        return None
+    host, me = socket.gethostname(), os.getpid()
+    pids = {me}
+    for h, pid, ppid in info.values():
+        if h != host:
+            return None
+        pids |= {pid, ppid}  # the worker and its nanny (a local cluster's nannies are this process's children)
+    procs = []
+    for pid in sorted(pids):
+        try:
+            procs.append(psutil.Process(pid))
+        except psutil.Error:
+            pass
+    return procs
+
+
+def own_cpu(procs):
+    """The CPU seconds the processes `procs` used themselves, not their children (the points): the engine's work."""
+    import psutil
+    total = 0.0
+    for p in procs or ():
+        try:
+            t = p.cpu_times()
+        except psutil.Error:  # a worker gone: what it used since is not seen
+            continue
+        total += t.user + t.system
+    return total
+
+
 def drive(client, todo, out_dir, say, total, ndone):
     """Runs the points `todo` [(index, desc, fn)] on `client`, at most as many at a time as it has worker
     threads, saving each point's file as it finishes. Returns ({index: record}, most threads seen); on a failure
@@ -354,7 +397,7 @@ def run_sweep(points, out_dir, scheduler=None, workers=None, progress=True, *, s
     todo = [(i, d, points[i].get("fn")) for i, d in enumerate(descs) if i not in recs]
     report = {"points": len(points), "run": len(todo), "resumed": len(recs), "engine": None, "workers": 0,
               "wall_s": 0.0, "start_s": 0.0, "point_cpu_s": 0.0, "point_wall_s": 0.0, "overhead": None,
-              "overhead_after_start": None}
+              "overhead_after_start": None, "engine_cpu_s": None, "cpu_overhead": None}
     if todo:
         if not scheduler and not slurm and client is None:
             workers = min(workers or os.cpu_count() or 1, len(todo))
@@ -363,11 +406,14 @@ def run_sweep(points, out_dir, scheduler=None, workers=None, progress=True, *, s
             t1 = time.monotonic()
             say("sweep: %s, %d done before, %d to run on %s" % (plural(len(points), "point"), len(recs), len(todo),
                                                                  what))
+            procs = engine_processes(c)
+            e0 = own_cpu(procs)
             try:
                 ran, most = drive(c, todo, out_dir, say, len(points), len(recs))
             except (OSError, CancelledError) as e:  # the scheduler went away (CommClosedError, FuturesCancelledError)
                 raise SweepError("sweep: lost %s (%s: %s); the finished points are kept in %s, a rerun resumes"
                                  % (what, type(e).__name__, first_line(e), out_dir)) from None
+            ecpu = round(own_cpu(procs) - e0, 3) if procs is not None else None
         wall = time.monotonic() - t0
         recs.update(ran)
         w = min(nworkers or most, len(todo))
@@ -375,10 +421,14 @@ def run_sweep(points, out_dir, scheduler=None, workers=None, progress=True, *, s
         pwall = sum(r["wall_s"] for r in ran.values())
         report.update(engine=what, workers=w, wall_s=round(wall, 3), start_s=round(t1 - t0, 3),
                       point_cpu_s=round(cpu, 3), point_wall_s=round(pwall, 3), overhead=overhead(wall, w, pwall),
-                      overhead_after_start=overhead(wall - (t1 - t0), w, pwall))
+                      overhead_after_start=overhead(wall - (t1 - t0), w, pwall), engine_cpu_s=ecpu,
+                      cpu_overhead=round(ecpu / cpu, 4) if ecpu is not None and cpu > 0 else None)
         say("sweep: %s run in %.1f s on %s (start %.1f s): points' own %.1f CPU s, %.1f wall s; overhead %s "
-            "(after the start %s)" % (plural(len(todo), "point"), wall, plural(w, "worker"), t1 - t0, cpu, pwall,
-                                      pct(report["overhead"]), pct(report["overhead_after_start"])))
+            "(after the start %s); the engine's own CPU %s" % (plural(len(todo), "point"), wall, plural(w, "worker"), t1 - t0,
+                                                            cpu, pwall, pct(report["overhead"]),
+                                                            pct(report["overhead_after_start"]),
+                                                            "-" if ecpu is None else "%.2f s (%s of the points')"
+                                                            % (ecpu, pct1(report["cpu_overhead"]))))
     else:
         say("sweep: all %d points done before (in %s); nothing to run" % (len(points), out_dir))
     return Sweep([recs[i]["result"] for i in range(len(points))], report)
@@ -394,6 +444,10 @@ def plural(n, word):
 
 def pct(x):
     return "-" if x is None else "%.0f %%" % (100 * x)
+
+
+def pct1(x):
+    return "-" if x is None else "%.1f %%" % (100 * x)
 
 
 # ------------------------------------------------------------------ command line

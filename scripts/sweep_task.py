@@ -7,12 +7,19 @@ own failure never raises.
 """
 import json
 import os
+import socket
 import subprocess
 import tempfile
 import time
 import traceback
 
 STDERR_TAIL = 1500            # characters of a failed point's standard error kept for the message
+
+
+def where():
+    """(host name, process id, parent's process id) of the worker it runs on: sweep.engine_processes finds a local
+    engine's workers and nannies with it."""
+    return socket.gethostname(), os.getpid(), os.getppid()
 
 
 def failure(error, code=None, stderr="", cpu_s=0.0, wall_s=0.0):
