@@ -380,6 +380,28 @@ def engine_text(reports):
         if ecpu and cpu > 0 else "")
 
 
+def engine_md(found, shared=""):
+    """The page's paragraph on the sweep engine from the experiments' JSON `found` [(name, data)]: points run and
+    resumed, the points' CPU in this run and as their files record it (the whole study's), the engine's overhead in
+    wall time and its own CPU. `shared`: which points count once per experiment that uses them."""
+    eng = [e for _, d in found for e in d.get("engine", [])]
+    if not eng:
+        return []
+    cpu = sum(e["point_cpu_s"] or 0 for e in eng)
+    every = sum(e.get("all_points_cpu_s") or 0 for e in eng)
+    ecpu = [e["engine_cpu_s"] for e in eng if e.get("engine_cpu_s") is not None]
+    own = ("%.1f CPU s, %.1f %% of the points' CPU in this run" % (sum(ecpu), 100 * sum(ecpu) / cpu)
+           if ecpu and cpu > 0 else "not measured (a remote engine, or nothing run now)")
+    return ["## The sweep engine", "", "Every run is a point of a Dask sweep (scripts/sweep.py). This page's points: "
+            "%d (%d run now, %d resumed from their files), %.0f CPU s of the points' own in this run, %.0f CPU s for "
+            "every point as its file records it%s: on N workers the whole study's wall time is about that / N. The "
+            "engine's own processes (client, scheduler, workers, nannies) used %s; its wall-time overhead (wall x "
+            "workers over the points' wall, start and idle tails included): %s."
+            % (sum(e["points"] for e in eng), sum(e["run"] for e in eng), sum(e["resumed"] for e in eng), cpu, every,
+               " (%s)" % shared if shared else "", own,
+               ", ".join("%.1f %%" % (100 * e["overhead"]) for e in eng if e.get("overhead") is not None) or "-"), ""]
+
+
 def resumable(path, common, keys, planned):
     """The JSON at `path` if an earlier full run left it incomplete with the same `keys` of `common` and the same
     number of planned runs, else None: a partial JSON that a full run saved after every search before its searches

@@ -567,16 +567,7 @@ def write_md(path, a, found, missing):
     if "collectives" in data:
         L += md_collectives(a, data["collectives"])
     L += md_model(a, data)
-    eng = [e for _, d in found for e in d.get("engine", [])]
-    if eng:
-        cpu = sum(e["point_cpu_s"] or 0 for e in eng)
-        every = sum(e.get("all_points_cpu_s", 0) for e in eng)
-        L += ["## The sweep engine", "", "Every run is a point of a Dask sweep (scripts/sweep.py). This page's points: "
-              "%d (%d run now, %d resumed from their files), %.0f CPU s of the points' own in this run, %.0f CPU s for "
-              "every point as its file records it (the lone pair's and Fig. 7's points count once per experiment that "
-              "uses them); engine overhead (wall x workers over the points' wall) %s." % (
-                  sum(e["points"] for e in eng), sum(e["run"] for e in eng), sum(e["resumed"] for e in eng), cpu, every,
-                  ", ".join("%.1f %%" % (100 * e["overhead"]) for e in eng if e.get("overhead") is not None) or "-"), ""]
+    L += D.engine_md(found, "the lone pair's and Fig. 7's points count once per experiment that uses them")
     L += ["## Checks", ""] + D.checks_md(found)
     if missing:
         L += ["Not run yet: %s." % ", ".join(missing), ""]

@@ -354,14 +354,7 @@ def write_md(path, a, found, missing):
         L += md_bridge(a, data["bridge"])
     if "params" in data:
         L += md_params(a, data["params"])
-    eng = [e for _, d in found for e in d.get("engine", [])]
-    if eng:
-        cpu = sum(e["point_cpu_s"] or 0 for e in eng)
-        L += ["## The sweep engine", "", "Every run is a point of a Dask sweep (scripts/sweep.py). This page's points: "
-              "%d (%d run now, %d resumed from their files), %.0f CPU s of the points' own; engine overhead (wall x "
-              "workers over the points' wall) %s. On N workers the full study's wall time is about its CPU time / N."
-              % (sum(e["points"] for e in eng), sum(e["run"] for e in eng), sum(e["resumed"] for e in eng), cpu,
-                 ", ".join("%.1f %%" % (100 * e["overhead"]) for e in eng if e.get("overhead") is not None) or "-"), ""]
+    L += D.engine_md(found, "the baseline counts once per experiment")
     L += [NOTES, "## Checks", ""] + D.checks_md(found)
     if missing:
         L += ["Not run yet: %s." % ", ".join(missing), ""]
