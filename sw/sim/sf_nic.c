@@ -68,6 +68,7 @@ typedef struct {
     /* receive */
     uint16_t *rxq;
     unsigned rx_head, rx_n, drain_acc;
+    uint8_t hd_turn; /* half duplex: whose turn it is when both directions want the host side (1: receive) */
     uint8_t rx_state, rx_crc;
     int rx_body; /* -1 while in route bytes / ITB marks, else index in the body (0 = type) */
     uint8_t rx_type;
@@ -334,6 +335,12 @@ static void lose(sf_nics *n, nic_t *c, uint64_t *counter)
         sf_traffic_lost(n->tr, id_src(c->rx_id), id_seq(c->rx_id));
 }
 
+/* Does the host's side limit what the NIC sends (a rate below the link's, or shared with receiving)? */
+static int host_limited(const sf_nics *n)
+{
+    return n->p.tx_per_64 < 64 || n->p.half_duplex;
+}
+
 static void deliver(sf_nics *n, nic_t *c, unsigned h, uint64_t cycle)
 {
     const int known = c->rx_body >= 9;
@@ -559,7 +566,7 @@ static void tx_choose(sf_nics *n, nic_t *c, unsigned s, uint64_t cycle)
     unsigned q = sf_traffic_queued_at(n->tr, s);
     if (m && sf_policy_probing(n->pol, s, m->dst))
         q = 0; /* the pair waits for its probe's answer */
-    if (m && n->p.tx_per_64 < 64 && c->credit < 64u * (uint64_t)((m->units > 8 ? m->units : 8) + 2))
+    if (m && host_limited(n) && c->credit < 64u * (uint64_t)((m->units > 8 ? m->units : 8) + 2))
         q = 0; /* the host has not delivered the whole packet into the NIC yet */
     int itb = c->fn > 0 && c->fifo[c->fhead]->ready <= cycle;
     int local;
@@ -581,7 +588,7 @@ static void tx_choose(sf_nics *n, nic_t *c, unsigned s, uint64_t cycle)
         c->tx_dst = m->dst;
         c->tx_stopped = c->stop_wait;
         c->stop_wait = 0;
-        if (n->p.tx_per_64 < 64)
+        if (host_limited(n))
             c->credit -= 64u * (uint64_t)((m->units > 8 ? m->units : 8) + 2);
         c->plen = c->rlen + 1 + (m->units > 8 ? m->units : 8) + 1; /* the id needs 8 payload bytes */
         sf_traffic_start(n->tr, s, cycle, n->ritb[base + a]);
@@ -713,7 +720,19 @@ void sf_nics_step(void *ctx, uint64_t cycle, unsigned nhosts, const uint64_t *in
                 n->c.rx_overflow++;
             }
         }
-        c->drain_acc += n->p.rx_drain_per_64;
+        /* the host side: the drain of the receive buffer and the copy of the packet to send; half duplex, they share
+         * the host's rate, one of them a cycle (in turn when both want it) */
+        unsigned rx_rate = n->p.rx_drain_per_64, tx_rate = n->p.tx_per_64;
+        if (n->p.half_duplex) {
+            const int has_tx = c->tx_mode == TX_LOCAL || sf_traffic_queued_at(n->tr, h);
+            const int tx_wants = has_tx && c->credit < (uint64_t)n->maxpkt * 64u, rx_wants = c->rx_n > 0;
+            const int to_rx = rx_wants && (!tx_wants || c->hd_turn);
+            if (rx_wants && tx_wants)
+                c->hd_turn ^= 1;
+            rx_rate = to_rx ? n->p.tx_per_64 : 0;
+            tx_rate = to_rx ? 0 : n->p.tx_per_64;
+        }
+        c->drain_acc += rx_rate;
         while (c->drain_acc >= 64 && c->rx_n) {
             c->drain_acc -= 64;
             unsigned x = c->rxq[c->rx_head];
@@ -723,11 +742,11 @@ void sf_nics_step(void *ctx, uint64_t cycle, unsigned nhosts, const uint64_t *in
         }
         if (c->rx_n == 0 && c->drain_acc > 64)
             c->drain_acc = 64;
-        if (n->p.tx_per_64 < 64) { /* the host copies while it has something to send, at most a packet ahead */
+        if (host_limited(n)) { /* the host copies while it has something to send, at most a packet ahead */
             if (c->tx_mode != TX_LOCAL && !sf_traffic_queued_at(n->tr, h))
                 c->credit = 0;
             else if (c->credit < (uint64_t)n->maxpkt * 64u)
-                c->credit += n->p.tx_per_64;
+                c->credit += tx_rate;
         }
         out_fwd[h] = tx_char(n, c, h, cycle);
         out_back[h] = 0;

@@ -33,6 +33,9 @@ typedef struct {
     unsigned tx_per_64;       /* the host's rate into the NIC, bytes per 64 cycles (64: none below link rate): a
                                * packet leaves at link rate once the host has copied all of it into the NIC (the
                                * copy runs while the host has a packet to send, at most one packet ahead) */
+    uint8_t half_duplex;      /* 1: the NIC's host side serves one direction at a time (seed 002's LANai): tx_per_64
+                               * is shared by the copy of packets to send and the drain of the receive buffer
+                               * (rx_drain_per_64 unused); a cycle both want goes to them in turn */
 } sf_nic_params;
 
 /** Defaults: 512-byte messages, the oblivious policy (a random alternative per packet; adaptive and probing:

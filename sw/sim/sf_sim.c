@@ -24,7 +24,7 @@ enum {
     K_FLITW, K_TAGW, K_DEPTH, K_MAXLEN, K_COUNTERS, K_CTRW, K_ITBDETECT, K_ITBDMA, K_ITBPOOL, K_ITBPRIO, K_NICBUF,
     K_NICSTOP, K_NICGO, K_NICDRAIN, K_ALT, K_ALLOWDL, K_DEADLOCK, K_SAT, K_LINKS, K_POLICY, K_THRESH, K_PROB,
     K_PROBEROUNDS, K_PROBEMARGIN, K_WORKLOAD, K_WLFILE, K_MSGBYTES, K_MESSAGES, K_MTU, K_ROOT, K_MAXCYC, K_NSPC, K_TIMING,
-    K_NICINJ, K_N
+    K_NICINJ, K_NICDUPLEX, K_N
 };
 
 /* which kinds use a key */
@@ -90,6 +90,7 @@ static const struct {
     [K_MAXCYC] = {"max-cycles", "100000000", NULL, "workload: stop the run after this many cycles (the JSON says it did not finish)", FOR_XBAR},
     [K_NSPC] = {"ns-per-cycle", "6.25", NULL, "xbar: nanoseconds per cycle (one character on a link: Myrinet 6.25, Myri-10G 0.8)", FOR_XBAR},
     [K_NICINJ] = {"nic-inject", "64", NULL, "xbar: the host's rate into its NIC, bytes per 64 cycles (64 = link rate: no limit)", FOR_XBAR},
+    [K_NICDUPLEX] = {"nic-duplex", "full", NULL, "xbar: full|half: half = the NIC's host side serves one direction at a time (LANai, seed 002): its rate (nic-inject) is shared by the copy of sent packets and the drain of received ones", FOR_XBAR},
     [K_TIMING] = {"timing", "(none)", NULL, "a timing set: a name (myrinet2000, myri10g: sw/sim/timing/NAME.cfg) or a file of keys", FOR_ALL},
 };
 
@@ -361,6 +362,11 @@ int sf_sim_cfg_set(sf_sim_cfg *c, const char *key, const char *value, const char
         if (sf_parse_u64(value, 1, 64, &u))
             return bad(e, where, key, "expected bytes per 64 cycles 1..64", value);
         c->nic.tx_per_64 = (unsigned)u;
+        break;
+    case K_NICDUPLEX:
+        if (strcmp(value, "full") && strcmp(value, "half"))
+            return bad(e, where, key, "expected full or half", value);
+        c->nic.half_duplex = strcmp(value, "half") == 0;
         break;
     case K_ALT:
         if (strcmp(value, "random") && strcmp(value, "first"))
@@ -1068,6 +1074,8 @@ kind_keys:
                 c->nic.rx_buf, c->nic.rx_stop, c->nic.rx_go, c->nic.rx_drain_per_64, sf_policy_name(c->nic.pol.kind));
         if (c->nic.tx_per_64 < 64)
             fprintf(out, ", \"nic_inject\": %u", c->nic.tx_per_64);
+        if (c->nic.half_duplex)
+            fprintf(out, ", \"nic_duplex\": \"half\"");
         if (c->nic.pol.kind == SF_POL_ADAPTIVE || c->nic.pol.kind == SF_POL_PROBING)
             fprintf(out, ", \"threshold\": %u, \"probability\": %.6g", c->nic.pol.threshold, 100.0 * c->nic.pol.probability);
         if (c->nic.pol.kind == SF_POL_PROBING)

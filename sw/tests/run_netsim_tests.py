@@ -149,6 +149,7 @@ def tool_tests(sim, tag):
         ("sanfab-sim 1\ncycles 10 20\n", ":2: cycles takes one value"),
         ("sanfab-sim 1\nallow-deadlock maybe\n", ":2: allow-deadlock: expected yes or no"),
         ("sanfab-sim 1\nhotspot 150\n", ":2: hotspot: expected a percentage"),
+        ("sanfab-sim 1\nnic-duplex quarter\n", ":2: nic-duplex: expected full or half"),
     ]
     for i, (text, want) in enumerate(bad_cfgs):
         path = write(os.path.join(TMP, f"bad{i}.cfg"), text)

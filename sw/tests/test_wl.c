@@ -537,6 +537,32 @@ static void test_runs(void)
              (unsigned long long)a.pol.probes);
     check(!rc && a.r.finished && a.pol.stopped == 0 && a.pol.probes == 0 && a.r.bw_avg > 0.88 && a.r.bw_avg <= 58.0 / 64,
           "a lone pair whose host copies 58 bytes per 64 cycles into its NIC runs at that rate (0.88..0.91 byte a cycle), never stopped, never probing", msg);
+    /* a half-duplex NIC (seed 002's LANai): the host side's rate is shared by sending and receiving. One way, a host
+     * only sends or only receives: the rate, as full duplex; both ways at once, each host sends at most half of it */
+    write_file("oneway.wl", "sanfab-workload 1\n0 send 7 65536\n7 recv 0\n");
+    write_file("twoway.wl", "sanfab-workload 1\n0 send 7 65536\n7 send 0 65536\n0 recv 7\n7 recv 0\n");
+    double bw[2][2] = {{0, 0}, {0, 0}};
+    int hd_ok = 1;
+    for (int half = 0; half < 2; half++)
+        for (int two = 0; two < 2; two++) {
+            cfg_for(&c, "c8.topo", "c8.routes");
+            path_of(c.workload_file, sizeof c.workload_file, two ? "twoway.wl" : "oneway.wl");
+            c.mtu = 1024;
+            c.nic.tx_per_64 = 32;
+            c.nic.half_duplex = (uint8_t)half;
+            c.nic.rx_buf = 4096; /* packets taken from the link into the NIC's memory at link rate */
+            c.nic.rx_stop = 3072;
+            c.nic.rx_go = 2048;
+            if (run_wl(&c, &a, msg, sizeof msg) || !a.r.finished || a.all.delivered != a.r.packets || a.nic.rx_overflow)
+                hd_ok = 0;
+            bw[half][two] = a.r.bw_avg;
+        }
+    snprintf(msg, sizeof msg, "bytes/cycle a host: full duplex one way %.4f, two ways %.4f; half duplex one way %.4f, two ways %.4f",
+             bw[0][0], bw[0][1], bw[1][0], bw[1][1]);
+    check(hd_ok && bw[0][0] > 0.47 && bw[0][0] <= 0.5 && bw[1][0] > 0.47 && bw[1][0] <= 0.5 && bw[0][1] > 0.47 && bw[0][1] <= 0.5,
+          "nic-inject 32: a host sends at 0.47..0.5 byte a cycle one way (full or half duplex) and two ways (full duplex)", msg);
+    check(hd_ok && bw[1][1] > 0.2 && bw[1][1] <= 0.25,
+          "nic-inject 32, half duplex: a pair sending both ways at once gets 0.2..0.25 byte a cycle a host (the rate shared by its two directions)", msg);
 }
 
 int main(int argc, char **argv)
