@@ -60,7 +60,8 @@ def configure(a):
         a.patterns = a.topologies
     a.mtu, a.timing = 4096, "myri10g"
     # the parameter study: at the largest size of --full; reduced at 32 nodes and one pattern (make test's budget)
-    a.param_nodes, a.param_patterns = (max(a.sizes), a.patterns) if a.full else (32, 1)
+    nodes = getattr(a, "param_nodes", None)  # --param-nodes replaces the mode's
+    a.param_nodes, a.param_patterns = (nodes or max(a.sizes), a.patterns) if a.full else (nodes or 32, 1)
     a.thresholds, a.probabilities = [0, 4, 8, 16], [50, 100]
 
 
