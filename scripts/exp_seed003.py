@@ -60,8 +60,9 @@ def configure(a):
         a.patterns = a.topologies
     a.mtu, a.timing = 4096, "myri10g"
     # the parameter study: at the largest size of --full; reduced at 32 nodes and one pattern (make test's budget)
-    nodes = getattr(a, "param_nodes", None)  # --param-nodes replaces the mode's
-    a.param_nodes, a.param_patterns = (nodes or max(a.sizes), a.patterns) if a.full else (nodes or 32, 1)
+    if getattr(a, "max_nodes", None):  # --max-nodes: the sizes up to it
+        a.sizes = [n for n in a.sizes if n <= a.max_nodes] or [a.max_nodes]
+    a.param_nodes, a.param_patterns = (max(a.sizes), a.patterns) if a.full else (min(32, max(a.sizes)), 1)
     a.thresholds, a.probabilities = [0, 4, 8, 16], [50, 100]
 
 

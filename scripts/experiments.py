@@ -30,11 +30,11 @@ simulator is seeded (--seed, printed); required checks fail the run (exit status
 page beside the paper's numbers.
 
   scripts/experiments.py [--paper 000|001|002|003] [--full] [--only NAME,...] [--page] [--jobs N] [--scheduler ADDR]
-                         [--seed N] [--warmup N] [--cycles N] [--topologies N] [--locations N] [--param-nodes N]
+                         [--seed N] [--warmup N] [--cycles N] [--topologies N] [--locations N] [--max-nodes N]
                          [--out-dir DIR] [--md-dir DIR]
 
---warmup, --cycles, --topologies and --param-nodes replace the mode's windows, network count and the size of seed
-003's parameter study (a long run on a small machine); the JSON and the page record what was used.
+--warmup, --cycles, --topologies and --max-nodes replace the mode's windows, network count and seed 003's largest
+network (a long run on a small machine); the JSON and the page record what was used.
 """
 import argparse
 import os
@@ -81,8 +81,8 @@ def main():
     ap.add_argument("--cycles", type=int, default=None, help="measurement window of every point instead of the mode's")
     ap.add_argument("--topologies", type=int, default=None, help="random networks per size instead of the mode's "
                     "(seed 003: random bisection patterns per size; seed 002: random host maps)")
-    ap.add_argument("--param-nodes", type=int, default=None, help="seed 003: node count of the threshold x probability "
-                    "study instead of the mode's (reduced 32, --full 512)")
+    ap.add_argument("--max-nodes", type=int, default=None, help="seed 003: node counts up to this one only (with "
+                    "--full, 16..512; the threshold x probability study at the largest)")
     ap.add_argument("--page", action="store_true", help="run nothing: rebuild the pages from the JSON already written")
     ap.add_argument("--out-dir", dest="out_dir_arg", default=None, help="directory of the JSON (default "
                     "reports/experiments, with --full reports/experiments/full)")
@@ -106,8 +106,8 @@ def main():
         sys.exit("experiments: --warmup must be 0..10^9 and --cycles 1..10^9")
     if a.topologies is not None and not 1 <= a.topologies <= 100:
         sys.exit("experiments: --topologies must be 1..100")
-    if a.param_nodes is not None and a.param_nodes not in (16, 32, 64, 128, 256, 512):
-        sys.exit("experiments: --param-nodes must be one of 16, 32, 64, 128, 256, 512 (a Clos of 16-host leaves)")
+    if a.max_nodes is not None and a.max_nodes not in (16, 32, 64, 128, 256, 512):
+        sys.exit("experiments: --max-nodes must be one of 16, 32, 64, 128, 256, 512 (Clos networks of 16-host leaves)")
     for t in ("sanfab-sim", "sanfab-topo", "sanfab-route"):
         if not os.access(D.tool(t), os.X_OK):
             sys.exit("experiments: %s missing; run `make -C sw`" % D.tool(t))
