@@ -280,11 +280,13 @@ def plot_bisection(a, d, md_dir):
 def md_bisection(a, d):
     L = ["## Figs. 2-6: effective bisection bandwidth of random bisection patterns", "",
          "Baseline (100 %%): one pair alone, %.3f bytes/cycle (%.0f MB/s at 0.8 ns a cycle; the paper's MX ping-pong: "
-         "1090 MiB/s = 1143 MB/s). Fraction of full bisection, min / avg / max over %d patterns:"
-         % (d["baseline_bytes_cycle"], d.get("baseline_mb_s", 0), a.patterns), "",
+         "1090 MiB/s = 1143 MB/s). Fraction of full bisection, min / avg / max over %d patterns, %d messages of %d "
+         "bytes each way:" % (d["baseline_bytes_cycle"], d.get("baseline_mb_s", 0), d.get("patterns", a.patterns),
+                              d.get("messages", a.messages), d.get("message_bytes", a.bytes)), "",
          "| nodes | " + " | ".join(POLICY_NAME[p] for p, _ in POLICIES) + " |",
          "|---|" + "---|" * len(POLICIES)]
-    for n in a.sizes:
+    sizes = sorted({r["nodes"] for r in d["rows"]})  # what the JSON holds (--max-nodes may have cut it)
+    for n in sizes:
         cells = []
         for p, _ in POLICIES:
             r = row(d["rows"], nodes=n, policy=p)
@@ -294,7 +296,7 @@ def md_bisection(a, d):
                                                        any(pp == p and nn == n for pp, nn, _ in PAPER) else ""))
         L.append("| %d | %s |" % (n, " | ".join(cells)))
     L += ["", "Route changes and probes per pattern (the largest size):", ""]
-    n = max(a.sizes)
+    n = max(sizes)
     for p, _ in POLICIES:
         r = row(d["rows"], nodes=n, policy=p)
         L.append("- %s: route changes %s, probes %s, reordered packets %s" % (POLICY_NAME[p], r["route_changes"],
@@ -317,7 +319,8 @@ def md_bridge(a, d):
 def md_params(a, d):
     n = d["rows"][0]["nodes"]
     L = ["## Sec. 5.3: probing's threshold and probability at %d nodes" % n, "",
-         "Average (min-max) fraction of full bisection:", "", "| threshold | " +
+         "Average (min-max) fraction of full bisection over %d pattern%s:" % (
+             d["rows"][0].get("patterns", 1), "" if d["rows"][0].get("patterns", 1) == 1 else "s"), "", "| threshold | " +
          " | ".join("%d %%" % p for p in a.probabilities) + " |", "|---|" + "---|" * len(a.probabilities)]
     for t in a.thresholds:
         L.append("| %d | %s |" % (t, " | ".join("%.2f (%.2f-%.2f)" % (r["effective_bisection_avg"], r["effective_bisection_min"],
