@@ -353,6 +353,13 @@ def write_md(path, a, found, missing):
          "policies and the workloads: docs/network.md. %s" % (" --full" if a.full else "", "full/" if a.full else "",
                                                                __doc__.split("\n\n")[-1].strip()), ""]
     data = dict(found)
+    def held(e, d):
+        nodes = ", ".join(str(n) for n in sorted({r["nodes"] for r in d["rows"]}))
+        if e == "bridge":
+            return "bridge at %s nodes" % nodes
+        k = d.get("patterns", 1) if e == "bisection" else d["rows"][0].get("patterns", 1)
+        return "%s at %s nodes, %d random pattern%s" % (e, nodes, k, "" if k == 1 else "s")
+    L += ["This page's runs (what the JSON holds): " + "; ".join(held(e, d) for e, d in found) + ".", ""]
     if "bisection" in data:
         L += md_bisection(a, data["bisection"])
     if "bridge" in data:
