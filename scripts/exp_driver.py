@@ -280,6 +280,17 @@ def run_points_by_key(a, points):
 
 # ------------------------------------------------------------------ the command line and the run of a paper
 
+def seed_json_path(a, paper, name):
+    """Where seed `paper`'s experiment `name` writes its JSON: a.out_dir/seedNNN-NAME.json."""
+    return os.path.join(a.out_dir, "seed%s-%s.json" % (paper, name))
+
+
+def seed_md_path(a, paper):
+    """Seed `paper`'s page: docs/experiments-seedNNN.md (-full with --full), or under --md-dir."""
+    return os.path.join(a.md_dir_arg or os.path.join(ROOT, "docs"),
+                        "experiments-seed%s%s.md" % (paper, "-full" if a.full else ""))
+
+
 def work_dir(mod, a):
     """The run's work directory (networks, route sets, point files of a reduced run), empty. A reduced run's is its
     own (the process id in its name: runs at the same time, make test's and yours, never share files); a full run's

@@ -115,12 +115,11 @@ def prior(a, name, path, common):
 
 
 def json_path(a, name):
-    return os.path.join(a.out_dir, "seed001-%s.json" % name)
+    return D.seed_json_path(a, NAME, name)
 
 
 def md_path(a):
-    return os.path.join(a.md_dir_arg or os.path.join(ROOT, "docs"),
-                        "experiments-seed001-full.md" if a.full else "experiments-seed001.md")
+    return D.seed_md_path(a, NAME)
 
 
 # ------------------------------------------------------------------ networks and route sets

@@ -73,12 +73,11 @@ def common(a):
 
 
 def json_path(a, name):
-    return os.path.join(a.out_dir, "seed003-%s.json" % name)
+    return D.seed_json_path(a, NAME, name)
 
 
 def md_path(a):
-    return os.path.join(a.md_dir_arg or os.path.join(ROOT, "docs"),
-                        "experiments-seed003-full.md" if a.full else "experiments-seed003.md")
+    return D.seed_md_path(a, NAME)
 
 
 # ------------------------------------------------------------------ networks and points
