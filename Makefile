@@ -32,32 +32,53 @@ include mk/net.mk
 include mk/sbox_tree.mk
 
 # ---------------------------------------------------------------- targets
-.PHONY: help deps sim test lint synth synth-check synth-fresh bench clean icarus generate \
-        check-generated list-runs benches mutants san experiments
+# the targets a user runs: `make help` names every one (make check-help, part of make lint, fails otherwise)
+USER_TARGETS := help tools deps sim test lint synth synth-check synth-fresh bench clean icarus generate \
+                benches mutants san experiments
+.PHONY: $(USER_TARGETS) check-generated check-help list-runs
 
 help:
-	@echo "sanfab targets (blocks: $(BLOCKS)):"
-	@echo "  make deps         install/check the tools (idempotent): .venv/ from scripts/requirements.txt,"
-	@echo "                    Icarus Verilog and Verilator from Debian when missing"
-	@echo "  make sim          cycle regression: RTL vs C model in lockstep, every parameter set of every block"
-	@echo "                    ($(SIM_CYCLES) random cycles each; SIM_CYCLES=, SEED= to change)"
-	@echo "  make test         everything CI runs (scripts/run_tests.sh --list names the steps)"
+	@echo "sanfab: open hardware for cluster networks. Start with the README's quickstart."
+	@echo ""
+	@echo "First steps (times on a 2-core machine):"
+	@echo "  make tools        build the C tools into sw/build/ (~10 s): sanfab-topo (topologies), sanfab-route"
+	@echo "                    (routes and switch tables), sanfab-sim (the network simulator), sanfab-netgen (RTL"
+	@echo "                    networks); each takes --help and --version"
+	@echo "  make deps-plot    only what plots need (matplotlib into .venv/, ~1 min)"
+	@echo "  make deps         every tool (idempotent): .venv/ from scripts/requirements.txt (Yosys, nextpnr,"
+	@echo "                    FuseSoC, matplotlib, Dask; ~1 GB, a few minutes the first time), Icarus Verilog and"
+	@echo "                    Verilator from Debian when missing"
+	@echo ""
+	@echo "Hardware (blocks: $(BLOCKS); per block <block>-sim, -build, -lint, -mutants, -san):"
+	@echo "  make sim          cycle regression: RTL vs C model in lockstep, every parameter set of every block, the"
+	@echo "                    RTL networks and switch-box trees ($(SIM_CYCLES) random cycles a set; SIM_CYCLES=, SEED=)"
+	@echo "  make <block>-sim  one block's parameter sets, e.g. make xbar-sim SIM_CYCLES=100000"
+	@echo "  make icarus       the self-checking Icarus Verilog benches"
 	@echo "  make lint         verilator --lint-only -Wall on every block, parameter set and synthesis wrapper;"
 	@echo "                    generated files (rtl/common/link_defs.vh, FuseSoC .core) up to date"
 	@echo "  make synth        Yosys + nextpnr for every config -> reports/synth.json, docs/synthesis.md"
 	@echo "  make synth-check  place and route every gate config and pass/fail it"
 	@echo "  make synth-fresh  (no tools) every record in reports/synth.json matches the current inputs"
+	@echo "  make benches | mutants | san    build every lockstep bench | mutant-capable bench | sanitizer build"
+	@echo "  parameter sets (build/<block>/<set>/; docs/verification.md):"
+	@$(foreach b,$(BLOCKS) sboxtree,echo "    $(b): $($(b)_SETS)";)
+	@echo "    net (RTL networks, make net-sim): $(NET_NETS)"
+	@echo ""
+	@echo "Networks and experiments:"
+	@echo "  make experiments  the papers' network experiments, reduced (minutes; EXP_ARGS=--full: the papers'"
+	@echo "                    sizes, hours; EXP_ARGS=\"--paper 001 --only table6\" picks one) -> reports/experiments/,"
+	@echo "                    docs/experiments*.md; examples/ holds one sanfab-sim config per experiment"
 	@echo "  make bench        speed figures -> reports/bench.json, docs/bench.md"
-	@echo "  make experiments  the papers' network experiments, reduced (EXP_ARGS=--full: the papers' sizes, hours;"
-	@echo "                    EXP_ARGS=\"--paper 001 --only table6\" picks): seed 000 on the crossbar network"
-	@echo "                    -> reports/experiments/*.json, docs/experiments.md; seed 001 on the VC network"
-	@echo "                    -> reports/experiments/seed001-*.json, docs/experiments-seed001.md"
-	@echo "  make icarus       the self-checking Icarus Verilog benches"
+	@echo ""
+	@echo "Everything:"
+	@echo "  make test         everything CI runs, ~30 min on 2 cores (scripts/run_tests.sh --list names the steps)"
 	@echo "  make generate     regenerate rtl/common/link_defs.vh and the FuseSoC .core files"
-	@echo "  make benches | mutants | san    build every block's lockstep benches | mutant-capable benches (one per"
-	@echo "                    parameter set its mutants use, run with +mutant=NAME) | sanitizer builds;"
-	@echo "                    per block: <block>-build, <block>-mutants, <block>-san, <block>-lint"
-	@echo "  make clean        remove build/"
+	@echo "  make clean        remove build/ (and sw/build/)"
+	@echo "  make help         this text"
+
+tools:
+	@$(MAKE) -s --no-print-directory -C sw all
+	@echo "tools: sw/build/sanfab-topo sw/build/sanfab-route sw/build/sanfab-sim sw/build/sanfab-netgen"
 
 deps:
 	@bash scripts/deps.sh
@@ -102,15 +123,34 @@ experiments:
 	@$(MAKE) -s -C sw
 	@python3 scripts/experiments.py $(EXP_ARGS)
 
-sim: deps $(ALL_SET_BENCHES)
-	@fails=""; $(foreach b,$(BLOCKS),$(foreach s,$($(b)_SETS),\
-	  echo "== $(b) [$(s)]"; \
-	  $(BUILD)/$(b)/$(s)/$($(b)_BENCH) --cycles $(SIM_CYCLES) --seed $(SEED) \
-	    --vcd $(BUILD)/$(b)/$(s)/fail.vcd $(call run_plusargs,$(b),$(s)) || fails="$$fails $(b)/$(s)";)) \
-	if [ -n "$$fails" ]; then echo "sim: FAILED parameter sets:$$fails"; exit 1; fi; \
-	echo "sim: every parameter set passed ($(foreach b,$(BLOCKS),$(addprefix $(b)/,$($(b)_SETS))))"
+# make <block>-sim: one block's parameter sets, SIM_CYCLES random-traffic cycles each, every set run even when
+# one fails (the failed ones are named at the end); make sim: every block (-k: every block runs), the RTL
+# networks (net-sim) and the switch-box trees (sboxtree-sim)
+define BLOCK_SIM
+.PHONY: $(1)-sim
+$(1)-sim: deps $(call set_benches,$(1))
+	@fails=""; $(foreach s,$($(1)_SETS),\
+	  echo "== $(1) [$(s)]"; \
+	  $(BUILD)/$(1)/$(s)/$($(1)_BENCH) --cycles $(SIM_CYCLES) --seed $(SEED) \
+	    --vcd $(BUILD)/$(1)/$(s)/fail.vcd $(call run_plusargs,$(1),$(s)) || fails="$$$$fails $(1)/$(s)";) \
+	if [ -n "$$$$fails" ]; then echo "$(1)-sim: FAILED parameter sets:$$$$fails"; exit 1; fi; \
+	echo "$(1)-sim: every parameter set passed ($(addprefix $(1)/,$($(1)_SETS)))"
+endef
+$(foreach b,$(BLOCKS),$(eval $(call BLOCK_SIM,$(b))))
 
-lint: check-generated $(foreach b,$(BLOCKS),$(b)-lint)
+sim: deps
+	@$(MAKE) -k --no-print-directory $(addsuffix -sim,$(BLOCKS))
+
+lint: check-help check-generated $(foreach b,$(BLOCKS),$(b)-lint)
+
+# `make help` names every user target, every block's per-block targets and every parameter set
+check-help:
+	@echo "  CHECK make help names every user target, block and parameter set"
+	@help=$$($(MAKE) -s --no-print-directory help); miss=""; \
+	for t in $(USER_TARGETS) $(BLOCKS) $(foreach b,$(BLOCKS) sboxtree,$($(b)_SETS)) $(NET_NETS) '<block>-sim' \
+	         sanfab-topo sanfab-route sanfab-sim sanfab-netgen; do \
+	  grep -q -- "\(^\|[ :|(]\)$$t\([ ,:|)]\|$$\)" <<< "$$help" || miss="$$miss $$t"; done; \
+	if [ -n "$$miss" ]; then echo "make help does not name:$$miss (Makefile help:)"; exit 1; fi
 
 # generated files are committed; lint fails when one differs from what its generator writes now
 GEN_LINK_DEFS := python3 scripts/gen_link_defs.py
@@ -131,3 +171,4 @@ generate:
 
 clean:
 	rm -rf $(BUILD)
+	@$(MAKE) -s --no-print-directory -C sw clean
