@@ -27,11 +27,13 @@
 
 Curves are labelled with --label (in order) or the route algorithm named in each JSON.
 """
-import argparse
 import json
 import math
 import os
 import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from sanfab_cli import ArgumentParser, float_range, int_range  # noqa: E402
 
 
 def load(path):
@@ -241,8 +243,8 @@ def cmd_lines(a):
     print("plot_net: wrote %s" % a.output)
 
 
-def main():
-    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+def main(argv=None):
+    ap = ArgumentParser(prog="plot_net.py", description=__doc__)
     sub = ap.add_subparsers(dest="cmd", required=True)
     lat = sub.add_parser("latency", help="latency against accepted traffic (Figs. 10, 12)")
     lat.add_argument("sweeps", nargs="+", help="sanfab-sim JSON files, one curve each")
@@ -251,14 +253,14 @@ def main():
     lk = sub.add_parser("links", help="link-utilisation map of a 2D torus (Figs. 13-17)")
     lk.add_argument("sweep", help="a sanfab-sim JSON file run with links yes")
     g = lk.add_mutually_exclusive_group()
-    g.add_argument("--point", type=int, help="load point index (default: the last)")
-    g.add_argument("--load", type=float, help="the load point nearest this offered load")
-    lk.add_argument("--k", type=int, help="switches per row (default: sqrt of the switch count)")
-    lk.add_argument("--vmax", type=float, help="utilisation at the top of the colour scale (default: the most used "
+    g.add_argument("--point", type=int_range(0), help="load point index (default: the last)")
+    g.add_argument("--load", type=float_range(0, lo_open=True), help="the load point nearest this offered load")
+    lk.add_argument("--k", type=int_range(1), help="switches per row (default: sqrt of the switch count)")
+    lk.add_argument("--vmax", type=float_range(0, lo_open=True), help="utilisation at the top of the colour scale (default: the most used "
                     "channel's), to draw several maps on one scale")
     pl = sub.add_parser("pool", help="ITB pool occupancy per NIC, one panel per load point (Fig. 11b/c)")
     pl.add_argument("runs", nargs="+", help="sanfab-sim JSON files; every load point is a panel")
-    pl.add_argument("--cols", type=int, default=2, help="panels per row")
+    pl.add_argument("--cols", type=int_range(1, 16), default=2, help="panels per row (1..16)")
     eb = sub.add_parser("errorbars", help="curves with min-max error bars from a spec (seed 003 Fig. 6)")
     eb.add_argument("spec", help="the spec JSON an experiment writes")
     ln = sub.add_parser("lines", help="plain curves from a spec (seed 002 Figs. 7, 9, 12, 14)")
@@ -266,8 +268,8 @@ def main():
     for s in (lat, lk, pl, eb, ln):
         s.add_argument("-o", "--output", required=True, help="PNG file to write")
         s.add_argument("--title", help="plot title")
-        s.add_argument("--dpi", type=int, default=120)
-    a = ap.parse_args()
+        s.add_argument("--dpi", type=int_range(20, 1200), default=120, help="resolution (20..1200, default 120)")
+    a = ap.parse_args(argv)
     os.makedirs(os.path.dirname(os.path.abspath(a.output)), exist_ok=True)
     {"latency": cmd_latency, "links": cmd_links, "pool": cmd_pool, "errorbars": cmd_errorbars, "lines": cmd_lines}[a.cmd](a)
 
