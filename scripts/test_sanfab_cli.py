@@ -59,6 +59,7 @@ class DidYouMean(unittest.TestCase):
                  ("experiments.py", ["--only", "tabel1", "--page"], "did you mean table1?"),
                  ("plot_net.py", ["lnks", "x.json", "-o", "x.png"], "did you mean links?"),
                  ("plot_net.py", ["links", "x.json", "-o", "x.png", "--laod", "0.1"], "did you mean --load?"),
+                 ("plot_net.py", ["links", "x.json", "-o", "x.png", "--layout", "sprng"], "did you mean spring?"),
                  ("synth.py", ["--chek"], "did you mean --check?"),
                  ("bench.py", ["--only", "mcl"], "did you mean mlc?"),
                  ("sweep.py", ["run", "p.json", "--out", "d", "--wrokers", "2"], "did you mean --workers?"),
