@@ -12,7 +12,8 @@
       beside its link (the two directions side by side), coloured by its utilisation in the window. Needs a sweep
       run with `links yes` (the default). A 2D mesh or torus (every grid neighbour linked, every link within a row
       or a column, switch s at (s % K, s // K), K = --k or the square root of the switch count) is drawn as its
-      grid (Figs. 13-17 style): wrap-around links as stubs leaving the grid, express links as straight lines.
+      grid (Figs. 13-17 style): wrap-around links as stubs leaving the grid, express links as arcs (to their far
+      end, or leaving the grid when the other way round is shorter).
       Any other network (random, Clos, fat tree, hypercube, ...) is drawn as a force (spring) layout of its
       switches, numbered. --layout grid refuses, naming why, a network that is not such a grid; --layout
       spring draws a grid network as a force layout too.
@@ -188,15 +189,27 @@ def cmd_links(a):
         for sa, _, sb, _, u in chans:
             (x0, y0), (x1, y1) = pos(sa), pos(sb)
             dx, dy = x1 - x0, y1 - y0
-            wrap = (dy == 0 and abs(dx) == k - 1 and k > 2) or (dx == 0 and abs(dy) == rows - 1 and rows > 2)
-            end = 0.53 if wrap else abs(dx) + abs(dy) - 0.07  # a wrap-around link: a stub leaving the grid
+            dist, size = abs(dx) + abs(dy), (k if dy == 0 else rows)
+            wrap = dist > size - dist  # shorter the other way round: a stub leaving the grid
             ux, uy = (dx > 0) - (dx < 0), (dy > 0) - (dy < 0)
             if wrap:
                 ux, uy = -ux, -uy
             nx, ny = -uy * 0.09, ux * 0.09  # the two directions of a link side by side
-            xa, ya = x0 + ux * 0.08 + nx, y0 + uy * 0.08 + ny
-            xb, yb = x0 + ux * end + nx, y0 + uy * end + ny
-            ax.plot([xa, xb], [ya, yb], color=cmap(u / vmax), lw=3, solid_capstyle="butt")
+            if dist == 1 or (wrap and dist == size - 1):  # a neighbour or a wrap-around link: a straight segment
+                end = 0.53 if wrap else 0.93
+                xs = [x0 + ux * 0.08 + nx, x0 + ux * end + nx]
+                ys = [y0 + uy * 0.08 + ny, y0 + uy * end + ny]
+            else:  # an express link: an arc, to its far end or (the short way round) leaving the grid
+                reach = 0.75 if wrap else dist - 0.08
+                bulge = 0.3 if wrap else min(0.15 + 0.1 * dist, 0.45)
+                t = [i / 24 for i in range(25)]
+                cx, cy = x0 + ux * reach / 2 + nx / 0.09 * bulge, y0 + uy * reach / 2 + ny / 0.09 * bulge
+                px, py = x0 + ux * 0.08 + nx, y0 + uy * 0.08 + ny
+                qx, qy = x0 + ux * reach + nx, y0 + uy * reach + ny
+                xs = [(1 - v) ** 2 * px + 2 * v * (1 - v) * cx + v * v * qx for v in t]
+                ys = [(1 - v) ** 2 * py + 2 * v * (1 - v) * cy + v * v * qy for v in t]
+            ax.plot(xs, ys, color=cmap(u / vmax), lw=3 if dist == 1 or wrap and dist == size - 1 else 2,
+                    solid_capstyle="butt")
         for s in range(n):
             x, y = pos(s)
             ax.plot(x, y, "s", color="#888888", ms=7)

@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
-"""Tests of plot_net.py links (docs/network.md "Plots and experiments"): a 4 x 4 torus and a 4 x 4 mesh are drawn as
-their grid, a random 16-switch network and a small Clos as a force layout of their switches, --layout grid refuses
-a network that is not a grid (naming why), and the grid test itself on hand-made channel lists. Small sanfab-sim
-runs (a second or two each). Needs `make -C sw` and matplotlib (.venv).
+"""Tests of plot_net.py links (docs/network.md "Plots and experiments"): a 4 x 4 torus and mesh and a 5 x 5 express
+torus are drawn as their grid, a random 16-switch network and a small Clos as a force layout of their switches,
+--layout grid refuses a network that is not a grid (naming why), and the grid test itself on hand-made channel
+lists. Small sanfab-sim runs (a second or two each). Needs `make -C sw` and matplotlib (.venv).
 
   .venv/bin/python scripts/test_plot_net.py [-v]
 """
@@ -55,6 +55,7 @@ class LinksMaps(unittest.TestCase):
         cls.runs = {}
         nets = {"torus": ["torus", "--k", "4", "--ports", "8", "--hosts", "4"],
                 "mesh": ["mesh", "--k", "4", "--ports", "8", "--hosts", "4"],
+                "express": ["express", "--k", "5", "--ports", "12", "--hosts", "2"],
                 "random": ["random", "--switches", "16", "--seed", "1"],
                 "clos": ["clos", "--leaves", "4", "--hosts", "4", "--spines", "2"]}
         for name, args in nets.items():
@@ -85,6 +86,7 @@ class LinksMaps(unittest.TestCase):
     def test_torus_and_mesh_grid(self):
         self.check_drawn("torus", "grid 4 x 4")
         self.check_drawn("mesh", "grid 4 x 4", "--point", "0")
+        self.check_drawn("express", "grid 5 x 5")  # express links as arcs
         self.check_drawn("torus", "spring layout of 16 switches", "--layout", "spring")
 
     def test_irregular_spring(self):
