@@ -1062,7 +1062,7 @@ def main(argv=None):
                     help="run only the config named NAME (repeatable; with --check, gate or not)")
     ap.add_argument("--check-records", action="store_true",
                     help="no tools: every record in reports/synth.json matches the current inputs")
-    ap.add_argument("--jobs", type=int_range(1, 64), default=1, metavar="N",
+    ap.add_argument("--jobs", type=int_range(1, 1024), default=1, metavar="N",
                     help="run N configs in parallel (default 1)")
     ap.add_argument("--force", action="store_true",
                     help="ignore cached results under build/synth/ and re-run")

@@ -91,7 +91,7 @@ class Ranges(unittest.TestCase):
                  ("plot_net.py", ["links", "x.json", "-o", "x.png", "--vmax", "0"], "expected a number > 0"),
                  ("plot_net.py", ["pool", "x.json", "-o", "x.png", "--cols", "0"], "in 1..16"),
                  ("plot_net.py", ["lines", "x.json", "-o", "x.png", "--dpi", "5"], "in 20..1200"),
-                 ("synth.py", ["--jobs", "100"], "in 1..64"),
+                 ("synth.py", ["--jobs", "0"], "in 1..1024"),
                  ("bench.py", ["--net-repeat", "0"], "in 1..100"),
                  ("sweep.py", ["run", "p.json", "--out", "d", "--workers", "0"], "in 1..4096"),
                  ("exp_point.py", ["search", "--topology", "t", "--routes", "r", "--warmup", "-1", "--cycles", "1",
