@@ -14,7 +14,6 @@ and the 512-host 2D torus, records of block "net"), the RTL network against the 
 blocks' records are kept as they are), e.g. while another block's bench does not build; with --only rtlnet,
 --runs RUN,... measures only those network runs again (e.g. v16-dl-uniform) and keeps the others' records.
 """
-import argparse
 import json
 import os
 import platform
@@ -22,6 +21,9 @@ import re
 import subprocess
 import sys
 import tempfile
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from sanfab_cli import ArgumentParser, int_range  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 BENCH = os.path.join(ROOT, "build", "xbar", "p8", "xbar_bench")
@@ -1088,17 +1090,17 @@ def mlc_perf_md(records, pngs):
 
 
 def main():
-    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--cycles", type=int, default=2000000, help="saturating traffic cycles for the speed run")
-    ap.add_argument("--seed", type=int, default=1)
+    ap = ArgumentParser(prog="bench.py", description=__doc__)
+    ap.add_argument("--cycles", type=int_range(1000), default=2000000, help="saturating traffic cycles for the speed run")
+    ap.add_argument("--seed", type=int_range(0), default=1)
     ap.add_argument("--skip-routing", action="store_true", help="do not run make -C sw bench")
     ap.add_argument("--skip-net", action="store_true", help="no network simulator speed points")
-    ap.add_argument("--net-cycles", type=int, default=40000, help="measurement window of each sanfab-sim point")
-    ap.add_argument("--net-repeat", type=int, default=3, help="runs of each sanfab-sim point (the fastest is recorded)")
-    ap.add_argument("--mlc-cycles", type=int, default=2000000, help="cycles of each mlc_lockstep speed run")
-    ap.add_argument("--mlc-repeat", type=int, default=3, help="runs of each mlc_lockstep mode (the fastest is recorded)")
-    ap.add_argument("--mlc-reps", type=int, default=32, help="round trips per mlc_perf point up to 1 KB")
-    ap.add_argument("--rtlnet-cycles", type=int, default=200000, help="traffic cycles of the RTL network speed run")
+    ap.add_argument("--net-cycles", type=int_range(1000), default=40000, help="measurement window of each sanfab-sim point")
+    ap.add_argument("--net-repeat", type=int_range(1, 100), default=3, help="runs of each sanfab-sim point (the fastest is recorded)")
+    ap.add_argument("--mlc-cycles", type=int_range(1000), default=2000000, help="cycles of each mlc_lockstep speed run")
+    ap.add_argument("--mlc-repeat", type=int_range(1, 100), default=3, help="runs of each mlc_lockstep mode (the fastest is recorded)")
+    ap.add_argument("--mlc-reps", type=int_range(1, 10000), default=32, help="round trips per mlc_perf point up to 1 KB")
+    ap.add_argument("--rtlnet-cycles", type=int_range(1000), default=200000, help="traffic cycles of the RTL network speed run")
     ap.add_argument("--only", choices=["net", "vcnet", "clos", "vcsw", "mlc", "rtlnet"],
                     help="run only this block and keep the other records of reports/bench.json")
     ap.add_argument("--runs", default=None, help="with --only rtlnet: a comma list of its runs (%s) to measure "

@@ -21,6 +21,7 @@ import sys
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
 import exp_driver as D  # noqa: E402
+from sanfab_cli import ArgumentParser, float_range, int_range  # noqa: E402
 
 
 def loads(text):
@@ -28,30 +29,29 @@ def loads(text):
     try:
         xs = [float(x) for x in text.split(",") if x.strip()]
     except ValueError:
-        raise argparse.ArgumentTypeError("want a comma list of numbers, got %r" % text) from None
+        raise argparse.ArgumentTypeError("want a comma list of numbers > 0, got %r" % text) from None
     if any(not x > 0 for x in xs):
         raise argparse.ArgumentTypeError("loads must be > 0, got %r" % text)
     return xs
 
 
 def parser():
-    ap = argparse.ArgumentParser(prog="exp_point.py", description=__doc__,
-                                 formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap = ArgumentParser(prog="exp_point.py", description=__doc__)
     sub = ap.add_subparsers(dest="what", required=True)
     sw = sub.add_parser("sweep", help="a load sweep extended until saturated and past its peak")
     se = sub.add_parser("search", help="a load search: doubled until saturated, then refined")
     for p in (sw, se):
         p.add_argument("--topology", required=True)
         p.add_argument("--routes", required=True)
-        p.add_argument("--warmup", type=int, required=True)
-        p.add_argument("--cycles", type=int, required=True)
-        p.add_argument("--seed", type=int, required=True)
+        p.add_argument("--warmup", type=int_range(0), required=True)
+        p.add_argument("--cycles", type=int_range(1), required=True)
+        p.add_argument("--seed", type=int_range(0), required=True)
     sw.add_argument("--loads", type=loads, required=True, help="the first loads, run at the start")
     sw.add_argument("--extend", type=loads, default=[], help="loads added one at a time until past the peak")
     sw.add_argument("--links", action="store_true", help="per-channel link utilisation (sanfab-sim --links yes)")
     sw.add_argument("--unit", default="flits_ns_sw")
     sw.add_argument("--lat", default="latency_ns")
-    se.add_argument("--start", type=float, required=True, help="the first load")
+    se.add_argument("--start", type=float_range(0, lo_open=True), required=True, help="the first load")
     se.add_argument("--unit", default="flits_cycle_host")
     se.add_argument("--lat", default="latency_cycles")
     return ap

@@ -802,7 +802,8 @@ def fig11(a, work, png_dir):
                      "delivered": p["messages"]["window_delivered"], "itbs_per_msg": p["itbs_per_msg"],
                      "lost_itb_pool": p["messages"]["lost_itb_pool"], "pool_max_pkts": it["pool_max_pkts"],
                      "pool_max_bytes": it["pool_max_bytes"], "pool_avg_pkts_max": it["pool_avg_pkts_max"],
-                     "pool_avg_pkts_mean": it["pool_avg_pkts_mean"], "itb_packets": it["packets"],
+                     "pool_avg_pkts_mean": it["pool_avg_pkts_mean"], "itb_packets": it["packets"],  # the whole run
+                     "itb_packets_window": it["packets_window"],  # the window, as delivered and the pool figures
                      "per_nic_avg_max_pkts": it["per_nic_avg_max_pkts"]})
     data = {"experiment": "seed 000 Fig. 11 (ITB pool occupancy)", "switches": nsw, "topology_seed": 1,
             "message_size": msg, "sweep_loads": FIG11_LOADS, "ud": sweeps["ud"], "itb": sweeps["itb"],

@@ -43,6 +43,7 @@ import sys
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
 import exp_driver as D  # noqa: E402
+from sanfab_cli import ArgumentParser, int_range, suggest  # noqa: E402
 import exp_seed000  # noqa: E402
 import exp_seed001  # noqa: E402
 import exp_seed002  # noqa: E402
@@ -64,25 +65,26 @@ def venv_for_dask():
 
 
 def main():
-    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap = ArgumentParser(prog="experiments.py", description=__doc__)
     ap.add_argument("--paper", choices=sorted(PAPERS), default=None, help="one paper's experiments (default: all)")
     ap.add_argument("--full", action="store_true", help="the papers' full sizes and windows (hours)")
     names = [e for m in PAPERS.values() for e in m.EXPERIMENTS]
     ap.add_argument("--only", default=None, help="comma list of experiments: " + ", ".join(names))
-    ap.add_argument("--jobs", type=int, default=2, help="worker processes of the local Dask cluster that runs the "
+    ap.add_argument("--jobs", type=int_range(1, 64), default=2, help="worker processes of the local Dask cluster that runs the "
                     "sweep points (1..64; default 2)")
     ap.add_argument("--scheduler", default=None, help="a running Dask scheduler (tcp://HOST:PORT) to run the sweep "
                     "points on instead of a local cluster (its workers must see this checkout's files)")
-    ap.add_argument("--seed", type=int, default=1, help="traffic seed of every run (seed 000 Table 4: the hotspot "
+    ap.add_argument("--seed", type=int_range(0), default=1, help="traffic seed of every run (seed 000 Table 4: the hotspot "
                     "locations are seeds 1..N)")
-    ap.add_argument("--locations", type=int, default=None, help="seed 000 Table 4: hotspot locations per case "
+    ap.add_argument("--locations", type=int_range(1, 100), default=None, help="seed 000 Table 4: hotspot locations per case "
                     "(default 1, with --full 10)")
-    ap.add_argument("--warmup", type=int, default=None, help="warm-up cycles of every point instead of the mode's")
-    ap.add_argument("--cycles", type=int, default=None, help="measurement window of every point instead of the mode's")
-    ap.add_argument("--topologies", type=int, default=None, help="random networks per size instead of the mode's "
+    ap.add_argument("--warmup", type=int_range(0, 10**9), default=None, help="warm-up cycles of every point instead of the mode's")
+    ap.add_argument("--cycles", type=int_range(1, 10**9), default=None, help="measurement window of every point instead of the mode's")
+    ap.add_argument("--topologies", type=int_range(1, 100), default=None, help="random networks per size instead of the mode's "
                     "(seed 003: random bisection patterns per size; seed 002: random host maps)")
-    ap.add_argument("--max-nodes", type=int, default=None, help="seed 003: node counts up to this one only (with "
-                    "--full, 16..512; the threshold x probability study at the largest)")
+    ap.add_argument("--max-nodes", type=int, choices=(16, 32, 64, 128, 256, 512), default=None,
+                    help="seed 003: node counts up to this one only (Clos networks of 16-host leaves: 16..512; the "
+                    "threshold x probability study at the largest)")
     ap.add_argument("--page", action="store_true", help="run nothing: rebuild the pages from the JSON already written")
     ap.add_argument("--out-dir", dest="out_dir_arg", default=None, help="directory of the JSON (default "
                     "reports/experiments, with --full reports/experiments/full)")
@@ -93,21 +95,13 @@ def main():
         a.only = [x.strip() for x in a.only.split(",") if x.strip()]
         bad = [x for x in a.only if x not in names]
         if bad or not a.only:
-            sys.exit("experiments: --only: unknown experiment %s (known: %s)" % (", ".join(bad) or "(none)",
-                                                                               ", ".join(names)))
+            hints = "".join(" (did you mean %s?)" % suggest(x, names) for x in bad[:1] if suggest(x, names))
+            sys.exit("experiments: --only: unknown experiment %s%s (known: %s)" % (", ".join(bad) or "(none)", hints,
+                                                                                 ", ".join(names)))
         papers = [p for p in papers if any(x in PAPERS[p].EXPERIMENTS for x in a.only)]
         if not papers:
             sys.exit("experiments: --only names no experiment of seed %s" % a.paper)
-    if not 1 <= a.jobs <= 64:
-        sys.exit("experiments: --jobs must be 1..64")
-    if a.locations is not None and not 1 <= a.locations <= 100:
-        sys.exit("experiments: --locations must be 1..100")
-    if a.warmup is not None and not 0 <= a.warmup <= 10**9 or a.cycles is not None and not 1 <= a.cycles <= 10**9:
-        sys.exit("experiments: --warmup must be 0..10^9 and --cycles 1..10^9")
-    if a.topologies is not None and not 1 <= a.topologies <= 100:
-        sys.exit("experiments: --topologies must be 1..100")
-    if a.max_nodes is not None and a.max_nodes not in (16, 32, 64, 128, 256, 512):
-        sys.exit("experiments: --max-nodes must be one of 16, 32, 64, 128, 256, 512 (Clos networks of 16-host leaves)")
+    # the numbers' ranges are their types' (int_range: the error names the range)
     for t in ("sanfab-sim", "sanfab-topo", "sanfab-route"):
         if not os.access(D.tool(t), os.X_OK):
             sys.exit("experiments: %s missing; run `make -C sw`" % D.tool(t))

@@ -4,6 +4,30 @@ import difflib
 import os
 import sys
 
+from sanfab_cli import suggest, version_text
+
+
+def usage_or_version(argv, options, tool, doc, need_args=False):
+    """The generators' command-line conventions: --version prints version_text(tool), -h/--help the usage; an
+    option not among `options` is an error naming it (with "did you mean"), as is no argument with need_args.
+    Returns the exit status to end with (0 or 2), or None to go on."""
+    if "--version" in argv:
+        print(version_text(tool))
+        return 0
+    if "-h" in argv or "--help" in argv:
+        print(doc.strip())
+        return 0
+    for a in argv:
+        if a.startswith("-") and a not in options:
+            s = suggest(a, options + ["--version", "--help"])
+            print("%s: unknown option %s%s (options: %s)" % (tool, a, " (did you mean %s?)" % s if s else "",
+                                                             ", ".join(options)), file=sys.stderr)
+            return 2
+    if need_args and not [a for a in argv if not a.startswith("-")]:
+        print(doc.strip())
+        return 2
+    return None
+
 
 def write_or_check(root, path, text, check, tool):
     """Write `text` to `path` (relative to `root`), or with `check` compare it with the committed

@@ -9,7 +9,7 @@ file list, so the cores never drift from what the Makefile, Icarus and Yosys rea
 SPEC (the Makefile passes one per block, from mk/<block>.mk) is
   BLOCK=FILELIST:TOP:WRAPPER:WRAPPER_TOP[:NAME=DEFAULT,...]
 (WRAPPER: one file, or several joined by '+', the top module's file last)
-The core is named sanfab:sanfab:<block>:<version>. Filesets: `common` (files of the list under
+The core is named sanfab:sanfab:<block>:<version> (the VERSION file). Filesets: `common` (files of the list under
 rtl/common/), `rtl` (the block's own files), the headers of every +incdir+ directory as include
 files, `wrapper` (the synthesis wrapper), `pcf` (the iCE40 HX8K pins), `tb_icarus` (the Icarus
 bench tb/<block>/<block>_icarus_tb.v when it exists). Targets: `default` (the core's files),
@@ -20,10 +20,11 @@ import glob
 import os
 import sys
 
-from gen_common import write_or_check
+from gen_common import usage_or_version, write_or_check
+from sanfab_cli import version
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-VERSION = "0.1.0"
+VERSION = version()  # the repository's VERSION file: a new version regenerates the cores (make generate)
 
 
 def read_filelist(path):
@@ -133,11 +134,11 @@ def parse_spec(s):
 
 
 def main(argv):
+    rc = usage_or_version(argv, ["--check"], "gen_cores.py", __doc__, need_args=True)
+    if rc is not None:
+        return rc
     check = "--check" in argv
     specs = [a for a in argv if a != "--check"]
-    if not specs or any(a.startswith("-") for a in specs):
-        print(__doc__)
-        return 2
     bad = 0
     for s in specs:
         path, text = generate(*parse_spec(s))

@@ -15,7 +15,7 @@ import os
 import re
 import sys
 
-from gen_common import write_or_check
+from gen_common import usage_or_version, write_or_check
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 SRC = "cmodel/link.h"
@@ -59,6 +59,9 @@ def generate(chars):
 
 
 def main(argv):
+    rc = usage_or_version(argv, ["--check", "--stdout"], "gen_link_defs.py", __doc__)
+    if rc is not None:
+        return rc
     with open(os.path.join(ROOT, SRC)) as fh:
         text = generate(parse(fh.read()))
     if "--stdout" in argv:

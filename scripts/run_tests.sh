@@ -222,7 +222,8 @@ step_rtlnet() { $MAKE -s net-test SEED="$SEED" JOBS="$JOBS"; }
 # build/experiments/, the committed results stay
 step_experiments() {
     # the papers' reduced runs one after the other in one process, their sweep points on a local Dask cluster of JOBS
-    # workers; then the sweep engine's tests and the experiments' points' tests; their outputs in this order
+    # workers; then the sweep engine's tests, the experiments' points' tests, the plots' and the Python tools' command
+    # lines' tests; their outputs in this order
     $MAKE -s -C sw || return 1
     local out
     out=$(mktemp -d build/experiments-step.XXXXXX)
@@ -230,7 +231,9 @@ step_experiments() {
     wait
     pool_run "$out" 1 $PY scripts/test_sweep.py
     pool_run "$out" 2 $PY scripts/test_exp_point.py
-    pool_show "$out" 3
+    pool_run "$out" 3 $PY scripts/test_plot_net.py       # plot_net.py links on a torus, a mesh and irregular networks
+    pool_run "$out" 4 $PY scripts/test_sanfab_cli.py     # the Python tools' --version, "did you mean", ranges
+    pool_show "$out" 5
 }
 
 step_synth-fresh() {

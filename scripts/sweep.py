@@ -41,7 +41,6 @@ overhead_after_start (see overhead()), engine_cpu_s and cpu_overhead (the CPU se
 client, scheduler, workers and nannies, used while the points ran, less what the points used, and that over the
 points' CPU; on a local cluster, None on a remote one).
 """
-import argparse
 import contextlib
 import json
 import os
@@ -58,6 +57,7 @@ from concurrent.futures import CancelledError
 from typing import NamedTuple
 
 import sweep_task
+from sanfab_cli import ArgumentParser, float_range, int_range
 
 KEY_RE = re.compile(r"[A-Za-z0-9][A-Za-z0-9._+=-]{0,199}\Z")
 CONNECT_TIMEOUT_S = 10.0      # a scheduler address must answer within this
@@ -466,8 +466,7 @@ def parse_opts(pairs):
 
 
 def main(argv=None):
-    ap = argparse.ArgumentParser(prog="sweep.py", description=__doc__,
-                                 formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap = ArgumentParser(prog="sweep.py", description=__doc__)
     sub = ap.add_subparsers(dest="command", required=True)
     run = sub.add_parser("run", help="run the points not done yet, print the results")
     st = sub.add_parser("status", help="how many points are done (runs nothing)")
@@ -477,11 +476,11 @@ def main(argv=None):
     eng = run.add_mutually_exclusive_group()
     eng.add_argument("--scheduler", metavar="ADDR", help="a running Dask scheduler, e.g. tcp://host:8786")
     eng.add_argument("--slurm", action="store_true", help="a SLURMCluster (dask-jobqueue) of --workers jobs")
-    run.add_argument("--workers", type=int, metavar="N", help="local worker processes (default: CPUs, at most one "
+    run.add_argument("--workers", type=int_range(1, 4096), metavar="N", help="local worker processes (default: CPUs, at most one "
                      "per point to run), or SLURM jobs with --slurm")
     run.add_argument("--slurm-opt", action="append", metavar="KEY=VALUE", help="a SLURMCluster option, e.g. "
                      "queue=batch, walltime=04:00:00, memory=4GB (repeat)")
-    run.add_argument("--connect-timeout", type=float, default=CONNECT_TIMEOUT_S, metavar="S",
+    run.add_argument("--connect-timeout", type=float_range(0, lo_open=True), default=CONNECT_TIMEOUT_S, metavar="S",
                      help="seconds to reach --scheduler (default %(default)g)")
     run.add_argument("-o", dest="output", metavar="FILE", help="write the results here instead of stdout")
     run.add_argument("--report", metavar="FILE", help="write the report (timings, overhead) as JSON here")

@@ -46,6 +46,9 @@ import sysconfig
 import threading
 import time
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from sanfab_cli import ArgumentParser, int_range  # noqa: E402
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 CONFIG_FILE = "constraints/synth_configs.json"
 BUILD_DIR = "build/synth"
@@ -1047,9 +1050,9 @@ def write_report(records, configs, current=()):
 # ----------------------------------------------------------------------------- main
 
 def main(argv=None):
-    ap = argparse.ArgumentParser(
+    ap = ArgumentParser(
+        prog="synth.py",
         description=__doc__.split("\n\n")[0],
-        formatter_class=argparse.RawDescriptionHelpFormatter,
         epilog="\n\n".join(__doc__.split("\n\n")[1:]))
     ap.add_argument("--check", action="store_true", help="run the gate configs and pass/fail them")
     ap.add_argument("--docs", action="store_true", help="only regenerate docs from reports/synth.json")
@@ -1059,7 +1062,7 @@ def main(argv=None):
                     help="run only the config named NAME (repeatable; with --check, gate or not)")
     ap.add_argument("--check-records", action="store_true",
                     help="no tools: every record in reports/synth.json matches the current inputs")
-    ap.add_argument("--jobs", type=int, default=1, metavar="N",
+    ap.add_argument("--jobs", type=int_range(1, 1024), default=1, metavar="N",
                     help="run N configs in parallel (default 1)")
     ap.add_argument("--force", action="store_true",
                     help="ignore cached results under build/synth/ and re-run")

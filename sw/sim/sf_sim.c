@@ -1366,8 +1366,12 @@ int sf_sim_run_point(const sf_sim_cfg *c, const sf_sim_net *n, int li, FILE *out
     run_cycles(net, tr, c->warmup, &done, total, prog, pctx, &st);
     const uint64_t wstart = net_cycle(net);
     sf_traffic_window_start(tr, wstart);
-    if (!vc)
+    sf_nic_counts mc_wstart;
+    memset(&mc_wstart, 0, sizeof mc_wstart);
+    if (!vc) {
         sf_nics_window_start(pt.nics, wstart);
+        sf_nics_counts(pt.nics, &mc_wstart);
+    }
     for (unsigned ch = 0; ch < NC; ch++)
         busy0[ch] = net_channel_busy(net, ch);
     uint64_t tmo0 = k->ctr_timeout >= 0 ? net_counter_total(net, (unsigned)k->ctr_timeout) : 0;
@@ -1380,6 +1384,11 @@ int sf_sim_run_point(const sf_sim_cfg *c, const sf_sim_net *n, int li, FILE *out
     sf_traffic_counts_get(tr, &all, &win);
     sf_lat lat;
     sf_traffic_latency(tr, &lat);
+    /* the NICs' counts at the window's end (ITB packets of the window: their difference from those at its start) */
+    sf_nic_counts mc_wend;
+    memset(&mc_wend, 0, sizeof mc_wend);
+    if (!vc)
+        sf_nics_counts(pt.nics, &mc_wend);
     /* ITB pools (crossbar network) */
     double pool_avg_mean = 0, pool_avg_max = 0;
     uint64_t pool_max_pkts = 0, pool_max_bytes = 0;
@@ -1397,10 +1406,11 @@ int sf_sim_run_point(const sf_sim_cfg *c, const sf_sim_net *n, int li, FILE *out
         if (mb > pool_max_bytes)
             pool_max_bytes = mb;
     }
-    /* links in the window */
+    /* links in the window: busy0[ch] becomes the flits channel ch carried in the window (a drain adds none) */
     double umax = 0, usum = 0, inj = 0, ej = 0, hops_win = 0;
     for (unsigned ch = 0; ch < NC; ch++) {
-        double b = (double)(net_channel_busy(net, ch) - busy0[ch]);
+        busy0[ch] = net_channel_busy(net, ch) - busy0[ch];
+        const double b = (double)busy0[ch];
         hops_win += b;
         if (ch < 2 * NL) {
             usum += b / W;
@@ -1498,8 +1508,14 @@ int sf_sim_run_point(const sf_sim_cfg *c, const sf_sim_net *n, int li, FILE *out
         lat_json(out, "latency_ns", &lat, ns);
         fprintf(out, ",\n   \"itbs_per_msg\": ");
         jnum(out, lat.marks_per_msg);
-        fprintf(out, ", \"itb\": {\"packets\": %llu, \"reinjected\": %llu, \"pool_avg_pkts_mean\": ",
-                (unsigned long long)mc.itb_packets, (unsigned long long)mc.itb_reinjected);
+        fprintf(out, ", \"itb\": {\"span\": {\"packets\": \"run\", \"reinjected\": \"run\", \"packets_window\": \"window\", "
+                     "\"reinjected_window\": \"window\", \"pool_avg_pkts_mean\": \"window\", \"pool_avg_pkts_max\": \"window\", "
+                     "\"pool_max_pkts\": \"window\", \"pool_max_bytes\": \"window\", \"per_nic_avg_max_pkts\": \"window\"}, "
+                     "\"packets\": %llu, \"reinjected\": %llu, \"packets_window\": %llu, \"reinjected_window\": %llu, "
+                     "\"pool_avg_pkts_mean\": ",
+                (unsigned long long)mc.itb_packets, (unsigned long long)mc.itb_reinjected,
+                (unsigned long long)(mc_wend.itb_packets - mc_wstart.itb_packets),
+                (unsigned long long)(mc_wend.itb_reinjected - mc_wstart.itb_reinjected));
         jnum(out, pool_avg_mean);
         fprintf(out, ", \"pool_avg_pkts_max\": ");
         jnum(out, pool_avg_max);
@@ -1548,9 +1564,8 @@ int sf_sim_run_point(const sf_sim_cfg *c, const sf_sim_net *n, int li, FILE *out
     if (c->links) {
         fprintf(out, ",\n    \"per_channel\": [");
         for (unsigned ch = 0; ch < 2 * NL; ch++) {
-            double b = (double)(net_channel_busy(net, ch) - busy0[ch]);
             fprintf(out, "%s[%d, %d, %d, %d, ", ch ? ", " : "", t->ch_from[ch], t->ch_fport[ch], t->ch_to[ch], t->ch_tport[ch]);
-            jnum(out, b / W);
+            jnum(out, (double)busy0[ch] / W);
             fputc(']', out);
         }
         fprintf(out, "]");

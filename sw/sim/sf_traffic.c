@@ -8,9 +8,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define HIST_EXACT 1024u
-#define HIST_N (HIST_EXACT + 56u * 64u)
-
 /* A workload message: cut into packets, complete when all arrived. */
 typedef struct {
     uint32_t dst, npkts, arrived;
@@ -46,7 +43,8 @@ struct sf_traffic {
     uint64_t win_start;
     sf_traffic_counts c, c_win0;
     uint64_t ended; /* messages delivered or lost (in flight = generated - ended) */
-    uint64_t hist[HIST_N];
+    uint64_t *lat;               /* the window's latency samples (exact percentiles); lat_n of lat_cap used */
+    uint32_t lat_cap;
     uint64_t lat_n, lat_max;
     double lat_sum, lat_net_sum, marks_sum;
     uint32_t *lastseq;           /* [dst * H + src]: 1 + the highest sequence number delivered (reordering) */
@@ -226,6 +224,7 @@ void sf_traffic_free(sf_traffic *tr)
     free(tr->host);
     free(tr->lastseq);
     free(tr->pairfl);
+    free(tr->lat);
     free(tr->avail);
     free(tr->avail_tot);
     free(tr->dstmap);
@@ -569,25 +568,6 @@ static sf_msg *find_msg(sf_traffic *tr, uint32_t src, uint32_t seq)
     return &tr->host[src].msg[seq];
 }
 
-static unsigned hist_index(uint64_t v)
-{
-    if (v < HIST_EXACT)
-        return (unsigned)v;
-    unsigned e = 63u - (unsigned)__builtin_clzll(v); /* >= 10 */
-    unsigned m = (unsigned)(v >> (e - 6)) & 63u;
-    unsigned i = HIST_EXACT + (e - 10) * 64u + m;
-    return i < HIST_N ? i : HIST_N - 1;
-}
-
-static double hist_value(unsigned i)
-{
-    if (i < HIST_EXACT)
-        return i;
-    unsigned e = (i - HIST_EXACT) / 64u + 10u, m = (i - HIST_EXACT) % 64u;
-    double lo = ldexp(64.0 + m, (int)e - 6), w = ldexp(1.0, (int)e - 6);
-    return lo + (w - 1) / 2.0;
-}
-
 int sf_traffic_deliver(sf_traffic *tr, unsigned h, int known, uint32_t src, uint32_t seq, uint64_t cycle)
 {
     sf_msg *m = known ? find_msg(tr, src, seq) : NULL;
@@ -635,8 +615,9 @@ int sf_traffic_deliver(sf_traffic *tr, unsigned h, int known, uint32_t src, uint
     }
     if (m->gen >= tr->win_start) {
         uint64_t l = cycle - m->gen;
-        tr->hist[hist_index(l)]++;
-        tr->lat_n++;
+        if (tr->lat_n == tr->lat_cap)
+            tr->lat = grow(tr->lat, &tr->lat_cap, sizeof *tr->lat, 1024);
+        tr->lat[tr->lat_n++] = l;
         tr->lat_sum += (double)l;
         tr->lat_net_sum += (double)(cycle - m->inj);
         tr->marks_sum += m->marks;
@@ -661,8 +642,7 @@ void sf_traffic_window_start(sf_traffic *tr, uint64_t cycle)
 {
     tr->win_start = cycle;
     tr->c_win0 = tr->c;
-    memset(tr->hist, 0, sizeof tr->hist);
-    tr->lat_n = tr->lat_max = 0;
+    tr->lat_n = tr->lat_max = 0; /* the samples' storage is kept */
     tr->lat_sum = tr->lat_net_sum = tr->marks_sum = 0;
 }
 
@@ -695,6 +675,34 @@ uint64_t sf_traffic_queued(const sf_traffic *tr)
     return k;
 }
 
+/* rearranges v[lo..hi) so that v[k] (lo <= k < hi) is the value a sort would put there, with smaller or equal values
+ * before it and greater or equal ones after it (quickselect: median-of-three pivot, three-way partition); returns v[k] */
+static uint64_t select_kth(uint64_t *v, size_t lo, size_t hi, size_t k)
+{
+    for (;;) {
+        const uint64_t a = v[lo], b = v[lo + (hi - lo) / 2], c = v[hi - 1];
+        const uint64_t piv = a < b ? (b < c ? b : (a < c ? c : a)) : (a < c ? a : (b < c ? c : b));
+        size_t lt = lo, i = lo, gt = hi; /* v[lo..lt) < piv, v[lt..i) == piv, v[gt..hi) > piv */
+        while (i < gt) {
+            const uint64_t x = v[i];
+            if (x < piv) {
+                v[i++] = v[lt];
+                v[lt++] = x;
+            } else if (x > piv) {
+                v[i] = v[--gt];
+                v[gt] = x;
+            } else
+                i++;
+        }
+        if (k < lt)
+            hi = lt;
+        else if (k >= gt)
+            lo = gt;
+        else
+            return piv;
+    }
+}
+
 void sf_traffic_latency(const sf_traffic *tr, sf_lat *l)
 {
     memset(l, 0, sizeof *l);
@@ -705,18 +713,22 @@ void sf_traffic_latency(const sf_traffic *tr, sf_lat *l)
     l->avg_net = tr->lat_net_sum / (double)tr->lat_n;
     l->marks_per_msg = tr->marks_sum / (double)tr->lat_n;
     l->max = (double)tr->lat_max;
-    const double q[3] = {0.50, 0.95, 0.99};
-    double *o[3] = {&l->p50, &l->p95, &l->p99};
-    for (int j = 0; j < 3; j++) {
-        uint64_t want = (uint64_t)ceil(q[j] * (double)tr->lat_n), acc = 0;
-        if (want < 1)
-            want = 1;
-        for (unsigned i = 0; i < HIST_N; i++) {
-            acc += tr->hist[i];
-            if (acc >= want) {
-                *o[j] = hist_value(i);
-                break;
-            }
-        }
+    /* exact nearest-rank percentiles: the k-th smallest sample, k = ceil(q n), on a copy of the samples */
+    uint64_t *v = malloc((size_t)tr->lat_n * sizeof *v);
+    if (!v) {
+        fprintf(stderr, "sanfab-sim: out of memory\n");
+        exit(2);
     }
+    memcpy(v, tr->lat, (size_t)tr->lat_n * sizeof *v);
+    const uint64_t pct[3] = {50, 95, 99};
+    double *o[3] = {&l->p50, &l->p95, &l->p99};
+    size_t lo = 0;
+    for (int j = 0; j < 3; j++) {
+        uint64_t k = (pct[j] * tr->lat_n + 99) / 100; /* 1-based rank, >= 1 */
+        if (k < 1)
+            k = 1;
+        *o[j] = (double)select_kth(v, lo, (size_t)tr->lat_n, (size_t)(k - 1));
+        lo = (size_t)(k - 1); /* the later ranks are at or above it: v[lo..] holds them */
+    }
+    free(v);
 }

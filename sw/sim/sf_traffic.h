@@ -58,8 +58,9 @@ typedef struct {
     uint64_t hot_gen_units, hot_deliv_units; /* of them to the hotspot host (hotspot traffic; else 0) */
 } sf_traffic_counts;
 
-/** Latency summary (cycles) of messages generated in the window and delivered; percentiles from a histogram
- *  exact below 1024 cycles and within 1/64 above. */
+/** Latency summary (cycles) of messages generated in the window and delivered; p50/p95/p99 are exact nearest-rank
+ *  percentiles of those samples (the smallest latency with at least ceil(q x count) samples at or below it: a
+ *  sample, so within [smallest, max]). */
 typedef struct {
     uint64_t count;
     double avg, avg_net, p50, p95, p99, max; /* avg_net: from injection */

@@ -872,6 +872,72 @@ static void test_patterns(void)
           msg);
 }
 
+/* ------------------------------------------------------------------ latency percentiles */
+
+/* latency of message i of run `run` (cycles): run 0 crosses the 1024-cycle mark (the old histogram's exact range),
+ * run 1 sits where the old histogram's bin middle (1127.5) was above every sample (1122) */
+static uint64_t pct_lat(int run, unsigned i) { return run == 0 ? 1000u + 3u * i : 1122u; }
+
+static int u64cmp(const void *a, const void *b)
+{
+    const uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+    return x < y ? -1 : x > y;
+}
+
+/* the percentiles are exact nearest-rank values of the samples (the smallest latency with at least ceil(q n) samples
+ * at or below it): so within [min, max] whatever the latencies */
+static void test_percentiles(void)
+{
+    sf_err e;
+    char msg[300] = "";
+    int ok = 1;
+    enum { N = 200 };
+    for (int run = 0; run < 2 && ok; run++) {
+        sf_topo *t = sf_topo_new();
+        sf_topo_add_switch(t, 0, 2, -1, "one", 0, &e);
+        for (int h = 0; h < 2; h++)
+            sf_topo_add_host(t, h, 0, h, "one", 0, &e);
+        sf_topo_finish(t, "one", &e);
+        sf_traffic_params p = {SF_TR_COMPLEMENT, 0, 0, 1.0, 1, 1, NULL, 0}; /* a message a cycle, 0 -> 1 */
+        sf_traffic *tr = sf_traffic_new(t, &p, &e);
+        if (!tr) {
+            snprintf(msg, sizeof msg, "%.200s", e.msg);
+            ok = 0;
+            sf_topo_free(t);
+            break;
+        }
+        sf_traffic_window_start(tr, 0);
+        uint64_t want[N];
+        unsigned n = 0;
+        for (uint64_t cyc = 0; n < N && cyc < 4 * N; cyc++) {
+            sf_traffic_generate(tr, 0, cyc);
+            uint32_t seq;
+            const sf_msg *m;
+            while (n < N && (m = sf_traffic_head(tr, 0, &seq)) != NULL) {
+                const uint64_t g = m->gen;
+                sf_traffic_start(tr, 0, cyc, 0);
+                want[n] = pct_lat(run, n);
+                sf_traffic_deliver(tr, 1, 1, 0, seq, g + want[n]);
+                n++;
+            }
+        }
+        sf_lat l;
+        sf_traffic_latency(tr, &l);
+        qsort(want, n, sizeof want[0], u64cmp);
+        const double p50 = (double)want[N / 2 - 1], p95 = (double)want[N * 95 / 100 - 1], p99 = (double)want[N * 99 / 100 - 1];
+        ok = n == N && l.count == N && l.max == (double)want[N - 1] && l.p50 == p50 && l.p95 == p95 && l.p99 == p99 &&
+             l.p99 <= l.max && l.p50 >= (double)want[0];
+        if (!ok)
+            snprintf(msg, sizeof msg, "run %d: %u samples, p50 %.1f p95 %.1f p99 %.1f max %.1f (want %.0f %.0f %.0f %.0f)", run,
+                     (unsigned)l.count, l.p50, l.p95, l.p99, l.max, p50, p95, p99, (double)want[N - 1]);
+        sf_traffic_free(tr);
+        sf_topo_free(t);
+    }
+    check(ok, "latency percentiles are the samples' exact nearest-rank values, never above the maximum (latencies "
+              "across 1024 cycles; all equal to 1122)",
+          msg);
+}
+
 int main(int argc, char **argv)
 {
     (void)argc;
@@ -881,6 +947,7 @@ int main(int argc, char **argv)
     test_deadlock();
     test_determinism();
     test_patterns();
+    test_percentiles();
     test_vc_one_switch();
     test_vc_conservation();
     test_vc_deadlock();
