@@ -278,7 +278,7 @@ int sf_sim_cfg_set(sf_sim_cfg *c, const char *key, const char *value, const char
             return -1;
         }
         snprintf(k == K_TOPOGEN ? c->topology_gen : c->routing, sizeof c->routing, "%s", value);
-        snprintf(k == K_TOPOGEN ? c->topology_desc : c->routing_desc, sizeof c->routing_desc, "(%s %s, %.240s)", key, value, where);
+        snprintf(k == K_TOPOGEN ? c->topology_desc : c->routing_desc, sizeof c->routing_desc, "%.240s: %s %s", where, key, value);
         break;
     }
     case K_WTOPO:

@@ -35,7 +35,7 @@ typedef struct {
     char tables[1024];                 /* vcsw: the sanfab-route --rhinet file ("" = written from the routes) */
     char topology_gen[1024];           /* instead of topology: a generator line, sanfab-topo's "KIND [options]" */
     char routing[1024];                /* instead of routes: an algorithm line, sanfab-route's "ALGORITHM [options]" */
-    char topology_desc[1400], routing_desc[1400]; /* "topology-gen LINE (FILE:LINE)": names them in messages */
+    char topology_desc[1400], routing_desc[1400]; /* "FILE:LINE: topology-gen LINE": names them in messages */
     char write_topology[1024], write_routes[1024], write_tables[1024]; /* where to keep what was made ("" = not) */
     char kind[16];                     /* switch kind: "xbar" or "vcsw" */
     sf_kind k;
