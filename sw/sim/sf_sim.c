@@ -37,11 +37,11 @@ static const struct {
     const char *name, *def, *vdef, *help; /* default for xbar (and every kind), for vcsw when it differs */
     unsigned char kinds;
 } keys[K_N] = {
-    [K_TOPOLOGY] = {"topology", "(required)", NULL, "topology file (docs/topology.md); or topology-gen", FOR_ALL},
-    [K_ROUTES] = {"routes", "(required)", NULL, "sanfab-route route file (docs/routing.md); or routing", FOR_ALL},
+    [K_TOPOLOGY] = {"topology", "(needed)", NULL, "topology file (docs/topology.md); or topology-gen", FOR_ALL},
+    [K_ROUTES] = {"routes", "(needed)", NULL, "sanfab-route route file (docs/routing.md); or routing", FOR_ALL},
     [K_TABLES] = {"tables", "(written)", NULL, "sanfab-route --rhinet tables of the route set (default: written from the routes)", FOR_VCSW},
-    [K_TOPOGEN] = {"topology-gen", "(none)", NULL, "instead of topology: a generator, sanfab-topo's command line without the tool's name and -o (e.g. random --switches 16 --seed 1)", FOR_ALL},
-    [K_ROUTING] = {"routing", "(none)", NULL, "instead of routes: an algorithm, sanfab-route's command line without the tool's name, the topology and the outputs (e.g. dl --vcs 3 --select sancho)", FOR_ALL},
+    [K_TOPOGEN] = {"topology-gen", "(none)", NULL, "instead of topology: sanfab-topo's command line, no -o (random --switches 16 --seed 1)", FOR_ALL},
+    [K_ROUTING] = {"routing", "(none)", NULL, "instead of routes: sanfab-route's command line, no topology, no outputs (dl --vcs 3)", FOR_ALL},
     [K_WTOPO] = {"write-topology", "(none)", NULL, "write the topology of topology-gen to this file (what sanfab-topo -o writes)", FOR_ALL},
     [K_WROUTES] = {"write-routes", "(none)", NULL, "write the routes of routing to this file (what sanfab-route -o writes)", FOR_ALL},
     [K_WTABLES] = {"write-tables", "(none)", NULL, "write the route set's RHiNET tables to this file (what sanfab-route --rhinet writes)", FOR_ALL},
@@ -51,7 +51,7 @@ static const struct {
     [K_LOCAL] = {"local", "3", NULL, "local: destinations at most L switches away", FOR_ALL},
     [K_MSGSIZE] = {"message-size", "512", NULL, "payload bytes per message (8..65536)", FOR_XBAR},
     [K_PKTFLITS] = {"packet-flits", "-", "128", "flits per packet, head and tail included (seed 001: 128)", FOR_VCSW},
-    [K_LOAD] = {"load", "(required)", NULL, "offered load(s): flits/ns/switch (xbar), flits/host/cycle (vcsw); one or more numbers", FOR_ALL},
+    [K_LOAD] = {"load", "(required)", NULL, "offered load(s) 0 < x <= 1000: flits/ns/switch (xbar), flits/host/cycle (vcsw, x <= 1); one or more", FOR_ALL},
     [K_WARMUP] = {"warmup", "20000", "50000", "warm-up cycles before the measurement window", FOR_ALL},
     [K_CYCLES] = {"cycles", "100000", "950000", "measurement window in cycles", FOR_ALL},
     [K_DRAIN] = {"drain", "0", NULL, "after the window: stop generating, run until empty or this many cycles", FOR_ALL},
@@ -916,7 +916,7 @@ int sf_sim_cfg_check(sf_sim_cfg *c, sf_err *e)
     }
     for (int i = 0; i < c->nloads; i++)
         if (c->loads[i] > 1) {
-            snprintf(e->msg, sizeof e->msg, "load %g flits/host/cycle: a host link carries at most 1 flit a cycle", c->loads[i]);
+            snprintf(e->msg, sizeof e->msg, "load %g flits/host/cycle: the VC network takes loads 0 < x <= 1 (a host link carries at most 1 flit a cycle)", c->loads[i]);
             return -1;
         }
     return 0;
