@@ -3,6 +3,9 @@
 
 #include "link.h"
 #include "net.h"
+#include "sf_cli.h"
+#include "sf_route_cli.h"
+#include "sf_topo_cli.h"
 #include "sf_util.h"
 #include "vcsw_net.h"
 #include "xbar.h"
@@ -19,7 +22,7 @@
 /* ------------------------------------------------------------------ configuration keys */
 
 enum {
-    K_TOPOLOGY, K_ROUTES, K_TABLES, K_SWITCH, K_TRAFFIC, K_HOTSPOT, K_LOCAL, K_MSGSIZE, K_PKTFLITS, K_LOAD, K_WARMUP,
+    K_TOPOLOGY, K_ROUTES, K_TABLES, K_TOPOGEN, K_ROUTING, K_WTOPO, K_WROUTES, K_WTABLES, K_SWITCH, K_TRAFFIC, K_HOTSPOT, K_LOCAL, K_MSGSIZE, K_PKTFLITS, K_LOAD, K_WARMUP,
     K_CYCLES, K_DRAIN, K_SEED, K_LINKDELAY, K_HOSTDELAY, K_ROUTEDELAY, K_SLACK, K_STOP, K_GO, K_TIMEOUT, K_VCS, K_CTRL,
     K_FLITW, K_TAGW, K_DEPTH, K_MAXLEN, K_COUNTERS, K_CTRW, K_ITBDETECT, K_ITBDMA, K_ITBPOOL, K_ITBPRIO, K_NICBUF,
     K_NICSTOP, K_NICGO, K_NICDRAIN, K_ALT, K_ALLOWDL, K_DEADLOCK, K_SAT, K_LINKS, K_POLICY, K_THRESH, K_PROB,
@@ -34,16 +37,21 @@ static const struct {
     const char *name, *def, *vdef, *help; /* default for xbar (and every kind), for vcsw when it differs */
     unsigned char kinds;
 } keys[K_N] = {
-    [K_TOPOLOGY] = {"topology", "(required)", NULL, "topology file (docs/topology.md)", FOR_ALL},
-    [K_ROUTES] = {"routes", "(required)", NULL, "sanfab-route route file (docs/routing.md)", FOR_ALL},
+    [K_TOPOLOGY] = {"topology", "(needed)", NULL, "topology file (docs/topology.md); or topology-gen", FOR_ALL},
+    [K_ROUTES] = {"routes", "(needed)", NULL, "sanfab-route route file (docs/routing.md); or routing", FOR_ALL},
     [K_TABLES] = {"tables", "(written)", NULL, "sanfab-route --rhinet tables of the route set (default: written from the routes)", FOR_VCSW},
+    [K_TOPOGEN] = {"topology-gen", "(none)", NULL, "instead of topology: sanfab-topo's command line, no -o (random --switches 16 --seed 1)", FOR_ALL},
+    [K_ROUTING] = {"routing", "(none)", NULL, "instead of routes: sanfab-route's command line, no topology, no outputs (dl --vcs 3)", FOR_ALL},
+    [K_WTOPO] = {"write-topology", "(none)", NULL, "write the topology of topology-gen to this file (what sanfab-topo -o writes)", FOR_ALL},
+    [K_WROUTES] = {"write-routes", "(none)", NULL, "write the routes of routing to this file (what sanfab-route -o writes)", FOR_ALL},
+    [K_WTABLES] = {"write-tables", "(none)", NULL, "write the route set's RHiNET tables to this file (what sanfab-route --rhinet writes)", FOR_ALL},
     [K_SWITCH] = {"switch", "xbar", NULL, "switch kind: xbar (crossbars, Myrinet NICs) | vcsw (VC switches, RHiNET NICs)", FOR_ALL},
     [K_TRAFFIC] = {"traffic", "uniform", NULL, "uniform|bit-reversal|hotspot|local|transpose|complement|permutation|butterfly", FOR_ALL},
     [K_HOTSPOT] = {"hotspot", "5", NULL, "hotspot: percent of messages sent to the hotspot host", FOR_ALL},
     [K_LOCAL] = {"local", "3", NULL, "local: destinations at most L switches away", FOR_ALL},
     [K_MSGSIZE] = {"message-size", "512", NULL, "payload bytes per message (8..65536)", FOR_XBAR},
     [K_PKTFLITS] = {"packet-flits", "-", "128", "flits per packet, head and tail included (seed 001: 128)", FOR_VCSW},
-    [K_LOAD] = {"load", "(required)", NULL, "offered load(s): flits/ns/switch (xbar), flits/host/cycle (vcsw); one or more numbers", FOR_ALL},
+    [K_LOAD] = {"load", "(required)", NULL, "offered load(s) 0 < x <= 1000: flits/ns/switch (xbar), flits/host/cycle (vcsw, x <= 1); one or more", FOR_ALL},
     [K_WARMUP] = {"warmup", "20000", "50000", "warm-up cycles before the measurement window", FOR_ALL},
     [K_CYCLES] = {"cycles", "100000", "950000", "measurement window in cycles", FOR_ALL},
     [K_DRAIN] = {"drain", "0", NULL, "after the window: stop generating, run until empty or this many cycles", FOR_ALL},
@@ -103,6 +111,39 @@ static int key_index(const char *k)
 }
 
 int sf_sim_is_key(const char *key) { return key_index(key) >= 0; }
+
+const char *sf_sim_key_suggest(const char *given)
+{
+    const char *names[K_N];
+    for (int i = 0; i < K_N; i++)
+        names[i] = keys[i].name;
+    return sf_cli_suggest(given, names, K_N);
+}
+
+/* " (did you mean X?)" for a misspelt name among the comma-separated list `list` ("a, b, c"), or "" */
+static const char *dym_list(char *buf, size_t len, const char *given, const char *list)
+{
+    char copy[600];
+    const char *names[64];
+    size_t n = 0;
+    snprintf(copy, sizeof copy, "%s", list);
+    for (char *tok = strtok(copy, ", "); tok && n < 64; tok = strtok(NULL, ", "))
+        names[n++] = tok;
+    return sf_cli_did_you_mean(buf, len, given, names, n);
+}
+
+/* the unknown key message: "WHERE: unknown key "K" (did you mean X?)" */
+static int unknown_key(sf_err *e, const char *where, const char *key, int cmdline)
+{
+    const char *s = sf_sim_key_suggest(key);
+    if (s)
+        snprintf(e->msg, sizeof e->msg, "%.240s: unknown %s \"%.100s\" (did you mean %s%s?)", where, cmdline ? "option" : "key", key,
+                 cmdline ? "--" : "", s);
+    else
+        snprintf(e->msg, sizeof e->msg, "%.240s: unknown %s \"%.100s\" (sanfab-sim --help lists the keys)", where,
+                 cmdline ? "option" : "key", key);
+    return -1;
+}
 
 void sf_sim_keys_help(FILE *f)
 {
@@ -197,10 +238,8 @@ static int yesno(const char *s, int *v)
 int sf_sim_cfg_set(sf_sim_cfg *c, const char *key, const char *value, const char *where, int from_cmdline, sf_err *e)
 {
     int k = key_index(key);
-    if (k < 0) {
-        snprintf(e->msg, sizeof e->msg, "%.240s: unknown key \"%.100s\" (sanfab-sim --help lists the keys)", where, key);
-        return -1;
-    }
+    if (k < 0)
+        return unknown_key(e, where, key, 0);
     if (from_cmdline && c->set_cmd[k]) {
         snprintf(e->msg, sizeof e->msg, "%.240s: --%.60s given twice", where, key);
         return -1;
@@ -219,18 +258,51 @@ int sf_sim_cfg_set(sf_sim_cfg *c, const char *key, const char *value, const char
         strcpy(dst, value);
         break;
     }
+    case K_TOPOGEN:
+    case K_ROUTING: {
+        /* sanfab-topo's / sanfab-route's own parser: the same options, ranges and messages (sf_topo_cli.c, sf_route_cli.c) */
+        char line[1024], *argv[256];
+        if (strlen(value) >= sizeof line)
+            return bad(e, where, key, "line too long (at most 1023 characters)", "...");
+        strcpy(line, value);
+        const int argc = sf_cli_split(line, argv, 256);
+        if (argc <= 0)
+            return bad(e, where, key, k == K_TOPOGEN ? "expected a generator and its options, e.g. random --switches 16 --seed 1"
+                                                    : "expected an algorithm and its options, e.g. itb --seed 1", value);
+        sf_err pe = {{0}};
+        sf_topo_cli ta;
+        sf_route_cli ra;
+        const int rc = k == K_TOPOGEN ? sf_topo_cli_parse(&ta, argc, argv, 0, &pe) : sf_route_cli_parse(&ra, argc, argv, 0, &pe);
+        if (rc != SF_CLI_OK) {
+            snprintf(e->msg, sizeof e->msg, "%.200s: %.20s: %.360s", where, key, pe.msg);
+            return -1;
+        }
+        snprintf(k == K_TOPOGEN ? c->topology_gen : c->routing, sizeof c->routing, "%s", value);
+        snprintf(k == K_TOPOGEN ? c->topology_desc : c->routing_desc, sizeof c->routing_desc, "%.240s: %s %s", where, key, value);
+        break;
+    }
+    case K_WTOPO:
+    case K_WROUTES:
+    case K_WTABLES:
+        if (!*value || strlen(value) >= sizeof c->write_topology)
+            return bad(e, where, key, "empty or too long path", value);
+        strcpy(k == K_WTOPO ? c->write_topology : k == K_WROUTES ? c->write_routes : c->write_tables, value);
+        break;
     case K_SWITCH:
-        if (strcmp(value, "xbar") && strcmp(value, "vcsw"))
-            return bad(e, where, key, "unknown switch kind (xbar or vcsw; the Maestro switch box is not a sanfab-sim network yet)",
-                       value);
+        if (strcmp(value, "xbar") && strcmp(value, "vcsw")) {
+            char why[300], dym[80];
+            snprintf(why, sizeof why, "unknown switch kind%s (xbar or vcsw; the Maestro switch box is not a sanfab-sim network yet)",
+                     dym_list(dym, sizeof dym, value, "xbar, vcsw"));
+            return bad(e, where, key, why, value);
+        }
         snprintf(c->kind, sizeof c->kind, "%s", value);
         c->k = strcmp(value, "vcsw") == 0 ? SF_KIND_VCSW : SF_KIND_XBAR;
         break;
     case K_TRAFFIC: {
         int t = sf_pattern_parse(value);
         if (t < 0) {
-            char why[200];
-            snprintf(why, sizeof why, "unknown pattern (%s)", sf_pattern_names());
+            char why[400], dym[80];
+            snprintf(why, sizeof why, "unknown pattern%s (%s)", dym_list(dym, sizeof dym, value, sf_pattern_names()), sf_pattern_names());
             return bad(e, where, key, why, value);
         }
         c->tr.pattern = (sf_pattern)t;
@@ -257,22 +329,46 @@ int sf_sim_cfg_set(sf_sim_cfg *c, const char *key, const char *value, const char
         c->vnic.packet_flits = (unsigned)u;
         break;
     case K_LOAD: {
-        /* one or more numbers, separated by spaces or commas */
+        /* one or more numbers, separated by spaces or commas; an empty item (a comma with no number on one side) is an
+         * error, never skipped */
         char buf[4096];
         if (strlen(value) >= sizeof buf)
-            return bad(e, where, key, "list too long", "...");
+            return bad(e, where, key, "list too long (at most 4095 characters)", "...");
         strcpy(buf, value);
-        int n = 0;
-        for (char *tok = strtok(buf, " \t,"); tok; tok = strtok(NULL, " \t,")) {
+        int n = 0, need = 0; /* need: a comma was seen, a number must follow */
+        char *p = buf;
+        for (;;) {
+            while (*p == ' ' || *p == '\t')
+                p++;
+            if (*p == ',' || (!*p && need))
+                return bad(e, where, key, "empty item in the list of loads (a comma with no number on one side)", value);
+            if (!*p)
+                break;
+            char *tok = p;
+            while (*p && *p != ' ' && *p != '\t' && *p != ',')
+                p++;
+            const char term = *p;
+            *p = 0;
+            if (term)
+                p++;
             if (n == SF_SIM_MAX_LOADS)
                 return bad(e, where, key, "more than 256 load points", value);
             if (parse_dbl(tok, 0, 1000, &d) || d <= 0)
-                return bad(e, where, key, "expected loads (flits/ns/switch for xbar, flits/host/cycle for vcsw), numbers > 0 "
-                                          "and <= 1000", tok);
+                return bad(e, where, key, "expected loads 0 < x <= 1000 (flits/ns/switch for xbar; flits/host/cycle for vcsw, "
+                                          "where x <= 1)", tok);
             c->loads[n++] = d;
+            need = term == ',';
+            if (!need) {
+                while (*p == ' ' || *p == '\t')
+                    p++;
+                if (*p == ',') {
+                    p++;
+                    need = 1;
+                }
+            }
         }
         if (!n)
-            return bad(e, where, key, "expected at least one load", value);
+            return bad(e, where, key, "expected at least one load (0 < x <= 1000)", value);
         c->nloads = n;
         break;
     }
@@ -375,8 +471,12 @@ int sf_sim_cfg_set(sf_sim_cfg *c, const char *key, const char *value, const char
         break;
     case K_POLICY: {
         int pk = sf_policy_parse(value);
-        if (pk < 0)
-            return bad(e, where, key, "unknown policy (static, oblivious, adaptive, probing)", value);
+        if (pk < 0) {
+            char why[200], dym[80];
+            snprintf(why, sizeof why, "unknown policy%s (static, oblivious, adaptive, probing)",
+                     dym_list(dym, sizeof dym, value, "static, oblivious, adaptive, probing"));
+            return bad(e, where, key, why, value);
+        }
         c->nic.pol.kind = c->vnic.pol.kind = (sf_policy_kind)pk;
         break;
     }
@@ -399,8 +499,9 @@ int sf_sim_cfg_set(sf_sim_cfg *c, const char *key, const char *value, const char
         break;
     case K_WORKLOAD:
         if (!is_workload(value)) {
-            char why[200];
-            snprintf(why, sizeof why, "unknown workload (%s; workload-file for your own)", sf_workload_names());
+            char why[400], dym[80];
+            snprintf(why, sizeof why, "unknown workload%s (%s; workload-file for your own)",
+                     dym_list(dym, sizeof dym, value, sf_workload_names()), sf_workload_names());
             return bad(e, where, key, why, value);
         }
         snprintf(c->workload, sizeof c->workload, "%s", value);
@@ -469,6 +570,20 @@ static void join_dir(char *dst, size_t n, const char *cfgpath, const char *rel)
 }
 
 static int read_keys(sf_sim_cfg *c, const char *path, int timing, sf_err *e);
+
+/* 1 if the command line gave the other way to name what key k names (--topology-gen for a file's topology,
+ * --routes for its routing, ...): the command line overrides the file, whichever way it names the thing */
+static int overridden(const sf_sim_cfg *c, int k)
+{
+    switch (k) {
+    case K_TOPOLOGY: return c->set_cmd[K_TOPOGEN];
+    case K_TOPOGEN: return c->set_cmd[K_TOPOLOGY];
+    case K_ROUTES:
+    case K_TABLES: return c->set_cmd[K_ROUTING];
+    case K_ROUTING: return c->set_cmd[K_ROUTES];
+    default: return 0;
+    }
+}
 
 /* the file of a timing set: a path (has a '/' or ends in .cfg), else NAME -> sw/sim/timing/NAME.cfg beside the
  * tool (its directory's ../sim/timing) */
@@ -555,11 +670,11 @@ static int read_keys(sf_sim_cfg *c, const char *path, int timing, sf_err *e)
         }
         int k = key_index(key);
         if (k < 0) {
-            snprintf(e->msg, sizeof e->msg, "%.240s: unknown key \"%.100s\" (sanfab-sim --help lists the keys)", where, key);
-            rc = -1;
+            rc = unknown_key(e, where, key, 0);
             break;
         }
-        if (timing && (k == K_TIMING || k == K_TOPOLOGY || k == K_ROUTES || k == K_TABLES || k == K_WORKLOAD || k == K_WLFILE)) {
+        if (timing && (k == K_TIMING || k == K_TOPOLOGY || k == K_ROUTES || k == K_TABLES || k == K_WORKLOAD || k == K_WLFILE ||
+                       k == K_TOPOGEN || k == K_ROUTING || k == K_WTOPO || k == K_WROUTES || k == K_WTABLES)) {
             snprintf(e->msg, sizeof e->msg, "%.240s: %.60s is not a timing key", where, key);
             rc = -1;
             break;
@@ -576,18 +691,18 @@ static int read_keys(sf_sim_cfg *c, const char *path, int timing, sf_err *e)
             rc = -1;
             break;
         }
-        if (k != K_LOAD && strpbrk(p, " \t")) {
+        if (k != K_LOAD && k != K_TOPOGEN && k != K_ROUTING && strpbrk(p, " \t")) {
             snprintf(e->msg, sizeof e->msg, "%.240s: %.60s takes one value (got \"%.200s\")", where, key, p);
             rc = -1;
             break;
         }
-        if (c->set_cmd[k]) { /* the command line overrides the file */
+        if (c->set_cmd[k] || overridden(c, k)) { /* the command line overrides the file */
             c->set_line[k] = ln;
             continue;
         }
 
         char val[2048];
-        if (k == K_TOPOLOGY || k == K_ROUTES || k == K_TABLES || k == K_WLFILE ||
+        if (k == K_TOPOLOGY || k == K_ROUTES || k == K_TABLES || k == K_WLFILE || k == K_WTOPO || k == K_WROUTES || k == K_WTABLES ||
             (k == K_TIMING && (strchr(p, '/') || (strlen(p) > 4 && !strcmp(p + strlen(p) - 4, ".cfg"))))) {
             join_dir(val, sizeof val, path, p);
             p = val;
@@ -607,6 +722,21 @@ static int read_keys(sf_sim_cfg *c, const char *path, int timing, sf_err *e)
     if (!rc && !header) {
         snprintf(e->msg, sizeof e->msg, "%.400s:%d: first line must be \"sanfab-sim 1\"", path, ln ? ln : 1);
         rc = -1;
+    }
+    /* a file that names its topology (routes) both ways: refused at the later line */
+    static const int pairs[3][2] = {{K_TOPOLOGY, K_TOPOGEN}, {K_ROUTES, K_ROUTING}, {K_TABLES, K_ROUTING}};
+    for (int i = 0; i < 3 && !rc && !timing; i++) {
+        const int a = pairs[i][0], b = pairs[i][1];
+        if (c->set_line[a] && c->set_line[b] && !c->set_cmd[a] && !c->set_cmd[b] && !overridden(c, a) && !overridden(c, b)) {
+            const int first = c->set_line[a] < c->set_line[b] ? a : b, later = first == a ? b : a;
+            snprintf(e->msg, sizeof e->msg, "%.300s:%d: %s and %s (line %d) both given: %s", path, c->set_line[later],
+                     keys[later].name, keys[first].name, c->set_line[first],
+                     i == 0 ? "a run takes its topology from a file (topology) or from a generator (topology-gen), not both"
+                     : i == 1 ? "a run reads its routes from a file (routes) or computes them (routing), not both"
+                              : "tables are the sanfab-route --rhinet file of a routes file; with routing they are written "
+                                "from the computed routes (write-tables FILE keeps them)");
+            rc = -1;
+        }
     }
     fclose(f);
     return rc;
@@ -633,17 +763,69 @@ void sf_sim_cfg_kind_defaults(sf_sim_cfg *c)
     c->vnic.nvc = c->vcsw.NVC;
 }
 
+/* where key k was given, for messages: "line N" of the config file, or "command line" */
+static const char *origin(char b[32], const sf_sim_cfg *c, int k)
+{
+    if (c->set_line[k] && !c->set_cmd[k])
+        snprintf(b, 32, "line %d", c->set_line[k]);
+    else
+        snprintf(b, 32, "command line");
+    return b;
+}
+
 int sf_sim_cfg_check(sf_sim_cfg *c, sf_err *e)
 {
+    char o1[32], o2[32];
     if (c->timing[0] && !c->timing_done) { /* --timing: its keys come after the command line's and the file's */
         c->timing_done = 1;
         if (apply_timing(c, c->timing, "--timing", e))
             return -1;
     }
-    if (!c->topology[0] || !c->routes[0]) {
-        snprintf(e->msg, sizeof e->msg, "no %s given (config key or --%s)", !c->topology[0] ? "topology" : "routes",
-                 !c->topology[0] ? "topology" : "routes");
+    if (c->topology[0] && c->topology_gen[0]) {
+        snprintf(e->msg, sizeof e->msg, "topology (%s) and topology-gen (%s) both given: a run takes its topology from a file or from a "
+                 "generator, not both (on the command line, either one overrides the config file's)", origin(o1, c, K_TOPOLOGY), origin(o2, c, K_TOPOGEN));
         return -1;
+    }
+    if (c->routes[0] && c->routing[0]) {
+        snprintf(e->msg, sizeof e->msg, "routes (%s) and routing (%s) both given: a run reads its routes from a file or computes them with "
+                 "an algorithm, not both (on the command line, either one overrides the config file's)", origin(o1, c, K_ROUTES), origin(o2, c, K_ROUTING));
+        return -1;
+    }
+    if (c->tables[0] && c->routing[0]) {
+        snprintf(e->msg, sizeof e->msg, "tables and routing both given: tables are the sanfab-route --rhinet file of a routes "
+                 "file; with routing they are written from the computed routes (write-tables FILE keeps them)");
+        return -1;
+    }
+    if (c->write_topology[0] && !c->topology_gen[0]) {
+        snprintf(e->msg, sizeof e->msg, "write-topology without topology-gen: it writes the generated topology (this run reads %.400s)",
+                 c->topology[0] ? c->topology : "none");
+        return -1;
+    }
+    if (c->write_routes[0] && !c->routing[0]) {
+        snprintf(e->msg, sizeof e->msg, "write-routes without routing: it writes the computed routes (this run reads %.400s)",
+                 c->routes[0] ? c->routes : "none");
+        return -1;
+    }
+    if (c->write_tables[0] && c->tables[0]) {
+        snprintf(e->msg, sizeof e->msg, "write-tables and tables both given: write-tables writes the tables made from the routes");
+        return -1;
+    }
+    if ((!c->topology[0] && !c->topology_gen[0]) || (!c->routes[0] && !c->routing[0])) {
+        const int t = !c->topology[0] && !c->topology_gen[0];
+        snprintf(e->msg, sizeof e->msg, "no %s given (config key %s, or --%s)", t ? "topology" : "routes",
+                 t ? "topology FILE or topology-gen KIND [options]" : "routes FILE or routing ALGORITHM [options]",
+                 t ? "topology / --topology-gen" : "routes / --routing");
+        return -1;
+    }
+    {
+        const char *w[3] = {c->write_topology, c->write_routes, c->write_tables};
+        const char *wn[3] = {"write-topology", "write-routes", "write-tables"};
+        for (int i = 0; i < 3; i++)
+            for (int j = 0; j < i; j++)
+                if (w[i][0] && !strcmp(w[i], w[j])) {
+                    snprintf(e->msg, sizeof e->msg, "%s and %s name the same file %.300s", wn[j], wn[i], w[i]);
+                    return -1;
+                }
     }
     const int wl = c->workload[0] || c->workload_file[0];
     if (c->workload[0] && c->workload_file[0]) {
@@ -734,13 +916,19 @@ int sf_sim_cfg_check(sf_sim_cfg *c, sf_err *e)
     }
     for (int i = 0; i < c->nloads; i++)
         if (c->loads[i] > 1) {
-            snprintf(e->msg, sizeof e->msg, "load %g flits/host/cycle: a host link carries at most 1 flit a cycle", c->loads[i]);
+            snprintf(e->msg, sizeof e->msg, "load %g flits/host/cycle: the VC network takes loads 0 < x <= 1 (a host link carries at most 1 flit a cycle)", c->loads[i]);
             return -1;
         }
     return 0;
 }
 
 /* ------------------------------------------------------------------ network */
+
+/* The run's topology and routes as messages name them: the file, or the generator / algorithm line and where it was
+ * given. */
+static int write_file(const char *path, const char *what, const void *obj, sf_err *e);
+static const char *TN(const sf_sim_cfg *c) { return c->topology[0] ? c->topology : c->topology_desc; }
+static const char *RN(const sf_sim_cfg *c) { return c->routes[0] ? c->routes : c->routing_desc; }
 
 /* The decoded tables of one switch: tag -> port (-1 none), (in, out, data VC) -> VC (-1 none). */
 typedef struct {
@@ -790,14 +978,14 @@ static int tables_match(const sf_sim_cfg *c, const sf_sim_net *n, sf_err *e)
         const sf_hop *h = (int)l->alt < n->rs->nalt ? sf_routes_get(n->rs, (int)l->src, (int)l->dst, (int)l->alt, &nh, &vc0) : NULL;
         if (!h && l->src != l->dst) {
             snprintf(e->msg, sizeof e->msg, "%.300s: nic %u dst %u alt %u: %.200s has no such route (are the tables of this "
-                     "route set?)", tn, l->src, l->dst, l->alt, c->routes);
+                     "route set?)", tn, l->src, l->dst, l->alt, RN(c));
             rc = -1;
             break;
         }
         covered++;
         if (l->vc != (unsigned)vc0) {
             snprintf(e->msg, sizeof e->msg, "%.300s: host %u to %u (alt %u) starts on VC %u in the tables, on VC %d in %.200s",
-                     tn, l->src, l->dst, l->alt, l->vc, vc0, c->routes);
+                     tn, l->src, l->dst, l->alt, l->vc, vc0, RN(c));
             rc = -1;
             break;
         }
@@ -810,7 +998,7 @@ static int tables_match(const sf_sim_cfg *c, const sf_sim_net *n, sf_err *e)
             if ((k < nh && (unsigned)h[k].sw != sw) || port != (int)out || ovc != want_vc) {
                 snprintf(e->msg, sizeof e->msg, "%.200s: host %u to %u (alt %u, tag %u) leaves switch %u by port %d on VC %d in "
                          "the tables, by port %u on VC %d in %.150s", tn, l->src, l->dst, l->alt, l->tag, sw, port, ovc, out,
-                         want_vc, c->routes);
+                         want_vc, RN(c));
                 rc = -1;
                 break;
             }
@@ -828,7 +1016,7 @@ static int tables_match(const sf_sim_cfg *c, const sf_sim_net *n, sf_err *e)
             routes++;
         if (routes != covered) {
             snprintf(e->msg, sizeof e->msg, "%.300s: %zu nic lines for the %zu routes of %.200s (are the tables of this route set?)",
-                     tn, covered, routes, c->routes);
+                     tn, covered, routes, RN(c));
             rc = -1;
         }
     }
@@ -844,7 +1032,7 @@ static int load_tables(const sf_sim_cfg *c, sf_sim_net *n, sf_err *e)
     for (size_t i = 0; i < n->rs->nhops; i++)
         if (n->rs->hops[i].itb) {
             snprintf(e->msg, sizeof e->msg, "%.300s: the route set uses In-Transit Buffers, which only the crossbar network's "
-                     "NICs handle (switch xbar)", c->routes);
+                     "NICs handle (switch xbar)", RN(c));
             return -1;
         }
     const unsigned S = (unsigned)n->t->nsw;
@@ -857,7 +1045,7 @@ static int load_tables(const sf_sim_cfg *c, sf_sim_net *n, sf_err *e)
     for (unsigned s = 0; s < S; s++) {
         np[s] = (unsigned)n->t->sw[s].nports;
         if (np[s] > VCSW_MAX_PORTS) {
-            snprintf(e->msg, sizeof e->msg, "%.300s: switch %u has %u ports; the VC switch has at most %d", c->topology, s, np[s],
+            snprintf(e->msg, sizeof e->msg, "%.300s: switch %u has %u ports; the VC switch has at most %d", TN(c), s, np[s],
                      VCSW_MAX_PORTS);
             free(np);
             return -1;
@@ -879,14 +1067,19 @@ static int load_tables(const sf_sim_cfg *c, sf_sim_net *n, sf_err *e)
         if (sf_write_rhinet(n->rs, f, e)) {
             char why[sizeof e->msg];
             snprintf(why, sizeof why, "%s", e->msg);
-            snprintf(e->msg, sizeof e->msg, "%.250s: the route set has no VC-switch tables: %.300s", c->routes, why);
+            snprintf(e->msg, sizeof e->msg, "%.250s: the route set has no VC-switch tables: %.300s", RN(c), why);
+            fclose(f);
+            free(np);
+            return -1;
+        }
+        if (c->write_tables[0] && write_file(c->write_tables, "write-tables", n->rs, e)) {
             fclose(f);
             free(np);
             return -1;
         }
         rewind(f);
         char name[1100];
-        snprintf(name, sizeof name, "(tables written from %.1000s)", c->routes);
+        snprintf(name, sizeof name, "(tables written from %.1000s)", RN(c));
         rc = vcsw_load_network_stream(f, name, &c->vcsw, np, S, n->tables, err, sizeof err);
         fclose(f);
     }
@@ -897,20 +1090,108 @@ static int load_tables(const sf_sim_cfg *c, sf_sim_net *n, sf_err *e)
     }
     if (n->tables->hosts != (unsigned)n->t->nhost) {
         snprintf(e->msg, sizeof e->msg, "%.300s: the tables are for %u hosts, %.200s has %d", c->tables, n->tables->hosts,
-                 c->topology, n->t->nhost);
+                 TN(c), n->t->nhost);
         return -1;
     }
     return tables_match(c, n, e);
 }
 
+/* Write a topology (what "write-topology"), a route set ("write-routes") or its RHiNET tables ("write-tables") to
+ * path, as sanfab-topo -o, sanfab-route -o and sanfab-route --rhinet write them; 0, or -1 with e set. */
+static int write_file(const char *path, const char *what, const void *obj, sf_err *e)
+{
+    FILE *f = fopen(path, "w");
+    if (!f) {
+        snprintf(e->msg, sizeof e->msg, "%s %.400s: cannot write: %s", what, path, strerror(errno));
+        return -1;
+    }
+    int rc = 0;
+    if (!strcmp(what, "write-topology"))
+        sf_topo_write(obj, f);
+    else if (!strcmp(what, "write-routes"))
+        sf_write_routes(obj, f);
+    else if (sf_write_rhinet(obj, f, e)) {
+        char why[sizeof e->msg];
+        snprintf(why, sizeof why, "%s", e->msg);
+        snprintf(e->msg, sizeof e->msg, "%s %.300s: the route set has no RHiNET tables: %.200s", what, path, why);
+        rc = -1;
+    }
+    if (fclose(f) != 0 && !rc) {
+        snprintf(e->msg, sizeof e->msg, "%s %.400s: write error", what, path);
+        rc = -1;
+    }
+    return rc;
+}
+
+/* The topology of the topology-gen line (sanfab-topo's parser and generators, sf_topo_cli.c); written to
+ * write-topology if given. NULL with e = "WHERE: topology-gen: problem". */
+static sf_topo *gen_topology(const sf_sim_cfg *c, sf_err *e)
+{
+    char line[1024], *argv[256];
+    snprintf(line, sizeof line, "%s", c->topology_gen);
+    const int argc = sf_cli_split(line, argv, 256);
+    sf_topo_cli a;
+    sf_err pe = {{0}};
+    sf_topo *t = NULL;
+    if (argc > 0 && sf_topo_cli_parse(&a, argc, argv, 0, &pe) == SF_CLI_OK)
+        t = sf_topo_cli_generate(&a, &pe);
+    if (!t) {
+        snprintf(e->msg, sizeof e->msg, "%.280s: %.300s", c->topology_desc, pe.msg);
+        return NULL;
+    }
+    if (c->write_topology[0] && write_file(c->write_topology, "write-topology", t, e)) {
+        sf_topo_free(t);
+        return NULL;
+    }
+    return t;
+}
+
+/* The routes of the routing line on t (sanfab-route's parser and algorithms, sf_route_cli.c), checked as
+ * sanfab-route checks what it writes (a dependency cycle is left to allow-deadlock); written to write-routes if
+ * given. NULL with e = "WHERE: routing: problem". */
+static sf_routes *compute_routes(const sf_sim_cfg *c, const sf_topo *t, sf_err *e)
+{
+    char line[1024], *argv[256];
+    snprintf(line, sizeof line, "%s", c->routing);
+    const int argc = sf_cli_split(line, argv, 256);
+    sf_route_cli r;
+    sf_err pe = {{0}};
+    sf_routes *rs = NULL;
+    int status = SF_CLI_FAIL;
+    if (argc > 0 && sf_route_cli_parse(&r, argc, argv, 0, &pe) == SF_CLI_OK)
+        rs = sf_route_cli_compute(&r, t, &status, &pe);
+    if (!rs) {
+        snprintf(e->msg, sizeof e->msg, "%.280s: %.300s", c->routing_desc, pe.msg);
+        return NULL;
+    }
+    char prefix[1500];
+    snprintf(prefix, sizeof prefix, "sanfab-sim: %.1400s: ", c->routing_desc);
+    sf_route_cli_report(&r, rs, stderr, prefix);
+    if (sf_verify(rs, 1, NULL, "")) {
+        sf_verify(rs, 1, stderr, prefix);
+        snprintf(e->msg, sizeof e->msg, "%.500s: the computed route set fails its checks (above)", c->routing_desc);
+        sf_routes_free(rs);
+        return NULL;
+    }
+    if (c->write_routes[0] && write_file(c->write_routes, "write-routes", rs, e)) {
+        sf_routes_free(rs);
+        return NULL;
+    }
+    return rs;
+}
+
 int sf_sim_net_load(const sf_sim_cfg *c, sf_sim_net *n, sf_err *e)
 {
     memset(n, 0, sizeof *n);
-    n->t = sf_topo_read(c->topology, e);
+    n->t = c->topology_gen[0] ? gen_topology(c, e) : sf_topo_read(c->topology, e);
     if (!n->t)
         return -1;
-    n->rs = sf_read_routes(n->t, c->routes, e);
+    n->rs = c->routing[0] ? compute_routes(c, n->t, e) : sf_read_routes(n->t, c->routes, e);
     if (!n->rs) {
+        sf_sim_net_free(n);
+        return -1;
+    }
+    if (c->write_tables[0] && c->k != SF_KIND_VCSW && write_file(c->write_tables, "write-tables", n->rs, e)) {
         sf_sim_net_free(n);
         return -1;
     }
@@ -923,21 +1204,21 @@ int sf_sim_net_load(const sf_sim_cfg *c, sf_sim_net *n, sf_err *e)
         n->cyclic = 1;
         if (!c->allow_deadlock) {
             snprintf(e->msg, sizeof e->msg, "%.200s: the route set can deadlock (%.300s); give allow-deadlock yes to run it anyway",
-                     c->routes, n->cycle);
+                     RN(c), n->cycle);
             sf_sim_net_free(n);
             return -1;
         }
     }
     if (c->given[K_POLICY] && c->nic.pol.kind != SF_POL_STATIC && n->rs->nalt < 2) {
         snprintf(e->msg, sizeof e->msg, "%.300s: the %s policy chooses among a pair's alternative routes, and this route set "
-                 "has one route a pair (sanfab-route clos-all or fm write alternatives)", c->routes,
+                 "has one route a pair (sanfab-route clos-all or fm write alternatives)", RN(c),
                  sf_policy_name(c->nic.pol.kind));
         sf_sim_net_free(n);
         return -1;
     }
     if (sf_routes_maps_hosts(n->rs) && !c->workload[0] && !c->workload_file[0]) {
         snprintf(e->msg, sizeof e->msg, "%.300s: the route set maps logical to physical hosts (FM --map random): sanfab-sim runs "
-                 "it with a workload (its programs are placed by the map), not with constant-rate loads", c->routes);
+                 "it with a workload (its programs are placed by the map), not with constant-rate loads", RN(c));
         sf_sim_net_free(n);
         return -1;
     }
@@ -963,13 +1244,13 @@ int sf_sim_net_load(const sf_sim_cfg *c, sf_sim_net *n, sf_err *e)
     if (n->rs->nvc > 1) {
         snprintf(e->msg, sizeof e->msg, "%.300s: the route set uses %d VCs; the crossbar network has none (run it on the VC-switch "
                  "network: --switch vcsw, with its sanfab-route --rhinet tables as --tables, or none: they are then written "
-                 "from the routes)", c->routes, n->rs->nvc);
+                 "from the routes)", RN(c), n->rs->nvc);
         sf_sim_net_free(n);
         return -1;
     }
     for (int s = 0; s < n->t->nsw; s++)
         if (n->t->sw[s].nports > XBAR_MAX_PORTS) {
-            snprintf(e->msg, sizeof e->msg, "%.300s: switch %d has %d ports; the crossbar model has at most %d", c->topology, s,
+            snprintf(e->msg, sizeof e->msg, "%.300s: switch %d has %d ports; the crossbar model has at most %d", TN(c), s,
                      n->t->sw[s].nports, XBAR_MAX_PORTS);
             sf_sim_net_free(n);
             return -1;
@@ -1019,14 +1300,25 @@ void sf_sim_json_head(const sf_sim_cfg *c, const sf_sim_net *n, FILE *out)
 {
     const int vc = c->k == SF_KIND_VCSW;
     fprintf(out, "{\"tool\": \"sanfab-sim\", \"format\": 2, \"seed\": %llu,\n \"config\": {", (unsigned long long)c->tr.seed);
+    /* the files read, or (topology-gen, routing) the lines that made them and the files written, null if none */
+    const char *tf = c->topology[0] ? c->topology : c->write_topology, *rf = c->routes[0] ? c->routes : c->write_routes;
+    const char *bf = c->tables[0] ? c->tables : c->write_tables;
     fprintf(out, "\"topology\": ");
-    jstr(out, c->topology);
+    tf[0] ? jstr(out, tf) : (void)fputs("null", out);
+    if (c->topology_gen[0]) {
+        fprintf(out, ", \"topology_gen\": ");
+        jstr(out, c->topology_gen);
+    }
     fprintf(out, ", \"routes\": ");
-    jstr(out, c->routes);
+    rf[0] ? jstr(out, rf) : (void)fputs("null", out);
+    if (c->routing[0]) {
+        fprintf(out, ", \"routing\": ");
+        jstr(out, c->routing);
+    }
     if (vc) {
         fprintf(out, ", \"tables\": ");
-        if (c->tables[0])
-            jstr(out, c->tables);
+        if (bf[0])
+            jstr(out, bf);
         else
             fputs("null", out);
     }
@@ -1290,7 +1582,7 @@ int sf_sim_point_build(const sf_sim_cfg *c, const sf_sim_net *n, int li, net_nic
     free(links);
     free(hosts);
     if (!pt->net) {
-        snprintf(e->msg, sizeof e->msg, "%.250s: %.300s", c->topology, err);
+        snprintf(e->msg, sizeof e->msg, "%.250s: %.300s", TN(c), err);
         sf_sim_point_free(pt);
         return -1;
     }

@@ -33,6 +33,10 @@ typedef enum { SF_KIND_XBAR = 0, SF_KIND_VCSW } sf_kind;
 typedef struct {
     char topology[1024], routes[1024]; /* paths (a config file's relative paths are taken from its directory) */
     char tables[1024];                 /* vcsw: the sanfab-route --rhinet file ("" = written from the routes) */
+    char topology_gen[1024];           /* instead of topology: a generator line, sanfab-topo's "KIND [options]" */
+    char routing[1024];                /* instead of routes: an algorithm line, sanfab-route's "ALGORITHM [options]" */
+    char topology_desc[1400], routing_desc[1400]; /* "FILE:LINE: topology-gen LINE": names them in messages */
+    char write_topology[1024], write_routes[1024], write_tables[1024]; /* where to keep what was made ("" = not) */
     char kind[16];                     /* switch kind: "xbar" or "vcsw" */
     sf_kind k;
     sf_traffic_params tr;              /* pattern, hotspot, local, seed; rate and msg_units are set per load point */
@@ -81,6 +85,8 @@ void sf_sim_cfg_kind_defaults(sf_sim_cfg *c);
 int sf_sim_cfg_check(sf_sim_cfg *c, sf_err *e);
 /** 1 if `key` is a configuration key (command-line option --KEY). */
 int sf_sim_is_key(const char *key);
+/** The key closest to a misspelt `key` (sf_cli_suggest over the key names), or NULL. */
+const char *sf_sim_key_suggest(const char *key);
 /** Print the key table (name, default, meaning, which switch kind uses it) for --help. */
 void sf_sim_keys_help(FILE *f);
 /** The unit of the `load` key and of the throughput for the configuration's kind. */

@@ -71,3 +71,20 @@ const char *sf_cli_did_you_mean(char *buf, size_t len, const char *given, const 
         snprintf(buf, len, " (did you mean %s?)", s);
     return buf;
 }
+
+int sf_cli_split(char *line, char **argv, int max)
+{
+    int n = 0;
+    char *p = line;
+    for (;;) {
+        while (*p == ' ' || *p == '\t')
+            *p++ = '\0';
+        if (!*p)
+            return n;
+        if (n == max)
+            return -1;
+        argv[n++] = p;
+        while (*p && *p != ' ' && *p != '\t')
+            p++;
+    }
+}

@@ -20,4 +20,17 @@ const char *sf_cli_suggest(const char *given, const char *const *known, size_t n
  * returns buf, to append to an "unknown option" message. */
 const char *sf_cli_did_you_mean(char *buf, size_t len, const char *given, const char *const *known, size_t n);
 
+/* What parsing a tool's command line (or a config line holding one, sf_topo_cli.h, sf_route_cli.h) found. */
+enum {
+    SF_CLI_OK = 0,      /* parsed; go on */
+    SF_CLI_FAIL = 1,    /* bad input (exit status 1) */
+    SF_CLI_USAGE = 2,   /* usage error, the message in the sf_err (exit status 2) */
+    SF_CLI_HELP = 3,    /* --help or -h: print the help, exit 0 */
+    SF_CLI_VERSION = 4, /* --version: print the version, exit 0 */
+    SF_CLI_NOARGS = 5   /* too few arguments: print the usage on standard error, exit 2 */
+};
+
+/* Splits line in place at spaces and tabs into at most max words (argv[0..n)); returns n, or -1 if there are more. */
+int sf_cli_split(char *line, char **argv, int max);
+
 #endif

@@ -11,6 +11,7 @@ import sys
 import time
 
 from testlib import Tally, c_suite, run, write
+import netsim_oneconf
 
 if len(sys.argv) > 2 or (len(sys.argv) == 2 and sys.argv[1].startswith("-")):
     sys.exit(__doc__.strip() if sys.argv[1] in ("-h", "--help") else "run_netsim_tests.py: usage: run_netsim_tests.py [BUILD_DIR]")
@@ -447,6 +448,11 @@ def main():
     vc_tests(os.path.join(BUILD, "sanfab-sim"), "[sanfab-sim vcsw]")
     vc_tests(os.path.join(BUILD, "san-sanfab-sim"), "[san-sanfab-sim vcsw]")
     workload_tests(os.path.join(BUILD, "sanfab-sim"), "[sanfab-sim workload]")
+    # one file per run, the examples, the tools' conventions (sw/tests/netsim_oneconf.py)
+    for sim, tag in ((os.path.join(BUILD, "sanfab-sim"), "[sanfab-sim oneconf]"), (os.path.join(BUILD, "san-sanfab-sim"), "[san-sanfab-sim oneconf]")):
+        netsim_oneconf.oneconf_tests(T, BUILD, TMP, sim, tag)
+        netsim_oneconf.conventions_tests(T, BUILD, TMP, sim, tag)
+    netsim_oneconf.examples_tests(T, BUILD, TMP, os.path.join(BUILD, "sanfab-sim"))
     print(f"(netsim tests took {time.time() - t0:.1f} s)")
     T.finish()
 

@@ -451,6 +451,44 @@ def cross_check():
     result(rc == 0 and "disagreements 0" in last, f"cross-check: refcheck.py and check agree ({last})", (out + err)[-3000:])
 
 
+def conventions(prefix):
+    """The tools' command-line conventions: --version, "did you mean", sanfab-route without -o writes the routes to
+    standard output."""
+    topo = os.path.join(BUILD, prefix + "sanfab-topo")
+    route = os.path.join(BUILD, prefix + "sanfab-route")
+    tag = f"[{prefix or 'tools'}conventions]"
+    with open(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "VERSION")) as f:
+        v = f.read().strip()
+    for tool, path in (("sanfab-topo", topo), ("sanfab-route", route)):
+        rc, out, err = run([path, "--version"])
+        result(rc == 0 and out == f"{tool} (sanfab) {v}\n", f"{tag} {tool} --version prints \"{tool} (sanfab) {v}\"",
+               out + err)
+    t = os.path.join(TMP, "conv8.topo")
+    run([topo, "random", "--switches", "8", "--seed", "4", "-o", t])
+    cases = [
+        ([topo, "random", "--swiches", "8"], "unknown option --swiches (did you mean --switches?)"),
+        ([topo, "rando"], "unknown kind \"rando\" (did you mean random?)"),
+        ([topo, "random", "--switches", "0"], "--switches needs a whole number in 1..100000"),
+        ([route, "itbb", t], "unknown algorithm \"itbb\" (did you mean itb?)"),
+        ([route, "dl", t, "--selct", "low"], "unknown option --selct (did you mean --select?)"),
+        ([route, "dl", t, "--rule", "uddu"], "unknown --rule uddu (did you mean ud-du?)"),
+        ([route, "fm", t, "--deadlock", "layer"], "unknown --deadlock layer (did you mean layers?)"),
+        ([route, "dl", t, "--vcs", "17"], "--vcs needs a whole number in 1..16"),
+    ]
+    for args, want in cases:
+        rc, out, err = run(args)
+        result(rc == 2 and want in err, f"{tag} {os.path.basename(args[0])} {' '.join(args[1:2] + args[3:])}: {want}",
+               f"rc={rc} {err[-300:]}")
+    f = os.path.join(TMP, "conv-itb.routes")
+    rc1, _, _ = run([route, "itb", t, "--seed", "3", "-o", f])
+    rc2, out2, err2 = run([route, "itb", t, "--seed", "3"])
+    ok = rc1 == 0 and rc2 == 0 and os.path.exists(f) and out2 == open(f).read() and out2.startswith("sanfab-routes 1")
+    result(ok, f"{tag} sanfab-route ALGORITHM TOPOLOGY without -o writes the routes to standard output", err2[-300:])
+    rc3, out3, _ = run([route, "itb", t, "--seed", "3", "--json"])
+    ok = rc3 == 0 and not out3.startswith("sanfab-routes") and json.loads(out3).get("hosts") == 32
+    result(ok, f"{tag} sanfab-route with --json (and no -o) writes the metrics, not the routes, to standard output")
+
+
 def main():
     t0 = time.time()
     build_alone()
@@ -458,6 +496,8 @@ def main():
     c_suite(T, BUILD, "test_sw-san", ["--tmp", TMP, "--quick"], echo="test_sw:")
     tool_tests("")
     tool_tests("san-")
+    conventions("")
+    conventions("san-")
     cross_check()
     print(f"(sw tests took {time.time() - t0:.1f} s)")
     T.finish()

@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "sf_cli.h"
 #include "sf_sim.h"
 #include "sf_topo.h"
 #include "xbar.h"
@@ -63,6 +64,9 @@ static void usage(FILE *f)
             "    tables through them, then reset), and sw_tx_*/sw_rx_stop: every switch output.\n"
             "  --module NAME  module name (default: the output file's base name, else sanfab_net)\n"
             "  --kind KIND    switch kind: xbar or vcsw\n"
+            "  --version      print the version\n"
+            "Switch sizes the RTL builds: xbar NPORTS 2..32 (docs/xbar.md), vcsw NPORTS 2..16 (docs/vcsw.md); a\n"
+            "topology with a switch outside its kind's range is refused.\n"
             "  -o FILE        output file (default standard output); the module should be named as the file\n"
             "Module parameters (defaults = sanfab-sim's; xbar: Myrinet timing, CABLE_DELAY is switch-switch):\n");
     for (int k = 0; k < 2; k++) {
@@ -312,6 +316,10 @@ int main(int argc, char **argv)
             usage(stdout);
             return 0;
         }
+        if (!strcmp(a, "--version")) {
+            sf_cli_print_version(stdout, "sanfab-netgen");
+            return 0;
+        }
         if (!strcmp(a, "-o") || !strcmp(a, "--module") || !strcmp(a, "--kind")) {
             if (i + 1 >= argc) {
                 fprintf(stderr, "sanfab-netgen: option %s needs a value\n", a);
@@ -327,7 +335,10 @@ int main(int argc, char **argv)
             continue;
         }
         if (a[0] == '-') {
-            fprintf(stderr, "sanfab-netgen: unknown option %s (see --help)\n", a);
+            static const char *const opts[] = {"-o", "--module", "--kind", "--help", "--version"};
+            char dym[80];
+            sf_cli_did_you_mean(dym, sizeof dym, a, opts, sizeof opts / sizeof opts[0]);
+            fprintf(stderr, "sanfab-netgen: unknown option %s%s\n", a, dym[0] ? dym : " (see --help)");
             return 2;
         }
         if (topo) {
@@ -341,7 +352,10 @@ int main(int argc, char **argv)
         return 2;
     }
     if (strcmp(kind, "xbar") && strcmp(kind, "vcsw")) {
-        fprintf(stderr, "sanfab-netgen: unknown switch kind \"%s\" (known: xbar, vcsw)\n", kind);
+        static const char *const kinds[] = {"xbar", "vcsw"};
+        char dym[80];
+        fprintf(stderr, "sanfab-netgen: unknown switch kind \"%s\"%s (known: xbar, vcsw)\n", kind,
+                sf_cli_did_you_mean(dym, sizeof dym, kind, kinds, 2));
         return 2;
     }
     const int vc = strcmp(kind, "vcsw") == 0;
@@ -369,17 +383,17 @@ int main(int argc, char **argv)
     }
     for (int s = 0; s < t->nsw; s++)
         if (t->sw[s].nports < 2) {
-            fprintf(stderr, "sanfab-netgen: %s:%d: switch %d has %d port; the %s needs at least 2\n", topo,
-                    t->sw[s].line, s, t->sw[s].nports, vc ? "VC switch" : "crossbar");
+            fprintf(stderr, "sanfab-netgen: %s:%d: switch %d has %d port; the %s takes NPORTS 2..%d\n", topo,
+                    t->sw[s].line, s, t->sw[s].nports, vc ? "VC switch" : "crossbar", vc ? VCSW_MAX_PORTS : XBAR_MAX_PORTS);
             sf_topo_free(t);
             return 1;
         } else if (vc && t->sw[s].nports > VCSW_MAX_PORTS) {
-            fprintf(stderr, "sanfab-netgen: %s:%d: switch %d has %d ports; the VC switch has at most %d\n", topo,
+            fprintf(stderr, "sanfab-netgen: %s:%d: switch %d has %d ports; the VC switch (rtl/vcsw/vcsw.v) takes NPORTS 2..%d\n", topo,
                     t->sw[s].line, s, t->sw[s].nports, VCSW_MAX_PORTS);
             sf_topo_free(t);
             return 1;
         } else if (!vc && t->sw[s].nports > XBAR_MAX_PORTS) {
-            fprintf(stderr, "sanfab-netgen: %s:%d: switch %d has %d ports; the crossbar has at most %d\n", topo,
+            fprintf(stderr, "sanfab-netgen: %s:%d: switch %d has %d ports; the crossbar (rtl/xbar/xbar.v) takes NPORTS 2..%d\n", topo,
                     t->sw[s].line, s, t->sw[s].nports, XBAR_MAX_PORTS);
             sf_topo_free(t);
             return 1;

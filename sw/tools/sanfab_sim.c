@@ -8,6 +8,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "sf_cli.h"
 #include "sf_sim.h"
 
 static void usage(FILE *f)
@@ -45,10 +46,17 @@ static void usage(FILE *f)
             "  --no-skip    step every switch every cycle (default: quiet switches with idle inputs are skipped and\n"
             "               fast-forwarded exactly; the JSON is the same, only slower; for tests and timing)\n"
             "  --help       this text\n"
+            "  --version    print the version\n"
             "\n"
             "keys (default for each kind, meaning):\n");
     sf_sim_keys_help(f);
-    fprintf(f, "\nexample:\n"
+    fprintf(f, "\none file per run: the topology and the routes made in the run (sanfab-topo's and sanfab-route's own code):\n"
+               "  topology-gen random --switches 16 --hosts 4 --seed 1     (sanfab-topo's command line, no -o)\n"
+               "  routing itb --seed 1                                     (sanfab-route's, no topology, no outputs)\n"
+               "  write-topology net.topo   write-routes itb.routes        (keep what was made; write-tables: RHiNET tables)\n"
+               "  On the command line quote the line: --topology-gen 'random --switches 16' --routing 'dl --vcs 3'.\n"
+               "  Ready configs: examples/*.conf (examples/README.md).\n"
+               "\nexample:\n"
                "  sanfab-topo random --switches 16 --seed 1 -o net.topo\n"
                "  sanfab-route itb net.topo --seed 1 -o itb.routes\n"
                "  sanfab-sim --topology net.topo --routes itb.routes --load 0.005,0.01,0.02 --jobs 2 -o itb.json\n"
@@ -124,6 +132,9 @@ int main(int argc, char **argv)
         if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
             usage(stdout);
             return 0;
+        } else if (!strcmp(a, "--version")) {
+            sf_cli_print_version(stdout, "sanfab-sim");
+            return 0;
         } else if (!strcmp(a, "--quiet") || !strcmp(a, "--time") || !strcmp(a, "--no-skip")) {
             int *v = !strcmp(a, "--quiet") ? &quiet : !strcmp(a, "--time") ? &with_time : &c.no_skip;
             if (*v) {
@@ -154,7 +165,13 @@ int main(int argc, char **argv)
             }
         } else if (a[0] == '-' && a[1] == '-') {
             if (!sf_sim_is_key(a + 2)) {
-                fprintf(stderr, "sanfab-sim: unknown option %s (--help lists them)\n", a);
+                static const char *const own[] = {"--jobs", "--time", "--quiet", "--no-skip", "--help", "--version"};
+                const char *s = sf_cli_suggest(a, own, sizeof own / sizeof own[0]);
+                const char *k = s ? NULL : sf_sim_key_suggest(a + 2);
+                if (s || k)
+                    fprintf(stderr, "sanfab-sim: unknown option %s (did you mean %s%s?)\n", a, s ? "" : "--", s ? s : k);
+                else
+                    fprintf(stderr, "sanfab-sim: unknown option %s (--help lists them)\n", a);
                 return 2;
             }
             if (i + 1 >= argc) {
