@@ -5,7 +5,7 @@ Dask sweep; scripts/exp_point.py runs a sweep or a search as a point's command),
 per table or figure with its wall-clock and CPU seconds and the engine's report, resuming, the page and its checks.
 A paper's experiments live in their own module (exp_seed000.py, exp_seed001.py, exp_seed003.py), which gives:
 
-  NAME, TITLE            "000", "seed 000 (Flich et al., ITB on Myrinet)"
+  NAME, TITLE            "000", "Flich et al. 2002 (ITB on Myrinet)"
   EXPERIMENTS            experiment names in run and page order
   configure(a)           the reduced or full (a.full) parameters on the argparse namespace
   json_path(a, name)     where experiment `name`'s JSON goes (a.out_dir: the directory of this mode)
@@ -416,7 +416,7 @@ def engine_md(found, shared=""):
 def resumable(path, common, keys, planned):
     """The JSON at `path` if an earlier full run left it incomplete with the same `keys` of `common` and the same
     number of planned runs, else None: a partial JSON that a full run saved after every search before its searches
-    were sweep points (seed 001's full Table 6 of 490 of 600 searches). A rerun keeps its runs and runs the others
+    were sweep points (Koibuchi et al. 2003's full Table 6 of 490 of 600 searches). A rerun keeps its runs and runs the others
     as points (whose files a stopped rerun keeps in turn)."""
     try:
         with open(path) as f:

@@ -35,10 +35,10 @@ import os
 import exp_driver as D
 from exp_driver import ROOT, have_matplotlib, sh, stats, tool
 
-NAME, TITLE = "002", "seed 002 on the crossbar network: topology and routing in a 16-node Myrinet cluster"
+NAME, TITLE = "002", "Etsion et al. 2000 on the crossbar network: topology and routing in a 16-node Myrinet cluster"
 EXPERIMENTS = ["routes", "mapping", "collectives"]
-NIC_INJECT = 30          # bytes per 64 cycles: 0.469 of the 1.28 Gb/s link = 0.60 Gb/s (seed 002 sec. 2.2, 6)
-MTU = 1536               # FM's packets (seed 002 sec. 5, Fig. 5)
+NIC_INJECT = 30          # bytes per 64 cycles: 0.469 of the 1.28 Gb/s link = 0.60 Gb/s (Etsion et al. 2000, sec. 2.2, 6)
+MTU = 1536               # FM's packets (Etsion et al. 2000, sec. 5, Fig. 5)
 TIMING = "myrinet2000"
 # the paper's LANai "can only handle one direction of data flow at a time" (sec. 3): its host side is half duplex, the
 # 0.60 Gb/s shared by sending and receiving; it takes a packet from the link into its SRAM at link rate, room for a few
@@ -127,7 +127,7 @@ def pairs_file(a, pattern, size, msgs):
     else:  # the lone pair of Fig. 5: host 0 alone streaming to host 8 (one link between their crossbars)
         body = "repeat %d\n  0 send 8 %d\nend\n8 recv 0 %d\n" % (msgs, size, msgs)
     with open(path, "w") as f:
-        f.write("sanfab-workload 1\n# seed 002, %s: %d messages of %d bytes\n%s" % (pattern, msgs, size, body))
+        f.write("sanfab-workload 1\n# Etsion et al. 2000, %s: %d messages of %d bytes\n%s" % (pattern, msgs, size, body))
     return path
 
 
@@ -395,7 +395,7 @@ def plot_routes(a, d, md_dir):
     series = [curve(d["rows"], "%s, %s route%s" % (pat, rt, "s" if rt == "two" else ""), pat != "pairs", pattern=pat,
                     routes=rt) for pat in PAIRS for rt in ROUTES]
     series.append(curve(d["baseline"], "lone pair (Fig. 5)", True))
-    plot(a, md_dir, "fig7", {"title": "seed 002 Fig. 7: pairs (i, i + 8) on the test cluster", "logx": True,
+    plot(a, md_dir, "fig7", {"title": "Etsion et al. 2000 Fig. 7: pairs (i, i + 8) on the test cluster", "logx": True,
                              "xlabel": "message size (bytes)", "ylabel": "aggregate bandwidth (Gb/s)", "series": series,
                              "marks": [{"label": "paper: one route 1.96", "y": PAPER["single"]},
                                        {"label": "paper: two routes 2.78", "y": PAPER["two"]}]})
@@ -406,7 +406,7 @@ def plot_mapping(a, d, md_dir):
                     False, pattern="pairs", routes=rt) for rt in ROUTES]
     series += [curve(d["identity"], "identity, %s route%s (Fig. 7)" % (rt, "s" if rt == "two" else ""), True,
                      pattern="pairs", routes=rt) for rt in ROUTES]
-    plot(a, md_dir, "fig9", {"title": "seed 002 Fig. 9: pairs (i, i + 8), random host maps", "logx": True,
+    plot(a, md_dir, "fig9", {"title": "Etsion et al. 2000 Fig. 9: pairs (i, i + 8), random host maps", "logx": True,
                              "xlabel": "message size (bytes)", "ylabel": "aggregate bandwidth (Gb/s)", "series": series,
                              "marks": [{"label": "paper: random map 4.53", "y": PAPER["random"]},
                                        {"label": "paper: two routes, identity 2.78", "y": PAPER["two"]}]})
@@ -415,14 +415,14 @@ def plot_mapping(a, d, md_dir):
 def plot_collectives(a, d, md_dir):
     for wl, title in COLLECTIVES[:2]:
         series = [curve(d["rows"], "bisection %d" % b, b > 4, pattern=wl, bisection=b) for b in BISECTIONS]
-        plot(a, md_dir, "fig12-" + wl, {"title": "seed 002 Fig. 12: %s against message size" % title, "logx": True,
+        plot(a, md_dir, "fig12-" + wl, {"title": "Etsion et al. 2000 Fig. 12: %s against message size" % title, "logx": True,
                                          "xlabel": "message size (bytes)", "ylabel": "aggregate bandwidth (Gb/s)",
                                          "series": series})
     series = []
     for wl, title in COLLECTIVES:
         pk = sorted((r for r in d["peaks"] if r["pattern"] == wl), key=lambda r: r["bisection"])
         series.append({"label": title, "x": [r["bisection"] for r in pk], "y": [r["aggregate_gbit_s"] for r in pk]})
-    plot(a, md_dir, "fig14", {"title": "seed 002 Fig. 14: peak bandwidth against bisection", "xlabel": "bisection (links)",
+    plot(a, md_dir, "fig14", {"title": "Etsion et al. 2000 Fig. 14: peak bandwidth against bisection", "xlabel": "bisection (links)",
                               "ylabel": "aggregate bandwidth, best message size (Gb/s)", "series": series,
                               "marks": [{"label": "paper: all-to-all on bisection 4, 4.2", "y": PAPER["alltoall_b4"]}]})
 
@@ -566,7 +566,7 @@ def md_model(a, data):
 
 
 def write_md(path, a, found, missing):
-    L = ["# Experiments: %s%s" % (TITLE, " (full)" if a.full else " (reduced)"), "",
+    L = ["# Experiments: %s%s" % (TITLE.replace("Etsion et al. 2000", "[Etsion et al. 2000](references.md#etsion-et-al-2000)"), " (full)" if a.full else " (reduced)"), "",
          "Generated by `scripts/experiments.py --paper 002%s` from reports/experiments/%sseed002-*.json; do not edit "
          "by hand. The networks: docs/topology.md (\"Seed 002's dual 8-way networks\"); the workloads, route policies "
          "and timing: docs/network.md. %s" % (" --full" if a.full else "", "full/" if a.full else "",

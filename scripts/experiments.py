@@ -1,16 +1,16 @@
 #!/usr/bin/env python3
 """The papers' network experiments on the simulator (make experiments; docs/network.md "Plots and experiments").
 
-  --paper 000   seed 000 (Flich et al.) on the crossbar network: In-Transit Buffers against up*/down*: Tables 1-4,
+  --paper 000   Flich et al. 2002 on the crossbar network: In-Transit Buffers against up*/down*: Tables 1-4,
                 Fig. 11, the regular topologies (scripts/exp_seed000.py; docs/experiments.md)
-  --paper 001   seed 001 (Koibuchi et al.) on the VC-switch network: Descending Layers against up*/down*: Tables 5
+  --paper 001   Koibuchi et al. 2003 on the VC-switch network: Descending Layers against up*/down*: Tables 5
                 and 6, Figs. 6 and 7, LASH and FM with layers, the model's choices (scripts/exp_seed001.py;
                 docs/experiments-seed001.md)
-  --paper 002   seed 002 (Etsion et al.) on the crossbar network: one FM route against two and random host maps on
+  --paper 002   Etsion et al. 2000 on the crossbar network: one FM route against two and random host maps on
                 the 16-node test cluster (Figs. 7, 9), collective patterns against bisection on dual 8-way Myrinet
                 networks (Figs. 12-14); every run a point of a Dask sweep (scripts/exp_seed002.py;
                 docs/experiments-seed002.md)
-  --paper 003   seed 003 (Geoffray and Hoefler) on the crossbar network: dispersive routing (static, oblivious,
+  --paper 003   Geoffray and Hoefler 2008 on the crossbar network: dispersive routing (static, oblivious,
                 adaptive, probing) on Clos networks of 32-port crossbars, random bisection and bridge patterns,
                 the threshold x probability study; every run a point of a Dask sweep (scripts/exp_seed003.py;
                 docs/experiments-seed003.md)
@@ -22,7 +22,7 @@ running scheduler (--scheduler tcp://HOST:PORT), started once and shared by all 
 
 Default (reduced): short windows and few networks, a few minutes on 2 cores; the `experiments` step of make test
 runs it with its output under build/experiments/; its points live in the run's work directory, so every run starts
-fresh. --full: the papers' sizes and windows (hours; seed 001's full Table 6 is 600 load searches), written to
+fresh. --full: the papers' sizes and windows (hours; Koibuchi et al. 2003's full Table 6 is 600 load searches), written to
 reports/experiments/full/ and docs/*-full.md so a reduced run never overwrites full results; its finished points are
 files (reports/experiments/full/seed00N-points-full/), and the same command run again resumes a stopped run. --only
 picks experiments (names of either paper); --page rebuilds the pages from the JSON already written. Every run of the
@@ -33,7 +33,7 @@ page beside the paper's numbers.
                          [--seed N] [--warmup N] [--cycles N] [--topologies N] [--locations N] [--max-nodes N]
                          [--out-dir DIR] [--md-dir DIR]
 
---warmup, --cycles, --topologies and --max-nodes replace the mode's windows, network count and seed 003's largest
+--warmup, --cycles, --topologies and --max-nodes replace the mode's windows, network count and Geoffray and Hoefler 2008's largest
 network (a long run on a small machine); the JSON and the page record what was used.
 """
 import argparse
@@ -74,16 +74,16 @@ def main():
                     "sweep points (1..64; default 2)")
     ap.add_argument("--scheduler", default=None, help="a running Dask scheduler (tcp://HOST:PORT) to run the sweep "
                     "points on instead of a local cluster (its workers must see this checkout's files)")
-    ap.add_argument("--seed", type=int_range(0), default=1, help="traffic seed of every run (seed 000 Table 4: the hotspot "
+    ap.add_argument("--seed", type=int_range(0), default=1, help="traffic seed of every run (Flich et al. 2002 Table 4: the hotspot "
                     "locations are seeds 1..N)")
-    ap.add_argument("--locations", type=int_range(1, 100), default=None, help="seed 000 Table 4: hotspot locations per case "
+    ap.add_argument("--locations", type=int_range(1, 100), default=None, help="Flich et al. 2002 Table 4: hotspot locations per case "
                     "(default 1, with --full 10)")
     ap.add_argument("--warmup", type=int_range(0, 10**9), default=None, help="warm-up cycles of every point instead of the mode's")
     ap.add_argument("--cycles", type=int_range(1, 10**9), default=None, help="measurement window of every point instead of the mode's")
     ap.add_argument("--topologies", type=int_range(1, 100), default=None, help="random networks per size instead of the mode's "
-                    "(seed 003: random bisection patterns per size; seed 002: random host maps)")
+                    "(Geoffray and Hoefler 2008: random bisection patterns per size; Etsion et al. 2000: random host maps)")
     ap.add_argument("--max-nodes", type=int, choices=(16, 32, 64, 128, 256, 512), default=None,
-                    help="seed 003: node counts up to this one only (Clos networks of 16-host leaves: 16..512; the "
+                    help="Geoffray and Hoefler 2008: node counts up to this one only (Clos networks of 16-host leaves: 16..512; the "
                     "threshold x probability study at the largest)")
     ap.add_argument("--page", action="store_true", help="run nothing: rebuild the pages from the JSON already written")
     ap.add_argument("--out-dir", dest="out_dir_arg", default=None, help="directory of the JSON (default "

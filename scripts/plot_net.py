@@ -3,7 +3,7 @@
 
   plot_net.py latency SWEEP.json [SWEEP.json ...] -o FILE.png [--label NAME ...] [--title TEXT] [--network]
       average message latency against accepted traffic, one curve per sweep: ns against flits/ns/switch for a
-      crossbar network (seed 000 Figs. 10 and 12 style), cycles against flits/host/cycle for a VC network (seed 001
+      crossbar network (Flich et al. 2002 Figs. 10 and 12 style), cycles against flits/host/cycle for a VC network (Koibuchi et al. 2003
       Figs. 6 and 7 style; the points have no flits/ns/switch); --network plots the latency from injection
       instead of from generation.
   plot_net.py links SWEEP.json -o FILE.png [--point N | --load X] [--layout auto|grid|spring] [--k K] [--vmax U]
@@ -24,11 +24,11 @@
       against the NIC (host) number; from `itb.per_nic_avg_max_pkts`.
 
   plot_net.py errorbars SPEC.json -o FILE.png
-      curves with min-max error bars (seed 003 Fig. 6 style) from a spec {"title", "xlabel", "ylabel", "logx",
+      curves with min-max error bars (Geoffray and Hoefler 2008 Fig. 6 style) from a spec {"title", "xlabel", "ylabel", "logx",
       "series": [{"label", "x": [...], "y": [...], "ymin": [...], "ymax": [...]}]} that an experiment writes.
 
   plot_net.py lines SPEC.json -o FILE.png
-      plain curves (seed 002 Figs. 7, 9, 12, 14 style) from a spec {"title", "xlabel", "ylabel", "logx",
+      plain curves (Etsion et al. 2000 Figs. 7, 9, 12, 14 style) from a spec {"title", "xlabel", "ylabel", "logx",
       "series": [{"label", "x": [...], "y": [...], optional "ymin"/"ymax" (min-max bars), "dashed"}],
       optional "marks": [{"label", "y"}] (horizontal reference lines, e.g. a paper's value)}; y from 0.
 
@@ -382,9 +382,9 @@ def main(argv=None):
     pl = sub.add_parser("pool", help="ITB pool occupancy per NIC, one panel per load point (Fig. 11b/c)")
     pl.add_argument("runs", nargs="+", help="sanfab-sim JSON files; every load point is a panel")
     pl.add_argument("--cols", type=int_range(1, 16), default=2, help="panels per row (1..16)")
-    eb = sub.add_parser("errorbars", help="curves with min-max error bars from a spec (seed 003 Fig. 6)")
+    eb = sub.add_parser("errorbars", help="curves with min-max error bars from a spec (Geoffray and Hoefler 2008 Fig. 6)")
     eb.add_argument("spec", help="the spec JSON an experiment writes")
-    ln = sub.add_parser("lines", help="plain curves from a spec (seed 002 Figs. 7, 9, 12, 14)")
+    ln = sub.add_parser("lines", help="plain curves from a spec (Etsion et al. 2000 Figs. 7, 9, 12, 14)")
     ln.add_argument("spec", help="the spec JSON an experiment writes")
     for s in (lat, lk, pl, eb, ln):
         s.add_argument("-o", "--output", required=True, help="PNG file to write")

@@ -1,4 +1,4 @@
-/* sf_nic.h - Myrinet-style NICs of a crossbar network (seed 000 sec 4 and 5.3): source-route table,
+/* sf_nic.h - Myrinet-style NICs of a crossbar network (Flich et al. 2002, sec. 4 and 5.3): source-route table,
  * packet building (route bytes + type + payload + CRC-8 + GAP), reception, In-Transit Buffers (ITB) with
  * detection and DMA set-up delays, cut-through re-injection, a per-NIC ITB pool and the seed's dynamic
  * local/in-transit priority, STOP/GO flow control in both directions. The messages, their destinations
@@ -22,7 +22,7 @@ typedef struct {
      * probe_margin cycles from its first byte sent to its end taken from the destination's receive buffer */
     unsigned probe_base, probe_per_switch, probe_margin;
     uint64_t probe_timeout;   /* a probe unanswered this long counts as busy (lost probe or answer) */
-    /* ITB (seed 000 sec 5.3) */
+    /* ITB (Flich et al. 2002, sec. 5.3) */
     unsigned itb_detect;      /* cycles from an in-transit packet's first byte to its detection (44 = 275 ns) */
     unsigned itb_dma;         /* more cycles to set the re-injection DMA up (32 = 200 ns) */
     uint64_t itb_pool;        /* ITB pool per NIC in bytes (512 KB) */
@@ -33,7 +33,7 @@ typedef struct {
     unsigned tx_per_64;       /* the host's rate into the NIC, bytes per 64 cycles (64: none below link rate): a
                                * packet leaves at link rate once the host has copied all of it into the NIC (the
                                * copy runs while the host has a packet to send, at most one packet ahead) */
-    uint8_t half_duplex;      /* 1: the NIC's host side serves one direction at a time (seed 002's LANai): tx_per_64
+    uint8_t half_duplex;      /* 1: the NIC's host side serves one direction at a time (Etsion et al. 2000's LANai): tx_per_64
                                * is shared by the copy of packets to send and the drain of the receive buffer
                                * (rx_drain_per_64 unused); a cycle both want goes to them in turn */
 } sf_nic_params;

@@ -1,4 +1,4 @@
-/* sf_policy.h - how a NIC chooses among a pair's alternative routes (seed 003 sec 4; docs/network.md "Route
+/* sf_policy.h - how a NIC chooses among a pair's alternative routes (Geoffray and Hoefler 2008, sec. 4; docs/network.md "Route
  * policies"): static (one route per pair, drawn once), oblivious (a random route per packet), adaptive (keep the
  * route; after more than `threshold` packets stopped by flow control since the last change, each further stopped
  * packet changes to a random other route with `probability`) and probing (the same trigger sends a small probe

@@ -50,7 +50,7 @@ static const struct {
     [K_HOTSPOT] = {"hotspot", "5", NULL, "hotspot: percent of messages sent to the hotspot host", FOR_ALL},
     [K_LOCAL] = {"local", "3", NULL, "local: destinations at most L switches away", FOR_ALL},
     [K_MSGSIZE] = {"message-size", "512", NULL, "payload bytes per message (8..65536)", FOR_XBAR},
-    [K_PKTFLITS] = {"packet-flits", "-", "128", "flits per packet, head and tail included (seed 001: 128)", FOR_VCSW},
+    [K_PKTFLITS] = {"packet-flits", "-", "128", "flits per packet, head and tail included (Koibuchi et al. 2003: 128)", FOR_VCSW},
     [K_LOAD] = {"load", "(required)", NULL, "offered load(s) 0 < x <= 1000: flits/ns/switch (xbar), flits/host/cycle (vcsw, x <= 1); one or more", FOR_ALL},
     [K_WARMUP] = {"warmup", "20000", "50000", "warm-up cycles before the measurement window", FOR_ALL},
     [K_CYCLES] = {"cycles", "100000", "950000", "measurement window in cycles", FOR_ALL},
@@ -84,7 +84,7 @@ static const struct {
     [K_DEADLOCK] = {"deadlock-limit", "100000", NULL, "stop a point after this many cycles without a flit moving while messages are in flight (0 = never)", FOR_ALL},
     [K_SAT] = {"saturation", "0.95", NULL, "a point is saturated when accepted < this x offered (and, hotspot traffic, the hotspot host's)", FOR_ALL},
     [K_LINKS] = {"links", "yes", NULL, "yes|no: per-channel utilisation in the JSON", FOR_ALL},
-    [K_POLICY] = {"policy", "oblivious", NULL, "route policy among a pair's alternatives: static|oblivious|adaptive|probing (seed 003 sec 4; vcsw: not probing)", FOR_ALL},
+    [K_POLICY] = {"policy", "oblivious", NULL, "route policy among a pair's alternatives: static|oblivious|adaptive|probing (Geoffray and Hoefler 2008, sec. 4; vcsw: not probing)", FOR_ALL},
     [K_THRESH] = {"threshold", "4", NULL, "adaptive/probing: stopped packets since the last change before dispersion", FOR_ALL},
     [K_PROB] = {"probability", "100", NULL, "adaptive/probing: percent chance a stopped packet past the threshold disperses", FOR_ALL},
     [K_PROBEROUNDS] = {"probe-rounds", "2", NULL, "probing: busy probes allowed = rounds x (routes - 1), then the route changes anyway", FOR_XBAR},
@@ -98,7 +98,7 @@ static const struct {
     [K_MAXCYC] = {"max-cycles", "100000000", NULL, "workload: stop the run after this many cycles (the JSON says it did not finish)", FOR_XBAR},
     [K_NSPC] = {"ns-per-cycle", "6.25", NULL, "xbar: nanoseconds per cycle (one character on a link: Myrinet 6.25, Myri-10G 0.8)", FOR_XBAR},
     [K_NICINJ] = {"nic-inject", "64", NULL, "xbar: the host's rate into its NIC, bytes per 64 cycles (64 = link rate: no limit)", FOR_XBAR},
-    [K_NICDUPLEX] = {"nic-duplex", "full", NULL, "xbar: full|half: half = the NIC's host side serves one direction at a time (LANai, seed 002): its rate (nic-inject) is shared by the copy of sent packets and the drain of received ones", FOR_XBAR},
+    [K_NICDUPLEX] = {"nic-duplex", "full", NULL, "xbar: full|half: half = the NIC's host side serves one direction at a time (LANai, Etsion et al. 2000): its rate (nic-inject) is shared by the copy of sent packets and the drain of received ones", FOR_XBAR},
     [K_TIMING] = {"timing", "(none)", NULL, "a timing set: a name (myrinet2000, myri10g: sw/sim/timing/NAME.cfg) or a file of keys", FOR_ALL},
 };
 

@@ -5,7 +5,7 @@
  * Two kinds of network run, each three parts written once: the switch kind's adapter to the fabric (beside
  * its C model: cmodel/xbar_net.c, cmodel/vcsw_net.c), its NIC (sf_nic.c Myrinet, sf_vcnic.c RHiNET) and the
  * traffic layer both NICs share (sf_traffic.c). `switch xbar`: crossbars with Myrinet NICs and source routes
- * (seed 000); `switch vcsw`: table-lookup VC switches with RHiNET NICs and the --rhinet tables (seed 001). */
+ * (Flich et al. 2002); `switch vcsw`: table-lookup VC switches with RHiNET NICs and the --rhinet tables (Koibuchi et al. 2003). */
 #ifndef SF_SIM_H
 #define SF_SIM_H
 

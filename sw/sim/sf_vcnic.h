@@ -1,4 +1,4 @@
-/* sf_vcnic.h - RHiNET-style NICs of a VC-switch network (seed 001 sec 4 and 5.1; docs/network.md "The VC
+/* sf_vcnic.h - RHiNET-style NICs of a VC-switch network (Koibuchi et al. 2003, sec. 4 and 5.1; docs/network.md "The VC
  * network"): the source's tag and injection VC per destination from the `sanfab-route --rhinet` file's nic
  * lines, packets of a fixed number of flits (the head carries the destination tag), per-VC Go & Stop in both
  * directions with the switch's own timing rule, a receive side that checks every flit and never loses one,
@@ -25,7 +25,7 @@ typedef struct {
     unsigned rx_drain_per_64; /* flits taken out of the receive buffer per 64 cycles (64 = link rate) */
 } sf_vcnic_params;
 
-/** Defaults: 128-flit packets (seed 001 sec 5.1.1), the oblivious policy (a random alternative per packet), FLIT_W 16, TAG_W 8, 4 VCs, no cable,
+/** Defaults: 128-flit packets (Koibuchi et al. 2003, sec. 5.1.1), the oblivious policy (a random alternative per packet), FLIT_W 16, TAG_W 8, 4 VCs, no cable,
  *  a 256-flit receive buffer drained at link rate. */
 void sf_vcnic_params_default(sf_vcnic_params *p);
 

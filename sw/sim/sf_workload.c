@@ -213,7 +213,7 @@ sf_workload *sf_workload_builtin(const char *name, const sf_topo *t, const sf_wl
         if (!pair)
             return NULL;
         b_init(&b, H);
-        /* one message at a time in each direction (seed 003 sec 5.2, ping-ping): send the i-th, wait for the
+        /* one message at a time in each direction (Geoffray and Hoefler 2008, sec. 5.2, ping-ping): send the i-th, wait for the
          * peer's i-th, then the next */
         for (unsigned h = 0; h < H && !rc; h++)
             for (unsigned i = 0; i < k && !rc && pair[h] >= 0; i++)
@@ -225,7 +225,7 @@ sf_workload *sf_workload_builtin(const char *name, const sf_topo *t, const sf_wl
             snprintf(desc, sizeof desc, "exchange bytes=%llu messages=%u pattern-seed=%llu", (unsigned long long)s, k,
                      (unsigned long long)p->seed);
     } else if (!strcmp(name, "alltoall") || !strcmp(name, "barrier")) {
-        /* every host sends to every other (h+1, h+2, ... in turn), then takes any message in (seed 002 Fig. 11 left);
+        /* every host sends to every other (h+1, h+2, ... in turn), then takes any message in (Etsion et al. 2000 Fig. 11 left);
          * barrier: the same with one small message each, repeated */
         b_init(&b, H);
         for (unsigned i = 0; i < k && !rc; i++)
@@ -237,7 +237,7 @@ sf_workload *sf_workload_builtin(const char *name, const sf_topo *t, const sf_wl
             }
         snprintf(desc, sizeof desc, "%s bytes=%llu messages=%u", name, (unsigned long long)s, k);
     } else if (!strcmp(name, "alltoall-phased")) {
-        /* H-1 phases (seed 002 Fig. 11 right): in phase j host h pairs with h XOR j (power of 2 hosts) or sends to
+        /* H-1 phases (Etsion et al. 2000 Fig. 11 right): in phase j host h pairs with h XOR j (power of 2 hosts) or sends to
          * h+j and takes from h-j; the lower of a pair sends first, the higher receives first */
         const int pow2 = !(H & (H - 1));
         b_init(&b, H);

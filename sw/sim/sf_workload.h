@@ -43,14 +43,14 @@ typedef struct {
 
 /** Names of the built-in workloads, comma-separated (for help texts and messages). */
 const char *sf_workload_names(void);
-/** Builds built-in workload `name` for the hosts of t: exchange (random bisection pair-wise exchange, seed 003
- *  sec 5.2), bridge (the hosts of leaf switch 2i paired with those of 2i+1, seed 003 sec 5.4), alltoall,
- *  alltoall-phased (seed 002 Fig. 11), bcast-serial, bcast-tree, gather (all-to-one), barrier (every host
+/** Builds built-in workload `name` for the hosts of t: exchange (random bisection pair-wise exchange, Geoffray and Hoefler 2008
+ *  sec 5.2), bridge (the hosts of leaf switch 2i paired with those of 2i+1, Geoffray and Hoefler 2008, sec. 5.4), alltoall,
+ *  alltoall-phased (Etsion et al. 2000 Fig. 11), bcast-serial, bcast-tree, gather (all-to-one), barrier (every host
  *  sends a message to every other and waits for all of them). NULL with e set on a bad name or parameter. */
 sf_workload *sf_workload_builtin(const char *name, const sf_topo *t, const sf_wl_params *p, sf_err *e);
 /** Reads a workload file (format: docs/network.md "Workloads") for `hosts` hosts; NULL with "FILE:LINE: problem". */
 sf_workload *sf_workload_read(const char *path, unsigned hosts, sf_err *e);
-/** Places logical host r's program on physical host map[r] (its peers mapped too): FM's random host map (seed 002
+/** Places logical host r's program on physical host map[r] (its peers mapped too): FM's random host map (Etsion et al. 2000
  *  sec 4); map is a permutation of the hosts. */
 void sf_workload_remap(sf_workload *w, const int *map);
 /** Frees a workload (NULL allowed). */

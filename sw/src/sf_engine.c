@@ -264,8 +264,8 @@ static int least_loaded_vc(const selctx *S, sf_hop *h, int n)
 }
 
 /* Among shortest legal paths from switch s to switch d choose one by S->sel; returns hop count, -1 if none.
- * *vc0 gets the start layer. Candidate start layers follow seed 001 sec 3.3: from the top layer down while the
- * shortest length does not grow (copies, E->keep: every layer, seed 001 sec 5.1.2). */
+ * *vc0 gets the start layer. Candidate start layers follow Koibuchi et al. 2003, sec. 3.3: from the top layer down while the
+ * shortest length does not grow (copies, E->keep: every layer, Koibuchi et al. 2003, sec. 5.1.2). */
 static int pick_shortest(selctx *S, int s, int d, int *vc0)
 {
     eng *E = S->E;
@@ -526,7 +526,7 @@ static int8_t *dup_dir(const eng *E)
 sf_routes *sf_route_updown(const sf_topo *t, const sf_route_opts *o, sf_err *e)
 {
     if (o->ud_vcs < 1 || o->ud_vcs > 16) { rfail(e, "updown: VCs must be 1..16 (got %d)%.0d", o->ud_vcs, 0); return NULL; }
-    eng E; /* one up/down copy per VC (seed 001 sec 5.1.2): the source picks the VC, the packet keeps it */
+    eng E; /* one up/down copy per VC (Koibuchi et al. 2003, sec. 5.1.2): the source picks the VC, the packet keeps it */
     if (eng_init2(&E, t, SF_RULE_UD, o->ud_vcs, 1, o->root, 1, NULL)) {
         eng_free(&E);
         rfail(e, "network too large (%d switches)%.0d", t->nsw, 0);
@@ -714,7 +714,7 @@ bad:
     return NULL;
 }
 
-/* ------------------------------------------------------------------ FM (seed 002) */
+/* ------------------------------------------------------------------ FM (Etsion et al. 2000) */
 
 sf_routes *sf_route_fm(const sf_topo *t, const sf_route_opts *o, sf_err *e)
 {

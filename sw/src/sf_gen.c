@@ -273,10 +273,10 @@ bad:
     return NULL;
 }
 
-/* ------------------------------------------------------------------ seed 002: dual 8-way Myrinet switches */
+/* ------------------------------------------------------------------ Etsion et al. 2000: dual 8-way Myrinet switches */
 
 /* A dual 8-way box holds two independent 8-port crossbars, A and B, with no link between them inside the box
- * (seed 002 sec 1.1: one port of each is needed to join them). Box k's crossbars are switches 2k (A) and 2k+1 (B).
+ * (Etsion et al. 2000, sec. 1.1: one port of each is needed to join them). Box k's crossbars are switches 2k (A) and 2k+1 (B).
  * `hosts[s]` hosts go on ports 0.. of switch s, numbered in switch order; the links take the next free ports in
  * the order of `links` (pairs of switches; a pair given twice is two parallel links). */
 static sf_topo *dual_boxes(int boxes, const int *hosts, const int (*links)[2], int nlinks, int parallel,
@@ -303,7 +303,7 @@ bad:
 sf_topo *sf_gen_dual8(int bisection, sf_err *e)
 {
     /* two boxes (4 crossbars of 4 hosts): a chain B1-A1-A2-B2 (1), closed into a ring (2), with both diagonals
-     * K4 (4: "all 6 links", seed 002 sec 6) */
+     * K4 (4: "all 6 links", Etsion et al. 2000, sec. 6) */
     static const int two[6][2] = {{0, 1}, {0, 2}, {2, 3}, {1, 3}, {0, 3}, {1, 2}};
     /* three boxes (6 crossbars; 3 hosts on switches 0-3, 2 on 4-5): K6 (9), K6 without the three A-B links
      * inside a box (6), and without A1-B2 as well (5) */
@@ -311,7 +311,7 @@ sf_topo *sf_gen_dual8(int bisection, sf_err *e)
                                      {3, 5}, {1, 3}, {0, 3}, {0, 1}, {2, 3}, {4, 5}};
     static const int h2[4] = {4, 4, 4, 4}, h3[6] = {3, 3, 3, 3, 2, 2};
     char name[96];
-    snprintf(name, sizeof name, "dual8 bisection=%d: 16 hosts on %s dual 8-way boxes (seed 002 Fig. 10)", bisection,
+    snprintf(name, sizeof name, "dual8 bisection=%d: 16 hosts on %s dual 8-way boxes (Etsion et al. 2000 Fig. 10)", bisection,
              bisection <= 4 ? "two" : "three");
     switch (bisection) {
     case 1: return dual_boxes(2, h2, two, 3, 0, name, e);
@@ -321,7 +321,7 @@ sf_topo *sf_gen_dual8(int bisection, sf_err *e)
     case 6: return dual_boxes(3, h3, three, 12, 0, name, e);
     case 9: return dual_boxes(3, h3, three, 15, 0, name, e);
     default:
-        if (e) snprintf(e->msg, sizeof e->msg, "generator: dual8: bisection %d not one of seed 002 Fig. 10's 1, 2, 4, 5, 6, 9",
+        if (e) snprintf(e->msg, sizeof e->msg, "generator: dual8: bisection %d not one of Etsion et al. 2000 Fig. 10's 1, 2, 4, 5, 6, 9",
                         bisection);
         return NULL;
     }
@@ -336,9 +336,9 @@ sf_topo *sf_gen_parpar(int boxes, sf_err *e)
                                      {2, 3}, {2, 4}, {2, 5}, {3, 4}, {3, 5}, {4, 5}};
     static const int h2[4] = {4, 4, 4, 4}, h3[6] = {3, 3, 3, 3, 3, 3};
     if (boxes == 2)
-        return dual_boxes(2, h2, two, 8, 1, "parpar boxes=2: the 16-node test cluster, two dual 8-way boxes (seed 002 Fig. 2 top)", e);
+        return dual_boxes(2, h2, two, 8, 1, "parpar boxes=2: the 16-node test cluster, two dual 8-way boxes (Etsion et al. 2000 Fig. 2 top)", e);
     if (boxes == 3)
-        return dual_boxes(3, h3, three, 15, 0, "parpar boxes=3: 18 nodes on three dual 8-way boxes (seed 002 Fig. 2 bottom)", e);
+        return dual_boxes(3, h3, three, 15, 0, "parpar boxes=3: 18 nodes on three dual 8-way boxes (Etsion et al. 2000 Fig. 2 bottom)", e);
     if (e) snprintf(e->msg, sizeof e->msg, "generator: parpar: boxes must be 2 (Fig. 2 top) or 3 (Fig. 2 bottom), got %d", boxes);
     return NULL;
 }

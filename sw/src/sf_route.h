@@ -90,12 +90,12 @@ int8_t *sf_channel_classes(const sf_topo *t, sf_rule rule, int root);
 /** Up/down routes, one per pair, each on one of o->ud_vcs VCs chosen at the source; sel = low/random/sancho/pch per
  *  switch pair, balanced (simple_routes-like) per host pair. */
 sf_routes *sf_route_updown(const sf_topo *t, const sf_route_opts *o, sf_err *e);
-/** Minimal routes with In-Transit Buffers (seed 000 sec 4): random minimal path, ITB at every down->up turn; pairs
+/** Minimal routes with In-Transit Buffers (Flich et al. 2002, sec. 4): random minimal path, ITB at every down->up turn; pairs
  *  whose minimal paths all turn at host-less switches fall back to up/down (recorded) or fail (o->fallback). */
 sf_routes *sf_route_itb(const sf_topo *t, const sf_route_opts *o, sf_err *e);
-/** Descending Layers (seed 001): o->nvc layers, o->rule inside layers, o->sel path selection. */
+/** Descending Layers (Koibuchi et al. 2003): o->nvc layers, o->rule inside layers, o->sel path selection. */
 sf_routes *sf_route_dl(const sf_topo *t, const sf_route_opts *o, sf_err *e);
-/** FM routing (seed 002): least-used minimal path plus a link-disjoint second route, made deadlock-free by o->fix. */
+/** FM routing (Etsion et al. 2000): least-used minimal path plus a link-disjoint second route, made deadlock-free by o->fix. */
 sf_routes *sf_route_fm(const sf_topo *t, const sf_route_opts *o, sf_err *e);
 /** All shortest up/down routes per switch pair (at most o->maxalt), for dispersive routing on Clos/fat trees. */
 sf_routes *sf_route_allud(const sf_topo *t, const sf_route_opts *o, sf_err *e);

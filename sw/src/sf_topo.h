@@ -68,9 +68,9 @@ static inline int sf_topo_nlinks(const sf_topo *t) { return t->nch / 2; }
 sf_topo *sf_gen_random(int n, int p, int h, uint64_t seed, sf_err *e);
 /** 2D mesh (wrap=0) or torus (wrap=1) of kx*ky switches with `p` ports and h hosts each. */
 sf_topo *sf_gen_mesh(int kx, int ky, int wrap, int p, int h, sf_err *e);
-/** 2D torus with express channels to the second-order neighbours in each dimension (seed 000 sec 5.1). */
+/** 2D torus with express channels to the second-order neighbours in each dimension (Flich et al. 2002, sec. 5.1). */
 sf_topo *sf_gen_express(int k, int p, int h, sf_err *e);
-/** CPLANT-like network of seed 000 sec 5.1: 50 switches of 16 ports, 8 hosts each. */
+/** CPLANT-like network of Flich et al. 2002, sec. 5.1: 50 switches of 16 ports, 8 hosts each. */
 sf_topo *sf_gen_cplant(sf_err *e);
 /** 3-stage folded Clos: `leaves` leaf switches with h hosts and `spines` uplinks, spines with `leaves` ports. */
 sf_topo *sf_gen_clos(int leaves, int h, int spines, sf_err *e);

@@ -67,7 +67,7 @@ int main(int argc, char **argv)
     sf_err e = {""};
     char msg[4096];
 
-    /* 1. ten random 64-switch networks, 8 ports, 4 hosts: seed 001 Table 7 (uniform, average hops) */
+    /* 1. ten random 64-switch networks, 8 ports, 4 hosts: Koibuchi et al. 2003 Table 7 (uniform, average hops) */
     struct { const char *alg; sf_select sel; sf_rule rule; int nvc; double paper; } cfg[] = {
         {"updown", SF_SEL_LOW, SF_RULE_UD, 1, 3.72},
         {"updown", SF_SEL_SANCHO, SF_RULE_UD, 1, 3.72},
@@ -104,7 +104,7 @@ int main(int argc, char **argv)
         fprintf(o.f, "\"params\": {\"topology\": \"random\", \"switches\": 64, \"ports\": 8, \"hosts_per_switch\": 4, \"networks\": 10, "
                      "\"first_seed\": %llu, \"algorithm\": \"%s\", \"select\": \"%s\", \"rule\": \"%s\", \"vcs\": %d}, ",
                 (unsigned long long)seed, cfg[c].alg, selname(cfg[c].sel), rulename(cfg[c].rule), cfg[c].nvc);
-        fprintf(o.f, "\"what\": \"avg hops on 10 random 64-switch networks (seed 001 Table 7)\", \"seconds\": %.6f, "
+        fprintf(o.f, "\"what\": \"avg hops on 10 random 64-switch networks (Koibuchi et al. 2003 Table 7)\", \"seconds\": %.6f, "
                      "\"max_seconds\": %.6f, \"avg_hops\": %.4f, \"avg_hops_remote\": %.4f, \"minimal_share\": %.4f, "
                      "\"max_link_routes\": %.1f, \"vcs_used\": %d, \"deadlock_free\": %s",
                 tsum / 10, tmax, sum / 10, sumr / 10, smin / 10, mlr / 10, vcs, all_ok ? "true" : "false");
@@ -117,7 +117,7 @@ int main(int argc, char **argv)
         fflush(stdout);
     }
 
-    /* 2. 8x8 torus of 16-port switches with 8 hosts each: seed 000 sec 5.5.1 */
+    /* 2. 8x8 torus of 16-port switches with 8 hosts each: Flich et al. 2002, sec. 5.5.1 */
     {
         sf_topo *t = sf_gen_mesh(8, 8, 1, 16, 8, &e);
         struct { const char *alg; sf_select sel; double pmin, pdist; } tc[] = {
@@ -135,7 +135,7 @@ int main(int argc, char **argv)
             fprintf(o.f, "\"params\": {\"topology\": \"torus\", \"k\": 8, \"ports\": 16, \"hosts_per_switch\": 8, \"algorithm\": \"%s\", "
                          "\"select\": \"%s\", \"root\": 0, \"seed\": %llu}, ",
                     tc[c].alg, selname(tc[c].sel), (unsigned long long)seed);
-            fprintf(o.f, "\"what\": \"8x8 torus minimal share and average distance in links between hosts on different switches (seed 000 sec 5.5.1)\", "
+            fprintf(o.f, "\"what\": \"8x8 torus minimal share and average distance in links between hosts on different switches (Flich et al. 2002, sec. 5.5.1)\", "
                          "\"seconds\": %.6f, \"minimal_share\": %.4f, \"avg_hops_remote\": %.4f, \"avg_hops\": %.4f, \"avg_itb\": %.4f, "
                          "\"max_link_routes\": %ld, \"deadlock_free\": %s, \"paper_minimal_share\": %.2f, \"paper_avg_distance\": %.2f, "
                          "\"deviation_minimal\": %.4f, \"deviation_distance\": %.4f}",
@@ -147,7 +147,7 @@ int main(int argc, char **argv)
             sf_stats_free(&s);
             sf_routes_free(rs);
         }
-        /* seed 001 Table 7 torus column: 4 hosts per switch, 8-port switches */
+        /* Koibuchi et al. 2003 Table 7 torus column: 4 hosts per switch, 8-port switches */
         sf_topo_free(t);
         t = sf_gen_mesh(8, 8, 1, 8, 4, &e);
         struct { const char *alg; sf_select sel; int nvc; double paper; } t7[] = {{"updown", SF_SEL_SANCHO, 1, 4.36}, {"dl", SF_SEL_SANCHO, 3, 4.02}};
@@ -161,7 +161,7 @@ int main(int argc, char **argv)
             sf_stats_compute(rs, &s);
             rec_begin(&o);
             fprintf(o.f, "\"params\": {\"topology\": \"torus\", \"k\": 8, \"ports\": 8, \"hosts_per_switch\": 4, \"algorithm\": \"%s\", "
-                         "\"select\": \"sancho\", \"vcs\": %d}, \"what\": \"8x8 torus avg hops (seed 001 Table 7)\", \"seconds\": %.6f, "
+                         "\"select\": \"sancho\", \"vcs\": %d}, \"what\": \"8x8 torus avg hops (Koibuchi et al. 2003 Table 7)\", \"seconds\": %.6f, "
                          "\"avg_hops\": %.4f, \"paper_avg_hops\": %.2f, \"deviation\": %.4f}",
                     t7[c].alg, t7[c].nvc, secs, s.avg_hops, t7[c].paper, (s.avg_hops - t7[c].paper) / t7[c].paper);
             printf("torus8x8 (4 hosts) %-6s: avg hops %.3f (paper %.2f)\n", t7[c].alg, s.avg_hops, t7[c].paper);
@@ -228,7 +228,7 @@ int main(int argc, char **argv)
         sf_stats_compute(rs, &s);
         rec_begin(&o);
         fprintf(o.f, "\"params\": {\"topology\": \"clos\", \"leaves\": 32, \"hosts_per_leaf\": 16, \"spines\": 16, \"algorithm\": \"clos-all\", "
-                     "\"max_alt\": 16}, \"what\": \"all shortest up*/down* routes on the 512-node Clos (seed 003)\", \"seconds\": %.6f, "
+                     "\"max_alt\": 16}, \"what\": \"all shortest up*/down* routes on the 512-node Clos (Geoffray and Hoefler 2008)\", \"seconds\": %.6f, "
                      "\"routes\": %ld, \"routes_per_remote_pair\": %.3f, \"max_hops\": %d, \"deadlock_free\": %s}",
                 secs, s.routes, (double)(s.routes - 512L * 15) / (512.0 * 496), s.max_hops, dl ? "false" : "true");
         printf("clos512 clos-all: %ld routes, %.3f per remote pair, %.3f s\n", s.routes, (double)(s.routes - 512L * 15) / (512.0 * 496), secs);
@@ -237,7 +237,7 @@ int main(int argc, char **argv)
         sf_topo_free(t);
     }
 
-    /* 5. other regular networks of seed 000 (informative): up/down against ITB */
+    /* 5. other regular networks of Flich et al. 2002 (informative): up/down against ITB */
     {
         sf_topo *nets[2] = {sf_gen_express(8, 16, 8, &e), sf_gen_cplant(&e)};
         const char *nn[2] = {"express", "cplant"};
@@ -253,7 +253,7 @@ int main(int argc, char **argv)
                 sf_stats_compute(rs, &s);
                 rec_begin(&o);
                 fprintf(o.f, "\"params\": {\"topology\": \"%s\", \"algorithm\": \"%s\", \"select\": \"%s\", \"seed\": %llu}, "
-                             "\"what\": \"seed 000 regular network, up*/down* vs ITB (informative)\", \"seconds\": %.6f, "
+                             "\"what\": \"Flich et al. 2002 regular network, up*/down* vs ITB (informative)\", \"seconds\": %.6f, "
                              "\"minimal_share\": %.4f, \"avg_hops_remote\": %.4f, \"avg_itb\": %.4f, \"max_link_routes\": %ld, "
                              "\"deadlock_free\": %s}",
                         nn[i], c ? "itb" : "updown", c ? "random" : "low", (unsigned long long)seed, secs, s.minimal_share,
@@ -267,7 +267,7 @@ int main(int argc, char **argv)
         sf_topo_free(nets[1]);
     }
 
-    /* 6. up/down average hops on the ten 64-switch networks: selections and root choices (seed 001 Table 7: 3.72) */
+    /* 6. up/down average hops on the ten 64-switch networks: selections and root choices (Koibuchi et al. 2003 Table 7: 3.72) */
     {
         sf_select sels[4] = {SF_SEL_LOW, SF_SEL_RANDOM, SF_SEL_SANCHO, SF_SEL_BALANCED};
         double selsum[4] = {0}, r0 = 0, rmean = 0, rbest = 0, rworst = 0, rdeg = 0, rcen = 0, perk[10];
@@ -321,7 +321,7 @@ int main(int argc, char **argv)
         rec_begin(&o);
         fprintf(o.f, "\"params\": {\"topology\": \"random\", \"switches\": 64, \"ports\": 8, \"hosts_per_switch\": 4, \"networks\": 10, "
                      "\"first_seed\": %llu, \"algorithm\": \"updown\", \"study\": \"selection and root\"}, "
-                     "\"what\": \"up*/down* avg hops (seed 001 Table 7: 3.72) by selection (root 0) and by root (low-port)\", "
+                     "\"what\": \"up*/down* avg hops (Koibuchi et al. 2003 Table 7: 3.72) by selection (root 0) and by root (low-port)\", "
                      "\"avg_hops_root0\": {\"low\": %.4f, \"random\": %.4f, \"sancho\": %.4f, \"balanced\": %.4f}, "
                      "\"avg_hops_low_by_root\": {\"root0\": %.4f, \"mean_over_roots\": %.4f, \"best_root\": %.4f, \"worst_root\": %.4f, "
                      "\"max_degree_root\": %.4f, \"centre_root\": %.4f}, \"avg_hops_root0_low_per_network\": [",

@@ -96,7 +96,7 @@ def tool_tests(sim, tag):
         result(ok, f"{tag} {name}: skipping quiet switches gives the same JSON bytes as --no-skip "
                f"(switch-cycles skipped {', '.join(f'{x:.2f}' for x in skipped)})", f"rc={rca},{rcb} equal={outa == outb}")
 
-    # ITB pool occupancy per NIC (seed 000 Fig. 11): one [time-average, maximum] pair per host, consistent with the
+    # ITB pool occupancy per NIC (Flich et al. 2002 Fig. 11): one [time-average, maximum] pair per host, consistent with the
     # network-wide figures; held packets with ITB routes near saturation, none with up*/down* routes
     for routes, name, load in ((itb, "ITB", "0.3"), (ud, "up*/down*", "0.3")):
         rc, out, err = run([sim, "--topology", topo, "--routes", routes, "--load", load, "--message-size", "128",
@@ -198,7 +198,7 @@ def tool_tests(sim, tag):
     result(rc == 1 and re.search(r"bad\.routes:\d+:", err) is not None, f"{tag} a bad route file gets FILE:LINE: problem",
            err[-300:])
 
-    # 32-port crossbars (seed 003's Clos is built of them): two leaves of 32 ports (30 hosts, 2 spines), all-path
+    # 32-port crossbars (Geoffray and Hoefler 2008's Clos is built of them): two leaves of 32 ports (30 hosts, 2 spines), all-path
     # routes; every message arrives, nothing is cut, skipping gives the same bytes; a 33-port switch is refused
     c32 = os.path.join(TMP, "clos32.topo")
     run([topo_tool, "clos", "--leaves", "2", "--hosts", "30", "--spines", "2", "-o", c32])

@@ -135,7 +135,7 @@ def route_vcs(text):
 
 
 def updown_vcs_tools(tag, topo, route, prefix):
-    """updown --select pch and --vcs N (seed 001 sec 5.1.2): one VC per route, chosen at the source."""
+    """updown --select pch and --vcs N (Koibuchi et al. 2003, sec. 5.1.2): one VC per route, chosen at the source."""
     tp = os.path.join(TMP, prefix + "ud16.topo")
     run([topo, "random", "--switches", "16", "--ports", "8", "--hosts", "4", "--seed", "1", "-o", tp])
     base = os.path.join(TMP, prefix + "ud16")

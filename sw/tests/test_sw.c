@@ -582,7 +582,7 @@ static void test_specifics(T *t)
     report(t, ok, "clos-all: 4-ary 3-tree has 16 routes between far hosts", e.msg);
     sf_routes_free(rs);
     sf_topo_free(ft);
-    /* 8x8 torus: up/down low-port is about 80 % minimal (seed 000 5.5.1), ITB 100 % */
+    /* 8x8 torus: up/down low-port is about 80 % minimal (Flich et al. 2002, sec. 5.5.1), ITB 100 % */
     sf_topo *tor = sf_gen_mesh(8, 8, 1, 16, 8, &e);
     rs = sf_route_updown(tor, &o, &e);
     sf_stats s;

@@ -537,7 +537,7 @@ static void test_runs(void)
              (unsigned long long)a.pol.probes);
     check(!rc && a.r.finished && a.pol.stopped == 0 && a.pol.probes == 0 && a.r.bw_avg > 0.88 && a.r.bw_avg <= 58.0 / 64,
           "a lone pair whose host copies 58 bytes per 64 cycles into its NIC runs at that rate (0.88..0.91 byte a cycle), never stopped, never probing", msg);
-    /* a half-duplex NIC (seed 002's LANai): the host side's rate is shared by sending and receiving. One way, a host
+    /* a half-duplex NIC (Etsion et al. 2000's LANai): the host side's rate is shared by sending and receiving. One way, a host
      * only sends or only receives: the rate, as full duplex; both ways at once, each host sends at most half of it */
     write_file("oneway.wl", "sanfab-workload 1\n0 send 7 65536\n7 recv 0\n");
     write_file("twoway.wl", "sanfab-workload 1\n0 send 7 65536\n7 send 0 65536\n0 recv 7\n7 recv 0\n");

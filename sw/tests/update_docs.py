@@ -29,7 +29,7 @@ def main():
                                           p["algorithm"] == "dl" and p["rule"] == "ud" and p["select"] == "sancho"):
                 met = verdict(r["deviation"]) if p["algorithm"] == "dl" else \
                     "**no**: not reproduced (every one of the 10 networks is above 3.72; see the notes)"
-                rows.append(f'| avg hops, 10 random 64-switch nets, {name} (seed 001 Table 7) | {r["avg_hops"]:.3f} | '
+                rows.append(f'| avg hops, 10 random 64-switch nets, {name} ([Koibuchi et al. 2003](references.md#koibuchi-et-al-2003) Table 7) | {r["avg_hops"]:.3f} | '
                             f'{r["paper_avg_hops"]:.2f} | {100 * r["deviation"]:+.1f} % | {met} |')
             if p["algorithm"] == "dl" and p["rule"] == "ud" and p["select"] == "sancho":
                 ok = r["max_seconds"] < 0.1
@@ -41,13 +41,13 @@ def main():
         elif p.get("topology") == "torus" and p.get("ports") == 16:
             name = f'{p["algorithm"]} {p["select"]}'
             if p["algorithm"] == "updown":
-                rows.append(f'| 8x8 torus minimal share, {name} (seed 000 5.5.1) | {100 * r["minimal_share"]:.2f} % | '
+                rows.append(f'| 8x8 torus minimal share, {name} ([Flich et al. 2002](references.md#flich-et-al-2002), sec. 5.5.1) | {100 * r["minimal_share"]:.2f} % | '
                             f'{100 * r["paper_minimal_share"]:.0f} % | {100 * r["deviation_minimal"]:+.1f} % | '
                             f'{verdict(r["deviation_minimal"])} |')
-            rows.append(f'| 8x8 torus avg distance (links), {name} (seed 000 5.5.1) | {r["avg_hops_remote"]:.3f} | '
+            rows.append(f'| 8x8 torus avg distance (links), {name} ([Flich et al. 2002](references.md#flich-et-al-2002), sec. 5.5.1) | {r["avg_hops_remote"]:.3f} | '
                         f'{r["paper_avg_distance"]:.2f} | {100 * r["deviation_distance"]:+.1f} % | {verdict(r["deviation_distance"])} |')
         elif p.get("topology") == "torus":
-            rows.append(f'| 8x8 torus (8 ports, 4 hosts) avg hops, {p["algorithm"]} sancho (seed 001 Table 7, informative) | '
+            rows.append(f'| 8x8 torus (8 ports, 4 hosts) avg hops, {p["algorithm"]} sancho ([Koibuchi et al. 2003](references.md#koibuchi-et-al-2003) Table 7, informative) | '
                         f'{r["avg_hops"]:.3f} | {r["paper_avg_hops"]:.2f} | {100 * r["deviation"]:+.1f} % | {verdict(r["deviation"])} |')
         elif p.get("switches") == 1024:
             ok = r["median_seconds"] < 5 and r["deadlock_free"]
@@ -59,7 +59,7 @@ def main():
         elif p.get("topology") == "clos":
             rows.append(f'| 512-node Clos, all shortest up\\*/down\\* routes | {r["routes_per_remote_pair"]:.0f} per pair, '
                         f'{1e3 * r["seconds"]:.0f} ms | 16 per pair | | {"yes" if abs(r["routes_per_remote_pair"] - 16) < 1e-9 else "**no**"} |')
-    other = ["", "| network (seed 000 sec 5.1) | routing | minimal | avg distance (links) | ITBs per route | max routes/link |",
+    other = ["", "| network ([Flich et al. 2002](references.md#flich-et-al-2002), sec. 5.1) | routing | minimal | avg distance (links) | ITBs per route | max routes/link |",
              "|---|---|---|---|---|---|"]
     for r in recs:
         p = r["params"]
@@ -70,9 +70,9 @@ def main():
     for r in recs:
         if r["params"].get("study"):
             a, b = r["avg_hops_root0"], r["avg_hops_low_by_root"]
-            study = ["", "| up\\*/down\\* on the ten 64-switch networks (seed 001 Table 7: 3.72) | avg hops |", "|---|---|"]
+            study = ["", "| up\\*/down\\* on the ten 64-switch networks ([Koibuchi et al. 2003](references.md#koibuchi-et-al-2003) Table 7: 3.72) | avg hops |", "|---|---|"]
             for k in ("low", "random", "sancho", "balanced"):
-                study.append(f"| root 0 (Autonet, as in seed 001 sec 5.1.2), --select {k} | {a[k]:.3f} |")
+                study.append(f"| root 0 (Autonet, as in [Koibuchi et al. 2003](references.md#koibuchi-et-al-2003), sec. 5.1.2), --select {k} | {a[k]:.3f} |")
             study += [f"| low, mean over all 64 roots | {b['mean_over_roots']:.3f} |",
                       f"| low, root = highest-degree switch | {b['max_degree_root']:.3f} |",
                       f"| low, root = centre (least total distance) | {b['centre_root']:.3f} |",
