@@ -106,7 +106,7 @@ sim: deps $(ALL_SET_BENCHES)
 	@fails=""; $(foreach b,$(BLOCKS),$(foreach s,$($(b)_SETS),\
 	  echo "== $(b) [$(s)]"; \
 	  $(BUILD)/$(b)/$(s)/$($(b)_BENCH) --cycles $(SIM_CYCLES) --seed $(SEED) \
-	    --vcd $(BUILD)/$(b)/$(s)/fail.vcd $(call run_plusargs,$(b),$(s)) || fails="$$fails $(b)/$(s)";)) \
+	    --vcd-on-fail $(BUILD)/$(b)/$(s)/fail.vcd $(call run_plusargs,$(b),$(s)) || fails="$$fails $(b)/$(s)";)) \
 	if [ -n "$$fails" ]; then echo "sim: FAILED parameter sets:$$fails"; exit 1; fi; \
 	echo "sim: every parameter set passed ($(foreach b,$(BLOCKS),$(addprefix $(b)/,$($(b)_SETS))))"
 
