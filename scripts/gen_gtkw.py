@@ -20,9 +20,9 @@ import re
 import sys
 
 # Each block: header comment, then groups. A group is (title, scope pattern, signals): the pattern
-# is a regular expression over a scope's full name (dots between levels); with a capture group it is
-# a port (an index, or a name): one group per port found, titled with {p}; the groups of one port
-# follow each other (port 0 in, port 0 out, port 1 in, ...). Signals are names in that scope or paths
+# is a regular expression over a scope's full name (dots between levels); with capture groups it is
+# a port (an index, a name, or a switch and a port): one group per port found, titled with {p} (or
+# {0}, {1}: the captures); the groups of one port follow each other (port 0 in, port 0 out, ...). Signals are names in that scope or paths
 # below it ("u_out.tx"), in display order.
 SPECS = {
     "xbar": {
@@ -71,6 +71,37 @@ SPECS = {
             ("clock and reset", r"TOP", ["clk", "rst"]),
         ],
     },
+}
+SBOX_MLC_LINK = ["tx_en", "tx_d", "rx_en", "rx_d", "st_q", "hold_q"]
+SBOX_MLC_HOST = ["h_wr", "h_wch", "h_wdata", "h_rd", "h_rch", "h_rvalid", "h_rdata", "st_tx_space0", "st_tx_space1",
+                 "st_rx_avail0", "st_rx_avail1"]
+SBOX_SRC = ["act", "st_q", "cls_q", "p_q", "elig", "gnt", "o_move", "o_wr", "o_rd", "o_last", "o_wait", "room"]
+SBOX_BUS = ["g_move", "g_port", "g_ch", "g_p", "g_rd", "g_wr", "g_pword", "s_act", "s_wait", "agnt", "bgnt", "rsv_q",
+            "bar_busy", "up_v", "up"]
+SBOX_REG = ["reg_wr", "reg_rd", "reg_addr", "reg_wdata", "reg_rvalid", "reg_rdata"]
+SPECS["sbox"] = {
+    "about": "the Maestro switch box (rtl/mlc/sbox.v): per port its MLC's link and host side (the box's side of "
+             "the FIFOs), then each bus source (message analyzer state), the bus and manager, the register port",
+    "groups": [
+        ("port {p}: link (MLC)", r"TOP\.sbox\.g_mlc\[(\d+)\]\.u_mlc", SBOX_MLC_LINK),
+        ("port {p}: box side of the MLC FIFOs", r"TOP\.sbox\.g_mlc\[(\d+)\]\.u_mlc", SBOX_MLC_HOST),
+        ("bus source {1}", r"TOP\.sbox\.g_(src)\[(\d+)\]\.u_src", SBOX_SRC),
+        ("bus and manager", r"TOP\.sbox", SBOX_BUS),
+        ("register port", r"TOP", SBOX_REG),
+        ("clock and reset", r"TOP", ["clk", "rst"]),
+    ],
+}
+# a network of tb/net (rtl/net, sanfab-netgen): every switch's ports, crossbars or VC switches
+SPECS["net"] = {
+    "about": "an RTL network of tb/net (sanfab-netgen): per switch and port its input and output side "
+             "(crossbar or VC switch signals, as the network has)",
+    "groups": [
+        ("switch {0} port {1} in", r"TOP\.[^.]+\.u_sw(\d+)\.g_in\[(\d+)\]",
+         ["u_in." + n for n in SPECS["xbar"]["groups"][0][2][:8]] + SPECS["vcsw"]["groups"][0][2][:10]),
+        ("switch {0} port {1} out", r"TOP\.[^.]+\.u_sw(\d+)\.g_out\[(\d+)\]",
+         ["u_out." + n for n in SPECS["xbar"]["groups"][1][2][:6]] + SPECS["vcsw"]["groups"][1][2][:8]),
+        ("clock and reset", r"TOP", ["clk", "rst"]),
+    ],
 }
 
 VAR_RE = re.compile(r"\$var\s+\S+\s+(\d+)\s+\S+\s+(\S+)(?:\s+(\[[^\]]*\]))?\s+\$end")
@@ -128,10 +159,10 @@ def groups_of(spec, scopes):
             for sc in scopes:
                 m = rx.match(sc)
                 if m:
-                    k = m.group(1)
-                    ports.setdefault(gi, {})[int(k) if k.isdigit() else k] = sc
+                    ports.setdefault(gi, {})[tuple(int(k) if k.isdigit() else k for k in m.groups())] = sc
     per_port = [gi for gi, (_, pat, _) in enumerate(spec["groups"]) if re.compile(pat).groups]
-    nports = sorted({p for gi in per_port for p in ports.get(gi, {})}, key=lambda k: (isinstance(k, str), k))
+    nports = sorted({p for gi in per_port for p in ports.get(gi, {})},
+                    key=lambda key: tuple((isinstance(k, str), k) for k in key))
     for p in nports:
         for gi in per_port:
             title, _, sigs = spec["groups"][gi]
@@ -140,7 +171,7 @@ def groups_of(spec, scopes):
                 continue
             names = find(scopes, sc, sigs)
             if names:
-                out.append((title.format(p=p), names))
+                out.append((title.format(*p, p=" ".join(str(k) for k in p)), names))
     for gi, (title, pat, sigs) in enumerate(spec["groups"]):
         if gi in per_port:
             continue
