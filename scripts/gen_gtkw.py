@@ -91,6 +91,19 @@ SPECS["sbox"] = {
         ("clock and reset", r"TOP", ["clk", "rst"]),
     ],
 }
+SPECS["sbox_tree"] = {
+    "about": "the two-box tree of the tree bench (tb/mlc/sbox_tree.v: box a the root, box b below it): per box "
+             "its bus, manager and register port, then per port its MLC's link and box side, then its bus sources",
+    "groups": [
+        ("box {0}: bus and manager", r"TOP\.sbox_tree\.u_(a|b)", SBOX_BUS),
+        ("box {0}: register port", r"TOP\.sbox_tree\.u_(a|b)", SBOX_REG),
+        ("box {0} port {1}: link (MLC)", r"TOP\.sbox_tree\.u_(a|b)\.g_mlc\[(\d+)\]\.u_mlc", SBOX_MLC_LINK),
+        ("box {0} port {1}: box side of the MLC FIFOs", r"TOP\.sbox_tree\.u_(a|b)\.g_mlc\[(\d+)\]\.u_mlc",
+         SBOX_MLC_HOST),
+        ("box {0} bus source {2}", r"TOP\.sbox_tree\.u_(a|b)\.g_(src)\[(\d+)\]\.u_src", SBOX_SRC),
+        ("clock and reset", r"TOP", ["clk", "rst"]),
+    ],
+}
 # a network of tb/net (rtl/net, sanfab-netgen): every switch's ports, crossbars or VC switches
 SPECS["net"] = {
     "about": "an RTL network of tb/net (sanfab-netgen): per switch and port its input and output side "

@@ -10,7 +10,7 @@
 #   --vcd-on-fail writes the last --vcd-cycles cycles up to the failure of a failing run (a mutant, in
 #     process for the crossbar, by a re-run for the MLC) and nothing for a passing run;
 #   every tb/*/*.gtkw names only signals of a VCD of its block (scripts/gen_gtkw.py --check).
-# Usage: tb/common/waves_test.sh [BUILD]  (the set benches build/xbar/p8, vcsw/p8, mlc/d, sbox/d and the
+# Usage: tb/common/waves_test.sh [BUILD]  (the set benches build/xbar/p8, vcsw/p8, mlc/d, sbox/d, sboxtree/t3 and the
 # mutant-capable build/xbar/MUTANTS_p8, mlc/MUTANTS_d must be built: scripts/run_tests.sh lockstep does)
 set -uo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/../.."
@@ -18,11 +18,12 @@ B=${1:-build}
 T=$(mktemp -d "$B/waves-test.XXXXXX")
 XB=$B/xbar/p8/xbar_bench XM=$B/xbar/MUTANTS_p8/xbar_bench VC=$B/vcsw/p8/vcsw_bench
 ML=$B/mlc/d/mlc_lockstep MM=$B/mlc/MUTANTS_d/mlc_lockstep SB=$B/sbox/d/sbox_lockstep
+ST=$B/sboxtree/t3/sbox_tree ST_ARGS="--table tb/mlc/sbox_tree3.maestro"
 pass=0 fail=0
 ok() { pass=$((pass + 1)); }
 bad() { echo "FAIL waves: $*"; fail=$((fail + 1)); }
 t0=$(date +%s)
-for b in "$XB" "$XM" "$VC" "$ML" "$MM" "$SB"; do
+for b in "$XB" "$XM" "$VC" "$ML" "$MM" "$SB" "$ST"; do
     [ -x "$b" ] || { echo "FAIL waves: $b is not built"; exit 1; }
 done
 
@@ -67,6 +68,10 @@ check_vcd "mlc --vcd" "$out" "$T/m.vcd" TOP && { [ "$WA" = 1 ] && ok || bad "mlc
 out=$("$SB" --cycles 3000 --vcd "$T/s.vcd" 2>&1); rc=$?
 [ $rc -eq 0 ] || bad "sbox --vcd: exit $rc"
 check_vcd "sbox --vcd" "$out" "$T/s.vcd" sbox
+# shellcheck disable=SC2086
+out=$("$ST" $ST_ARGS --cycles 2000 --vcd "$T/t.vcd" 2>&1); rc=$?
+[ $rc -eq 0 ] || bad "sbox_tree --vcd: exit $rc"
+check_vcd "sbox_tree --vcd" "$out" "$T/t.vcd" sbox_tree
 
 # --- windows
 out=$("$XB" --test random --cycles 2000 --vcd "$T/w.vcd" --vcd-start 500 --vcd-cycles 100 2>&1)
@@ -82,7 +87,8 @@ mkdir -p "$T/dir"
 paths=("$T/no/such/dir/w.vcd" "$T/dir")
 if [ "$(id -u)" != 0 ]; then mkdir -p "$T/ro" && chmod 555 "$T/ro" && paths+=("$T/ro/w.vcd"); fi
 for p in "${paths[@]}"; do
-    for cmd in "$XB --test random --vcd" "$XB --vcd-on-fail" "$VC --test random --vcd" "$ML --vcd" "$ML --vcd-on-fail" "$SB --vcd"; do
+    for cmd in "$XB --test random --vcd" "$XB --vcd-on-fail" "$VC --test random --vcd" "$ML --vcd" "$ML --vcd-on-fail" "$SB --vcd" \
+               "$ST --vcd-on-fail"; do
         s=$(date +%s%N)
         # shellcheck disable=SC2086
         out=$($cmd "$p" 2> "$T/err"); rc=$?
@@ -98,13 +104,15 @@ out=$("$XM" --quiet --test random --cycles 20000 --vcd-on-fail "$T/f.vcd" --vcd-
 fc=$(sed -nE 's/^FAIL +random +seed [0-9]+ cycle ([0-9]+).*/\1/p' <<< "$out")
 if [ $rc -ne 1 ] || [ -z "$fc" ]; then bad "xbar mutant CRC_NOMARK with --vcd-on-fail: exit $rc, no FAIL line"
 elif check_vcd "xbar --vcd-on-fail" "$out" "$T/f.vcd" TOP; then
-    if [ "$WB" = "$fc" ] && [ $((WB - WA + 1)) = 300 ]; then ok; else bad "xbar --vcd-on-fail: cycles $WA..$WB, failure at $fc"; fi
+    want=$((fc >= 299 ? fc - 299 : 0))   # the last 300 cycles up to the failure (the run starts at 0)
+    if [ "$WB" = "$fc" ] && [ "$WA" = $want ]; then ok; else bad "xbar --vcd-on-fail: cycles $WA..$WB, failure at $fc"; fi
 fi
-out=$("$MM" --quiet --cycles 20000 --vcd-on-fail "$T/mf.vcd" --vcd-cycles 200 +mutant=TURN_SHORT 2>&1); rc=$?
+out=$("$MM" --quiet --cycles 20000 --vcd-on-fail "$T/mf.vcd" --vcd-cycles 200 +mutant=RETX_ACK 2>&1); rc=$?
 fc=$(grep -m1 -E '^(LOCKSTEP MISMATCH|CHECK|SCOREBOARD) cycle=' <<< "$out" | sed -E 's/^[A-Z ]+ cycle=([0-9]+).*/\1/')
-if [ $rc -ne 1 ] || [ -z "$fc" ]; then bad "mlc mutant TURN_SHORT with --vcd-on-fail: exit $rc, no failure line"
+if [ $rc -ne 1 ] || [ -z "$fc" ]; then bad "mlc mutant RETX_ACK with --vcd-on-fail: exit $rc, no failure line"
 elif check_vcd "mlc --vcd-on-fail (re-run)" "$out" "$T/mf.vcd" TOP; then
-    if [ "$WB" = "$fc" ] && [ $((WB - WA + 1)) = 200 ]; then ok; else bad "mlc --vcd-on-fail: cycles $WA..$WB, failure at $fc"; fi
+    want=$((fc > 200 ? fc - 199 : 1))    # the last 200 cycles up to the failure (the run starts at 1)
+    if [ "$WB" = "$fc" ] && [ "$WA" = $want ]; then ok; else bad "mlc --vcd-on-fail: cycles $WA..$WB, failure at $fc"; fi
 fi
 for cmd in "$XB --test random --cycles 2000" "$ML --cycles 2000" "$XM --test random --cycles 2000"; do
     # shellcheck disable=SC2086
@@ -114,7 +122,8 @@ for cmd in "$XB --test random --cycles 2000" "$ML --cycles 2000" "$XM --test ran
 done
 
 # --- the GTKWave save files name only signals of their block's VCD
-for pair in "tb/xbar/xbar.gtkw $T/x.vcd" "tb/vcsw/vcsw.gtkw $T/v.vcd" "tb/mlc/mlc.gtkw $T/m.vcd" "tb/mlc/sbox.gtkw $T/s.vcd"; do
+for pair in "tb/xbar/xbar.gtkw $T/x.vcd" "tb/vcsw/vcsw.gtkw $T/v.vcd" "tb/mlc/mlc.gtkw $T/m.vcd" "tb/mlc/sbox.gtkw $T/s.vcd" \
+            "tb/mlc/sbox_tree.gtkw $T/t.vcd"; do
     # shellcheck disable=SC2086
     if python3 scripts/gen_gtkw.py --check $pair > "$T/gtkw.log" 2>&1; then ok; else bad "$(cat "$T/gtkw.log")"; fi
 done
