@@ -1179,8 +1179,8 @@ static void usage(FILE *f)
             "  --transits N        directed transit tests on the idle box before the traffic (default 4)\n"
             "  --plain-writes      table and up port written with bit 3 and bits 15..5 clear (by default they\n"
             "                      are random: the box stores bit 4 and bits 2..0 only)\n"
-            "  (waves: below; cycles are the bench's steps, 1 = the first edge after reset; save file\n"
-            "  tb/mlc/sbox.gtkw: gtkwave FILE tb/mlc/sbox.gtkw)\n"
+            "  (the wave options are listed last; cycles are the bench's steps, 1 = the first edge after\n"
+            "  reset; save file tb/mlc/sbox.gtkw: gtkwave FILE tb/mlc/sbox.gtkw)\n"
             "Parameters are fixed by the build (variant %s; the model-only build takes --PORTS N, --NODES N,\n"
             "--LINK_W N, --FIFO_BYTES N, --TURN N, --TIMEOUT N, --CTR_W N). Exit status 0 pass, 1 failed, 2 usage.\n",
             prog, sb_table ? sb_table : "node p on port p", (unsigned)SB_LINK_DELAY, sbox_rtl_variant());

@@ -949,8 +949,8 @@ static void usage(FILE *f)
             "  --corrupt R         R per thousand steps and link end: one corrupted symbol (default 2)\n"
             "  --span both|A|B|none  whose nodes send data multicasts to nodes on both boxes (default both; B's\n"
             "                      go up alone and turn at A: docs/switchbox.md, Messages and destinations)\n"
-            "  (waves: below; cycles are the bench's steps, 1 = the first edge after reset; save file\n"
-            "  tb/mlc/sbox_tree.gtkw: gtkwave FILE tb/mlc/sbox_tree.gtkw)\n"
+            "  (the wave options are listed last; cycles are the bench's steps, 1 = the first edge after\n"
+            "  reset; save file tb/mlc/sbox_tree.gtkw: gtkwave FILE tb/mlc/sbox_tree.gtkw)\n"
             "Parameters are fixed by the build (variant %s, B's up port %u; the model-only build takes --PORTS N,\n"
             "--NODES N, --LINK_W N, --FIFO_BYTES N, --TURN N, --TIMEOUT N, --CTR_W N, --UP N). Exit status 0 pass,\n"
             "1 failed, 2 usage.\n",
