@@ -114,6 +114,13 @@ elif check_vcd "mlc --vcd-on-fail (re-run)" "$out" "$T/mf.vcd" TOP; then
     want=$((fc > 200 ? fc - 199 : 1))    # the last 200 cycles up to the failure (the run starts at 1)
     if [ "$WB" = "$fc" ] && [ "$WA" = $want ]; then ok; else bad "mlc --vcd-on-fail: cycles $WA..$WB, failure at $fc"; fi
 fi
+# the box bench's re-run too: more transit tests than 20000 cycles hold fail its end check
+out=$("$SB" --quiet --cycles 20000 --transits 1000 --vcd-on-fail "$T/sf.vcd" --vcd-cycles 100 2>&1); rc=$?
+fc=$(sed -nE 's/^CHECK cycle=([0-9]+) only .* transit tests ran.*/\1/p' <<< "$out")
+if [ $rc -ne 1 ] || [ -z "$fc" ]; then bad "sbox --transits 1000 with --vcd-on-fail: exit $rc, no CHECK line"
+elif check_vcd "sbox --vcd-on-fail (re-run)" "$out" "$T/sf.vcd" TOP; then
+    if [ "$WB" = "$fc" ] && [ "$WA" = $((fc - 99)) ]; then ok; else bad "sbox --vcd-on-fail: cycles $WA..$WB, failure at $fc"; fi
+fi
 for cmd in "$XB --test random --cycles 2000" "$ML --cycles 2000" "$XM --test random --cycles 2000"; do
     # shellcheck disable=SC2086
     out=$($cmd --vcd-on-fail "$T/pass.vcd" 2>&1); rc=$?
