@@ -195,7 +195,7 @@ def groups_of(spec, scopes):
     return out
 
 
-def write_gtkw(block, vcd, out):
+def write_gtkw(block, vcd, out, label=None):
     spec = SPECS[block]
     scopes = read_vcd_header(vcd)
     groups = groups_of(spec, scopes)
@@ -203,7 +203,7 @@ def write_gtkw(block, vcd, out):
         raise SystemExit(f"gen_gtkw: {vcd} has none of {block}'s scopes (is it a VCD of {block}?)")
     lines = [
         f"[*] sanfab GTKWave save file: {spec['about']}",
-        f"[*] written by scripts/gen_gtkw.py {block} from a VCD of {vcd_label(vcd)}; open with",
+        f"[*] written by scripts/gen_gtkw.py {block} from a VCD of {label or vcd}; open with",
         "[*]   gtkwave WAVES.vcd THIS.gtkw   (docs/verification.md, \"Waves\"; 1 cycle = 10 ns, cycle c rises at 10c+5)",
         "[timestart] 0",
         "[size] 1600 1000",
@@ -229,10 +229,6 @@ def write_gtkw(block, vcd, out):
     else:
         with open(out, "w") as f:
             f.write(text)
-
-
-def vcd_label(vcd):
-    return VCD_LABEL or vcd
 
 
 def gtkw_signals(path):
@@ -261,11 +257,7 @@ def check(gtkw, vcd):
     return 0
 
 
-VCD_LABEL = None
-
-
 def main():
-    global VCD_LABEL
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--check", action="store_true", help="check GTKW against VCD")
     ap.add_argument("--list", action="store_true", help="the blocks this script knows")
@@ -282,8 +274,7 @@ def main():
         return check(a.args[0], a.args[1])
     if a.args[0] not in SPECS:
         ap.error(f"unknown block {a.args[0]} ({' '.join(sorted(SPECS))})")
-    VCD_LABEL = a.label
-    write_gtkw(a.args[0], a.args[1], a.out)
+    write_gtkw(a.args[0], a.args[1], a.out, a.label)
     return 0
 
 
