@@ -64,11 +64,12 @@ int bench_waves_check(const char *prog, const bench_waves_t *w, int has_rtl)
     return w->vcd ? bench_waves_check_path(prog, "--vcd", w->vcd) : bench_waves_check_path(prog, "--vcd-on-fail", w->on_fail);
 }
 
-int bench_waves_at(const bench_waves_t *w, uint64_t cycle)
+int bench_waves_at(const bench_waves_t *w, uint64_t cycle, uint64_t first)
 {
-    if (!w->vcd || cycle < w->start)
+    uint64_t start = w->start > first ? w->start : first;
+    if (!w->vcd || cycle < start)
         return 0;
-    if (w->cycles && cycle - w->start >= w->cycles)
+    if (w->cycles && cycle - start >= w->cycles)
         return -1;
     return 1;
 }

@@ -41,8 +41,9 @@ int bench_waves_check_path(const char *prog, const char *opt, const char *path);
 int bench_waves_check(const char *prog, const bench_waves_t *w, int has_rtl);
 
 /* What a bench does with its --vcd before (the RTL step of) bench cycle `cycle`: 1 the cycle is in
- * the window (open the VCD if it is not open yet), -1 past the window (close it), 0 nothing. */
-int bench_waves_at(const bench_waves_t *w, uint64_t cycle);
+ * the window (open the VCD if it is not open yet), -1 past the window (close it), 0 nothing. `first`
+ * is the run's first cycle (0 or 1 by bench): the window starts at --vcd-start or there, if later. */
+int bench_waves_at(const bench_waves_t *w, uint64_t cycle, uint64_t first);
 
 /* The first cycle of the --vcd-on-fail window before the failing cycle `fail` (not before `first`,
  * the run's first cycle). */

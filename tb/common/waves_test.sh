@@ -78,6 +78,8 @@ out=$("$XB" --test random --cycles 2000 --vcd "$T/w.vcd" --vcd-start 500 --vcd-c
 check_vcd "xbar window" "$out" "$T/w.vcd" xbar && { [ "$WA.$WB" = 500.599 ] && ok || bad "xbar window: cycles $WA..$WB, not 500..599"; }
 out=$("$ML" --cycles 3000 --vcd "$T/mw.vcd" --vcd-start 1000 --vcd-cycles 50 2>&1)
 check_vcd "mlc window" "$out" "$T/mw.vcd" TOP && { [ "$WA.$WB" = 1000.1049 ] && ok || bad "mlc window: cycles $WA..$WB, not 1000..1049"; }
+out=$("$ML" --cycles 3000 --vcd "$T/m50.vcd" --vcd-cycles 50 2>&1)   # from the run's first cycle, 1
+check_vcd "mlc --vcd-cycles" "$out" "$T/m50.vcd" TOP && { [ "$WA.$WB" = 1.50 ] && ok || bad "mlc --vcd-cycles 50: cycles $WA..$WB, not 1..50"; }
 out=$("$XB" --test random --cycles 2000 --vcd "$T/late.vcd" --vcd-start 100000000 2>&1); rc=$?
 if [ $rc -eq 0 ] && grep -q "waves: none written to $T/late.vcd" <<< "$out" && [ ! -e "$T/late.vcd" ]; then ok
 else bad "a window after the end: exit $rc, $(grep waves <<< "$out")"; fi

@@ -891,7 +891,7 @@ static void step(bench_t *b, int draining)
     mlc_in_t im[2], ir[2];
     b->cycle++;
     if (b->waves.vcd && b->rtl) {
-        int wa = bench_waves_at(&b->waves, b->cycle);
+        int wa = bench_waves_at(&b->waves, b->cycle, 1);
         if (wa > 0 && mlc_rtl_trace_open(b->rtl, b->waves.vcd, b->cycle) != 0) {
             fprintf(stderr, "mlc_lockstep: cannot write %s\n", b->waves.vcd);
             exit(1);

@@ -929,7 +929,7 @@ static void step(bench_t *b)
     sbox_in_t in = b->bnext;
     b->cycle++;
     if (b->o.waves.vcd && b->br) {
-        int wa = bench_waves_at(&b->o.waves, b->cycle);
+        int wa = bench_waves_at(&b->o.waves, b->cycle, 1);
         if (wa > 0 && sbox_rtl_trace_open(b->br, b->o.waves.vcd, b->cycle) != 0) {
             fprintf(stderr, "%s: cannot write %s\n", prog, b->o.waves.vcd);
             exit(1);

@@ -324,7 +324,7 @@ static int run(const opts_t *o, const sf_sim_net *sn, const bench_waves_t *w, ru
         }
         cyc++;
         if (r && w && w->vcd) {
-            int wa = bench_waves_at(w, cyc);
+            int wa = bench_waves_at(w, cyc, 1);
             if (wa > 0 && net_rtl_trace_open(r, w->vcd, cyc)) {
                 fprintf(stderr, "net_bench: %s: cannot write the VCD\n", w->vcd);
                 rc = 2;

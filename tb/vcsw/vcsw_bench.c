@@ -357,7 +357,7 @@ static result_t run(const opts_t *o, const test_desc_t *d, const vcsw_tables_t *
         b->step = g - b->base;
         const uint64_t step = b->step;
         if (rtl && w && w->vcd) {
-            int wa = bench_waves_at(w, g);
+            int wa = bench_waves_at(w, g, 1);
             if (wa > 0 && vcsw_rtl_trace_open(rtl, w->vcd, g)) {
                 bench_fail(b, "CHECK bench: cannot write the VCD %s", w->vcd);
                 break;

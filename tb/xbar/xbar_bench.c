@@ -1304,7 +1304,7 @@ static result_t run(const opts_t *o, const test_desc_t *d, const bench_waves_t *
             }
         }
         if (r && w && w->vcd) {
-            int wa = bench_waves_at(w, cyc);
+            int wa = bench_waves_at(w, cyc, 0);
             if (wa > 0 && xbar_rtl_trace_open(r, w->vcd, cyc)) {
                 fail(&res, cyc, "ERROR cannot write the VCD %s", w->vcd);
                 break;
