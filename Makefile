@@ -132,7 +132,7 @@ $(1)-sim: deps $(call set_benches,$(1))
 	@fails=""; $(foreach s,$($(1)_SETS),\
 	  echo "== $(1) [$(s)]"; \
 	  $(BUILD)/$(1)/$(s)/$($(1)_BENCH) --cycles $(SIM_CYCLES) --seed $(SEED) \
-	    --vcd $(BUILD)/$(1)/$(s)/fail.vcd $(call run_plusargs,$(1),$(s)) || fails="$$$$fails $(1)/$(s)";) \
+	    --vcd-on-fail $(BUILD)/$(1)/$(s)/fail.vcd $(call run_plusargs,$(1),$(s)) || fails="$$$$fails $(1)/$(s)";) \
 	if [ -n "$$$$fails" ]; then echo "$(1)-sim: FAILED parameter sets:$$$$fails"; exit 1; fi; \
 	echo "$(1)-sim: every parameter set passed ($(addprefix $(1)/,$($(1)_SETS)))"
 endef

@@ -200,13 +200,14 @@ $(NET_B)/$(1)/src/$(notdir $(call net_pfile,$(5),$(2))): $(call net_pfile,$(5),$
 	@! cmp -s $$< $$@ || { echo "net.mk: the patch of $(1) changed nothing in $$<"; exit 1; }
 )
 $(NET_B)/$(1)/net_bench: $(NET_B)/$(2)/net_$(2).v $(call net_rtldep,$(2)) $(if $(5),$(NET_B)/$(1)/src/$(notdir $(call net_pfile,$(5),$(2)))) tb/net/net_bench.c tb/net/net_rtl.cpp tb/net/net_rtl.h \
-    tb/common/vrtl.h tb/common/bench_cli.c tb/common/bench_cli.h $(NET_SWLIBS) mk/net.mk \
+    tb/common/vrtl.h tb/common/bench_cli.c tb/common/bench_cli.h tb/common/waves.c tb/common/waves.h $(NET_SWLIBS) mk/net.mk \
     $(call vlrt_dep,$(4),$(4),--trace $(NET_VOPT) $(3))
 	@mkdir -p $(NET_B)/$(1)/lib
 	@rm -f $(NET_B)/$(1)/obj/net_bench
 	@$(CC) $(CSTD) -D_POSIX_C_SOURCE=200809L -Isw/sim -Isw/src -Icmodel -Itb/common -c tb/net/net_bench.c -o $(NET_B)/$(1)/lib/net_bench.o
 	@$(CC) $(CSTD) -Itb/common -c tb/common/bench_cli.c -o $(NET_B)/$(1)/lib/bench_cli.o
-	@rm -f $(NET_B)/$(1)/lib/libnetbench.a && ar rcs $(NET_B)/$(1)/lib/libnetbench.a $(NET_B)/$(1)/lib/net_bench.o $(NET_B)/$(1)/lib/bench_cli.o
+	@$(CC) $(CSTD) -Itb/common -c tb/common/waves.c -o $(NET_B)/$(1)/lib/waves.o
+	@rm -f $(NET_B)/$(1)/lib/libnetbench.a && ar rcs $(NET_B)/$(1)/lib/libnetbench.a $(NET_B)/$(1)/lib/net_bench.o $(NET_B)/$(1)/lib/bench_cli.o $(NET_B)/$(1)/lib/waves.o
 	@echo "  VERILATE net [$(1)] net_$(2) $(call net_gflags,$(2)) $(3) $(NET_VOPT) ($(4))"
 	@$(VERILATOR) --cc --exe --trace -O3 $(NET_VOPT) --x-assign fast --x-initial fast -Wall -Wno-fatal \
 	  --prefix Vnet --top-module net_$(2) -Mdir $(NET_B)/$(1)/obj $(call net_gflags,$(2)) $(3) \
@@ -234,10 +235,11 @@ $(foreach m,$(NET_MUTANTS),$(if $(call net_msite,$(m)),$(eval $(NET_B)/MUTANT_$(
 
 # model-only bench under ASan/UBSan
 $(NET_B)/san/net_bench: tb/net/net_bench.c tb/net/net_rtl_none.c tb/net/net_rtl.h tb/common/bench_cli.c tb/common/bench_cli.h \
+    tb/common/waves.c tb/common/waves.h \
     $(NET_SWSAN) mk/net.mk
 	@mkdir -p $(dir $@)
 	$(CC) $(CSTD) -D_POSIX_C_SOURCE=200809L $(SAN) -Isw/sim -Isw/src -Icmodel -Itb/common tb/net/net_bench.c \
-	  tb/net/net_rtl_none.c tb/common/bench_cli.c \
+	  tb/net/net_rtl_none.c tb/common/bench_cli.c tb/common/waves.c \
 	  $(NET_SWSAN) -lm -o $@
 
 # ------------------------------------------------------------------ runs
@@ -282,7 +284,7 @@ net-test-runs: net-build net-mutants net-san $(NET_SANTOOLS)
 	bash tb/net/net_bench_cli_test.sh $(NET_B)/san/net_bench $(NET_B)/r16/r16.topo $(NET_B)/r16/itb.routes \
 	  $(NET_B)/cli-test || fails="$$fails net_bench-cli"; \
 	echo "-- Icarus: one packet through rtl/net/net4.v"; $(MAKE) -s --no-print-directory net-icarus || fails="$$fails icarus"; \
-	$(foreach r,$(NET_RUNS),$(call net_one,$(r),$(NET_TEST_CYCLES),$(SEED),$(NET_B)/$(call net_run_net,$(r))/net_bench,$(NET_TEST_ARGS_$(r)) --vcd $(NET_B)/$(r)-fail.vcd)) \
+	$(foreach r,$(NET_RUNS),$(call net_one,$(r),$(NET_TEST_CYCLES),$(SEED),$(NET_B)/$(call net_run_net,$(r))/net_bench,$(NET_TEST_ARGS_$(r)) --vcd-on-fail $(NET_B)/$(r)-fail.vcd)) \
 	$(foreach r,r16-itb-uniform ring4-cyclic v16-dl-uniform,$(call net_one,$(r),$(NET_TEST_CYCLES),$(SEED),$(NET_B)/san/net_bench,$(NET_TEST_ARGS_$(r)) --mode model)) \
 	$(foreach m,$(NET_MUTANTS),echo "-- net mutant $(call net_mname,$(m)) on [$(call net_mrun,$(m))]"; \
 	  $(NET_B)/MUTANT_$(call net_mname,$(m))/net_bench $(call net_run_args,$(call net_mrun,$(m))) \
@@ -299,7 +301,7 @@ net-test-runs: net-build net-mutants net-san $(NET_SANTOOLS)
 net-sim: net-build net-routes
 	@fails=""; \
 	$(foreach r,$(NET_RUNS),$(foreach s,$(or $(NET_SIM_SEEDS_$(r)),$(SEED)),\
-	  $(call net_one,$(r),$(or $(NET_SIM_CYCLES_$(r)),$(NET_SIM_CYCLES)),$(s),$(NET_B)/$(call net_run_net,$(r))/net_bench,$(NET_SIM_ARGS_$(r)) --vcd $(NET_B)/$(r)-$(s)-fail.vcd))) \
+	  $(call net_one,$(r),$(or $(NET_SIM_CYCLES_$(r)),$(NET_SIM_CYCLES)),$(s),$(NET_B)/$(call net_run_net,$(r))/net_bench,$(NET_SIM_ARGS_$(r)) --vcd-on-fail $(NET_B)/$(r)-$(s)-fail.vcd))) \
 	if [ -n "$$fails" ]; then echo "net-sim: FAILED:$$fails"; exit 1; fi; echo "net-sim: every network run passed"
 
 # every generated top passes verilator --lint-only -Wall and Icarus elaborates it

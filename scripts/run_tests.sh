@@ -84,10 +84,14 @@ step_lockstep() {
     while read -r kind block name bin args; do
         # shellcheck disable=SC2016,SC2086
         pool_run "$out" $n bash -c 'echo "-- $1 [$2] $3${4:+ $4}"; shift 4; "$@"' _ "$block" "$name" "$bin" "$args" \
-            "$bin" --quiet --cycles "$TEST_CYCLES" --seed "$SEED" --vcd "$(dirname "$bin")/fail.vcd" $args
+            "$bin" --quiet --cycles "$TEST_CYCLES" --seed "$SEED" --vcd-on-fail "$(dirname "$bin")/fail.vcd" $args
         n=$((n + 1))
     done < <(runs set)
-    pool_show "$out" $n
+    pool_show "$out" $n || return 1
+    # waves on demand (docs/verification.md, "Waves"): --vcd, windows, refused paths, --vcd-on-fail on a
+    # mutant, the GTKWave save files against real VCDs; two mutant-capable builds step mutants needs anyway
+    $MAKE -s build/xbar/MUTANTS_p8/xbar_bench build/mlc/MUTANTS_d/mlc_lockstep || return 1
+    bash tb/common/waves_test.sh build
 }
 
 # judge_mutant BLOCK NAME MODE BIN [ARGS...]: run one mutant (ARGS end with its +mutant=SITE on the

@@ -16,8 +16,7 @@ int bench_cli_init(bench_cli_t *c, bench_opts_t *o, int rtl, int argc)
     o->mode = rtl ? MODE_LOCKSTEP : MODE_MODEL;
     o->seed = 1;
     o->cycles = 100000;
-    o->vcd = NULL;
-    o->vcd_cycles = 2000;
+    memset(&o->waves, 0, sizeof o->waves);
     o->quiet = 0;
     o->nplus = 0;
     o->plus = NULL;
@@ -81,7 +80,11 @@ static int value_opt(const bench_cli_spec_t *s, const char *k, const char *v, be
         return set_mode(s, v, o);
     }
     if (strcmp(k, "--vcd") == 0) {
-        o->vcd = v;
+        o->waves.vcd = v;
+        return -1;
+    }
+    if (strcmp(k, "--vcd-on-fail") == 0) {
+        o->waves.on_fail = v;
         return -1;
     }
     if ((b = find_opt(s, k, BENCH_OPT_STR))) {
@@ -99,8 +102,13 @@ static int value_opt(const bench_cli_spec_t *s, const char *k, const char *v, be
         o->cycles = x;
     else if (strcmp(k, "--seed") == 0)
         o->seed = x;
-    else if (strcmp(k, "--vcd-cycles") == 0)
-        o->vcd_cycles = (unsigned)x;
+    else if (strcmp(k, "--vcd-cycles") == 0 && x == 0) {
+        fprintf(stderr, "%s: --vcd-cycles wants at least 1\n", s->prog);
+        return 2;
+    } else if (strcmp(k, "--vcd-cycles") == 0)
+        o->waves.cycles = x;
+    else if (strcmp(k, "--vcd-start") == 0)
+        o->waves.start = x;
     else if (!s->rtl && (b = find_opt(s, k, BENCH_OPT_PARAM)))
         *(unsigned *)b->field = (unsigned)x;
     else {
@@ -116,7 +124,7 @@ static int value_opt(const bench_cli_spec_t *s, const char *k, const char *v, be
 static int known(const bench_cli_spec_t *s, const char *k)
 {
     static const char *const shared[] = {"--help", "-h", "--quiet", "--test", "--mode", "--vcd", "--cycles", "--seed",
-                                         "--vcd-cycles"};
+                                         "--vcd-cycles", "--vcd-start", "--vcd-on-fail"};
     for (size_t i = 0; i < sizeof shared / sizeof shared[0]; i++)
         if (strcmp(k, shared[i]) == 0)
             return 1;
@@ -192,5 +200,7 @@ int bench_cli_parse_other(const bench_cli_spec_t *s, bench_cli_other_fn other, v
         fprintf(stderr, "%s: bad parameters: %s\n", s->prog, perr);
         return 2;
     }
+    if (bench_waves_check(s->prog, &o->waves, s->rtl && o->mode != MODE_MODEL))
+        return 2;
     return -1;
 }

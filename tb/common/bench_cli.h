@@ -1,5 +1,6 @@
 /* sanfab — the command line every lockstep bench shares (docs/verification.md lists the options):
- * --help, --quiet, --test, --mode, --vcd, --vcd-cycles, --cycles, --seed, Verilator's +... run-time
+ * --help, --quiet, --test, --mode, --vcd, --vcd-start, --vcd-cycles, --vcd-on-fail (tb/common/waves.h),
+ * --cycles, --seed, Verilator's +... run-time
  * arguments (with a +verilator+seed+ derived from --seed when only a random reset is asked for) and,
  * in model-only builds, the parameters as --NAME N. A bench adds its own options in a table.
  * Every message starts with the program name; usage errors give exit status 2.
@@ -12,6 +13,8 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "waves.h"
+
 /* What a bench runs: the RTL and the model side by side, the model alone, the RTL alone. */
 enum { MODE_LOCKSTEP, MODE_MODEL, MODE_RTL };
 
@@ -20,8 +23,7 @@ typedef struct {
     int mode;                /* MODE_* */
     uint64_t seed;           /* --seed (default 1) */
     uint64_t cycles;         /* --cycles (default 100000) */
-    const char *vcd;         /* --vcd FILE, or NULL */
-    unsigned vcd_cycles;     /* --vcd-cycles (default 2000) */
+    bench_waves_t waves;     /* --vcd, --vcd-on-fail, --vcd-start, --vcd-cycles (checked by the parse) */
     int quiet;               /* --quiet */
     int nplus;               /* Verilator plusargs from the command line (and the derived seed) */
     const char *const *plus;
@@ -72,9 +74,10 @@ int bench_cli_init(bench_cli_t *c, bench_opts_t *o, int rtl, int argc);
 /* Frees what bench_cli_init() allocated. */
 void bench_cli_free(bench_cli_t *c);
 
-/* Parses argv into o, c and the bench's own fields, then checks the parameters. Returns -1 to go on,
- * or the exit status: 0 after --help (or an option whose fn ended the run), 2 on a usage error or
- * bad parameters (message on stderr). */
+/* Parses argv into o, c and the bench's own fields, then checks the parameters and the wave options
+ * (bench_waves_check(): a VCD path that cannot be written is refused here, before the run). Returns
+ * -1 to go on, or the exit status: 0 after --help (or an option whose fn ended the run), 2 on a
+ * usage error or bad parameters (message on stderr). */
 int bench_cli_parse(const bench_cli_spec_t *s, int argc, char **argv, bench_cli_t *c, bench_opts_t *o);
 
 /* An argument bench_cli_parse_other() does not know itself: an option `arg` with the argument after it in

@@ -3,6 +3,11 @@
 // instead of aborting), the clock, the reset, an on-request VCD, and the copy of port bits to and
 // from Verilator's integers and VlWide arrays. Top is the Verilated class (Vxbar, Vvcsw): it has
 // clk and rst inputs. All state is in the vrtl<Top> the caller owns.
+//
+// The VCD (docs/verification.md, "Waves"): opened at a bench cycle C by vrtl_trace_open(), it holds
+// every following edge until vrtl_trace_close() (or vrtl_close()); timescale 1 ns, one cycle 10 ns:
+// bench cycle c has clk low at time 10c and its rising edge at 10c + 5, so a time in GTKWave divided
+// by 10 is the bench's cycle. With no VCD open a tick costs one pointer test.
 #ifndef SANFAB_VRTL_H
 #define SANFAB_VRTL_H
 
@@ -16,7 +21,11 @@ template <typename Top> struct vrtl {
     VerilatedContext *ctx;
     Top *top;
     VerilatedVcdC *vcd;
-    uint64_t time;
+    uint64_t time;    // half clock periods since the model was built
+    uint64_t vcycle;  // the bench cycle of the next edge while a VCD is open
+    uint64_t vfirst;  // the first bench cycle written to the VCD
+    uint64_t vn;      // cycles written to it
+    int vdone;        // the VCD was opened once: it is never opened (overwritten) again
 };
 
 // Makes the context and the model: argv[0..argc) are Verilator's run-time arguments (+verilator+...)
@@ -37,20 +46,28 @@ template <typename Top> static void vrtl_open(vrtl<Top> &r, const char *prog, in
     r.top = new Top{r.ctx};
     r.vcd = nullptr;
     r.time = 0;
+    r.vcycle = 0;
+    r.vfirst = 0;
+    r.vn = 0;
+    r.vdone = 0;
 }
 
-// One rising clock edge (clk low, then high), each half dumped to the VCD if one is open.
+// One rising clock edge (clk low, then high), each half dumped to the VCD if one is open (at
+// 10 c and 10 c + 5 ns for bench cycle c).
 template <typename Top> static void vrtl_tick(vrtl<Top> &r)
 {
     r.top->clk = 0;
     r.top->eval();
     if (r.vcd)
-        r.vcd->dump(r.time);
+        r.vcd->dump(r.vcycle * 10);
     r.time++;
     r.top->clk = 1;
     r.top->eval();
-    if (r.vcd)
-        r.vcd->dump(r.time);
+    if (r.vcd) {
+        r.vcd->dump(r.vcycle * 10 + 5);
+        r.vcycle++;
+        r.vn++;
+    }
     r.time++;
 }
 
@@ -63,13 +80,26 @@ template <typename Top> static void vrtl_reset(vrtl<Top> &r)
     r.top->rst = 0;
 }
 
-// Closes the VCD and frees the model and its context.
-template <typename Top> static void vrtl_close(vrtl<Top> &r)
+// Closes the VCD if one is open; range[0..1] (may be NULL) get the first and last bench cycle it
+// holds. Returns 1 when it holds at least one cycle, else 0 (also when none was opened).
+template <typename Top> static int vrtl_trace_close(vrtl<Top> &r, uint64_t *range)
 {
     if (r.vcd) {
         r.vcd->close();
         delete r.vcd;
+        r.vcd = nullptr;
     }
+    if (range) {
+        range[0] = r.vfirst;
+        range[1] = r.vn ? r.vfirst + r.vn - 1 : r.vfirst;
+    }
+    return r.vn > 0;
+}
+
+// Closes the VCD and frees the model and its context.
+template <typename Top> static void vrtl_close(vrtl<Top> &r)
+{
+    vrtl_trace_close(r, nullptr);
     r.top->final();
     delete r.top;
     delete r.ctx;
@@ -81,15 +111,26 @@ template <typename Top> static int vrtl_stopped(const vrtl<Top> &r)
     return r.ctx->gotError() || r.ctx->gotFinish();
 }
 
-// Starts a VCD of every following edge at path (once; later calls do nothing); 0 on success.
-template <typename Top> static int vrtl_trace_open(vrtl<Top> &r, const char *path)
+// Starts a VCD of every following edge at path, the next edge being bench cycle `cycle` (once;
+// later calls do nothing); 0 on success, -1 when the file cannot be written.
+template <typename Top> static int vrtl_trace_open(vrtl<Top> &r, const char *path, uint64_t cycle)
 {
-    if (r.vcd)
+    if (r.vcd || r.vdone)
         return 0;
+    r.vdone = 1;
     r.vcd = new VerilatedVcdC;
+    r.vcd->set_time_unit("1ns");
+    r.vcd->set_time_resolution("1ns");
     r.top->trace(r.vcd, 99);
     r.vcd->open(path);
-    return r.vcd->isOpen() ? 0 : -1;
+    if (!r.vcd->isOpen()) {
+        delete r.vcd;
+        r.vcd = nullptr;
+        return -1;
+    }
+    r.vcycle = r.vfirst = cycle;
+    r.vn = 0;
+    return 0;
 }
 
 // Verilator keeps ports of up to 64 bits in integers and wider ones in VlWide arrays: put_bits and

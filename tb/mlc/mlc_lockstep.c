@@ -41,13 +41,15 @@
  * hands the link to the master's timeout, checked to the step.
  *
  * Usage: mlc_lockstep [--cycles N] [--seed N] [--mode lockstep|rtl|model] [--quiet] [--vcd FILE]
- *                     [--vcd-cycles N] [--ctl-faults R] [--forge R] [--phase N] [--speed] [--help] [+verilator+...]
+ *                     [--vcd-start N] [--vcd-cycles N] [--vcd-on-fail FILE] [--ctl-faults R] [--forge R] [--phase N] [--speed] [--help] [+verilator+...]
  * --speed (lockstep only): every step's inputs of the two model ends and of the RTL pair are recorded;
  * after the PASS line fresh models and a fresh RTL pair are stepped over them, each loop of step calls
  * timed alone (no host drivers, link models, checks), every 64th step's outputs checked against the
  * run's; one line "speed: N steps: model X steps/s, rtl Y steps/s, ratio Z (step calls only ...)".
- * --vcd FILE: on a failure the bench runs itself again with the same arguments and writes the RTL's
- * last --vcd-cycles (default 2000) steps before the failing one to FILE.
+ * --vcd FILE: the RTL's waves of this run (or of the window --vcd-start, --vcd-cycles), passing or
+ * failing; --vcd-on-fail FILE: on a failure the bench runs itself again with the same arguments and
+ * writes the RTL's last --vcd-cycles (default 2000) steps up to the failing one to FILE
+ * (tb/common/waves.h, tb/common/rerun.h); either prints "waves: FILE (cycles A..B)".
  * Exit status: 0 pass, 1 a mismatch or a check failed, 2 usage.
  */
 #define _POSIX_C_SOURCE 200809L
@@ -90,8 +92,7 @@ typedef struct {
 typedef struct {
     uint64_t seed, cycles, drain;
     int mode, quiet;
-    const char *vcd;
-    uint64_t vcd_cycles, vcd_start; /* replay: trace from step vcd_start (0: no replay) */
+    bench_waves_t waves;       /* --vcd, --vcd-on-fail, --vcd-start, --vcd-cycles (tb/common/waves.h) */
     int argc;
     char **argv;
     mlc_params_t p[2];
@@ -189,15 +190,27 @@ typedef struct {
 
 #define SPEED_SAMPLE 64u
 
-/* after a failure line: with --vcd (and not already replaying), run again with the same arguments
- * and a trace of the steps before the failure */
+/* The waves of this run (--vcd): closes the VCD and prints where it is. */
+static void waves_done(const bench_t *b, const char *indent)
+{
+    if (!b->waves.vcd || !b->rtl)
+        return;
+    uint64_t range[2];
+    int any = mlc_rtl_trace_close(b->rtl, range);
+    bench_waves_print(stdout, indent, b->waves.vcd, any, range, b->waves.start);
+}
+
+/* after a failure line: the waves of this run (--vcd), or with --vcd-on-fail a run again with the
+ * same arguments and a trace of the steps up to the failure; then exit 1 */
 static void fail_exit(const bench_t *b)
 {
     fflush(stdout);
-    if (b->vcd && !b->vcd_start && b->mode != M_MODEL)
-        bench_rerun_vcd("mlc_lockstep", b->argc, b->argv, bench_rerun_start(b->cycle, b->vcd_cycles), b->vcd);
-    if (b->vcd_start && b->rtl)
-        mlc_rtl_free(b->rtl); /* the replay: closes (flushes) the trace */
+    waves_done(b, "     ");
+    if (b->waves.on_fail && b->mode != M_MODEL)
+        bench_rerun_vcd("mlc_lockstep", "     ", b->argc, b->argv, &b->waves, b->cycle, 1);
+    if (b->rtl)
+        mlc_rtl_free(b->rtl);
+    fflush(stdout);
     exit(1);
 }
 
@@ -877,9 +890,15 @@ static void step(bench_t *b, int draining)
     int faults = draining == 0;
     mlc_in_t im[2], ir[2];
     b->cycle++;
-    if (b->vcd && b->vcd_start && b->cycle == b->vcd_start && b->rtl &&
-        mlc_rtl_trace_open(b->rtl, b->vcd) != 0)
-        fprintf(stderr, "mlc_lockstep: cannot open %s\n", b->vcd);
+    if (b->waves.vcd && b->rtl) {
+        int wa = bench_waves_at(&b->waves, b->cycle, 1);
+        if (wa > 0 && mlc_rtl_trace_open(b->rtl, b->waves.vcd, b->cycle) != 0) {
+            fprintf(stderr, "mlc_lockstep: cannot write %s\n", b->waves.vcd);
+            exit(1);
+        }
+        if (wa < 0)
+            mlc_rtl_trace_close(b->rtl, NULL);
+    }
     for (unsigned n = 0; n < 2; n++) {
         b->prev[n] = b->prim[n];
         im[n] = b->nm[n];
@@ -1156,9 +1175,12 @@ static void usage(FILE *f)
 {
     fprintf(f,
             "usage: mlc_lockstep [--cycles N] [--seed N] [--mode lockstep|rtl|model] [--quiet] [--vcd FILE]\n"
-            "                    [--vcd-cycles N] [--ctl-faults R] [--forge R] [--phase N] [--speed] [--help]\n"
-            "                    [+verilator+...]\n"
-            "--vcd FILE: on a failure, run again and trace the last --vcd-cycles (2000) steps into FILE.\n"
+            "                    [--vcd-start N] [--vcd-cycles N] [--vcd-on-fail FILE] [--ctl-faults R]\n"
+            "                    [--forge R] [--phase N] [--speed] [--help] [+verilator+...]\n");
+    bench_waves_usage(f, "");
+    fprintf(f,
+            "  Cycles are the bench's steps (1 = the first edge after reset); save file tb/mlc/mlc.gtkw\n"
+            "  (gtkwave FILE tb/mlc/mlc.gtkw).\n"
             "--ctl-faults R: also R per million steps and end dropped CTL cycles and spurious CTL pulses,\n"
             "  and about 5R per million frames erased (needs TIMEOUT > 0; default 20 with TIMEOUT > 0, else 0).\n"
             "--forge R: R per thousand arriving frames replaced by made-up frames with a correct check\n"
@@ -1187,7 +1209,6 @@ int main(int argc, char **argv)
         for (unsigned c = 0; c < MLC_NCH; c++)
             b.exp[n][c] = ring_make(sizeof(mlc_msg_t));
     b.mode = M_LOCKSTEP;
-    b.vcd_cycles = 2000;
     int ctl_given = 0;
     b.argc = argc;
     b.argv = argv;
@@ -1205,7 +1226,9 @@ int main(int argc, char **argv)
         } else if (!strcmp(a, "--speed")) {
             b.speed = 1;
         } else if (!strcmp(a, "--vcd") && i + 1 < argc) {
-            b.vcd = argv[++i];
+            b.waves.vcd = argv[++i];
+        } else if (!strcmp(a, "--vcd-on-fail") && i + 1 < argc) {
+            b.waves.on_fail = argv[++i];
         } else if (!strcmp(a, "--ctl-faults") && i + 1 < argc) {
             b.ctl_rate = (unsigned)strtoul(argv[++i], NULL, 0);
             ctl_given = 1;
@@ -1214,9 +1237,13 @@ int main(int argc, char **argv)
         } else if (!strcmp(a, "--phase") && i + 1 < argc) {
             b.phase_len = strtoull(argv[++i], NULL, 0);
         } else if (!strcmp(a, "--vcd-cycles") && i + 1 < argc) {
-            b.vcd_cycles = strtoull(argv[++i], NULL, 0);
+            b.waves.cycles = strtoull(argv[++i], NULL, 0);
+            if (!b.waves.cycles) {
+                fprintf(stderr, "mlc_lockstep: --vcd-cycles wants at least 1\n");
+                return 2;
+            }
         } else if (!strcmp(a, "--vcd-start") && i + 1 < argc) {
-            b.vcd_start = strtoull(argv[++i], NULL, 0);
+            b.waves.start = strtoull(argv[++i], NULL, 0);
         } else if (!strcmp(a, "--mode") && i + 1 < argc) {
             const char *m = argv[++i];
             if (!strcmp(m, "lockstep"))
@@ -1248,8 +1275,10 @@ int main(int argc, char **argv)
         fprintf(stderr, "mlc_lockstep: --speed runs in lockstep mode only\n");
         return 2;
     }
-    if (b.speed && b.vcd_start)
-        b.speed = 0; /* the --vcd replay of a failure */
+    if (bench_waves_check("mlc_lockstep", &b.waves, b.mode != M_MODEL))
+        return 2;
+    if (b.speed && b.waves.vcd && b.waves.start)
+        b.speed = 0; /* the --vcd-on-fail replay of a failure */
     if (b.forge_rate && b.mode != M_LOCKSTEP) {
         fprintf(stderr, "mlc_lockstep: --forge runs in lockstep mode only (it turns the scoreboard off)\n");
         return 2;
@@ -1345,6 +1374,7 @@ int main(int argc, char **argv)
             printf(" %s=%u", mlc_counter_name(k), (unsigned)(mlc_counter(b.m[0], k) + mlc_counter(b.m[1], k)));
         printf("\n");
     }
+    waves_done(&b, "");
     if (b.rtl)
         mlc_rtl_free(b.rtl);
     int rc = 0;

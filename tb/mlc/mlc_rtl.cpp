@@ -125,7 +125,9 @@ void mlc_rtl_free(mlc_rtl_t *r)
 
 int mlc_rtl_stopped(const mlc_rtl_t *r) { return vrtl_stopped(*r); }
 
-int mlc_rtl_trace_open(mlc_rtl_t *r, const char *path) { return vrtl_trace_open(*r, path); }
+int mlc_rtl_trace_open(mlc_rtl_t *r, const char *path, uint64_t cycle) { return vrtl_trace_open(*r, path, cycle); }
+
+int mlc_rtl_trace_close(mlc_rtl_t *r, uint64_t range[2]) { return vrtl_trace_close(*r, range); }
 
 void mlc_rtl_step(mlc_rtl_t *r, const mlc_in_t in[2], mlc_out_t out[2])
 {

@@ -36,8 +36,12 @@ void mlc_rtl_step(mlc_rtl_t *r, const mlc_in_t in[2], mlc_out_t out[2]);
 /* 1 once the RTL has stopped itself. */
 int mlc_rtl_stopped(const mlc_rtl_t *r);
 
-/* Starts a VCD of every following edge at path; 0 on success. */
-int mlc_rtl_trace_open(mlc_rtl_t *r, const char *path);
+/* Starts a VCD of every following edge at path, the next edge being bench cycle `cycle` (time
+ * 10 cycle + 5 ns: tb/common/vrtl.h); once per instance. 0 on success, -1 if it cannot be written. */
+int mlc_rtl_trace_open(mlc_rtl_t *r, const char *path, uint64_t cycle);
+
+/* Closes the VCD (if open); range gets the first and last cycle it holds. 1 if it holds any. */
+int mlc_rtl_trace_close(mlc_rtl_t *r, uint64_t range[2]);
 
 #ifdef __cplusplus
 }

@@ -134,7 +134,6 @@ typedef struct {
     bench_cli_t cli;
     int argc;
     char **argv;
-    uint64_t vcd_start;
     const char *table_arg;
     char table_path[1024];
     unsigned table_sw;
@@ -245,11 +244,19 @@ void sbox_rtl_step(sbox_rtl_t *r, const sbox_in_t *in, sbox_out_t *out)
     memset(out, 0, sizeof *out);
 }
 int sbox_rtl_stopped(const sbox_rtl_t *r) { return r != NULL; }
-int sbox_rtl_trace_open(sbox_rtl_t *r, const char *path)
+int sbox_rtl_trace_open(sbox_rtl_t *r, const char *path, uint64_t cycle)
 {
     (void)r;
     (void)path;
+    (void)cycle;
     return -1;
+}
+
+int sbox_rtl_trace_close(sbox_rtl_t *r, uint64_t range[2])
+{
+    (void)r;
+    range[0] = range[1] = 0;
+    return 0;
 }
 #define HAVE_RTL 0
 #else
@@ -258,19 +265,28 @@ int sbox_rtl_trace_open(sbox_rtl_t *r, const char *path)
 
 /* ------------------------------------------------------------------ failures */
 
-/* after a failure line: with --vcd (and not already replaying), run again with the same arguments
- * and a trace of the steps before the failure; then exit 1 */
+/* The waves of this run (--vcd): closes the VCD and prints where it is. */
+static void waves_done(const bench_t *b, const char *indent)
+{
+    if (!b->o.waves.vcd || !b->br)
+        return;
+    uint64_t range[2];
+    int any = sbox_rtl_trace_close(b->br, range);
+    bench_waves_print(stdout, indent, b->o.waves.vcd, any, range, b->o.waves.start);
+}
+
+/* after a failure line: the FAIL and replay lines, the waves of this run (--vcd) or of a re-run up to
+ * the failure (--vcd-on-fail); then exit 1 */
 static void fail_exit(const bench_t *b)
 {
-    sbn_fail_rerun(prog, &b->o, b->vcd_start, b->argc, b->argv, b->cycle);
     printf("FAIL %s variant %s seed %" PRIu64 " cycle %" PRIu64 " (mode %s)\n     replay: %s --seed %" PRIu64
            " --cycles %" PRIu64 " --mode %s%s%s%s\n",
            prog, sbox_rtl_variant(), b->o.seed, b->cycle, bench_mode_name(b->o.mode), b->argv[0], b->o.seed,
            b->o.cycles, bench_mode_name(b->o.mode), b->table_arg ? " --table " : "", b->table_arg ? b->table_arg : "",
            b->cli.plusline);
+    waves_done(b, "     ");
+    sbn_fail_rerun(prog, &b->o, b->argc, b->argv, b->cycle);
     fflush(stdout);
-    if (b->vcd_start && b->br)
-        sbox_rtl_free(b->br); /* the replay: closes (flushes) the trace */
     exit(1);
 }
 
@@ -912,8 +928,15 @@ static void step(bench_t *b)
     mlc_in_t nin[NPMAX];
     sbox_in_t in = b->bnext;
     b->cycle++;
-    if (b->o.vcd && b->vcd_start && b->cycle == b->vcd_start && b->br && sbox_rtl_trace_open(b->br, b->o.vcd) != 0)
-        fprintf(stderr, "%s: cannot open %s\n", prog, b->o.vcd);
+    if (b->o.waves.vcd && b->br) {
+        int wa = bench_waves_at(&b->o.waves, b->cycle, 1);
+        if (wa > 0 && sbox_rtl_trace_open(b->br, b->o.waves.vcd, b->cycle) != 0) {
+            fprintf(stderr, "%s: cannot write %s\n", prog, b->o.waves.vcd);
+            exit(1);
+        }
+        if (wa < 0)
+            sbox_rtl_trace_close(b->br, NULL);
+    }
     int traffic = b->phase == 1, draining = b->phase >= 2;
     if (traffic && b->cycle % 10000 == 0) {
         /* a new load epoch: heavy (the box's bus and output links saturate, multicasts wait long),
@@ -1137,7 +1160,8 @@ static void fair_check(bench_t *b)
 static void usage(FILE *f)
 {
     fprintf(f,
-            "usage: %s [--cycles N] [--seed N] [--mode lockstep|rtl|model] [--quiet] [--vcd FILE] [--vcd-cycles N]\n"
+            "usage: %s [--cycles N] [--seed N] [--mode lockstep|rtl|model] [--quiet]\n"
+            "       [--vcd FILE] [--vcd-start N] [--vcd-cycles N] [--vcd-on-fail FILE]\n"
             "       [--table FILE[:SWITCH]] [--link-delay N] [--ctl-faults R] [--corrupt R] [--transits N]\n"
             "       [--help] [+verilator+...]\n"
             "The Maestro switch box (docs/switchbox.md) as RTL and as C model in lockstep, PORTS node MLCs joined to\n"
@@ -1155,10 +1179,12 @@ static void usage(FILE *f)
             "  --transits N        directed transit tests on the idle box before the traffic (default 4)\n"
             "  --plain-writes      table and up port written with bit 3 and bits 15..5 clear (by default they\n"
             "                      are random: the box stores bit 4 and bits 2..0 only)\n"
-            "  --vcd FILE          on a failure, run again and trace the last --vcd-cycles (2000) steps into FILE\n"
+            "  (the wave options are listed last; cycles are the bench's steps, 1 = the first edge after\n"
+            "  reset; save file tb/mlc/sbox.gtkw: gtkwave FILE tb/mlc/sbox.gtkw)\n"
             "Parameters are fixed by the build (variant %s; the model-only build takes --PORTS N, --NODES N,\n"
             "--LINK_W N, --FIFO_BYTES N, --TURN N, --TIMEOUT N, --CTR_W N). Exit status 0 pass, 1 failed, 2 usage.\n",
             prog, sb_table ? sb_table : "node p on port p", (unsigned)SB_LINK_DELAY, sbox_rtl_variant());
+    bench_waves_usage(f, "  ");
 }
 
 static int opt_table(void *ctx, const char *v)
@@ -1197,7 +1223,6 @@ static int opt_ctl(void *ctx, const char *v)
 }
 static int opt_corrupt(void *ctx, const char *v) { return num_opt("--corrupt", v, 1000, &((bench_t *)ctx)->corrupt_pm); }
 static int opt_transits(void *ctx, const char *v) { return num_opt("--transits", v, 1000, &((bench_t *)ctx)->transits); }
-static int opt_vcd_start(void *ctx, const char *v) { return sbn_opt_vcd_start(prog, v, &((bench_t *)ctx)->vcd_start); }
 
 static const char *check_params(const void *pp, char *buf, size_t n)
 {
@@ -1252,7 +1277,7 @@ int main(int argc0, char **argv0)
     const bench_opt_t own[] = {
         {"--table", BENCH_OPT_STR, NULL, opt_table, &b},         {"--link-delay", BENCH_OPT_STR, NULL, opt_ld, &b},
         {"--ctl-faults", BENCH_OPT_STR, NULL, opt_ctl, &b},      {"--corrupt", BENCH_OPT_STR, NULL, opt_corrupt, &b},
-        {"--transits", BENCH_OPT_STR, NULL, opt_transits, &b},   {"--vcd-start", BENCH_OPT_STR, NULL, opt_vcd_start, &b},
+        {"--transits", BENCH_OPT_STR, NULL, opt_transits, &b},   
         {"--plain-writes", BENCH_OPT_FLAG, &b.plain, NULL, NULL},
 #ifdef SB_NO_RTL
         SBN_BOX_PARAMS(&b.p),
@@ -1463,6 +1488,7 @@ int main(int argc0, char **argv0)
             printf("\n");
         }
     }
+    waves_done(&b, "");
     sbox_rtl_free(b.br);
     sbox_free(b.bm);
     free(b.wstep);

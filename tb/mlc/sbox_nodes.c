@@ -146,12 +146,11 @@ void sbn_vreport(const char *tag, uint64_t cycle, uint64_t seed, const char *whe
     printf("%s cycle=%" PRIu64 " %s%s seed=%" PRIu64 "\n", tag, cycle, where, m, seed);
 }
 
-void sbn_fail_rerun(const char *prog, const bench_opts_t *o, uint64_t vcd_start, int argc, char *const *argv,
-                    uint64_t cycle)
+void sbn_fail_rerun(const char *prog, const bench_opts_t *o, int argc, char *const *argv, uint64_t cycle)
 {
     fflush(stdout);
-    if (o->vcd && !vcd_start && o->mode != MODE_MODEL)
-        bench_rerun_vcd(prog, argc, argv, bench_rerun_start(cycle, o->vcd_cycles), o->vcd);
+    if (o->waves.on_fail && o->mode != MODE_MODEL)
+        bench_rerun_vcd(prog, "     ", argc, argv, &o->waves, cycle, 1);
 }
 
 void sbn_progress(const bench_opts_t *o, uint64_t cycle, uint64_t sent, uint64_t recvd, uint64_t barriers)
@@ -161,14 +160,6 @@ void sbn_progress(const bench_opts_t *o, uint64_t cycle, uint64_t sent, uint64_t
                sent, recvd, barriers);
         fflush(stdout);
     }
-}
-
-int sbn_opt_vcd_start(const char *prog, const char *v, uint64_t *out)
-{
-    unsigned x = 0;
-    int r = sbn_num_opt(prog, "--vcd-start", v, 0xFFFFFFFFu, &x);
-    *out = x;
-    return r;
 }
 
 void sbn_bar_wait(uint64_t *max, uint64_t now, const uint64_t *written_at, unsigned n, unsigned members)

@@ -55,10 +55,9 @@ int sbn_node_new(const sbox_params_t *p, unsigned link_delay, int msgmode, mlc_t
  * fmt, ap, at most 399 characters). */
 void sbn_vreport(const char *tag, uint64_t cycle, uint64_t seed, const char *where, const char *fmt, va_list ap);
 
-/* The failure path's first step: with --vcd (and not replaying from vcd_start already, nor model-only) runs
- * the bench again with argv and a trace of the steps before failing step cycle. */
-void sbn_fail_rerun(const char *prog, const bench_opts_t *o, uint64_t vcd_start, int argc, char *const *argv,
-                    uint64_t cycle);
+/* The failure path's waves: with --vcd-on-fail (and not model-only) runs the bench again with argv and
+ * writes the waves of the steps up to failing step `cycle` (tb/common/rerun.h), printing where. */
+void sbn_fail_rerun(const char *prog, const bench_opts_t *o, int argc, char *const *argv, uint64_t cycle);
 
 /* A barrier ended at step now: raises *max to its length, from the last of the member requests'
  * writes (written_at[i] for the bits i < n of members) to now. */
@@ -66,9 +65,6 @@ void sbn_bar_wait(uint64_t *max, uint64_t now, const uint64_t *written_at, unsig
 
 /* The progress line every millionth step (not with --quiet). */
 void sbn_progress(const bench_opts_t *o, uint64_t cycle, uint64_t sent, uint64_t recvd, uint64_t barriers);
-
-/* --vcd-start's value v (0..2^32-1) into *out; returns as sbn_num_opt. */
-int sbn_opt_vcd_start(const char *prog, const char *v, uint64_t *out);
 
 /* The box parameters' options of the model-only benches (bench_opt_t entries for the sbox_params_t *P). */
 #define SBN_BOX_PARAMS(P)                                                                                               \

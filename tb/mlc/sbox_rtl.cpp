@@ -95,7 +95,9 @@ void sbox_rtl_free(sbox_rtl_t *r)
 
 int sbox_rtl_stopped(const sbox_rtl_t *r) { return vrtl_stopped(*r); }
 
-int sbox_rtl_trace_open(sbox_rtl_t *r, const char *path) { return vrtl_trace_open(*r, path); }
+int sbox_rtl_trace_open(sbox_rtl_t *r, const char *path, uint64_t cycle) { return vrtl_trace_open(*r, path, cycle); }
+
+int sbox_rtl_trace_close(sbox_rtl_t *r, uint64_t range[2]) { return vrtl_trace_close(*r, range); }
 
 void sbox_rtl_step(sbox_rtl_t *r, const sbox_in_t *in, sbox_out_t *out)
 {

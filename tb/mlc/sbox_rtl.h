@@ -33,8 +33,12 @@ void sbox_rtl_step(sbox_rtl_t *r, const sbox_in_t *in, sbox_out_t *out);
 /* 1 once the RTL has stopped itself (an assertion). */
 int sbox_rtl_stopped(const sbox_rtl_t *r);
 
-/* Starts a VCD of every following edge at path; 0 on success. */
-int sbox_rtl_trace_open(sbox_rtl_t *r, const char *path);
+/* Starts a VCD of every following edge at path, the next edge being bench cycle `cycle` (time
+ * 10 cycle + 5 ns: tb/common/vrtl.h); once per instance. 0 on success, -1 if it cannot be written. */
+int sbox_rtl_trace_open(sbox_rtl_t *r, const char *path, uint64_t cycle);
+
+/* Closes the VCD (if open); range gets the first and last cycle it holds. 1 if it holds any. */
+int sbox_rtl_trace_close(sbox_rtl_t *r, uint64_t range[2]);
 
 #ifdef __cplusplus
 }

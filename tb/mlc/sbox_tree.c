@@ -83,7 +83,6 @@ typedef struct {
     bench_cli_t cli;
     int argc;
     char **argv;
-    uint64_t vcd_start;
     const char *table_arg;
     unsigned ctl_rate, corrupt_pm, link_delay, tree_delay;
     int ctl_given, ld_given, td_given;
@@ -157,11 +156,19 @@ void sbox_tree_rtl_step(sbox_tree_rtl_t *r, const sbox_in_t in[2], sbox_out_t ou
     memset(out, 0, 2 * sizeof *out);
 }
 int sbox_tree_rtl_stopped(const sbox_tree_rtl_t *r) { return r != NULL; }
-int sbox_tree_rtl_trace_open(sbox_tree_rtl_t *r, const char *path)
+int sbox_tree_rtl_trace_open(sbox_tree_rtl_t *r, const char *path, uint64_t cycle)
 {
     (void)r;
     (void)path;
+    (void)cycle;
     return -1;
+}
+
+int sbox_tree_rtl_trace_close(sbox_tree_rtl_t *r, uint64_t range[2])
+{
+    (void)r;
+    range[0] = range[1] = 0;
+    return 0;
 }
 #define HAVE_RTL 0
 #else
@@ -170,9 +177,20 @@ int sbox_tree_rtl_trace_open(sbox_tree_rtl_t *r, const char *path)
 
 /* ------------------------------------------------------------------ failures */
 
+/* The waves of this run (--vcd): closes the VCD and prints where it is. */
+static void waves_done(const bench_t *b, const char *indent)
+{
+    if (!b->o.waves.vcd || !b->br)
+        return;
+    uint64_t range[2];
+    int any = sbox_tree_rtl_trace_close(b->br, range);
+    bench_waves_print(stdout, indent, b->o.waves.vcd, any, range, b->o.waves.start);
+}
+
+/* after a failure line: the FAIL and replay lines, the waves of this run (--vcd) or of a re-run up to
+ * the failure (--vcd-on-fail); then exit 1 */
 static void fail_exit(const bench_t *b)
 {
-    sbn_fail_rerun(prog, &b->o, b->vcd_start, b->argc, b->argv, b->cycle);
     static const char *const span[] = {"none", "A", "B", "both"};
     char params[200] = "";
     if (!HAVE_RTL) /* the model-only build takes the parameters from the command line */
@@ -183,9 +201,9 @@ static void fail_exit(const bench_t *b)
            prog, sbox_tree_rtl_variant(), b->o.seed, b->cycle, bench_mode_name(b->o.mode), b->argv[0], b->o.seed,
            b->o.cycles, bench_mode_name(b->o.mode), params, b->table_arg ? " --table " : "", b->table_arg ? b->table_arg : "",
            b->link_delay, b->tree_delay, span[b->span & 3u], b->ctl_rate, b->corrupt_pm, b->cli.plusline);
+    waves_done(b, "     ");
+    sbn_fail_rerun(prog, &b->o, b->argc, b->argv, b->cycle);
     fflush(stdout);
-    if (b->vcd_start && b->br)
-        sbox_tree_rtl_free(b->br); /* the replay: closes (flushes) the trace */
     exit(1);
 }
 
@@ -694,8 +712,15 @@ static void step(bench_t *b)
     sbox_in_t in[NB];
     memcpy(in, b->bnext, sizeof in);
     b->cycle++;
-    if (b->o.vcd && b->vcd_start && b->cycle == b->vcd_start && b->br && sbox_tree_rtl_trace_open(b->br, b->o.vcd) != 0)
-        fprintf(stderr, "%s: cannot open %s\n", prog, b->o.vcd);
+    if (b->o.waves.vcd && b->br) {
+        int wa = bench_waves_at(&b->o.waves, b->cycle, 1);
+        if (wa > 0 && sbox_tree_rtl_trace_open(b->br, b->o.waves.vcd, b->cycle) != 0) {
+            fprintf(stderr, "%s: cannot write %s\n", prog, b->o.waves.vcd);
+            exit(1);
+        }
+        if (wa < 0)
+            sbox_tree_rtl_trace_close(b->br, NULL);
+    }
     int traffic = b->phase == 1, draining = b->phase >= 2;
     if (traffic && b->cycle % 10000 == 0) {
         /* a new load epoch: heavy, moderate, light, or a lull in which the backlog drains */
@@ -906,7 +931,8 @@ static int place_nodes(bench_t *b, char *err, size_t n)
 static void usage(FILE *f)
 {
     fprintf(f,
-            "usage: %s [--cycles N] [--seed N] [--mode lockstep|rtl|model] [--quiet] [--vcd FILE] [--vcd-cycles N]\n"
+            "usage: %s [--cycles N] [--seed N] [--mode lockstep|rtl|model] [--quiet]\n"
+            "       [--vcd FILE] [--vcd-start N] [--vcd-cycles N] [--vcd-on-fail FILE]\n"
             "       [--table FILE] [--link-delay N] [--tree-delay N] [--span W] [--ctl-faults R] [--corrupt R] [--help] [+verilator+...]\n"
             "A two-box tree of Maestro switch boxes (docs/switchbox.md) as RTL (tb/mlc/sbox_tree.v) and as C models in\n"
             "lockstep: A the root, B below it with its up port UP joined to A's port AL, a node MLC on every other\n"
@@ -923,11 +949,13 @@ static void usage(FILE *f)
             "  --corrupt R         R per thousand steps and link end: one corrupted symbol (default 2)\n"
             "  --span both|A|B|none  whose nodes send data multicasts to nodes on both boxes (default both; B's\n"
             "                      go up alone and turn at A: docs/switchbox.md, Messages and destinations)\n"
-            "  --vcd FILE          on a failure, run again and trace the last --vcd-cycles (2000) steps into FILE\n"
+            "  (the wave options are listed last; cycles are the bench's steps, 1 = the first edge after\n"
+            "  reset; save file tb/mlc/sbox_tree.gtkw: gtkwave FILE tb/mlc/sbox_tree.gtkw)\n"
             "Parameters are fixed by the build (variant %s, B's up port %u; the model-only build takes --PORTS N,\n"
             "--NODES N, --LINK_W N, --FIFO_BYTES N, --TURN N, --TIMEOUT N, --CTR_W N, --UP N). Exit status 0 pass,\n"
             "1 failed, 2 usage.\n",
             prog, sbox_tree_rtl_variant(), sbox_tree_rtl_up());
+    bench_waves_usage(f, "  ");
 }
 
 static int num_opt(const char *name, const char *v, unsigned max, unsigned *out)
@@ -968,7 +996,6 @@ static int opt_span(void *ctx, const char *v)
     return -1;
 }
 static int opt_corrupt(void *ctx, const char *v) { return num_opt("--corrupt", v, 1000, &((bench_t *)ctx)->corrupt_pm); }
-static int opt_vcd_start(void *ctx, const char *v) { return sbn_opt_vcd_start(prog, v, &((bench_t *)ctx)->vcd_start); }
 #ifdef ST_NO_RTL
 static int opt_up(void *ctx, const char *v)
 {
@@ -1064,7 +1091,7 @@ int main(int argc, char **argv)
     const bench_opt_t own[] = {
         {"--table", BENCH_OPT_STR, NULL, opt_table, &b},       {"--link-delay", BENCH_OPT_STR, NULL, opt_ld, &b},
         {"--tree-delay", BENCH_OPT_STR, NULL, opt_td, &b},     {"--ctl-faults", BENCH_OPT_STR, NULL, opt_ctl, &b},
-        {"--corrupt", BENCH_OPT_STR, NULL, opt_corrupt, &b},     {"--span", BENCH_OPT_STR, NULL, opt_span, &b},   {"--vcd-start", BENCH_OPT_STR, NULL, opt_vcd_start, &b},
+        {"--corrupt", BENCH_OPT_STR, NULL, opt_corrupt, &b},     {"--span", BENCH_OPT_STR, NULL, opt_span, &b},   
 #ifdef ST_NO_RTL
         {"--UP", BENCH_OPT_STR, NULL, opt_up, &b},
         SBN_BOX_PARAMS(&b.p),
@@ -1283,6 +1310,7 @@ int main(int argc, char **argv)
                 printf(" %s=%u", cn[i], b.final_val[j][i]);
             printf("\n");
         }
+    waves_done(&b, "");
     sbox_tree_rtl_free(b.br);
     for (unsigned j = 0; j < NB; j++)
         sbox_free(b.bm[j]);

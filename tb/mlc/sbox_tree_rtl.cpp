@@ -102,7 +102,9 @@ void sbox_tree_rtl_free(sbox_tree_rtl_t *r)
 
 int sbox_tree_rtl_stopped(const sbox_tree_rtl_t *r) { return vrtl_stopped(*r); }
 
-int sbox_tree_rtl_trace_open(sbox_tree_rtl_t *r, const char *path) { return vrtl_trace_open(*r, path); }
+int sbox_tree_rtl_trace_open(sbox_tree_rtl_t *r, const char *path, uint64_t cycle) { return vrtl_trace_open(*r, path, cycle); }
+
+int sbox_tree_rtl_trace_close(sbox_tree_rtl_t *r, uint64_t range[2]) { return vrtl_trace_close(*r, range); }
 
 void sbox_tree_rtl_step(sbox_tree_rtl_t *r, const sbox_in_t in[2], sbox_out_t out[2])
 {

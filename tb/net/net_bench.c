@@ -25,12 +25,12 @@
 #include "vcsw_net.h"
 
 typedef struct {
-    bench_opts_t b;         /* the shared bench options: mode, vcd, vcd_cycles, quiet, Verilator plusargs */
+    bench_opts_t b;         /* the shared bench options: mode, waves, quiet, Verilator plusargs */
     bench_cli_t cli;
     sf_sim_cfg c;           /* the run: sanfab-sim's configuration (--cycles and --seed are its keys here) */
     const char *cfgpath;
     int expect_resets, skip;
-    char replay[2048];      /* the command line that replays the run (without --mode and --vcd) */
+    char replay[2048];      /* the command line that replays the run (without --mode and the wave options) */
 } opts_t;
 
 /* What the NIC callback of the C network sees and sends each cycle (to drive the RTL with the same words). */
@@ -62,7 +62,8 @@ static void usage(FILE *f)
 {
     fprintf(f,
             "usage: net_bench [CONFIG] [--KEY VALUE ...] [--mode lockstep|model|rtl] [--expect-resets] [--skip]\n"
-            "                 [--vcd FILE] [--vcd-cycles N] [--quiet] [+verilator+... ]\n"
+            "                 [--vcd FILE] [--vcd-start N] [--vcd-cycles N] [--vcd-on-fail FILE] [--quiet]\n"
+            "                 [+verilator+... ]\n"
             "CONFIG and --KEY VALUE are sanfab-sim's run configuration (sanfab-sim --help lists the keys; the switch\n"
             "kind must be the build's); one load point. The run: warmup + cycles cycles of traffic, then generation\n"
             "stops and the network drains for at most `drain` cycles (until no message is in flight).\n"
@@ -71,9 +72,13 @@ static void usage(FILE *f)
             "  --expect-resets   the route set is cyclic (allow-deadlock yes): require forward resets, and every\n"
             "                    undelivered message matched by one\n"
             "  --skip            model mode: skip quiet switches as sanfab-sim does (lockstep never skips)\n"
-            "  --vcd FILE        on a mismatch, replay the run and write the last --vcd-cycles (2000) cycles to FILE\n"
             "Prints the seed, the replay line on failure, and a line 'speed: MODE CYCLES SECONDS CYCLES_PER_S\n"
             "FLIT_HOPS'. Exit status: 0 passed, 1 a check failed, 2 bad usage or files.\n");
+    bench_waves_usage(f, "  ");
+    fprintf(f,
+            "  (cycles from 1, the first edge after reset; a VC network's table load before it is not in the\n"
+            "  waves; --vcd-on-fail replays a mismatch only. Save files: scripts/gen_gtkw.py net VCD writes one\n"
+            "  for any network, docs/verification.md \"Waves\")\n");
 }
 
 /* sanfab-sim's keys (--cycles and --seed among them) and the configuration file: bench_cli's "other" arguments */
@@ -144,7 +149,8 @@ static int parse_args(int argc, char **argv, opts_t *o)
     /* the replay line: every argument but --mode and --vcd (and their values) */
     size_t rl = (size_t)snprintf(o->replay, sizeof o->replay, "%s", argv[0]);
     for (int i = 1; i < argc; i++) {
-        if ((!strcmp(argv[i], "--mode") || !strcmp(argv[i], "--vcd")) && i + 1 < argc) {
+        if ((!strcmp(argv[i], "--mode") || !strcmp(argv[i], "--vcd") || !strcmp(argv[i], "--vcd-on-fail") ||
+             !strcmp(argv[i], "--vcd-start") || !strcmp(argv[i], "--vcd-cycles")) && i + 1 < argc) {
             i++;
             continue;
         }
@@ -210,6 +216,8 @@ typedef struct {
     sf_nic_counts nic;      /* crossbar network */
     sf_vcnic_counts vnic;   /* VC network */
     uint64_t in_flight, queued;
+    int waves;              /* the run wrote waves: cycles waves_range[0..1] */
+    uint64_t waves_range[2];
 } run_res;
 
 /* VC network: every switch's tables through its configuration port (all switches at once, one write each a cycle),
@@ -242,9 +250,9 @@ static void load_rtl_tables(net_rtl_t *r, const sf_sim_net *sn)
     free(wdata);
 }
 
-/* One run from reset; with trace_from > 0 (a replay) the RTL's VCD starts at that cycle. 0 passed the
- * cycle checks, 1 a mismatch (printed), 2 a setup error. */
-static int run(const opts_t *o, const sf_sim_net *sn, uint64_t trace_from, run_res *res)
+/* One run from reset; w: the RTL's waves to write (a window of the run's cycles, bench_waves_at()), or
+ * NULL. 0 passed the cycle checks, 1 a mismatch (printed), 2 a setup error. */
+static int run(const opts_t *o, const sf_sim_net *sn, const bench_waves_t *w, run_res *res)
 {
     memset(res, 0, sizeof *res);
     const sf_topo *t = sn->t;
@@ -293,11 +301,6 @@ static int run(const opts_t *o, const sf_sim_net *sn, uint64_t trace_from, run_r
             goto out;
         }
         r = net_rtl_new(o->b.nplus, o->b.plus);
-        if (trace_from == 1 && net_rtl_trace_open(r, o->b.vcd)) {
-            fprintf(stderr, "net_bench: %s: cannot write the VCD\n", o->b.vcd);
-            rc = 2;
-            goto out;
-        }
         if (vc)
             load_rtl_tables(r, sn);
     }
@@ -320,10 +323,15 @@ static int run(const opts_t *o, const sf_sim_net *sn, uint64_t trace_from, run_r
                 break;
         }
         cyc++;
-        if (r && trace_from > 1 && cyc == trace_from && net_rtl_trace_open(r, o->b.vcd)) {
-            fprintf(stderr, "net_bench: %s: cannot write the VCD\n", o->b.vcd);
-            rc = 2;
-            goto out;
+        if (r && w && w->vcd) {
+            int wa = bench_waves_at(w, cyc, 1);
+            if (wa > 0 && net_rtl_trace_open(r, w->vcd, cyc)) {
+                fprintf(stderr, "net_bench: %s: cannot write the VCD\n", w->vcd);
+                rc = 2;
+                goto out;
+            }
+            if (wa < 0)
+                res->waves = net_rtl_trace_close(r, res->waves_range);
         }
         if (o->b.mode == MODE_RTL) {
             pt.nic_step(pt.nics, cyc, H, to_prev, to_prev_b, nic_out, nic_out_b);
@@ -412,6 +420,8 @@ static int run(const opts_t *o, const sf_sim_net *sn, uint64_t trace_from, run_r
     res->in_flight = sf_traffic_in_flight(pt.tr);
     res->queued = sf_traffic_queued(pt.tr);
 out:
+    if (r && w && w->vcd && !res->waves)
+        res->waves = net_rtl_trace_close(r, res->waves_range);
     net_rtl_free(r);
     sf_sim_point_free(&pt);
     free(base);
@@ -509,7 +519,7 @@ static int bench(const opts_t *po)
         return 2;
     }
     run_res r;
-    int rc = run(&o, &sn, 0, &r);
+    int rc = run(&o, &sn, &o.b.waves, &r);
     if (rc == 2) {
         sf_sim_net_free(&sn);
         return 2;
@@ -534,11 +544,14 @@ static int bench(const opts_t *po)
            r.seconds > 0 ? (double)r.cycles / r.seconds : 0.0, r.flit_hops);
     if (bad) {
         printf("FAIL (seed %" PRIu64 ")\n     replay: %s --mode %s\n", o.c.tr.seed, o.replay, bench_mode_name(o.b.mode));
-        if (rc == 1 && o.b.vcd && r.fail_cycle) {
+        if (o.b.waves.vcd)
+            bench_waves_print(stdout, "     ", o.b.waves.vcd, r.waves, r.waves_range, o.b.waves.start);
+        if (rc == 1 && o.b.waves.on_fail && r.fail_cycle) {
+            /* the replay from reset, deterministic from the seed, writes the window up to the mismatch */
             run_res r2;
-            uint64_t from = r.fail_cycle > o.b.vcd_cycles ? r.fail_cycle - o.b.vcd_cycles : 1;
-            run(&o, &sn, from, &r2);
-            printf("     waves: %s (cycles %" PRIu64 "..%" PRIu64 ")\n", o.b.vcd, from, r2.fail_cycle);
+            bench_waves_t rw = {o.b.waves.on_fail, NULL, bench_waves_fail_start(&o.b.waves, r.fail_cycle, 1), 0};
+            run(&o, &sn, &rw, &r2);
+            bench_waves_print(stdout, "     ", rw.vcd, r2.waves, r2.waves_range, rw.start);
         }
         sf_sim_net_free(&sn);
         return 1;
@@ -547,6 +560,8 @@ static int bench(const opts_t *po)
            o.b.mode == MODE_LOCKSTEP ? "every switch output and host input equal every cycle, scoreboard balanced"
                                    : "scoreboard balanced",
            o.c.tr.seed);
+    if (o.b.waves.vcd)
+        bench_waves_print(stdout, "", o.b.waves.vcd, r.waves, r.waves_range, o.b.waves.start);
     sf_sim_net_free(&sn);
     return 0;
 }

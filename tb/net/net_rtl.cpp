@@ -255,6 +255,8 @@ void net_rtl_reset(net_rtl_t *r)
 
 int net_rtl_stopped(const net_rtl_t *r) { return vrtl_stopped(*r); }
 
-int net_rtl_trace_open(net_rtl_t *r, const char *path) { return vrtl_trace_open(*r, path); }
+int net_rtl_trace_open(net_rtl_t *r, const char *path, uint64_t cycle) { return vrtl_trace_open(*r, path, cycle); }
+
+int net_rtl_trace_close(net_rtl_t *r, uint64_t range[2]) { return vrtl_trace_close(*r, range); }
 
 } // extern "C"

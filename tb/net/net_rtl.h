@@ -45,8 +45,12 @@ int net_rtl_cfg_step(net_rtl_t *r, const uint8_t *we, const uint16_t *addr, cons
 void net_rtl_reset(net_rtl_t *r);
 /* 1 once the RTL stopped itself (an assertion of a SANFAB_ASSERT build). */
 int net_rtl_stopped(const net_rtl_t *r);
-/* Starts a VCD of every following edge; 0 on success. */
-int net_rtl_trace_open(net_rtl_t *r, const char *path);
+/* Starts a VCD of every following edge at path, the next edge being bench cycle `cycle` (time
+ * 10 cycle + 5 ns: tb/common/vrtl.h); once per instance. 0 on success, -1 if it cannot be written. */
+int net_rtl_trace_open(net_rtl_t *r, const char *path, uint64_t cycle);
+
+/* Closes the VCD (if open); range gets the first and last cycle it holds. 1 if it holds any. */
+int net_rtl_trace_close(net_rtl_t *r, uint64_t range[2]);
 
 #ifdef __cplusplus
 }

@@ -45,9 +45,17 @@ int net_rtl_stopped(const net_rtl_t *r)
     (void)r;
     return 0;
 }
-int net_rtl_trace_open(net_rtl_t *r, const char *path)
+int net_rtl_trace_open(net_rtl_t *r, const char *path, uint64_t cycle)
 {
     (void)r;
     (void)path;
+    (void)cycle;
     return -1;
+}
+
+int net_rtl_trace_close(net_rtl_t *r, uint64_t range[2])
+{
+    (void)r;
+    range[0] = range[1] = 0;
+    return 0;
 }

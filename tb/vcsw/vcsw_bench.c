@@ -291,8 +291,9 @@ static unsigned start_reset(bench_t *b)
     return 1 + rng_below(&b->rng, 3);
 }
 
-/* One test from reset. vcd_from: write the RTL's waves from that step on (UINT64_MAX: none). */
-static result_t run(const opts_t *o, const test_desc_t *d, const vcsw_tables_t *file, uint64_t vcd_from)
+/* One test from reset. w: the waves to write (a window of the run's cycles g, bench_waves_at()), or
+ * NULL for none. */
+static result_t run(const opts_t *o, const test_desc_t *d, const vcsw_tables_t *file, const bench_waves_t *w)
 {
     result_t res;
     memset(&res, 0, sizeof res);
@@ -330,8 +331,6 @@ static result_t run(const opts_t *o, const test_desc_t *d, const vcsw_tables_t *
         bench_fail(b, "CHECK bench: cannot create the %s", !model && o->cl.mode != MODE_RTL ? "model" : "RTL");
         goto out;
     }
-    if (rtl && vcd_from == 0 && vcsw_rtl_trace_open(rtl, o->cl.vcd))
-        fprintf(stderr, "vcsw_bench: cannot write %s\n", o->cl.vcd);
     tr_setup(b);
     tr_tables_initial(b);
     memcpy(b->stop_duty0, b->stop_duty, sizeof b->stop_duty0);
@@ -357,8 +356,15 @@ static result_t run(const opts_t *o, const test_desc_t *d, const vcsw_tables_t *
     for (uint64_t g = 1; phase != PH_DONE && !res.failed; g++) {
         b->step = g - b->base;
         const uint64_t step = b->step;
-        if (rtl && vcd_from && g == vcd_from && vcsw_rtl_trace_open(rtl, o->cl.vcd))
-            fprintf(stderr, "vcsw_bench: cannot write %s\n", o->cl.vcd);
+        if (rtl && w && w->vcd) {
+            int wa = bench_waves_at(w, g, 1);
+            if (wa > 0 && vcsw_rtl_trace_open(rtl, w->vcd, g)) {
+                bench_fail(b, "CHECK bench: cannot write the VCD %s", w->vcd);
+                break;
+            }
+            if (wa < 0)
+                res.waves = vcsw_rtl_trace_close(rtl, res.waves_range);
+        }
         /* phases */
         if (!rst_left && phase == PH_LOAD && b->wq_pos == b->wq_n) {
             phase = PH_TRAFFIC;
@@ -511,6 +517,8 @@ out:
     free(src);
     free(b);
     vcsw_free(model);
+    if (rtl && w && w->vcd && !res.waves)
+        res.waves = vcsw_rtl_trace_close(rtl, res.waves_range);
     vcsw_rtl_free(rtl);
     return res;
 }
@@ -540,11 +548,14 @@ static void usage(FILE *f)
             "  --mode M            lockstep (default), model, rtl\n"
             "  --speed             also time the model's and the RTL's step calls apart (steps/s of each)\n"
             "  --tables FILE[:S]   sanfab-rhinet file for the routes test (switch S, default: most entries)\n"
-            "  --vcd FILE          on failure, replay the run and write the last steps to FILE\n"
-            "  --vcd-cycles N      how many steps before the failure to dump (default 2000)\n"
             "  --params            print the parameters built into the RTL and exit\n"
             "  --quiet             less output\n"
-            "  --help              this text\n"
+            "  --help              this text\n");
+    bench_waves_usage(f, "  ");
+    fprintf(f,
+            "                      --vcd writes one test: give --test NAME (not all), and --tables FILE for\n"
+            "                      the routes test; cycles are the run's edges g (printed); save file\n"
+            "                      tb/vcsw/vcsw.gtkw (gtkwave FILE tb/vcsw/vcsw.gtkw)\n"
             "  +...                passed to Verilator, e.g. +verilator+rand+reset+2 +verilator+seed+7\n"
             "Parameters come from the RTL build; in model-only builds they can be set with --NPORTS N --NVC N\n"
             "--CTRL N --FLIT_W N --TAG_W N --DEPTH N --MAXLEN N --LINK_DELAY N --COUNTERS N --CTR_WIDTH N.\n"
@@ -732,14 +743,17 @@ static unsigned run_tests(const cli_t *c, const test_desc_t *only, const char *a
                     printf("     %-12s %s: %s, switch %u: %u routing and %u VC entries, %zu nic lines\n", d->name,
                            files[fi], tab.algorithm, tab.switch_id, tab.n_route, tab.n_vc, tab.nnics);
             }
-            result_t r = run(&ot, d, d->tables == TB_FILE ? &tab : NULL, UINT64_MAX);
+            result_t r = run(&ot, d, d->tables == TB_FILE ? &tab : NULL, &o->cl.waves);
             report(c, d, &ot, &r, argv0, label, passed, &failed);
-            if (r.failed && o->cl.vcd && vcsw_rtl_available() && o->cl.mode != MODE_MODEL) {
-                uint64_t from = r.fail_cycle > o->cl.vcd_cycles ? r.fail_cycle - o->cl.vcd_cycles : 0;
+            if (o->cl.waves.vcd)
+                bench_waves_print(stdout, "     ", o->cl.waves.vcd, r.waves, r.waves_range, o->cl.waves.start);
+            if (r.failed && o->cl.waves.on_fail) {
+                /* the replay from reset, deterministic from the seed, writes the window up to the failure */
+                bench_waves_t rw = {o->cl.waves.on_fail, NULL, bench_waves_fail_start(&o->cl.waves, r.fail_cycle, 1), 0};
                 opts_t ov = ot;
                 ov.cl.quiet = 1;
-                run(&ov, d, d->tables == TB_FILE ? &tab : NULL, from);
-                printf("     waves: %s (steps %" PRIu64 "..%" PRIu64 ")\n", o->cl.vcd, from, r.fail_cycle);
+                result_t r2 = run(&ov, d, d->tables == TB_FILE ? &tab : NULL, &rw);
+                bench_waves_print(stdout, "     ", rw.vcd, r2.waves, r2.waves_range, rw.start);
             }
             vcsw_tables_free(&tab);
             fflush(stdout);
@@ -769,6 +783,10 @@ int main(int argc, char **argv)
             fprintf(stderr, "vcsw_bench: unknown test '%s' (see --help)\n", c.cli.test);
             rc = 2;
         }
+    }
+    if (rc < 0 && o->cl.waves.vcd && !only) {
+        fprintf(stderr, "vcsw_bench: --vcd writes the waves of one test: give --test NAME (or --vcd-on-fail FILE)\n");
+        rc = 2;
     }
     if (rc >= 0) {
         bench_cli_free(&c.cli);

@@ -113,6 +113,8 @@ typedef struct {
     int link_unchecked; /* CK_LINK_FULL not applicable: STOP_AT < 3 */
     unsigned occ_max;
     char note[200];
+    int waves;                /* the run wrote waves: cycles waves_range[0..1] */
+    uint64_t waves_range[2];
 } result_t;
 
 /* ================================================================ packets and scoreboard */

@@ -97,7 +97,9 @@ void vcsw_rtl_free(vcsw_rtl_t *r)
 
 int vcsw_rtl_stopped(const vcsw_rtl_t *r) { return vrtl_stopped(*r); }
 
-int vcsw_rtl_trace_open(vcsw_rtl_t *r, const char *path) { return vrtl_trace_open(*r, path); }
+int vcsw_rtl_trace_open(vcsw_rtl_t *r, const char *path, uint64_t cycle) { return vrtl_trace_open(*r, path, cycle); }
+
+int vcsw_rtl_trace_close(vcsw_rtl_t *r, uint64_t range[2]) { return vrtl_trace_close(*r, range); }
 
 static void sample(vcsw_rtl_t *r, vcsw_out_t *out)
 {

@@ -42,8 +42,12 @@ void vcsw_rtl_reset_step(vcsw_rtl_t *r, const vcsw_in_t *in, vcsw_out_t *out);
 /* 1 once the RTL has stopped itself ($stop/$error of an assertion in a SANFAB_ASSERT build). */
 int vcsw_rtl_stopped(const vcsw_rtl_t *r);
 
-/* Starts writing a VCD of every following edge to `path`; 0 on success. */
-int vcsw_rtl_trace_open(vcsw_rtl_t *r, const char *path);
+/* Starts a VCD of every following edge at path, the next edge being bench cycle `cycle` (time
+ * 10 cycle + 5 ns: tb/common/vrtl.h); once per instance. 0 on success, -1 if it cannot be written. */
+int vcsw_rtl_trace_open(vcsw_rtl_t *r, const char *path, uint64_t cycle);
+
+/* Closes the VCD (if open); range gets the first and last cycle it holds. 1 if it holds any. */
+int vcsw_rtl_trace_close(vcsw_rtl_t *r, uint64_t range[2]);
 
 #ifdef __cplusplus
 }

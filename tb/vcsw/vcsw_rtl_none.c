@@ -30,9 +30,17 @@ int vcsw_rtl_stopped(const vcsw_rtl_t *r)
     (void)r;
     return 0;
 }
-int vcsw_rtl_trace_open(vcsw_rtl_t *r, const char *path)
+int vcsw_rtl_trace_open(vcsw_rtl_t *r, const char *path, uint64_t cycle)
 {
     (void)r;
     (void)path;
+    (void)cycle;
     return -1;
+}
+
+int vcsw_rtl_trace_close(vcsw_rtl_t *r, uint64_t range[2])
+{
+    (void)r;
+    range[0] = range[1] = 0;
+    return 0;
 }

@@ -193,6 +193,8 @@ typedef struct {
     uint64_t lat_samples;
     uint64_t stops;    /* STOP symbols the switch sent */
     uint64_t handovers, rr_checked, reads_checked, scen_done, resumes;
+    int waves;                  /* the run wrote waves: cycles waves_range[0..1] */
+    uint64_t waves_range[2];
 } result_t;
 
 static double now_s(void)
@@ -1219,8 +1221,9 @@ static void check_test_end(const test_desc_t *d, const xbar_params_t *P, const c
     }
 }
 
-/* Runs one test from reset. trace_from: cycle at which to start the VCD (UINT64_MAX: never). */
-static result_t run(const opts_t *o, const test_desc_t *d, uint64_t trace_from)
+/* Runs one test from reset. w: the waves to write (its vcd, start and cycles: a window of the run's
+ * cycles, bench_waves_at()), or NULL for none. */
+static result_t run(const opts_t *o, const test_desc_t *d, const bench_waves_t *w)
 {
     result_t res;
     memset(&res, 0, sizeof res);
@@ -1300,8 +1303,15 @@ static result_t run(const opts_t *o, const test_desc_t *d, uint64_t trace_from)
                 break;
             }
         }
-        if (r && cyc == trace_from)
-            xbar_rtl_trace_open(r, o->cl.vcd);
+        if (r && w && w->vcd) {
+            int wa = bench_waves_at(w, cyc, 0);
+            if (wa > 0 && xbar_rtl_trace_open(r, w->vcd, cyc)) {
+                fail(&res, cyc, "ERROR cannot write the VCD %s", w->vcd);
+                break;
+            }
+            if (wa < 0)
+                res.waves = xbar_rtl_trace_close(r, res.waves_range);
+        }
 
         if (d->scen == SCEN_LATENCY)
             scen_latency(sc, t, host, &sb, k, cyc, generate);
@@ -1410,6 +1420,8 @@ out:
     free(k);
     free(host);
     xbar_free(m);
+    if (r && w && w->vcd && !res.waves)
+        res.waves = xbar_rtl_trace_close(r, res.waves_range);
     xbar_rtl_free(r);
     return res;
 }
@@ -1447,7 +1459,7 @@ static int speed_run(const opts_t *o, FILE *jf)
         fprintf(stderr, "xbar_bench: out of memory for %" PRIu64 " recorded cycles\n", so.record_max);
         return 1;
     }
-    result_t r = run(&so, d, UINT64_MAX);
+    result_t r = run(&so, d, NULL);
     if (r.failed) {
         printf("%s\nFAIL saturate (speed run) seed %" PRIu64 "\n", r.why, o->cl.seed);
         free(so.record);
@@ -1507,14 +1519,16 @@ static void usage(FILE *f)
             "                      others N/10 (with a per-test minimum)\n"
             "  --seed N            random seed (default 1); printed, so a failure can be replayed\n"
             "  --mode M            lockstep (default), model, rtl\n"
-            "  --vcd FILE          on failure, replay the run and write the last cycles to FILE\n"
-            "  --vcd-cycles N      how many cycles before the failure to dump (default 2000)\n"
             "  --json FILE         append one JSON record per test (cycles, seconds, figures) to FILE\n"
             "  --params            print the parameters built into the RTL and exit\n"
             "  --speed             time the model alone, the RTL alone and the lockstep run on the same\n"
             "                      recorded saturating random traffic (--cycles of it)\n"
             "  --quiet             less output\n"
-            "  --help              this text\n"
+            "  --help              this text\n");
+    bench_waves_usage(f, "  ");
+    fprintf(f,
+            "                      --vcd writes one test: give --test NAME (not all); save file\n"
+            "                      tb/xbar/xbar.gtkw (gtkwave FILE tb/xbar/xbar.gtkw)\n"
             "  +...                passed to Verilator, e.g. +verilator+rand+reset+2 +verilator+seed+7\n"
             "                      (random initial state; without a +verilator+seed+ the bench adds one\n"
             "                      derived from --seed)\n"
@@ -1610,7 +1624,7 @@ static unsigned run_tests(const cli_t *c, const test_desc_t *only, FILE *jf, con
             continue;
         opts_t ot = *o;
         ot.cl.cycles = test_cycles(d, o, only != NULL);
-        result_t r = run(&ot, d, UINT64_MAX);
+        result_t r = run(&ot, d, &o->cl.waves);
         if (jf)
             json_record(jf, &ot, d, &r);
         if (r.failed) {
@@ -1621,11 +1635,14 @@ static unsigned run_tests(const cli_t *c, const test_desc_t *only, FILE *jf, con
             printf("     replay: %s --test %s --seed %" PRIu64 " --cycles %" PRIu64 "%s%s%s\n", argv0, d->name,
                    o->cl.seed, ot.cl.cycles, o->cl.mode == MODE_LOCKSTEP ? "" : " --mode ",
                    o->cl.mode == MODE_LOCKSTEP ? "" : bench_mode_name(o->cl.mode), c->cli.plusline);
-            if (o->cl.vcd && xbar_rtl_available() && o->cl.mode != MODE_MODEL) {
-                uint64_t from = r.fail_cycle > o->cl.vcd_cycles ? r.fail_cycle - o->cl.vcd_cycles : 0;
+            if (o->cl.waves.vcd)
+                bench_waves_print(stdout, "     ", o->cl.waves.vcd, r.waves, r.waves_range, o->cl.waves.start);
+            if (o->cl.waves.on_fail) {
+                /* the replay from reset, deterministic from the seed, writes the window up to the failure */
+                bench_waves_t rw = {o->cl.waves.on_fail, NULL, bench_waves_fail_start(&o->cl.waves, r.fail_cycle, 0), 0};
                 ot.cl.quiet = 1;
-                run(&ot, d, from);
-                printf("     waves: %s (cycles %" PRIu64 "..%" PRIu64 ")\n", o->cl.vcd, from, r.fail_cycle);
+                result_t r2 = run(&ot, d, &rw);
+                bench_waves_print(stdout, "     ", rw.vcd, r2.waves, r2.waves_range, rw.start);
             }
         } else {
             (*passed)++;
@@ -1642,6 +1659,8 @@ static unsigned run_tests(const cli_t *c, const test_desc_t *only, FILE *jf, con
             if (d->checks & CK_TIMEOUT_EXACT)
                 printf(", %" PRIu64 " blocked rounds", r.scen_done);
             printf("\n");
+            if (o->cl.waves.vcd)
+                bench_waves_print(stdout, "     ", o->cl.waves.vcd, r.waves, r.waves_range, o->cl.waves.start);
         }
         fflush(stdout);
     }
@@ -1663,6 +1682,10 @@ int main(int argc, char **argv)
         rc = 2;
     }
     FILE *jf = NULL;
+    if (rc < 0 && o->cl.waves.vcd && !only) {
+        fprintf(stderr, "xbar_bench: --vcd writes the waves of one test: give --test NAME (or --vcd-on-fail FILE)\n");
+        rc = 2;
+    }
     if (rc < 0 && c.json && !(jf = fopen(c.json, "a"))) {
         fprintf(stderr, "xbar_bench: cannot open %s: %s\n", c.json, strerror(errno));
         rc = 2;

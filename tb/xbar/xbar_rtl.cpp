@@ -67,7 +67,9 @@ void xbar_rtl_free(xbar_rtl_t *r)
 
 int xbar_rtl_stopped(const xbar_rtl_t *r) { return vrtl_stopped(*r); }
 
-int xbar_rtl_trace_open(xbar_rtl_t *r, const char *path) { return vrtl_trace_open(*r, path); }
+int xbar_rtl_trace_open(xbar_rtl_t *r, const char *path, uint64_t cycle) { return vrtl_trace_open(*r, path, cycle); }
+
+int xbar_rtl_trace_close(xbar_rtl_t *r, uint64_t range[2]) { return vrtl_trace_close(*r, range); }
 
 void xbar_rtl_step(xbar_rtl_t *r, const xbar_in_t *in, xbar_out_t *out)
 {

@@ -36,8 +36,12 @@ void xbar_rtl_step(xbar_rtl_t *r, const xbar_in_t *in, xbar_out_t *out);
  * message is on stdout): the caller ends the run and reports it. */
 int xbar_rtl_stopped(const xbar_rtl_t *r);
 
-/* Starts writing a VCD of every following cycle; 0 on success. */
-int xbar_rtl_trace_open(xbar_rtl_t *r, const char *path);
+/* Starts a VCD of every following edge at path, the next edge being bench cycle `cycle` (time
+ * 10 cycle + 5 ns: tb/common/vrtl.h); once per instance. 0 on success, -1 if it cannot be written. */
+int xbar_rtl_trace_open(xbar_rtl_t *r, const char *path, uint64_t cycle);
+
+/* Closes the VCD (if open); range gets the first and last cycle it holds. 1 if it holds any. */
+int xbar_rtl_trace_close(xbar_rtl_t *r, uint64_t range[2]);
 
 #ifdef __cplusplus
 }

@@ -24,9 +24,17 @@ int xbar_rtl_stopped(const xbar_rtl_t *r)
     (void)r;
     return 0;
 }
-int xbar_rtl_trace_open(xbar_rtl_t *r, const char *path)
+int xbar_rtl_trace_open(xbar_rtl_t *r, const char *path, uint64_t cycle)
 {
     (void)r;
     (void)path;
+    (void)cycle;
     return -1;
+}
+
+int xbar_rtl_trace_close(xbar_rtl_t *r, uint64_t range[2])
+{
+    (void)r;
+    range[0] = range[1] = 0;
+    return 0;
 }
