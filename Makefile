@@ -117,7 +117,7 @@ GEN_LINK_DEFS := python3 scripts/gen_link_defs.py
 comma := ,
 # (blocks with RTL only: a block that so far has only its C model has no file list)
 GEN_CORES     := python3 scripts/gen_cores.py $(foreach b,$(BLOCKS),$(if $($(b)_FILELIST),\
-  $(b)=$($(b)_FILELIST):$($(b)_TOP):$(subst $(eval) ,+,$(strip $($(b)_WRAPPER))):$($(b)_WRAPPER_TOP):$(subst $(eval) ,$(comma),$(strip $($(b)_PARAMS)))))
+  $(b)=$($(b)_FILELIST):$($(b)_TOP):$(subst $(eval) ,+,$(strip $($(b)_WRAPPER))):$($(b)_WRAPPER_TOP):$(subst $(eval) ,$(comma),$(strip $($(b)_PARAMS))):$($(b)_GATE)))
 
 check-generated:
 	@echo "  CHECK rtl/common/link_defs.vh is what scripts/gen_link_defs.py makes of cmodel/link.h"
