@@ -32,13 +32,17 @@ include mk/net.mk
 include mk/sbox_tree.mk
 
 # ---------------------------------------------------------------- targets
-.PHONY: help deps sim test lint synth synth-check synth-fresh bench clean icarus generate \
+.PHONY: help deps deps-plot fusesoc sim test lint synth synth-check synth-fresh bench clean icarus generate \
         check-generated list-runs benches mutants san experiments
 
 help:
 	@echo "sanfab targets (blocks: $(BLOCKS)):"
 	@echo "  make deps         install/check the tools (idempotent): .venv/ from scripts/requirements.txt,"
 	@echo "                    Icarus Verilog and Verilator from Debian when missing"
+	@echo "  make deps-plot    only what the plots need: .venv/ with matplotlib and its dependencies (pinned),"
+	@echo "                    without the synthesis tools (scripts/deps.sh --only plot)"
+	@echo "  make fusesoc ARGS=\"run --target lint|sim|synth|lockstep sanfab:sanfab:BLOCK\""
+	@echo "                    FuseSoC with the project's tools (scripts/fusesoc.sh; docs/fusesoc.md)"
 	@echo "  make sim          cycle regression: RTL vs C model in lockstep, every parameter set of every block"
 	@echo "                    ($(SIM_CYCLES) random cycles each; SIM_CYCLES=, SEED= to change)"
 	@echo "  make test         everything CI runs (scripts/run_tests.sh --list names the steps)"
@@ -64,6 +68,14 @@ deps:
 
 $(PYTHON):
 	@bash scripts/deps.sh
+
+# only the plots' packages (matplotlib and its dependencies), not the ~1 GB of synthesis tools
+deps-plot:
+	@bash scripts/deps.sh --only plot
+
+# FuseSoC on the generated cores with the project's YoWASP tools: make fusesoc ARGS="run --target sim sanfab:sanfab:mlc"
+fusesoc: $(PYTHON)
+	@scripts/fusesoc.sh $(ARGS)
 
 test: deps
 	@TEST_CYCLES=$(TEST_CYCLES) SEED=$(SEED) JOBS=$(JOBS) MAKE="$(MAKE)" bash scripts/run_tests.sh
