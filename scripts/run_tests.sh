@@ -52,14 +52,14 @@ step_packaging() {
         if grep -q '^WARNING:' "$log"; then ok=0; why="$why, a FuseSoC warning"; fi
         case $t in
             sim) grep -q '^RESULT PASS' "$log" || { ok=0; why="$why, no RESULT PASS"; } ;;
-            synth) ls "$br/$b"/synth*/*.bin > /dev/null 2>&1 || { ok=0; why="$why, no bitstream"; } ;;
+            synth) ls "$br/$b"/*/synth/*.bin > /dev/null 2>&1 || { ok=0; why="$why, no bitstream"; } ;;
             lockstep) grep -q '^PASS ' "$log" || { ok=0; why="$why, no PASS line"; } ;;
         esac
         if [ $ok = 1 ]; then
             echo "fusesoc run --target $t sanfab:sanfab:$b: ok ($(( $(date +%s) - t0 )) s)"
         else
             echo "fusesoc run --target $t sanfab:sanfab:$b FAILED (${why#, }; $log):"
-            grep -i 'error\|warning\|deprecat\|fail' "$log" | head -10 | sed 's/^/    /'
+            { grep -i '^WARNING:\|deprecat' "$log"; tail -5 "$log"; } | head -15 | sed 's/^/    /'
             return 1
         fi
     }
