@@ -8,8 +8,8 @@
 # in (rtl, tb, constraints) and with scripts/fusesoc-bin first on PATH, then .venv/bin: `yosys`,
 # `nextpnr-ice40`, `nextpnr-ecp5`, `icepack`, `ecppack` there are the YoWASP builds make deps
 # installed (Yosys's Tcl scripts through scripts/yosys_tcl.py); Verilator and Icarus come from the
-# system. Sets SANFAB_ROOT for the lockstep target's hook. FuseSoC builds under ./build/ of the
-# current directory. docs/fusesoc.md
+# system (`vvp` there: the bench's RESULT line sets its exit status). Sets SANFAB_ROOT. FuseSoC builds
+# under ./build/ of the current directory. docs/fusesoc.md
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 FUSESOC="$ROOT/.venv/bin/fusesoc"
