@@ -234,6 +234,17 @@ if [ "$missing" = 0 ] && [ "$ONLY" = all ]; then
         say "$tool" "runs: $out"
     done
     t1=$(date +%s.%N)
+    # FuseSoC's synth target runs Edalize's Tcl script for Yosys through scripts/yosys_tcl.py, which needs a
+    # Tcl interpreter: the .venv python's tkinter, or tclsh. Optional (nothing else needs Tcl): never fails.
+    if "$PY" -c 'import tkinter' > /dev/null 2>&1; then
+        say "tcl" "ok, present: the .venv python's tkinter (FuseSoC synth target)"
+    elif command -v tclsh > /dev/null 2>&1; then
+        say "tcl" "ok, present: $(command -v tclsh) (FuseSoC synth target)"
+    elif [ "$MODE" = install ] && can_apt && apt_install tcl && command -v tclsh > /dev/null 2>&1; then
+        say "tcl" "installed tcl (apt-get; FuseSoC synth target)"
+    else
+        say "tcl" "missing, optional: only FuseSoC's synth target needs it (Debian: apt-get install tcl)"
+    fi
     [ "$MODE" = install ] && "$PY" -c "print('deps: tool start-up (a first run compiles each wasm tool into ~/.cache/YoWASP) took %.1f s' % ($t1 - $t0))"
 fi
 
