@@ -34,7 +34,7 @@ include mk/sbox_tree.mk
 # ---------------------------------------------------------------- targets
 # the targets a user runs: `make help` names every one (make check-help, part of make lint, fails otherwise)
 USER_TARGETS := help tools deps sim test lint synth synth-check synth-fresh bench clean icarus generate \
-                benches mutants san experiments
+                benches mutants san experiments deps-plot fusesoc
 .PHONY: $(USER_TARGETS) check-generated check-help list-runs
 
 help:
@@ -54,6 +54,8 @@ help:
 	@echo "                    RTL networks and switch-box trees ($(SIM_CYCLES) random cycles a set; SIM_CYCLES=, SEED=)"
 	@echo "  make <block>-sim  one block's parameter sets, e.g. make xbar-sim SIM_CYCLES=100000"
 	@echo "  make icarus       the self-checking Icarus Verilog benches"
+	@echo "  make fusesoc ARGS=\"run --target lint|sim|synth|lockstep sanfab:sanfab:BLOCK\""
+	@echo "                    FuseSoC with the project's tools (scripts/fusesoc.sh; docs/fusesoc.md)"
 	@echo "  make lint         verilator --lint-only -Wall on every block, parameter set and synthesis wrapper;"
 	@echo "                    generated files (rtl/common/link_defs.vh, FuseSoC .core) up to date"
 	@echo "  make synth        Yosys + nextpnr for every config -> reports/synth.json, docs/synthesis.md"
@@ -85,6 +87,14 @@ deps:
 
 $(PYTHON):
 	@bash scripts/deps.sh
+
+# only the plots' packages (matplotlib and its dependencies), not the ~1 GB of synthesis tools
+deps-plot:
+	@bash scripts/deps.sh --only plot
+
+# FuseSoC on the generated cores with the project's YoWASP tools: make fusesoc ARGS="run --target sim sanfab:sanfab:mlc"
+fusesoc: $(PYTHON)
+	@scripts/fusesoc.sh $(ARGS)
 
 test: deps
 	@TEST_CYCLES=$(TEST_CYCLES) SEED=$(SEED) JOBS=$(JOBS) MAKE="$(MAKE)" bash scripts/run_tests.sh
@@ -157,7 +167,7 @@ GEN_LINK_DEFS := python3 scripts/gen_link_defs.py
 comma := ,
 # (blocks with RTL only: a block that so far has only its C model has no file list)
 GEN_CORES     := python3 scripts/gen_cores.py $(foreach b,$(BLOCKS),$(if $($(b)_FILELIST),\
-  $(b)=$($(b)_FILELIST):$($(b)_TOP):$(subst $(eval) ,+,$(strip $($(b)_WRAPPER))):$($(b)_WRAPPER_TOP):$(subst $(eval) ,$(comma),$(strip $($(b)_PARAMS)))))
+  $(b)=$($(b)_FILELIST):$($(b)_TOP):$(subst $(eval) ,+,$(strip $($(b)_WRAPPER))):$($(b)_WRAPPER_TOP):$(subst $(eval) ,$(comma),$(strip $($(b)_PARAMS))):$($(b)_GATE)))
 
 check-generated:
 	@echo "  CHECK rtl/common/link_defs.vh is what scripts/gen_link_defs.py makes of cmodel/link.h"

@@ -3,6 +3,9 @@
 #
 #   scripts/deps.sh           install what is missing (pinned versions), warm the wasm cache
 #   scripts/deps.sh --check   report only; exit 1 if anything is missing or at the wrong version
+#   scripts/deps.sh --only plot [--check]   only what the plots need (make deps-plot): .venv/ with
+#                             matplotlib and its dependencies at their pins, nothing else (no Yosys,
+#                             nextpnr, FuseSoC, Dask, no Debian tools): pip install -c requirements.txt
 #   scripts/deps.sh --help
 #
 # Python tools (Yosys and nextpnr as WebAssembly builds, FuseSoC, matplotlib) go into the
@@ -17,18 +20,24 @@ HERE="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 ROOT="$(dirname "$HERE")"
 REQ="$HERE/requirements.txt"
 BASE_PY="${PYTHON:-python3}"
-VENV="$ROOT/.venv"
+VENV="${SANFAB_VENV:-$ROOT/.venv}"   # SANFAB_VENV=DIR: another environment (tests of this script)
 PY="$VENV/bin/python"
 MODE=install
+ONLY=all
+PLOT_PKGS="matplotlib"   # the packages the plots import; with their dependencies, pinned in requirements.txt
 
 usage() { awk 'NR > 1 && /^#/ { sub(/^# ?/, ""); print; next } NR > 1 { exit }' "${BASH_SOURCE[0]}"; }
 
-for arg in "$@"; do
-    case "$arg" in
+while [ $# -gt 0 ]; do
+    case "$1" in
         --check) MODE=check ;;
+        --only|--only=*)
+            if [ "$1" = --only ]; then ONLY="${2:-}"; shift; else ONLY="${1#--only=}"; fi
+            [ "$ONLY" = plot ] || { echo "deps.sh: --only takes 'plot' (got '$ONLY')" >&2; exit 2; } ;;
         -h|--help) usage; exit 0 ;;
-        *) echo "deps.sh: unknown option '$arg' (try --help)" >&2; exit 2 ;;
+        *) echo "deps.sh: unknown option '$1' (try --help)" >&2; exit 2 ;;
     esac
+    shift
 done
 
 missing=0
@@ -57,7 +66,9 @@ check_hdl() {  # tool min_major -> 0 ok, 1 missing/too old; sets hdl_msg
     if [ "${v%%.*}" -lt "$2" ]; then hdl_msg="too old: $v (need >= $2)"; return 1; fi
     hdl_msg="$v"; return 0
 }
-for spec in iverilog:11 verilator:5; do
+HDL_TOOLS="iverilog:11 verilator:5"
+[ "$ONLY" = plot ] && HDL_TOOLS=""
+for spec in $HDL_TOOLS; do
     tool="${spec%%:*}"; min="${spec##*:}"
     if check_hdl "$tool" "$min"; then
         say "$tool" "ok, present: $tool $hdl_msg"
@@ -102,11 +113,16 @@ else
 fi
 
 # ---------------------------------------------------------------- python tools
-# one python call: "name wanted installed" for each pinned requirement
+# one python call: "name wanted installed" for each pinned requirement; with --only plot, for
+# $PLOT_PKGS and the dependencies their installed metadata names (markers evaluated), as far as
+# they are installed
 pkg_status() {
-    "$PY" - "$REQ" <<'PYEOF'
+    local only=""
+    [ "$ONLY" = plot ] && only="$PLOT_PKGS"
+    "$PY" - "$REQ" $only <<'PYEOF'
 import sys, re
 from importlib import metadata
+pins = {}
 for line in open(sys.argv[1]):
     line = line.split('#', 1)[0].strip()
     if not line:
@@ -114,13 +130,48 @@ for line in open(sys.argv[1]):
     m = re.match(r'^([A-Za-z0-9_.\-]+)==(\S+)$', line)
     if not m:
         sys.exit("deps: bad line in requirements.txt (want name==version): " + line)
-    name, want = m.groups()
+    pins[m.group(1)] = m.group(2)
+def norm(n):
+    return re.sub(r'[-_.]+', '-', n).lower()
+def have(name):
     try:
-        have = metadata.version(name)
+        return metadata.version(name)
     except metadata.PackageNotFoundError:
-        have = '-'
-    print(name, want, have)
+        return '-'
+names = list(pins)
+if len(sys.argv) > 2:  # the closure of the named packages over their installed requirements
+    byn = {norm(n): n for n in pins}
+    names, todo = [], list(sys.argv[2:])
+    while todo:
+        n = byn.get(norm(todo.pop(0)))
+        if n is None or n in names:
+            continue
+        names.append(n)
+        try:
+            reqs = metadata.requires(n) or []
+        except metadata.PackageNotFoundError:
+            continue
+        for r in reqs:
+            req, _, marker = r.partition(';')
+            if marker.strip():
+                try:
+                    from packaging.markers import Marker
+                    if not Marker(marker.strip()).evaluate({'extra': ''}):
+                        continue
+                except Exception:
+                    continue
+            todo.append(re.match(r'\s*([A-Za-z0-9_.\-]+)', req).group(1))
+for n in names:
+    print(n, pins[n], have(n))
 PYEOF
+}
+pip_install() {  # the pins: all of requirements.txt, or (--only plot) $PLOT_PKGS constrained by it
+    if [ "$ONLY" = plot ]; then
+        # shellcheck disable=SC2086
+        "$PY" -m pip install --quiet --disable-pip-version-check -c "$REQ" $PLOT_PKGS
+    else
+        "$PY" -m pip install --quiet --disable-pip-version-check -r "$REQ"
+    fi
 }
 
 if [ -x "$PY" ]; then
@@ -139,25 +190,34 @@ if [ -x "$PY" ]; then
 
     if [ "$MODE" = install ] && [ "$nwrong" -gt 0 ]; then
         t0=$(date +%s)
-        say "pip" "installing $nwrong of $npins pinned packages into .venv (scripts/requirements.txt) ..."
-        "$PY" -m pip install --quiet --disable-pip-version-check -r "$REQ" \
-            || say "pip" "FAILED: $PY -m pip install -r $REQ"
+        if [ "$ONLY" = plot ]; then
+            say "pip" "installing $PLOT_PKGS and its dependencies into .venv, pinned by scripts/requirements.txt ..."
+        else
+            say "pip" "installing $nwrong of $npins pinned packages into .venv (scripts/requirements.txt) ..."
+        fi
+        pip_install || say "pip" "FAILED: pip install into $VENV"
         say "pip" "took $(( $(date +%s) - t0 )) s"
         while read -r name want have; do
             if [ "$have" != "$want" ]; then
                 missing=1; say "$name" "FAILED: still '$have' after install (want $want)"
-            elif [ "${had[$name]}" = "-" ]; then
+            elif [ "${had[$name]:--}" = "-" ]; then
                 say "$name" "installed $have"
             elif [ "${had[$name]}" != "$want" ]; then
                 say "$name" "installed $have (was ${had[$name]})"
             fi
         done < <(pkg_status)
     fi
-    [ "$nwrong" = 0 ] && say "python packages" "ok, present: all $npins pins of scripts/requirements.txt in .venv"
+    if [ "$nwrong" = 0 ]; then
+        if [ "$ONLY" = plot ]; then
+            say "plot packages" "ok, present: $PLOT_PKGS and its $((npins - 1)) dependencies at their pins in .venv"
+        else
+            say "python packages" "ok, present: all $npins pins of scripts/requirements.txt in .venv"
+        fi
+    fi
 fi
 
 # --------------------------------------------------------------- yowasp tools
-if [ "$missing" = 0 ]; then
+if [ "$missing" = 0 ] && [ "$ONLY" = all ]; then
     # Warm-up: the first run of each wasm tool compiles it (tens of seconds) into ~/.cache/YoWASP.
     # Later runs reuse the cache, so synthesis timings are not polluted by compilation.
     t0=$(date +%s.%N)
@@ -174,6 +234,17 @@ if [ "$missing" = 0 ]; then
         say "$tool" "runs: $out"
     done
     t1=$(date +%s.%N)
+    # FuseSoC's synth target runs Edalize's Tcl script for Yosys through scripts/yosys_tcl.py, which needs a
+    # Tcl interpreter: the .venv python's tkinter, or tclsh. Optional (nothing else needs Tcl): never fails.
+    if "$PY" -c 'import tkinter' > /dev/null 2>&1; then
+        say "tcl" "ok, present: the .venv python's tkinter (FuseSoC synth target)"
+    elif command -v tclsh > /dev/null 2>&1; then
+        say "tcl" "ok, present: $(command -v tclsh) (FuseSoC synth target)"
+    elif [ "$MODE" = install ] && can_apt && apt_install tcl && command -v tclsh > /dev/null 2>&1; then
+        say "tcl" "installed tcl (apt-get; FuseSoC synth target)"
+    else
+        say "tcl" "missing, optional: only FuseSoC's synth target needs it (Debian: apt-get install tcl)"
+    fi
     [ "$MODE" = install ] && "$PY" -c "print('deps: tool start-up (a first run compiles each wasm tool into ~/.cache/YoWASP) took %.1f s' % ($t1 - $t0))"
 fi
 
@@ -185,4 +256,4 @@ if [ "$missing" != 0 ]; then
     fi
     exit 1
 fi
-echo "deps: all tools present"
+if [ "$ONLY" = plot ]; then echo "deps: the plot tools present (--only plot)"; else echo "deps: all tools present"; fi

@@ -22,19 +22,54 @@ runs() { $MAKE -s --no-print-directory list-runs SEED="$SEED" | awk -v k="$1" '$
 step_lint() { $MAKE -s lint; }
 
 step_packaging() {
-    # the .core files are checked against their file lists by `make lint`; here FuseSoC reads them
-    local rc=0 b
+    # the .core files are checked against their file lists by `make lint`; here FuseSoC reads every core,
+    # lints every block, and runs each target of the cheapest block (mlc: lint, sim, synth to its iCE40
+    # HX8K config, lockstep) through scripts/fusesoc.sh, with the project's own tools: each must succeed
+    # and FuseSoC/Edalize must print no warning (a deprecation above all). Then the plot-only deps check.
+    local rc=0 b t out br=build/fusesoc-test
     [ -f LICENSE ] || { echo "LICENSE missing"; rc=1; }
-    if [ -x .venv/bin/fusesoc ]; then
-        for b in $(runs set | awk '{print $2}' | sort -u); do
-            if out=$(.venv/bin/fusesoc --cores-root rtl core-info "sanfab:sanfab:$b" 2>&1); then
-                echo "fusesoc core-info sanfab:sanfab:$b: ok ($(grep -c '^[a-z]* *:' <<< "$out") targets)"
-            else
-                echo "fusesoc core-info sanfab:sanfab:$b FAILED:"; sed 's/^/    /' <<< "$out" | tail -10; rc=1
-            fi
-        done
+    if [ ! -x .venv/bin/fusesoc ]; then
+        echo "fusesoc not in .venv (make deps installs it): FuseSoC checks skipped"
+        return 1
+    fi
+    for b in $(runs set | awk '{print $2}' | sort -u); do
+        if out=$(scripts/fusesoc.sh core-info "sanfab:sanfab:$b" 2>&1) && ! grep -qi 'warning\|deprecat' <<< "$out"; then
+            echo "fusesoc core-info sanfab:sanfab:$b: ok ($(grep -c '^[a-z]* *:' <<< "$out") targets)"
+        else
+            echo "fusesoc core-info sanfab:sanfab:$b FAILED:"; sed 's/^/    /' <<< "$out" | tail -10; rc=1
+        fi
+    done
+    rm -rf "$br"; mkdir -p "$br"
+    # fusesoc_target BLOCK TARGET: one run; ok when it exits 0, prints no WARNING/deprecation line of
+    # FuseSoC or Edalize, and (sim) the bench says RESULT PASS, (synth) a bitstream is written
+    fusesoc_target() {
+        local b=$1 t=$2 log="$br/$1-$2.log" t0 ok=1 why="" st=0
+        t0=$(date +%s)
+        LOCKSTEP_CYCLES=2000 scripts/fusesoc.sh run --build-root "$br/$b" --target "$t" "sanfab:sanfab:$b" \
+            < /dev/null > "$log" 2>&1 || st=$?
+        [ $st = 0 ] || { ok=0; why="exit status $st"; }
+        if grep -qi 'deprecat' "$log"; then ok=0; why="$why, a deprecation warning"; fi
+        if grep -q '^WARNING:' "$log"; then ok=0; why="$why, a FuseSoC warning"; fi
+        case $t in
+            sim) grep -q '^RESULT PASS' "$log" || { ok=0; why="$why, no RESULT PASS"; } ;;
+            synth) ls "$br/$b"/*/synth/*.bin > /dev/null 2>&1 || { ok=0; why="$why, no bitstream"; } ;;
+            lockstep) grep -q '^PASS ' "$log" || { ok=0; why="$why, no PASS line"; } ;;
+        esac
+        if [ $ok = 1 ]; then
+            echo "fusesoc run --target $t sanfab:sanfab:$b: ok ($(( $(date +%s) - t0 )) s)"
+        else
+            echo "fusesoc run --target $t sanfab:sanfab:$b FAILED (${why#, }; $log):"
+            { grep -i '^WARNING:\|deprecat' "$log"; tail -5 "$log"; } | head -15 | sed 's/^/    /'
+            return 1
+        fi
+    }
+    for b in $(runs set | awk '{print $2}' | sort -u); do fusesoc_target "$b" lint || rc=1; done
+    for t in sim synth lockstep; do fusesoc_target mlc "$t" || rc=1; done
+    # the plot-only install (make deps-plot): its check passes on the full install
+    if out=$(bash scripts/deps.sh --only plot --check 2>&1); then
+        echo "deps.sh --only plot --check: ok"
     else
-        echo "fusesoc not in .venv (make deps installs it): core-info skipped"
+        echo "deps.sh --only plot --check FAILED:"; sed 's/^/    /' <<< "$out"; rc=1
     fi
     return $rc
 }
