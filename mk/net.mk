@@ -36,7 +36,7 @@ NET_G_ring4          := TIMEOUT=3000
 # x4: the 4-switch ring make synth builds (rtl/net/net4.topo), Myrinet timing, for the crossbar's network mutant
 NET_TOPOFILE_x4      := rtl/net/net4.topo
 NET_ROUTES_x4        := ud
-# VC networks (seed 001): a random 16-switch network with DL routes on 3 VCs (Sancho's selection) and up*/down*
+# VC networks (Koibuchi et al. 2003): a random 16-switch network with DL routes on 3 VCs (Sancho's selection) and up*/down*
 # with 3 VCs, the 4 x 4 mesh of Table 5 with DL on 2 VCs, and a 2 x 2 mesh for the network mutants
 NET_KIND_v16        := vcsw
 NET_TOPO_v16        := random --switches 16 --ports 8 --hosts 4 --seed 1
@@ -55,7 +55,7 @@ NET_RARGS_dl3 := dl --vcs 3 --select sancho
 NET_RARGS_ud3 := updown --vcs 3 --select sancho
 NET_RARGS_dl2 := dl --vcs 2 --select sancho
 
-# parameters of every top of a kind (sanfab-sim's defaults: the crossbar's Myrinet timing; the VC network's seed 001
+# parameters of every top of a kind (sanfab-sim's defaults: the crossbar's Myrinet timing; the VC network's Koibuchi et al. 2003
 # set) and their sanfab-sim keys
 NET_PARAMS_xbar := SLACK_DEPTH=80 STOP_THRESH=56 GO_THRESH=40 ROUTE_DELAY=21 TIMEOUT=1048576 CABLE_DELAY=8 HOST_DELAY=8
 NET_PARAMS_vcsw := NVC=4 CTRL=0 FLIT_W=16 TAG_W=12 DEPTH=256 MAXLEN=128 LINK_DELAY=0 COUNTERS=0 CTR_WIDTH=32

@@ -17,7 +17,7 @@ xbar_SET_p16  := NPORTS=16 TIMEOUT=0
 xbar_SET_myri := ROUTE_DELAY=21 LINK_DELAY=8 TIMEOUT=2000
 xbar_SET_p3   := NPORTS=3 SLACK_DEPTH=32 STOP_THRESH=20 GO_THRESH=12 TIMEOUT=300 COUNTERS=0
 xbar_SET_p5   := NPORTS=5 TIMEOUT=1000 CTR_WIDTH=8
-# 32 ports (seed 003's Clos): 9-bit register addresses; 8-bit counters kept in 10-bit bank words; a
+# 32 ports (Geoffray and Hoefler 2008's Clos): 9-bit register addresses; 8-bit counters kept in 10-bit bank words; a
 # smaller slack buffer for more STOP/GO; TIMEOUT above the hotspot's round-robin bound (2 x 31 x 40)
 xbar_SET_p32  := NPORTS=32 SLACK_DEPTH=48 STOP_THRESH=32 GO_THRESH=20 TIMEOUT=3000 CTR_WIDTH=8
 # (no mutant on p32: mutant builds trace only the top level, and Verilator 5.006 then miscompiles

@@ -256,7 +256,7 @@ step_netsim() { $MAKE -s -C sw netsim-test; }   # network simulator: both kinds,
 # sanitizer runs; network mutants (mk/net.mk, docs/network.md "RTL networks")
 step_rtlnet() { $MAKE -s net-test SEED="$SEED" JOBS="$JOBS"; }
 
-# the papers' experiments, reduced (seed 000 on the crossbar network, seed 001 on the VC network, seeds 002 and 003's
+# the papers' experiments, reduced (Flich et al. 2002 on the crossbar network, Koibuchi et al. 2003 on the VC network, seeds 002 and 003's
 # workloads and route policies through the Dask sweep engine), and their required trends; the sweep engine's own tests; written under
 # build/experiments/, the committed results stay
 step_experiments() {
@@ -272,7 +272,8 @@ step_experiments() {
     pool_run "$out" 2 $PY scripts/test_exp_point.py
     pool_run "$out" 3 $PY scripts/test_plot_net.py       # plot_net.py links on a torus, a mesh and irregular networks
     pool_run "$out" 4 $PY scripts/test_sanfab_cli.py     # the Python tools' --version, "did you mean", ranges
-    pool_show "$out" 5
+    pool_run "$out" 5 $PY scripts/test_quickstart.py     # the README's quickstart, every command as written
+    pool_show "$out" 6
 }
 
 step_synth-fresh() {

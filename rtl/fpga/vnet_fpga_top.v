@@ -12,7 +12,7 @@
 //
 // Only the width-setting parameters are wrapper parameters; any other core parameter is passed in by
 // scripts/synth.py as the macro SANFAB_CORE_PARAMS (e.g. ", .DEPTH(16)"), so the network's defaults (sanfab-sim's
-// seed 001 set) are never copied here.
+// Koibuchi et al. 2003 set) are never copied here.
 `ifndef SANFAB_CORE_PARAMS
 `define SANFAB_CORE_PARAMS
 `endif

@@ -1177,7 +1177,7 @@ static void test_permutation(tally_t *t)
         }
 }
 
-/* 32 ports (seed 003 simulates a Clos of 32-port crossbars): packets into and out of the ports above 15 at
+/* 32 ports (Geoffray and Hoefler 2008 simulates a Clos of 32-port crossbars): packets into and out of the ports above 15 at
  * once (0 -> 31, 31 -> 0, 17 -> 30, 30 -> 17, 16 -> 16, 5 -> 20) cross whole, each first byte exactly
  * max(4, ROUTE_DELAY + 3) + LINK_DELAY steps after its route byte on an idle switch; then input 31 sends
  * route bytes naming ports 32..63 (0xA0..0xBF: 10pppppp with pppppp >= NPORTS), each dropped whole and
