@@ -13,7 +13,9 @@ VENV      := .venv
 PYTHON    := $(VENV)/bin/python
 
 BUILD := build
-CSTD  := -std=c11 -Wall -Wextra -Werror -O2 -g
+# the version every bench reports (--version): the repository's VERSION file, one place
+SANFAB_VERSION := $(shell cat VERSION 2>/dev/null || echo unknown)
+CSTD  := -std=c11 -Wall -Wextra -Werror -O2 -g -DSANFAB_VERSION=$(SANFAB_VERSION)
 SAN   := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
 
 # cycle counts: `make sim` runs SIM_CYCLES random-traffic cycles per parameter set (and a tenth

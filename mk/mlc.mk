@@ -34,7 +34,7 @@ mlc_WRAPPER_TOP := mlc_fpga_top
 
 # the lockstep bench: C sources (archived into a library), the C++ glue to the Verilated pair
 mlc_BENCH     := mlc_lockstep
-mlc_BENCH_C   := cmodel/mlc.c sw/mlc_host.c tb/common/rerun.c tb/common/waves.c tb/mlc/mlc_lockstep.c
+mlc_BENCH_C   := cmodel/mlc.c sw/mlc_host.c tb/common/rerun.c tb/common/waves.c sw/src/sf_cli.c tb/mlc/mlc_lockstep.c
 mlc_BENCH_CXX := tb/mlc/mlc_rtl.cpp
 mlc_BENCH_H   := cmodel/mlc.h sw/mlc_host.h sw/ring.h tb/common/unit_check.h tb/common/rng.h tb/common/rerun.h tb/common/vrtl.h \
                  tb/mlc/mlc_rtl.h

@@ -31,7 +31,7 @@ sbox_WRAPPER_TOP := sbox_fpga_top
 
 # the lockstep bench: C sources (archived into a library), the C++ glue to the Verilated box
 sbox_BENCH     := sbox_lockstep
-sbox_BENCH_C   := cmodel/mlc.c cmodel/sbox.c cmodel/sbox_load.c cmodel/table_file.c sw/mlc_host.c tb/common/bench_cli.c tb/common/waves.c \
+sbox_BENCH_C   := cmodel/mlc.c cmodel/sbox.c cmodel/sbox_load.c cmodel/table_file.c sw/mlc_host.c tb/common/bench_cli.c sw/src/sf_cli.c tb/common/waves.c \
                   tb/common/rerun.c tb/mlc/sbox_nodes.c tb/mlc/sbox_lockstep.c
 sbox_BENCH_CXX := tb/mlc/sbox_rtl.cpp
 sbox_BENCH_H   := cmodel/mlc.h cmodel/sbox.h cmodel/sbox_load.h cmodel/table_file.h sw/mlc_host.h sw/ring.h tb/common/bench_cli.h \
@@ -39,7 +39,7 @@ sbox_BENCH_H   := cmodel/mlc.h cmodel/sbox.h cmodel/sbox_load.h cmodel/table_fil
 
 # the same bench on the model alone under ASan/UBSan (built with -DSANFAB_ASSERT it has no RTL and takes
 # the parameters from the command line) and its runs (make test's model-sanitizers step)
-sbox_SAN_C     := cmodel/mlc.c cmodel/sbox.c cmodel/sbox_load.c cmodel/table_file.c sw/mlc_host.c tb/common/bench_cli.c tb/common/waves.c \
+sbox_SAN_C     := cmodel/mlc.c cmodel/sbox.c cmodel/sbox_load.c cmodel/table_file.c sw/mlc_host.c tb/common/bench_cli.c sw/src/sf_cli.c tb/common/waves.c \
                   tb/common/rerun.c tb/mlc/sbox_nodes.c tb/mlc/sbox_lockstep.c
 sbox_SAN_RUNS  := m8 m3 m5 m2
 sbox_SAN_m8    := --cycles 100000

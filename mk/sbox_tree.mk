@@ -15,7 +15,7 @@ sboxtree_CDEF     := ST_
 # the box's parameters (sbox_PARAMS but MASTER_MASK: A's is 0, B's 1 << UP_B) and B's up port
 sboxtree_PARAMS   := PORTS=8 NODES=16 LINK_W=4 FIFO_BYTES=2048 TURN=1 TIMEOUT=1024 CTR_W=16 LINK_DELAY=0 UP_B=0
 sboxtree_BENCH    := sbox_tree
-sboxtree_BENCH_C  := cmodel/mlc.c cmodel/sbox.c cmodel/sbox_load.c cmodel/table_file.c sw/mlc_host.c tb/common/bench_cli.c tb/common/waves.c \
+sboxtree_BENCH_C  := cmodel/mlc.c cmodel/sbox.c cmodel/sbox_load.c cmodel/table_file.c sw/mlc_host.c tb/common/bench_cli.c sw/src/sf_cli.c tb/common/waves.c \
                      tb/common/rerun.c tb/mlc/sbox_nodes.c tb/mlc/sbox_tree.c
 sboxtree_BENCH_CXX := tb/mlc/sbox_tree_rtl.cpp
 # (the tree top is not in the box's file list: it rides in VBENCH_RULE's extra Verilator options, and is a

@@ -126,7 +126,11 @@ step_lockstep() {
     # waves on demand (docs/verification.md, "Waves"): --vcd, windows, refused paths, --vcd-on-fail on a
     # mutant, the GTKWave save files against real VCDs; two mutant-capable builds step mutants needs anyway
     $MAKE -s build/xbar/MUTANTS_p8/xbar_bench build/mlc/MUTANTS_d/mlc_lockstep || return 1
-    bash tb/common/waves_test.sh build
+    local rc=0
+    bash tb/common/waves_test.sh build || rc=1
+    # the benches' --version, "did you mean", number checks
+    bash tb/common/cli_test.sh build || rc=1
+    return $rc
 }
 
 # judge_mutant BLOCK NAME MODE BIN [ARGS...]: run one mutant (ARGS end with its +mutant=SITE on the

@@ -4,13 +4,19 @@
 #include <ctype.h>
 #include <string.h>
 
-#ifndef SANFAB_VERSION
-#define SANFAB_VERSION "unknown"
+/* the build gives the version as a bare token (-DSANFAB_VERSION=0.1.0, from the VERSION file): no quotes to lose in
+ * a makefile, a shell or a compile-command stamp */
+#define SF_STR_(x) #x
+#define SF_STR(x) SF_STR_(x)
+#ifdef SANFAB_VERSION
+#define SF_VERSION SF_STR(SANFAB_VERSION)
+#else
+#define SF_VERSION "unknown"
 #endif
 
-const char *sf_cli_version(void) { return SANFAB_VERSION; }
+const char *sf_cli_version(void) { return SF_VERSION; }
 
-void sf_cli_print_version(FILE *f, const char *tool) { fprintf(f, "%s (sanfab) %s\n", tool, SANFAB_VERSION); }
+void sf_cli_print_version(FILE *f, const char *tool) { fprintf(f, "%s (sanfab) %s\n", tool, SF_VERSION); }
 
 static const char *strip_dashes(const char *s)
 {

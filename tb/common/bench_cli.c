@@ -1,5 +1,7 @@
 /* sanfab — the command line every lockstep bench shares (bench_cli.h). */
 #include "bench_cli.h"
+#include "../../sw/src/sf_cli.h"
+
 
 #include <errno.h>
 #include <inttypes.h>
@@ -66,6 +68,35 @@ static int set_mode(const bench_cli_spec_t *s, const char *v, bench_opts_t *o)
     return 2;
 }
 
+/* the options every bench has (bench_cli.h) */
+static const char *const shared_opts[] = {"--help", "-h", "--version", "--quiet", "--test", "--mode", "--vcd", "--cycles",
+                                          "--seed", "--vcd-cycles", "--vcd-start", "--vcd-on-fail"};
+
+/* is k an option of the shared set or of the bench's table? */
+static int known(const bench_cli_spec_t *s, const char *k)
+{
+    for (size_t i = 0; i < sizeof shared_opts / sizeof shared_opts[0]; i++)
+        if (strcmp(k, shared_opts[i]) == 0)
+            return 1;
+    for (size_t i = 0; i < s->nopts; i++)
+        if (strcmp(s->opts[i].name, k) == 0)
+            return 1;
+    return 0;
+}
+
+/* " (did you mean --X?)" for a misspelt option k among the shared and the bench's options, or "" (in buf) */
+static const char *suggest(const bench_cli_spec_t *s, const char *k, char *buf, size_t len)
+{
+    enum { NSHARED = sizeof shared_opts / sizeof shared_opts[0], MAXN = NSHARED + 128 };
+    const char *names[MAXN];
+    size_t n = 0;
+    for (size_t i = 0; i < NSHARED; i++)
+        names[n++] = shared_opts[i];
+    for (size_t i = 0; i < s->nopts && n < MAXN; i++)
+        names[n++] = s->opts[i].name;
+    return sf_cli_did_you_mean(buf, len, k, names, n);
+}
+
 /* an option with a value v (k is not a flag); -1 to go on, or the exit status */
 static int value_opt(const bench_cli_spec_t *s, const char *k, const char *v, bench_cli_t *c, bench_opts_t *o,
                      int *mode_given)
@@ -112,27 +143,15 @@ static int value_opt(const bench_cli_spec_t *s, const char *k, const char *v, be
     else if (!s->rtl && (b = find_opt(s, k, BENCH_OPT_PARAM)))
         *(unsigned *)b->field = (unsigned)x;
     else {
+        char dym[128];
         fprintf(stderr, "%s: unknown option %s%s (see --help)\n", s->prog, k,
                 s->rtl && k[0] && k[1] && k[2] >= 'A' && k[2] <= 'Z' ? " (parameters are fixed by the RTL build)"
-                                                                      : "");
+                                                                      : suggest(s, k, dym, sizeof dym));
         return 2;
     }
     return -1;
 }
 
-/* is k an option of the shared set or of the bench's table? */
-static int known(const bench_cli_spec_t *s, const char *k)
-{
-    static const char *const shared[] = {"--help", "-h", "--quiet", "--test", "--mode", "--vcd", "--cycles", "--seed",
-                                         "--vcd-cycles", "--vcd-start", "--vcd-on-fail"};
-    for (size_t i = 0; i < sizeof shared / sizeof shared[0]; i++)
-        if (strcmp(k, shared[i]) == 0)
-            return 1;
-    for (size_t i = 0; i < s->nopts; i++)
-        if (strcmp(s->opts[i].name, k) == 0)
-            return 1;
-    return 0;
-}
 
 int bench_cli_parse(const bench_cli_spec_t *s, int argc, char **argv, bench_cli_t *c, bench_opts_t *o)
 {
@@ -163,6 +182,9 @@ int bench_cli_parse_other(const bench_cli_spec_t *s, bench_cli_other_fn other, v
         if (strcmp(k, "--help") == 0 || strcmp(k, "-h") == 0) {
             s->usage(stdout);
             return 0;
+        } else if (strcmp(k, "--version") == 0) {
+            sf_cli_print_version(stdout, s->prog);
+            return 0;
         } else if (strcmp(k, "--quiet") == 0) {
             o->quiet = 1;
         } else if ((b = find_opt(s, k, BENCH_OPT_FLAG))) {
@@ -170,6 +192,10 @@ int bench_cli_parse_other(const bench_cli_spec_t *s, bench_cli_other_fn other, v
                 return rc;
             if (!b->fn)
                 *(int *)b->field = 1;
+        } else if (!known(s, k)) {
+            char dym[128];
+            fprintf(stderr, "%s: unknown option %s%s (see --help)\n", s->prog, k, suggest(s, k, dym, sizeof dym));
+            return 2;
         } else if (!v) {
             fprintf(stderr, "%s: option %s needs a value (see --help)\n", s->prog, k);
             return 2;

@@ -1,5 +1,5 @@
 /* sanfab — the command line every lockstep bench shares (docs/verification.md lists the options):
- * --help, --quiet, --test, --mode, --vcd, --vcd-start, --vcd-cycles, --vcd-on-fail (tb/common/waves.h),
+ * --help, --version, --quiet, --test, --mode, --vcd, --vcd-start, --vcd-cycles, --vcd-on-fail (tb/common/waves.h),
  * --cycles, --seed, Verilator's +... run-time
  * arguments (with a +verilator+seed+ derived from --seed when only a random reset is asked for) and,
  * in model-only builds, the parameters as --NAME N. A bench adds its own options in a table.

@@ -56,6 +56,7 @@
 #include "../../cmodel/mlc.h"
 #include "../../sw/mlc_host.h"
 #include "../../sw/ring.h"
+#include "../../sw/src/sf_cli.h"
 #include "../common/rerun.h"
 #include "../common/rng.h"
 #include "mlc_rtl.h"
@@ -1214,7 +1215,25 @@ int main(int argc, char **argv)
     b.argv = argv;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
-        if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
+        static const char *const opts[] = {"--help", "-h", "--version", "--cycles", "--seed", "--quiet", "--speed",
+                                           "--vcd", "--vcd-on-fail", "--ctl-faults", "--forge", "--phase",
+                                           "--vcd-cycles", "--vcd-start", "--mode"};
+        static const char *const numeric[] = {"--cycles", "--seed", "--ctl-faults", "--forge", "--phase", "--vcd-cycles",
+                                              "--vcd-start"};
+        for (size_t k = 0; k < sizeof numeric / sizeof numeric[0]; k++)
+            if (!strcmp(a, numeric[k]) && i + 1 < argc) {
+                const char *v = argv[i + 1], *p = v;
+                while (*p >= '0' && *p <= '9')
+                    p++;
+                if (!*v || *p) {
+                    fprintf(stderr, "mlc_lockstep: %s wants a whole number 0..2^64-1, got '%s'\n", a, v);
+                    return 2;
+                }
+            }
+        if (!strcmp(a, "--version")) {
+            sf_cli_print_version(stdout, "mlc_lockstep");
+            return 0;
+        } else if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
             usage(stdout);
             return 0;
         } else if (!strcmp(a, "--cycles") && i + 1 < argc) {
@@ -1259,8 +1278,15 @@ int main(int argc, char **argv)
         } else if (a[0] == '+' && nplus < 63) {
             plus[nplus++] = a;
         } else {
-            fprintf(stderr, "mlc_lockstep: bad argument '%s'\n", a);
-            usage(stderr);
+            char dym[128];
+            int has = 0;
+            for (size_t k = 0; k < sizeof opts / sizeof opts[0]; k++)
+                has |= !strcmp(a, opts[k]);
+            if (has)
+                fprintf(stderr, "mlc_lockstep: %s needs a value (see --help)\n", a);
+            else
+                fprintf(stderr, "mlc_lockstep: unknown option '%s'%s (see --help)\n", a,
+                        sf_cli_did_you_mean(dym, sizeof dym, a, opts, sizeof opts / sizeof opts[0]));
             return 2;
         }
     }

@@ -1287,6 +1287,7 @@ int main(int argc0, char **argv0)
     int rc = bench_cli_parse(&spec, argc, argv, &b.cli, &b.o);
     if (rc >= 0) {
         bench_cli_free(&b.cli);
+        free(argv);
         return rc;
     }
     b.P = b.p.PORTS;

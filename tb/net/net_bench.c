@@ -95,7 +95,9 @@ static int sim_arg(void *ctx, const char *arg, const char *value, int *took_valu
         return -1;
     }
     if (arg[1] != '-' || !sf_sim_is_key(arg + 2)) {
-        fprintf(stderr, "net_bench: unknown option %s (--help)\n", arg);
+        const char *k = arg[1] == '-' ? sf_sim_key_suggest(arg + 2) : NULL;
+        fprintf(stderr, "net_bench: unknown option %s%s%s%s (--help)\n", arg, k ? " (did you mean --" : "", k ? k : "",
+                k ? "?)" : "");
         return 2;
     }
     if (!value) {

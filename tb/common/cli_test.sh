@@ -1,0 +1,33 @@
+#!/usr/bin/env bash
+# sanfab — the benches' command-line conventions (docs/verification.md, "Running"): every lockstep bench
+#   --version prints "NAME (sanfab) VERSION" with the repository's VERSION file, exit 0;
+#   a misspelt option is refused (exit 2) naming the option and the likely one ("did you mean --cycles?");
+#   a number option given a word is refused (exit 2) naming the option.
+# Usage: tb/common/cli_test.sh [BUILD]  (the set benches build/xbar/p8, vcsw/p8, mlc/d, sbox/d, sboxtree/t3 must be
+# built: scripts/run_tests.sh lockstep does; the network bench is checked when build/net/ring4 is there)
+set -uo pipefail
+cd "$(dirname "${BASH_SOURCE[0]}")/../.."
+B=${1:-build}
+V=$(cat VERSION)
+pass=0 fail=0
+check() {  # NAME BENCH
+    local name=$1 bin=$2 out rc
+    [ -x "$bin" ] || { echo "FAIL cli: $bin is not built"; fail=$((fail + 1)); return; }
+    out=$("$bin" --version 2>&1); rc=$?
+    if [ $rc -eq 0 ] && [ "$out" = "$name (sanfab) $V" ]; then pass=$((pass + 1))
+    else echo "FAIL cli: $bin --version: exit $rc, '$out' (want '$name (sanfab) $V')"; fail=$((fail + 1)); fi
+    out=$("$bin" --cycels 5 2>&1 < /dev/null); rc=$?
+    if [ $rc -eq 2 ] && grep -q -- "--cycels.*did you mean --cycles?" <<< "$out"; then pass=$((pass + 1))
+    else echo "FAIL cli: $bin --cycels 5: exit $rc, '$(head -1 <<< "$out")'"; fail=$((fail + 1)); fi
+    out=$("$bin" --cycles many 2>&1 < /dev/null); rc=$?
+    if [ $rc -eq 2 ] && grep -q -- "--cycles" <<< "$out"; then pass=$((pass + 1))
+    else echo "FAIL cli: $bin --cycles many: exit $rc, '$(head -1 <<< "$out")'"; fail=$((fail + 1)); fi
+}
+check xbar_bench "$B/xbar/p8/xbar_bench"
+check vcsw_bench "$B/vcsw/p8/vcsw_bench"
+check mlc_lockstep "$B/mlc/d/mlc_lockstep"
+check sbox_lockstep "$B/sbox/d/sbox_lockstep"
+check sbox_tree "$B/sboxtree/t3/sbox_tree"
+[ -x "$B/net/ring4/net_bench" ] && check net_bench "$B/net/ring4/net_bench"
+echo "cli: $pass passed, $fail failed"
+[ $fail -eq 0 ]
