@@ -9,6 +9,10 @@ and the 512-host 2D torus, records of block "net"), the RTL network against the 
 
   scripts/bench.py [--cycles N] [--seed N] [--skip-routing] [--skip-net] [--net-repeat N]
                    [--only net|vcnet|clos|vcsw|mlc|rtlnet [--runs RUN,...]]
+  scripts/bench.py --page
+
+--page measures nothing: it rewrites docs/bench.md, and docs/mlc-perf.md with its plots (docs/mlc-*.png),
+from the records of reports/bench.json alone (e.g. after a change to the pages' text).
 
 --only BLOCK runs that block's points alone and replaces only its records of reports/bench.json (the other
 blocks' records are kept as they are), e.g. while another block's bench does not build; with --only rtlnet,
@@ -1105,7 +1109,13 @@ def main():
                     help="run only this block and keep the other records of reports/bench.json")
     ap.add_argument("--runs", default=None, help="with --only rtlnet: a comma list of its runs (%s) to measure "
                     "again, keeping the other runs' records" % ", ".join(RTLNET_NAMES))
+    ap.add_argument("--page", action="store_true", help="measure nothing: rewrite docs/bench.md and docs/mlc-perf.md "
+                    "(with its plots) from reports/bench.json")
     a = ap.parse_args()
+    if a.page:
+        if a.only or a.runs is not None:
+            ap.error("--page measures nothing: it takes no --only or --runs")
+        return page_only()
     if a.runs is not None:
         a.runs = a.runs.split(",")
         bad = [r for r in a.runs if r not in RTLNET_NAMES]
@@ -1168,6 +1178,21 @@ def main():
     if mlc:
         mlc_perf_md(records, mlc_plots(records))
     print("bench: wrote reports/bench.json (%d records) and docs/bench.md" % len(records))
+
+
+def page_only():
+    """--page: docs/bench.md, and docs/mlc-perf.md with its plots, from reports/bench.json as it is."""
+    jpath = os.path.join(ROOT, "reports", "bench.json")
+    if not os.path.exists(jpath):
+        sys.exit("bench: %s is missing; run `make bench`" % os.path.relpath(jpath, ROOT))
+    with open(jpath) as f:
+        records = json.load(f)
+    write_docs(records)
+    mlc = any(r.get("block") == "mlc" for r in records)
+    if mlc:
+        mlc_perf_md(records, mlc_plots(records))
+    print("bench: wrote docs/bench.md%s from reports/bench.json (%d records)"
+          % (", docs/mlc-perf.md and its plots" if mlc else "", len(records)))
 
 
 def only_block(a):
