@@ -66,26 +66,23 @@ def mlc_step_md(m):
     return L
 
 
-def mlc_plots(records):
-    """docs/mlc-fig9.png, mlc-fig10.png, mlc-fig11.png, mlc-efficiency.png from the MLC records (matplotlib);
-    the file names written, [] if matplotlib is missing."""
-    try:
-        import matplotlib
-        matplotlib.use("Agg")
-        import matplotlib.pyplot as plt
-    except ImportError:
-        print("bench: matplotlib missing (make deps): no MLC plots")
-        return []
-    meta = {"Software": None}
-    out = []
-    docs = os.path.join(ROOT, "docs")
+def mlc_sizes_axis(ax):
+    ax.set_xscale("log", base=2)
+    ax.set_xlabel("message size (bytes, headers included)")
+    ax.grid(True, which="both", alpha=0.3)
 
-    def sizes_axis(ax):
-        ax.set_xscale("log", base=2)
-        ax.set_xlabel("message size (bytes, headers included)")
-        ax.grid(True, which="both", alpha=0.3)
 
-    # Fig. 9
+def mlc_save(plt, fig, name):
+    """Write a finished figure to docs/NAME (no Software metadata, so the bytes do not change with the
+    matplotlib version's name) and close it; returns the path."""
+    fn = os.path.join(ROOT, "docs", name)
+    fig.savefig(fn, dpi=80, metadata={"Software": None})
+    plt.close(fig)
+    return fn
+
+
+def mlc_fig9_png(plt, records):
+    """docs/mlc-fig9.png: ping-pong and ping-ping throughput beside the paper's points (None: no series)."""
     pp, pi = mlc_series(records, "pingpong", "burst"), mlc_series(records, "pingping", "burst")
     if pp:
         fig, ax = plt.subplots(figsize=(7, 4.2))
@@ -96,7 +93,7 @@ def mlc_plots(records):
         ax.axhline(100 * MLC_PAPER["pingping_mbytes"][0] / MLC_MBYTES, color="C1", ls="--",
                    label="paper: ping-ping, 10 MB/s")
         ax.plot([1500], [100 * MLC_PAPER["rdma_1500_frac"][0]], "k*", ms=12, label="paper: 1500-byte remote DMA, 68 %")
-        sizes_axis(ax)
+        mlc_sizes_axis(ax)
         ax.set_ylabel("throughput, % of the raw link rate")
         sec = ax.secondary_yaxis("right", functions=(lambda y: y * MLC_MBYTES / 100, lambda y: y * 100 / MLC_MBYTES))
         sec.set_ylabel("MB/s at 50 MHz, 4-bit link")
@@ -104,12 +101,11 @@ def mlc_plots(records):
         ax.set_title("MLC ping-pong and ping-ping (Fig. 9): message + 16-byte acknowledgement")
         ax.legend(fontsize=8, loc="lower right")
         fig.tight_layout()
-        fn = os.path.join(docs, "mlc-fig9.png")
-        fig.savefig(fn, dpi=80, metadata=meta)
-        plt.close(fig)
-        out.append(fn)
+        return mlc_save(plt, fig, "mlc-fig9.png")
 
-    # Fig. 10
+
+def mlc_fig10_png(plt, records):
+    """docs/mlc-fig10.png: Network Burst against single-packet transfer, and the 64 B / 16 B ratios."""
     modes = [("burst", "Network Burst", "C0"), ("sp64", "single 64 B", "C1"), ("sp32", "single 32 B", "C2"),
              ("sp16", "single 16 B", "C3")]
     if mlc_series(records, "pingpong", "sp16"):
@@ -121,7 +117,7 @@ def mlc_plots(records):
                 s = mlc_series(records, "pingpong", mode + "-padded")
                 ax.plot([p["size"] for p in s], [100 * p["throughput_frac"] for p in s], "x:", color=col,
                         label=label + ", padded")
-        sizes_axis(ax)
+        mlc_sizes_axis(ax)
         ax.set_ylabel("ping-pong throughput, % of the link")
         ax.set_ylim(0, 100)
         ax.legend(fontsize=7, loc="upper left")
@@ -139,19 +135,19 @@ def mlc_plots(records):
         bx.legend(fontsize=7)
         bx.grid(True, axis="y", alpha=0.3)
         fig.tight_layout()
-        fn = os.path.join(docs, "mlc-fig10.png")
-        fig.savefig(fn, dpi=80, metadata=meta)
-        plt.close(fig)
-        out.append(fn)
+        return mlc_save(plt, fig, "mlc-fig10.png")
 
-    # Fig. 11
+
+def mlc_fig11_png(plt, records):
+    """docs/mlc-fig11.png: pipelined against message-based transfer, latency and throughput."""
+    pp = mlc_series(records, "pingpong", "burst")
     mb = mlc_series(records, "pingpong", "burst-msg")
     if mb:
         pl = [p for p in pp if p["size"] <= mb[-1]["size"]]
         fig, (ax, bx) = plt.subplots(1, 2, figsize=(10, 4.2))
         ax.plot([p["size"] for p in pl], [p["paper_rt_us"] for p in pl], "o-", label="pipelined")
         ax.plot([p["size"] for p in mb], [p["paper_rt_us"] for p in mb], "s-", label="message-based")
-        sizes_axis(ax)
+        mlc_sizes_axis(ax)
         ax.set_yscale("log")
         ax.set_ylabel("remote-DMA latency (us at 50 MHz)")
         ax.set_title("Pipelined vs message-based (Fig. 11): latency")
@@ -161,17 +157,16 @@ def mlc_plots(records):
         bx.plot([p["size"] for p in mb], [a["paper_mbytes_s"] - b["paper_mbytes_s"] for a, b in zip(pl, mb)], "^-",
                 label="difference")
         bx.axhline(MLC_PAPER["fig11_max_diff_mbytes"][0], color="k", ls="--", label="paper: largest difference, 8 MB/s")
-        sizes_axis(bx)
+        mlc_sizes_axis(bx)
         bx.set_ylabel("throughput (MB/s at 50 MHz, 4-bit link)")
         bx.set_title("throughput")
         bx.legend(fontsize=8)
         fig.tight_layout()
-        fn = os.path.join(docs, "mlc-fig11.png")
-        fig.savefig(fn, dpi=80, metadata=meta)
-        plt.close(fig)
-        out.append(fn)
+        return mlc_save(plt, fig, "mlc-fig11.png")
 
-    # efficiency
+
+def mlc_efficiency_png(plt, records):
+    """docs/mlc-efficiency.png: the measured one-way efficiency against the formula."""
     ef = [r for r in records if r.get("block") == "mlc" and r["what"] == "efficiency"]
     if ef:
         fig, ax = plt.subplots(figsize=(8, 3.8))
@@ -187,10 +182,24 @@ def mlc_plots(records):
         ax.set_title("One-way long-message efficiency (W LINK_W, T TURN, D LINK_DELAY)")
         ax.legend(fontsize=8, loc="lower left")
         fig.tight_layout()
-        fn = os.path.join(docs, "mlc-efficiency.png")
-        fig.savefig(fn, dpi=80, metadata=meta)
-        plt.close(fig)
-        out.append(fn)
+        return mlc_save(plt, fig, "mlc-efficiency.png")
+
+
+def mlc_plots(records):
+    """docs/mlc-fig9.png, mlc-fig10.png, mlc-fig11.png, mlc-efficiency.png from the MLC records (matplotlib);
+    the file names written, [] if matplotlib is missing."""
+    try:
+        import matplotlib
+        matplotlib.use("Agg")
+        import matplotlib.pyplot as plt
+    except ImportError:
+        print("bench: matplotlib missing (make deps): no MLC plots")
+        return []
+    out = []
+    for plot in (mlc_fig9_png, mlc_fig10_png, mlc_fig11_png, mlc_efficiency_png):
+        fn = plot(plt, records)
+        if fn:
+            out.append(fn)
     return out
 
 
