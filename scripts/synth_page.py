@@ -10,10 +10,9 @@ def fmt_params(p):
     return ", ".join("%s=%s" % (k, v) for k, v in sorted(p.items())) or "defaults"
 
 
-def write_docs(records):
-    vers = {}
-    for r in records:
-        vers.update(r.get("tool_versions", {}))
+def results_md(records):
+    """The head, the results table, and the notes under it: stale rows, failed and unrouted runs, critical
+    paths (lines)."""
     L = []
     L.append("# Synthesis results")
     L.append("")
@@ -67,6 +66,12 @@ def write_docs(records):
             cp = r["critical_path"]
             L.append("- `%s`: `%s` -> `%s`%s" % (r.get("name", r["block"]), cp["from"], cp["to"],
                                                "" if cp.get("in_core") else " (not in the core!)"))
+    return L
+
+
+def breakdown_md(records):
+    """Where the cells go: the per-submodule counts of the configs with a breakdown (lines)."""
+    L = []
     bds = [r for r in records if isinstance(r.get("breakdown"), dict) and "error" not in r["breakdown"]]
     if bds:
         L.append("")
@@ -85,6 +90,15 @@ def write_docs(records):
             for m, e in sorted(r["breakdown"].items(), key=lambda kv: (-kv[1].get("luts", 0), kv[0])):
                 L.append("| %s | %d | %d | %d | %d |" % (m, e.get("instances", 0), e.get("luts", 0),
                                                        e.get("ffs", 0), e.get("brams", 0)))
+    return L
+
+
+def reproduce_md(records):
+    """The tool versions and how to reproduce the page (lines)."""
+    vers = {}
+    for r in records:
+        vers.update(r.get("tool_versions", {}))
+    L = []
     L.append("")
     L.append("Tools: " + ", ".join("%s %s" % (k, v) for k, v in sorted(vers.items())) + ".")
     L.append("")
@@ -104,6 +118,12 @@ def write_docs(records):
              "`build/synth/<config>/`. Results are cached there by a hash of the RTL, wrapper, "
              "constraints, config and tool versions, so an unchanged config is not re-run.")
     L.append("")
+    return L
+
+
+def counted_md():
+    """What is counted: the wrapper, LUT4, FF, BRAM, Fmax, fits, gate (lines)."""
+    L = []
     L.append("## What is counted")
     L.append("")
     L.append("- **Wrapper.** The core has far more I/O than a package has pins, so it is synthesized "
@@ -138,6 +158,12 @@ def write_docs(records):
              "preprocessed with the synthesis's macros, less comments; constraints, config entry); a stale "
              "record fails it with the advice to run `make synth`.")
     L.append("")
+    return L
+
+
+def write_docs(records):
+    """docs/synthesis.md from the records, section by section."""
+    L = results_md(records) + breakdown_md(records) + reproduce_md(records) + counted_md()
     path = os.path.join(ROOT, DOC_FILE)
     os.makedirs(os.path.dirname(path), exist_ok=True)
     with open(path, "w") as fh:
