@@ -19,7 +19,7 @@ STEPS_ALL=(lint packaging model-sanitizers lockstep mutants icarus routing netsi
 # KIND BLOCK NAME BINARY [ARGS...] lines of the given kind
 runs() { $MAKE -s --no-print-directory list-runs SEED="$SEED" | awk -v k="$1" '$1 == k'; }
 
-step_lint() { $MAKE -s lint; }
+step_lint() { $MAKE -s -j "$JOBS" --output-sync=target lint; }   # independent lint targets, JOBS at a time, each one's lines together
 
 step_packaging() {
     # the .core files are checked against their file lists by `make lint`; here FuseSoC reads every core,
