@@ -2,11 +2,13 @@
  * A state is (switch, layer, class of the channel the packet arrived by, or START). A rule says which class
  * turns are allowed inside a layer; a forbidden turn moves the packet one layer down (Descending Layers), or
  * is impossible in layer 0. Up/down routing is one layer with the UD rule, or with VCs one copy of it per VC that
- * a packet never leaves (keep); plain shortest paths use NONE. */
+ * a packet never leaves (keep); plain shortest paths use NONE. The orientation, the rules and the channel classes
+ * are in sf_rules.c, LASH's layers in sf_layers.c. */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include "sf_route.h"
+#include "sf_route_int.h"
 #include "sf_util.h"
 
 
@@ -25,56 +27,6 @@ void sf_route_opts_default(sf_route_opts *o)
     o->seed = 1;
 }
 
-/* ------------------------------------------------------------------ orientation */
-
-int8_t *sf_updown_dir(const sf_topo *t, int root, int *level_out, int *preorder_out)
-{
-    int n = t->nsw;
-    int *lvl = sf_xcalloc((size_t)n, sizeof(int)), *par = sf_xcalloc((size_t)n, sizeof(int)), *q = sf_xcalloc((size_t)n, sizeof(int));
-    for (int i = 0; i < n; i++) { lvl[i] = -1; par[i] = -1; }
-    int qh = 0, qt = 0;
-    if (root >= 0 && root < n) { lvl[root] = 0; q[qt++] = root; }
-    else {
-        int minl = -1;
-        for (int i = 0; i < n; i++)
-            if (t->sw[i].level >= 0 && (minl < 0 || t->sw[i].level < minl)) minl = t->sw[i].level;
-        for (int i = 0; i < n; i++)
-            if (minl >= 0 && t->sw[i].level == minl) { lvl[i] = 0; q[qt++] = i; }
-        if (!qt) { lvl[0] = 0; q[qt++] = 0; }
-    }
-    int nroots = qt;
-    while (qh < qt) {
-        int x = q[qh++];
-        for (int i = t->adjoff[x]; i < t->adjoff[x + 1]; i++) {
-            int y = t->ch_to[t->adjch[i]];
-            if (lvl[y] < 0) { lvl[y] = lvl[x] + 1; par[y] = x; q[qt++] = y; }
-        }
-    }
-    int8_t *dir = sf_xcalloc((size_t)t->nch, 1);
-    for (int c = 0; c < t->nch; c++) {
-        int a = t->ch_from[c], b = t->ch_to[c];
-        dir[c] = (int8_t)(lvl[b] < lvl[a] || (lvl[b] == lvl[a] && b < a));
-    }
-    if (preorder_out) {
-        /* preorder numbering of the BFS forest, children in id order */
-        int *stk = sf_xcalloc((size_t)n, sizeof(int)), cnt = 0;
-        for (int r = 0; r < nroots; r++) {
-            int sp = 0;
-            stk[sp++] = q[r];
-            while (sp) {
-                int x = stk[--sp];
-                preorder_out[x] = cnt++;
-                for (int y = n - 1; y >= 0; y--)
-                    if (par[y] == x) stk[sp++] = y;
-            }
-        }
-        free(stk);
-    }
-    if (level_out) memcpy(level_out, lvl, sizeof(int) * (size_t)n);
-    free(lvl); free(par); free(q);
-    return dir;
-}
-
 /* ------------------------------------------------------------------ layered state graph */
 
 typedef struct {
@@ -87,18 +39,6 @@ typedef struct {
     int16_t *dist;   /* nsw * ns: distance from state to destination switch d, -1 = none */
     int8_t *itbok;   /* optional, per switch: down->up turns allowed there (ITB at one of its hosts); owned */
 } eng;
-
-int sf_rule_allows(sf_rule rule, int v, int a, int b)
-{
-    switch (rule) {
-    case SF_RULE_NONE: return 1;
-    case SF_RULE_UD: return !(a == 1 && b == 0);
-    case SF_RULE_UDDU: return (v % 2 == 0) ? !(a == 1 && b == 0) : !(a == 0 && b == 1);
-    case SF_RULE_UD_DU: return (v == 0) ? !(a == 1 && b == 0) : !(a == 0 && b == 1);
-    case SF_RULE_LTURN: return a <= b;
-    }
-    return 0;
-}
 
 /* turn a -> b at switch x inside layer v; E->itbok[x] lets a down->up turn happen at x (ITB at a host of x) */
 static int allowed(const eng *E, int x, int v, int a, int b)
@@ -130,18 +70,7 @@ static int eng_init2(eng *E, const sf_topo *t, sf_rule rule, int nvc, int keep, 
     E->C = rule == SF_RULE_NONE ? 1 : rule == SF_RULE_LTURN ? 4 : 2;
     E->C1 = E->C + 1;
     E->ns = t->nsw * E->nvc * E->C1;
-    int *pre = sf_xcalloc((size_t)t->nsw, sizeof(int));
-    E->dir = sf_updown_dir(t, root, NULL, pre);
-    E->cls = sf_xcalloc((size_t)t->nch, 1);
-    for (int c = 0; c < t->nch; c++) {
-        int up = E->dir[c];
-        if (rule == SF_RULE_NONE) E->cls[c] = 0;
-        else if (rule == SF_RULE_LTURN) {
-            int left = pre[t->ch_to[c]] < pre[t->ch_from[c]];
-            E->cls[c] = (int8_t)(left ? (up ? 1 : 0) : (up ? 2 : 3));
-        } else E->cls[c] = (int8_t)(up ? 0 : 1);
-    }
-    free(pre);
+    E->cls = sf_rule_classes(t, rule, root, &E->dir);
     if (!need_dist) return 0;
     if ((size_t)t->nsw * (size_t)E->ns > ((size_t)1 << 31)) return -1;
     E->dist = sf_xcalloc((size_t)t->nsw * (size_t)E->ns, sizeof(int16_t));
@@ -183,16 +112,6 @@ static int eng_init(eng *E, const sf_topo *t, sf_rule rule, int nvc, int root, i
 }
 
 static void eng_free(eng *E) { free(E->cls); free(E->dir); free(E->dist); free(E->itbok); }
-
-int8_t *sf_channel_classes(const sf_topo *t, sf_rule rule, int root)
-{
-    eng E;
-    eng_init(&E, t, rule, 1, root, 0);
-    int8_t *c = E.cls;
-    E.cls = NULL;
-    eng_free(&E);
-    return c;
-}
 
 /* ------------------------------------------------------------------ path selection on the shortest DAG */
 
@@ -461,11 +380,8 @@ static int rfail(sf_err *e, const char *fmt, int a, int b)
 
 /* Route every pair with the engine. per_switch: one path per switch pair weighted by host pairs; else per host pair.
  * order: optional host order (logical -> physical) for host pairs. */
-typedef struct lstate lstate;
-static int lstate_place(lstate *S, sf_routes *rs, int id, sf_err *e);
-
 /* lay != NULL: each path is put in a layer (LASH) as soon as it is chosen, so an unmeetable layer limit fails early */
-static sf_routes *route_pairs(eng *E, const sf_route_opts *o, int per_switch, sf_select sel, lstate *lay, sf_err *e)
+static sf_routes *route_pairs(eng *E, const sf_route_opts *o, int per_switch, sf_select sel, sf_layers *lay, sf_err *e)
 {
     const sf_topo *t = E->t;
     sf_routes *rs = sf_routes_new(t, per_switch, 1);
@@ -495,7 +411,7 @@ static sf_routes *route_pairs(eng *E, const sf_route_opts *o, int per_switch, sf
             if (E->keep && E->nvc > 1 && sel != SF_SEL_LOW && sel != SF_SEL_RANDOM) vc0 = least_loaded_vc(&S, S.hops, n);
             int id = sf_routes_set(rs, a, b, 0, S.hops, n, vc0);
             add_load(&S, S.hops, n, w);
-            if (lay && lstate_place(lay, rs, id, e)) {
+            if (lay && sf_layers_place(lay, rs, id, e)) {
                 sel_free(&S);
                 sf_routes_free(rs);
                 return NULL;
@@ -835,177 +751,6 @@ bad:
     return NULL;
 }
 
-/* ------------------------------------------------------------------ layers (LASH) */
-
-typedef struct { int *v; int n, cap; } ivec;
-static void ivec_push(ivec *a, int x)
-{
-    if (a->n == a->cap) { a->cap = a->cap ? a->cap * 2 : 4; a->v = realloc(a->v, sizeof(int) * (size_t)a->cap); if (!a->v) exit(2); }
-    a->v[a->n++] = x;
-}
-
-/* One layer's channel dependency graph kept with a topological order (Pearce-Kelly dynamic topological sort):
- * an edge that agrees with the order is added without any search; otherwise only the nodes between the two ends
- * in the order are searched. Removing edges keeps the order valid, so a rolled-back path costs nothing. */
-typedef struct {
-    ivec *out, *in; int *ord, *at;
-    sf_u64set no; /* edges known to close a cycle (edges are never removed for good) */
-} layer;
-
-typedef struct { int o, n; } ordnode;
-
-static int ordnode_cmp(const void *a, const void *b)
-{
-    int x = ((const ordnode *)a)->o, y = ((const ordnode *)b)->o;
-    return (x > y) - (x < y);
-}
-
-typedef struct { int *seen, stamp, *stk; ordnode *F, *B; int *pos; } lscratch;
-
-static void layer_init(layer *g, int nn)
-{
-    g->out = sf_xcalloc((size_t)nn, sizeof(ivec));
-    g->in = sf_xcalloc((size_t)nn, sizeof(ivec));
-    g->ord = sf_xcalloc((size_t)nn, sizeof(int));
-    g->at = sf_xcalloc((size_t)nn, sizeof(int));
-    for (int i = 0; i < nn; i++) { g->ord[i] = i; g->at[i] = i; }
-}
-
-static void layer_free(layer *g, int nn)
-{
-    if (!g->out) return;
-    for (int i = 0; i < nn; i++) { free(g->out[i].v); free(g->in[i].v); }
-    free(g->out); free(g->in); free(g->ord); free(g->at); sf_u64set_free(&g->no);
-}
-
-static int has_edge(const ivec *g, int u, int w)
-{
-    for (int i = 0; i < g[u].n; i++)
-        if (g[u].v[i] == w) return 1;
-    return 0;
-}
-
-/* add edge u -> w unless it closes a cycle: 1 added, 0 refused (graph unchanged) */
-static int layer_add(layer *g, int u, int w, lscratch *s)
-{
-    if (g->ord[u] > g->ord[w]) {
-        int lb = g->ord[w], ub = g->ord[u], nf = 0, nb = 0, sp = 0;
-        int sf = ++s->stamp;
-        s->stk[sp++] = w; s->seen[w] = sf;
-        while (sp) { /* forward from w among nodes ordered before u */
-            int x = s->stk[--sp];
-            s->F[nf++] = (ordnode){g->ord[x], x};
-            for (int i = 0; i < g->out[x].n; i++) {
-                int y = g->out[x].v[i];
-                if (y == u) return 0;
-                if (g->ord[y] < ub && s->seen[y] != sf) { s->seen[y] = sf; s->stk[sp++] = y; }
-            }
-        }
-        int sb = ++s->stamp;
-        s->stk[sp++] = u; s->seen[u] = sb;
-        while (sp) { /* backward from u among nodes ordered after w */
-            int x = s->stk[--sp];
-            s->B[nb++] = (ordnode){g->ord[x], x};
-            for (int i = 0; i < g->in[x].n; i++) {
-                int y = g->in[x].v[i];
-                if (g->ord[y] > lb && s->seen[y] != sb) { s->seen[y] = sb; s->stk[sp++] = y; }
-            }
-        }
-        qsort(s->F, (size_t)nf, sizeof(ordnode), ordnode_cmp);
-        qsort(s->B, (size_t)nb, sizeof(ordnode), ordnode_cmp);
-        int np = 0;
-        for (int i = 0; i < nb; i++) s->pos[np++] = s->B[i].o;
-        for (int i = 0; i < nf; i++) s->pos[np++] = s->F[i].o;
-        ordnode *P = s->F + nf; /* reuse: sort the freed positions */
-        for (int i = 0; i < np; i++) P[i] = (ordnode){s->pos[i], 0};
-        qsort(P, (size_t)np, sizeof(ordnode), ordnode_cmp);
-        int k = 0;
-        for (int i = 0; i < nb; i++, k++) { g->ord[s->B[i].n] = P[k].o; g->at[P[k].o] = s->B[i].n; }
-        for (int i = 0; i < nf; i++, k++) { g->ord[s->F[i].n] = P[k].o; g->at[P[k].o] = s->F[i].n; }
-    }
-    ivec_push(&g->out[u], w);
-    ivec_push(&g->in[w], u);
-    return 1;
-}
-
-struct lstate { const sf_topo *t; layer *g; int maxvc, nn, used, placed; lscratch s; int *added; };
-
-static void lstate_init(lstate *S, const sf_topo *t, int maxvc)
-{
-    memset(S, 0, sizeof *S);
-    if (maxvc < 1) maxvc = 1;
-    if (maxvc > 64) maxvc = 64;
-    int nn = t->nch;
-    S->t = t; S->maxvc = maxvc; S->nn = nn;
-    S->g = sf_xcalloc((size_t)maxvc, sizeof(layer));
-    S->s = (lscratch){sf_xcalloc((size_t)nn, sizeof(int)), 0, sf_xcalloc((size_t)nn + 1, sizeof(int)),
-                      sf_xcalloc(2 * (size_t)nn + 2, sizeof(ordnode)), sf_xcalloc((size_t)nn + 1, sizeof(ordnode)),
-                      sf_xcalloc(2 * (size_t)nn + 2, sizeof(int))};
-    S->added = sf_xcalloc(64 + 2 * (size_t)nn, sizeof(int));
-}
-
-static void lstate_free(lstate *S)
-{
-    for (int L = 0; L < S->maxvc; L++) layer_free(&S->g[L], S->nn);
-    free(S->g); free(S->s.seen); free(S->s.stk); free(S->s.F); free(S->s.B); free(S->s.pos); free(S->added);
-}
-
-/* put path `id` of rs in the lowest layer whose dependency graph stays acyclic; -1 with e set if none does */
-static int lstate_place(lstate *S, sf_routes *rs, int id, sf_err *e)
-{
-    const sf_topo *t = S->t;
-    sf_hop *h = rs->hops + rs->poff[id];
-    int n = rs->plen[id], placed = -1;
-    for (int L = 0; L < S->maxvc && placed < 0; L++) {
-        layer *g = &S->g[L];
-        if (!g->out) layer_init(g, S->nn);
-        int na = 0, ok = 1, prev = -1;
-        for (int i = 0; i < n && ok; i++) {
-            if (h[i].itb) { prev = -1; continue; }
-            int c = t->sw[h[i].sw].ch[h[i].port];
-            if (prev >= 0 && !has_edge(g->out, prev, c)) {
-                uint64_t key = (uint64_t)prev << 32 | (uint32_t)c;
-                if (sf_u64set_has(&g->no, key)) ok = 0;
-                else if (!layer_add(g, prev, c, &S->s)) {
-                    ok = 0;
-                    /* refused before this path added anything: the layer's own edges close the cycle, and a layer
-                     * only gains edges for good, so this edge stays refused */
-                    if (!na) sf_u64set_add(&g->no, key);
-                } else { S->added[2 * na] = prev; S->added[2 * na + 1] = c; na++; }
-            }
-            prev = c;
-        }
-        if (ok) placed = L;
-        else
-            for (int k = na - 1; k >= 0; k--) { /* roll back: the edges were appended last */
-                g->out[S->added[2 * k]].n--;
-                g->in[S->added[2 * k + 1]].n--;
-            }
-    }
-    if (placed < 0) {
-        int from = n ? h[0].sw : -1, to = n ? t->ch_to[t->sw[h[n - 1].sw].ch[h[n - 1].port]] : -1;
-        snprintf(e->msg, sizeof e->msg, "layers: more than %d layers needed: the path from switch %d to switch %d fits in "
-                 "none of them (stopped after placing %d paths; raise --max-vcs)", S->maxvc, from, to, S->placed);
-        return -1;
-    }
-    for (int i = 0; i < n; i++) h[i].vc = (int8_t)placed;
-    rs->pvc0[id] = (int8_t)placed;
-    if (placed + 1 > S->used) S->used = placed + 1;
-    S->placed++;
-    return 0;
-}
-
-int sf_fix_layers(sf_routes *rs, int maxvc, sf_err *e)
-{
-    lstate S;
-    lstate_init(&S, rs->t, maxvc);
-    int rc = 0;
-    for (int id = 0; id < rs->npath && !rc; id++) rc = lstate_place(&S, rs, id, e);
-    if (!rc) rs->nvc = S.used < 1 ? 1 : S.used;
-    lstate_free(&S);
-    return rc;
-}
-
 sf_routes *sf_route_lash(const sf_topo *t, const sf_route_opts *o, sf_err *e)
 {
     eng E;
@@ -1016,12 +761,11 @@ sf_routes *sf_route_lash(const sf_topo *t, const sf_route_opts *o, sf_err *e)
         snprintf(e->msg, sizeof e->msg, "lash: selection %s is not implemented (low, random, sancho)", sel_name(sel));
         return NULL;
     }
-    lstate L;
-    lstate_init(&L, t, o->maxvc);
-    sf_routes *rs = route_pairs(&E, o, 1, sel, &L, e);
+    sf_layers *L = sf_layers_new(t, o->maxvc);
+    sf_routes *rs = route_pairs(&E, o, 1, sel, L, e);
     eng_free(&E);
-    if (rs) rs->nvc = L.used < 1 ? 1 : L.used;
-    lstate_free(&L);
+    if (rs) rs->nvc = sf_layers_used(L) < 1 ? 1 : sf_layers_used(L);
+    sf_layers_free(L);
     if (!rs) return NULL;
     rs->promise_minimal = 1;
     char sb[64] = "";
