@@ -19,7 +19,7 @@
  * random-test cycles, default 1000000). A failing check prints "CHECK ... FAIL"; the last line is
  * "mlc_unit: N checks, M failed"; exit status 1 on any failure.
  */
-#include "../common/unit_check.h"
+#include "../common/unit_main.h"
 #include "../../cmodel/mlc.h"
 #include "../../sw/mlc_host.h"
 #include "../../sw/ring.h"
@@ -1848,50 +1848,50 @@ static void test_random(uint64_t seed0, uint64_t total)
            failed ? " (FAILED)" : "");
 }
 
+static uint64_t opt_seed = 1, opt_cycles = 1000000;
+
+static void start(void) { printf("mlc_unit: seed %" PRIu64 ", %" PRIu64 " random cycles\n", opt_seed, opt_cycles); }
+
+static void test_random_opts(void) { test_random(opt_seed, opt_cycles); }
+
+static const unit_opt_t opts[] = {
+    {"--seed", &opt_seed, "first seed of the random test (default 1)"},
+    {"--cycles", &opt_cycles, "total random-test cycles (default 1000000)"},
+};
+
+static const unit_test_t tests[] = {
+    {"params", test_params},
+    {"crc_reference", test_crc_reference},
+    {"null_frames", test_null_frames},
+    {"turn_timing", test_turn_timing},
+    {"one_packet", test_one_packet},
+    {"latency", test_latency},
+    {"credit_limit", test_credit_limit},
+    {"burst", test_burst},
+    {"modes", test_modes},
+    {"straddle", test_straddle},
+    {"cfg_changes", test_cfg_changes},
+    {"msg_switch", test_msg_switch},
+    {"messages", test_messages},
+    {"corrupt_data", test_corrupt_data},
+    {"corrupt_reply", test_corrupt_reply},
+    {"corrupt_fields", test_corrupt_fields},
+    {"handmade", test_handmade},
+    {"guard_pulse", test_guard_pulse},
+    {"double_talk", test_double_talk},
+    {"guard_edges", test_guard_edges},
+    {"guard_free", test_guard_free},
+    {"guard_sweep", test_guard_sweep},
+    {"timeout", test_timeout},
+    {"ports", test_ports},
+    {"reset", test_reset},
+    {"efficiency", test_efficiency},
+    {"random", test_random_opts},
+};
+
 int main(int argc, char **argv)
 {
-    setvbuf(stdout, NULL, _IOLBF, 0);
-    uint64_t seed = 1, cycles = 1000000;
-    for (int i = 1; i < argc; i++) {
-        if (strcmp(argv[i], "-v") == 0)
-            tally.verbose = 1;
-        else if (strcmp(argv[i], "--seed") == 0 && i + 1 < argc)
-            seed = strtoull(argv[++i], NULL, 0);
-        else if (strcmp(argv[i], "--cycles") == 0 && i + 1 < argc)
-            cycles = strtoull(argv[++i], NULL, 0);
-        else {
-            fprintf(stderr, "usage: mlc_unit [-v] [--seed N] [--cycles N]\n");
-            return 2;
-        }
-    }
-    printf("mlc_unit: seed %" PRIu64 ", %" PRIu64 " random cycles\n", seed, cycles);
-    test_params();
-    test_crc_reference();
-    test_null_frames();
-    test_turn_timing();
-    test_one_packet();
-    test_latency();
-    test_credit_limit();
-    test_burst();
-    test_modes();
-    test_straddle();
-    test_cfg_changes();
-    test_msg_switch();
-    test_messages();
-    test_corrupt_data();
-    test_corrupt_reply();
-    test_corrupt_fields();
-    test_handmade();
-    test_guard_pulse();
-    test_double_talk();
-    test_guard_edges();
-    test_guard_free();
-    test_guard_sweep();
-    test_timeout();
-    test_ports();
-    test_reset();
-    test_efficiency();
-    test_random(seed, cycles);
-    printf("mlc_unit: %u checks, %u failed\n", tally.checks, tally.failed);
-    return tally.failed ? 1 : 0;
+    static const unit_suite_t suite = {"mlc_unit", "Unit tests of the Maestro Link Controller C model (cmodel/mlc.c) against docs/mlc.md.",
+                                       tests, sizeof tests / sizeof tests[0], opts, sizeof opts / sizeof opts[0], start};
+    return unit_main(&suite, argc, argv);
 }

@@ -19,7 +19,7 @@
  * steps of the 8-port run before draining, default 200000). A failing check prints
  * "CHECK ... FAIL"; the last line is "sbox_unit: N checks, M failed"; exit status 1 on any failure.
  */
-#include "../common/unit_check.h"
+#include "../common/unit_main.h"
 #include "../../cmodel/mlc.h"
 #include "../../cmodel/sbox.h"
 #include "../../sw/mlc_host.h"
@@ -1546,42 +1546,46 @@ static void soak(uint64_t seed, unsigned ports, unsigned lw, unsigned fifo, uint
     fab_free(F);
 }
 
+static uint64_t opt_seed = 1, opt_cycles = 200000;
+
+static void start(void) { printf("sbox_unit: seed %" PRIu64 ", %" PRIu64 " soak steps\n", opt_seed, opt_cycles); }
+
+/* the random soaks: 3 and 8 ports (an eighth of the steps each), then 8 ports on a narrow link */
+static void test_soak(void)
+{
+    soak(opt_seed + 1000, 3, 8, 512, opt_cycles / 8, 30);
+    soak(opt_seed + 2000, 8, 8, 256, opt_cycles / 8, 40);
+    soak(opt_seed, 8, 4, 512, opt_cycles, 25);
+}
+
+static const unit_opt_t opts[] = {
+    {"--seed", &opt_seed, "seed of the soak (default 1)"},
+    {"--cycles", &opt_cycles, "soak steps of the 8-port run before draining (default 200000)"},
+};
+
+static const unit_test_t tests[] = {
+    {"params", test_params},
+    {"regs", test_regs},
+    {"transit", test_transit},
+    {"routes", test_routes},
+    {"pc", test_pc},
+    {"lock_rr", test_lock_rr},
+    {"manager_skip", test_manager_skip},
+    {"manager_rr", test_manager_rr},
+    {"reservation", test_reservation},
+    {"backpressure", test_backpressure},
+    {"barrier_one", test_barrier_one},
+    {"exact_bar_drop", test_exact_bar_drop},
+    {"tree", test_tree},
+    {"tree_mcast", test_tree_mcast},
+    {"box_port", test_box_port},
+    {"wrap_reset", test_wrap_reset},
+    {"soak", test_soak},
+};
+
 int main(int argc, char **argv)
 {
-    setvbuf(stdout, NULL, _IOLBF, 0);
-    uint64_t seed = 1, cycles = 200000;
-    for (int i = 1; i < argc; i++) {
-        if (strcmp(argv[i], "-v") == 0)
-            tally.verbose = 1;
-        else if (strcmp(argv[i], "--seed") == 0 && i + 1 < argc)
-            seed = strtoull(argv[++i], NULL, 0);
-        else if (strcmp(argv[i], "--cycles") == 0 && i + 1 < argc)
-            cycles = strtoull(argv[++i], NULL, 0);
-        else {
-            fprintf(stderr, "usage: sbox_unit [-v] [--seed N] [--cycles N]\n");
-            return 2;
-        }
-    }
-    printf("sbox_unit: seed %" PRIu64 ", %" PRIu64 " soak steps\n", seed, cycles);
-    test_params();
-    test_regs();
-    test_transit();
-    test_routes();
-    test_pc();
-    test_lock_rr();
-    test_manager_skip();
-    test_manager_rr();
-    test_reservation();
-    test_backpressure();
-    test_barrier_one();
-    test_exact_bar_drop();
-    test_tree();
-    test_tree_mcast();
-    test_box_port();
-    test_wrap_reset();
-    soak(seed + 1000, 3, 8, 512, cycles / 8, 30);
-    soak(seed + 2000, 8, 8, 256, cycles / 8, 40);
-    soak(seed, 8, 4, 512, cycles, 25);
-    printf("sbox_unit: %u checks, %u failed\n", tally.checks, tally.failed);
-    return tally.failed ? 1 : 0;
+    static const unit_suite_t suite = {"sbox_unit", "Unit tests of the switch box C model (cmodel/sbox.c) against docs/switchbox.md.",
+                                       tests, sizeof tests / sizeof tests[0], opts, sizeof opts / sizeof opts[0], start};
+    return unit_main(&suite, argc, argv);
 }

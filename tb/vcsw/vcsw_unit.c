@@ -21,7 +21,7 @@
  * A failing check prints "CHECK <what was expected> ... FAIL"; -v prints the passing ones too.
  * Last line: "vcsw_unit: N checks, M failed"; exit status 1 on any failure.
  */
-#include "../common/unit_check.h"
+#include "../common/unit_main.h"
 #include "../../cmodel/vcsw.h"
 #include "../common/rng.h"
 
@@ -2752,48 +2752,48 @@ static void test_quiet_skip(void)
     }
 }
 
+static const unit_test_t tests[] = {
+    {"params", test_params},
+    {"diagram", test_diagram},
+    {"latency", test_latency},
+    {"rule3_diagram_steps", test_rule3_diagram_steps},
+    {"rule3_stream", test_rule3_stream},
+    {"rule3_contention", test_rule3_contention},
+    {"rule3_stop_rise", test_rule3_stop_rise},
+    {"rule3_single_flits", test_rule3_single_flits},
+    {"reset_offer", test_reset_offer},
+    {"ownership", test_ownership},
+    {"stop_bit", test_stop_bit},
+    {"interleave", test_interleave},
+    {"blocked_vc", test_blocked_vc},
+    {"rx_stop", test_rx_stop},
+    {"obeying_sender", test_obeying_sender},
+    {"admission", test_admission},
+    {"maxlen", test_maxlen},
+    {"trunc_at_full", test_trunc_at_full},
+    {"drops", test_drops},
+    {"ctrl_vcs", test_ctrl_vcs},
+    {"write_timing", test_write_timing},
+    {"cfg", test_cfg},
+    {"counters", test_counters},
+    {"ram_read", test_ram_read},
+    {"alloc_rr", test_alloc_rr},
+    {"input_rr", test_input_rr},
+    {"starvation", test_starvation},
+    {"blocked_release", test_blocked_release},
+    {"permutation", test_permutation},
+    {"random", test_random},
+    {"event_steps", test_event_steps},
+    {"stress", test_stress},
+    {"port_widths", test_port_widths},
+    {"reset", test_reset},
+    {"reset_keeps_tables", test_reset_keeps_tables},
+    {"quiet_skip", test_quiet_skip},
+};
+
 int main(int argc, char **argv)
 {
-    setvbuf(stdout, NULL, _IOLBF, 0); /* FAIL lines survive a crash */
-    for (int i = 1; i < argc; i++)
-        if (strcmp(argv[i], "-v") == 0)
-            tally.verbose = 1;
-    test_params();
-    test_diagram();
-    test_latency();
-    test_rule3_diagram_steps();
-    test_rule3_stream();
-    test_rule3_contention();
-    test_rule3_stop_rise();
-    test_rule3_single_flits();
-    test_reset_offer();
-    test_ownership();
-    test_stop_bit();
-    test_interleave();
-    test_blocked_vc();
-    test_rx_stop();
-    test_obeying_sender();
-    test_admission();
-    test_maxlen();
-    test_trunc_at_full();
-    test_drops();
-    test_ctrl_vcs();
-    test_write_timing();
-    test_cfg();
-    test_counters();
-    test_ram_read();
-    test_alloc_rr();
-    test_input_rr();
-    test_starvation();
-    test_blocked_release();
-    test_permutation();
-    test_random();
-    test_event_steps();
-    test_stress();
-    test_port_widths();
-    test_reset();
-    test_reset_keeps_tables();
-    test_quiet_skip();
-    printf("vcsw_unit: %u checks, %u failed\n", tally.checks, tally.failed);
-    return tally.failed ? 1 : 0;
+    static const unit_suite_t suite = {"vcsw_unit", "Unit tests of the VC switch C model (cmodel/vcsw.c) against docs/vcsw.md.",
+                                       tests, sizeof tests / sizeof tests[0], NULL, 0, NULL};
+    return unit_main(&suite, argc, argv);
 }

@@ -4,10 +4,10 @@
  * throughput, parameter checks. Every expectation is computed from the doc's rules and the
  * stimulus, never from the model's internals.
  *
- * Build: gcc -std=c11 -Wall -Wextra -Werror -fsanitize=address,undefined -DSANFAB_ASSERT \
- *            cmodel/xbar.c tb/xbar/xbar_unit.c -o /tmp/xbar_unit
- * Prints one line per failure and "N passed, M failed" last; exit status 1 on any failure.
+ * Build: make xbar-san (build/xbar/san/xbar_unit; the sources are mk/xbar.mk's xbar_UNIT_C).
+ * Options and output: tb/common/unit_main.h (--test NAME runs one test, --list names them, -v).
  */
+#include "../common/unit_main.h"
 #include "../../cmodel/link.h"
 #include "../../cmodel/xbar.h"
 
@@ -16,28 +16,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-/* ================================================================ tally */
-
-typedef struct {
-    unsigned passed, failed;
-} tally_t;
-
-static int check(tally_t *t, int ok, const char *fmt, ...)
-{
-    if (ok) {
-        t->passed++;
-        return 1;
-    }
-    t->failed++;
-    va_list ap;
-    va_start(ap, fmt);
-    printf("FAIL ");
-    vprintf(fmt, ap);
-    printf("\n");
-    va_end(ap);
-    return 0;
-}
 
 /* ================================================================ simulation harness */
 
@@ -241,7 +219,7 @@ static unsigned umax(unsigned a, unsigned b) { return a > b ? a : b; }
 
 /* Latency: header in at n (bypass into an idle input) to first byte out at n + max(4, RD+3) + LD;
  * the packet arrives whole with a regenerated CRC (route byte stripped). */
-static void test_latency(tally_t *t)
+static void test_latency(void)
 {
     static const unsigned rds[] = {0, 1, 2, 3, 5, 21};
     static const unsigned lds[] = {0, 1, 8};
@@ -258,12 +236,12 @@ static void test_latency(tally_t *t)
             sim_all(s);
             unsigned want = n + umax(4, rds[a] + 3) + lds[b];
             unsigned got = first_data(s, 5, 1, 199);
-            check(t, got == want && s->tx[5][got] == pk[1],
+            check(got == want && s->tx[5][got] == pk[1],
                   "latency ROUTE_DELAY=%u LINK_DELAY=%u: first byte out at step %u (0x%03x), want step %u (%u cycles)",
                   rds[a], lds[b], got, got ? s->tx[5][got] : 0, want, want - n);
             rxpkt_t rp[2];
             unsigned np = parse_tx(s, 5, 1, 199, rp, 2);
-            check(t, np == 1 && rp[0].end == CH_GAP && rp[0].len == 7 && memcmp(rp[0].b, pk + 1, 6) == 0 &&
+            check(np == 1 && rp[0].end == CH_GAP && rp[0].len == 7 && memcmp(rp[0].b, pk + 1, 6) == 0 &&
                          rp[0].residue == 0,
                   "latency ROUTE_DELAY=%u LINK_DELAY=%u: packet not forwarded whole with a good CRC", rds[a], lds[b]);
             /* the same through the slack buffer: the header popped from the buffer in step n2 (an
@@ -291,7 +269,7 @@ static void test_latency(tally_t *t)
         unsigned np = parse_tx(s, 3, 1, 199, rp, 2);
         unsigned P = np ? rp[0].end_step - 1 - p.LINK_DELAY : 0; /* CRC on the tx register */
         unsigned got = first_data(s, 4, 1, 199), want = P + p.ROUTE_DELAY + 3 + p.LINK_DELAY;
-        check(t, np == 1 && got == want && got >= e + 4 + p.LINK_DELAY,
+        check(np == 1 && got == want && got >= e + 4 + p.LINK_DELAY,
               "latency from the buffer ROUTE_DELAY=%u LINK_DELAY=%u: route byte in at %u, header popped at %u, "
               "first byte at %u, want %u",
               p.ROUTE_DELAY, p.LINK_DELAY, e, P, got, want);
@@ -301,7 +279,7 @@ static void test_latency(tally_t *t)
 
 /* Handover: inputs 1 and 2 both want output 0 from the same step (32 ports: inputs 30 and 31 want output
  * 31); the second packet's first byte follows the first one's GAP with no idle cycle. */
-static void test_handover(tally_t *t)
+static void test_handover(void)
 {
     for (unsigned v = 0; v < 4; v++) {
         xbar_params_t p = params(v == 3 ? 32 : v == 2 ? 5 : 4);
@@ -316,11 +294,11 @@ static void test_handover(tally_t *t)
         sim_all(s);
         rxpkt_t rp[3];
         unsigned np = parse_tx(s, o, 1, 299, rp, 3);
-        check(t, np == 2 && rp[0].len == 13 && memcmp(rp[0].b, a + 1, 12) == 0 && rp[1].len == 13 &&
+        check(np == 2 && rp[0].len == 13 && memcmp(rp[0].b, a + 1, 12) == 0 && rp[1].len == 13 &&
                      memcmp(rp[1].b, b + 1, 12) == 0,
               "handover v%u: two whole packets on output %u, input %u first (round robin from 0)", v, o, ia);
         if (np == 2)
-            check(t, rp[1].first == rp[0].end_step + 1,
+            check(rp[1].first == rp[0].end_step + 1,
                   "handover v%u: GAP at step %u, next first byte at %u: want no idle cycle", v, rp[0].end_step,
                   rp[1].first);
         sim_free(s);
@@ -329,7 +307,7 @@ static void test_handover(tally_t *t)
 
 /* Flow control towards upstream: STOP on tx[p] exactly 2 steps (+LINK_DELAY) after stat_occ[p]
  * reaches STOP_THRESH, GO 2 steps after it falls to GO_THRESH; nothing else announced between. */
-static void test_stop_go(tally_t *t)
+static void test_stop_go(void)
 {
     for (unsigned v = 0; v < 2; v++) {
         xbar_params_t p = params(4);
@@ -354,18 +332,18 @@ static void test_stop_go(tally_t *t)
             if (s->occ[0][k] <= p.GO_THRESH)
                 fa = k;
         unsigned want_stop = st + 2 + p.LINK_DELAY, want_go = fa + 2 + p.LINK_DELAY;
-        check(t, st && s->occ[0][st] == p.STOP_THRESH && s->tx[0][want_stop] == CH_STOP &&
+        check(st && s->occ[0][st] == p.STOP_THRESH && s->tx[0][want_stop] == CH_STOP &&
                      count_char(s, 0, 1, want_stop - 1, CH_STOP) == 0 && count_char(s, 0, 1, want_stop, CH_GO) == 0,
               "STOP LINK_DELAY=%u: occupancy reached %u at step %u, want STOP on tx[0] at step %u (got 0x%03x)",
               p.LINK_DELAY, p.STOP_THRESH, st, want_stop, st ? s->tx[0][want_stop] : 0);
-        check(t, fa && s->tx[0][want_go] == CH_GO && count_char(s, 0, 1, want_go - 1, CH_GO) == 0 &&
+        check(fa && s->tx[0][want_go] == CH_GO && count_char(s, 0, 1, want_go - 1, CH_GO) == 0 &&
                      count_char(s, 0, 1, 399, CH_STOP) == 1 && count_char(s, 0, 1, 399, CH_GO) == 1,
               "GO LINK_DELAY=%u: occupancy fell to %u at step %u, want GO on tx[0] at step %u (got 0x%03x)",
               p.LINK_DELAY, p.GO_THRESH, fa, want_go, fa ? s->tx[0][want_go] : 0);
         /* what this host sent must come out (buffer deep enough: 26 + CRC + GAP <= 31 + LAST) */
         rxpkt_t rp[2];
         unsigned np = parse_tx(s, 1, 1, 399, rp, 2);
-        check(t, np == 1 && rp[0].len == 27 && rp[0].residue == 0 && memcmp(rp[0].b, pk + 1, 26) == 0,
+        check(np == 1 && rp[0].len == 27 && rp[0].residue == 0 && memcmp(rp[0].b, pk + 1, 26) == 0,
               "STOP/GO LINK_DELAY=%u: the stopped packet arrives whole after GO", p.LINK_DELAY);
         sim_free(s);
     }
@@ -373,7 +351,7 @@ static void test_stop_go(tally_t *t)
 
 /* Flow control from downstream: STOP sampled at s stops packet characters from tx at s+1; GO
  * sampled at g lets them go from g+1. */
-static void test_downstream_stop(tally_t *t)
+static void test_downstream_stop(void)
 {
     for (unsigned v = 0; v < 2; v++) {
         xbar_params_t p = params(4);
@@ -389,11 +367,11 @@ static void test_downstream_stop(tally_t *t)
         int ok = CH_IS_DATA(s->tx[1][st + L]) && CH_IS_DATA(s->tx[1][go + 1 + L]);
         for (unsigned k = st + 1; k <= go; k++)
             ok &= s->tx[1][k + L] == CH_IDLE;
-        check(t, ok, "downstream STOP LINK_DELAY=%u: STOP at %u, GO at %u: want data at %u, IDLE %u..%u, data at %u",
+        check(ok, "downstream STOP LINK_DELAY=%u: STOP at %u, GO at %u: want data at %u, IDLE %u..%u, data at %u",
               L, st, go, st + L, st + 1 + L, go + L, go + 1 + L);
         rxpkt_t rp[2];
         unsigned np = parse_tx(s, 1, 1, 299, rp, 2);
-        check(t, np == 1 && rp[0].len == 61 && rp[0].residue == 0 && memcmp(rp[0].b, pk + 1, 60) == 0,
+        check(np == 1 && rp[0].len == 61 && rp[0].residue == 0 && memcmp(rp[0].b, pk + 1, 60) == 0,
               "downstream STOP LINK_DELAY=%u: packet whole", L);
         sim_free(s);
     }
@@ -401,7 +379,7 @@ static void test_downstream_stop(tally_t *t)
 
 /* Blocking timeout, packet owning its output (BOUND): its sender stalls mid-packet. Last progress
  * (pop) at j: drained at j + TIMEOUT (drop_timeout event), ABORT on tx at j + TIMEOUT + 2. */
-static void test_timeout_bound(tally_t *t)
+static void test_timeout_bound(void)
 {
     static const unsigned tos[] = {2, 3, 50};
     for (unsigned a = 0; a < 3; a++) {
@@ -428,26 +406,26 @@ static void test_timeout_bound(tally_t *t)
         for (unsigned k = 1; k < 200; k++)
             if (CH_IS_DATA(s->tx[1][k]))
                 seen_j = k - 1; /* last data out at pop + 1 */
-        check(t, seen_j == j, "timeout BOUND T=%u: last pop at step %u, expected %u", T, seen_j, j);
+        check(seen_j == j, "timeout BOUND T=%u: last pop at step %u, expected %u", T, seen_j, j);
         if (T >= 3)
-            check(t, ctr_at(s, j + T - 1, 2, XBAR_CTR_DROP_TIMEOUT) == 0 &&
+            check(ctr_at(s, j + T - 1, 2, XBAR_CTR_DROP_TIMEOUT) == 0 &&
                          ctr_at(s, j + T, 2, XBAR_CTR_DROP_TIMEOUT) == 1,
                   "timeout BOUND T=%u: drop_timeout must count in step j+T = %u", T, j + T);
         else /* T = 2: b2's pop at n+4 is progress; b1 at n+3 too: tmo never reaches 1 before j */
-            check(t, ctr_at(s, j + T - 1, 2, XBAR_CTR_DROP_TIMEOUT) == 0 &&
+            check(ctr_at(s, j + T - 1, 2, XBAR_CTR_DROP_TIMEOUT) == 0 &&
                          ctr_at(s, j + T, 2, XBAR_CTR_DROP_TIMEOUT) == 1,
                   "timeout BOUND T=%u: drop_timeout must count in step %u", T, j + T);
         unsigned ab = 0;
         for (unsigned k = 1; k < 200 && !ab; k++)
             if (s->tx[1][k] == CH_ABORT)
                 ab = k;
-        check(t, ab == j + T + 2, "timeout BOUND T=%u: ABORT on tx at step %u, want %u", T, ab, j + T + 2);
+        check(ab == j + T + 2, "timeout BOUND T=%u: ABORT on tx at step %u, want %u", T, ab, j + T + 2);
         rxpkt_t rp[4];
         unsigned np = parse_tx(s, 1, 1, 399, rp, 4);
-        check(t, np == 2 && rp[0].end == CH_ABORT && rp[0].len == 2 && rp[1].end == CH_GAP && rp[1].len == 5 &&
+        check(np == 2 && rp[0].end == CH_ABORT && rp[0].len == 2 && rp[1].end == CH_GAP && rp[1].len == 5 &&
                      rp[1].residue == 0 && memcmp(rp[1].b, pk + 1, 4) == 0,
               "timeout BOUND T=%u: want a 2-byte ABORTed packet then the next packet whole (got %u packets)", T, np);
-        check(t, ctr_at(s, 399, 1, XBAR_CTR_TX_PKTS) == 2 && ctr_at(s, 399, 2, XBAR_CTR_RX_PKTS) == 2 &&
+        check(ctr_at(s, 399, 1, XBAR_CTR_TX_PKTS) == 2 && ctr_at(s, 399, 2, XBAR_CTR_RX_PKTS) == 2 &&
                      ctr_at(s, 399, 2, XBAR_CTR_DROP_TIMEOUT) == 1,
               "timeout BOUND T=%u: counters tx_pkts/rx_pkts/drop_timeout", T);
         sim_free(s);
@@ -458,7 +436,7 @@ static void test_timeout_bound(tally_t *t)
  * is drained at h+T unless a grant seen at step <= h+T wins. Output 1 is held by input 2 whose
  * packet ends (its LAST reaching the output, x_end) at a chosen step e: the arbiter grants in step
  * e using req[e-1], so input 3 wins iff e <= h+T-1. */
-static void test_timeout_hdr(tally_t *t)
+static void test_timeout_hdr(void)
 {
     const unsigned T = 40;
     for (unsigned d = 0; d < 7; d++) {
@@ -493,17 +471,17 @@ static void test_timeout_hdr(tally_t *t)
         rxpkt_t rp[3];
         unsigned np = parse_tx(s, 1, 1, 599, rp, 3);
         unsigned e_seen = np ? rp[0].end_step - 1 : 0;
-        check(t, e_seen == e, "timeout HDR d=%u: input 2's LAST at the output in step %u, stimulus meant %u", d,
+        check(e_seen == e, "timeout HDR d=%u: input 2's LAST at the output in step %u, stimulus meant %u", d,
               e_seen, e);
         int wins = e <= h + T - 1;
         uint32_t dt = ctr_at(s, 599, 3, XBAR_CTR_DROP_TIMEOUT);
-        check(t, np >= 1 && parse_tx(s, 1, 300, 599, rp + 2, 1) == 1 && rp[2].len == 5 && rp[2].b[0] == pk0[1],
+        check(np >= 1 && parse_tx(s, 1, 300, 599, rp + 2, 1) == 1 && rp[2].len == 5 && rp[2].b[0] == pk0[1],
               "timeout HDR d=%u: output 1 serves a later packet (no grant to a drained input)", d);
         if (wins)
-            check(t, dt == 0 && np == 3 && rp[1].len == 5 && rp[1].residue == 0,
+            check(dt == 0 && np == 3 && rp[1].len == 5 && rp[1].residue == 0,
                   "timeout HDR: x_end at %u <= h+T-1 = %u: input 3 must be granted and delivered", e, h + T - 1);
         else
-            check(t, dt == 1 && ctr_at(s, h + T - 1, 3, XBAR_CTR_DROP_TIMEOUT) == 0 &&
+            check(dt == 1 && ctr_at(s, h + T - 1, 3, XBAR_CTR_DROP_TIMEOUT) == 0 &&
                          ctr_at(s, h + T, 3, XBAR_CTR_DROP_TIMEOUT) == 1 && np == 2,
                   "timeout HDR: x_end at %u > h+T-1 = %u: input 3 must be drained at step h+T = %u", e, h + T - 1,
                   h + T);
@@ -513,7 +491,7 @@ static void test_timeout_hdr(tally_t *t)
 
 /* Every illegal control code 0x105..0x1FF: counted malformed between packets (nothing else) and
  * inside packets (the packet leaves marked bad). */
-static void test_illegal(tally_t *t)
+static void test_illegal(void)
 {
     xbar_params_t p = params(4);
     const unsigned ncodes = 0x200 - 0x105;
@@ -550,12 +528,12 @@ static void test_illegal(tally_t *t)
         if (ctr_at(s, m0, 0, XBAR_CTR_MALFORMED) != ctr_at(s, m0 - 1, 0, XBAR_CTR_MALFORMED) + 1 ||
             ctr_at(s, m0, 0, XBAR_CTR_RX_PKTS) != ctr_at(s, m0 - 1, 0, XBAR_CTR_RX_PKTS)) {
             if (ok_between)
-                check(t, 0, "illegal 0x%03x between packets: malformed not counted in its step", c);
+                check(0, "illegal 0x%03x between packets: malformed not counted in its step", c);
             ok_between = 0;
         }
     }
-    check(t, ok_between, "every illegal code between packets counted malformed in its step");
-    check(t, ctr_at(s, s->maxs - 1, 0, XBAR_CTR_MALFORMED) == 2 * ncodes,
+    check(ok_between, "every illegal code between packets counted malformed in its step");
+    check(ctr_at(s, s->maxs - 1, 0, XBAR_CTR_MALFORMED) == 2 * ncodes,
           "illegal: malformed = %u, want %u (each code once between, once inside)",
           ctr_at(s, s->maxs - 1, 0, XBAR_CTR_MALFORMED), 2 * ncodes);
     rxpkt_t *rp = calloc(ncodes + 4, sizeof *rp);
@@ -565,12 +543,12 @@ static void test_illegal(tally_t *t)
         if (rp[i].end != CH_GAP || rp[i].len != 7 || rp[i].residue != CRC8_MARKED_RESIDUE ||
             memcmp(rp[i].b, pk + 1, 6) != 0) {
             if (ok_inside)
-                check(t, 0, "illegal 0x%03x inside a packet: packet %u not forwarded marked bad (residue 0x%02x)",
+                check(0, "illegal 0x%03x inside a packet: packet %u not forwarded marked bad (residue 0x%02x)",
                       0x105 + i, i, rp[i].residue);
             ok_inside = 0;
         }
-    check(t, ok_inside, "every illegal code inside a packet marks it bad (%u packets, want %u)", np, ncodes);
-    check(t, ctr_at(s, s->maxs - 1, 0, XBAR_CTR_CRC_ERR) == 0 && ctr_at(s, s->maxs - 1, 0, XBAR_CTR_RX_PKTS) == ncodes,
+    check(ok_inside, "every illegal code inside a packet marks it bad (%u packets, want %u)", np, ncodes);
+    check(ctr_at(s, s->maxs - 1, 0, XBAR_CTR_CRC_ERR) == 0 && ctr_at(s, s->maxs - 1, 0, XBAR_CTR_RX_PKTS) == ncodes,
           "illegal: no crc_err (the CRC was good), rx_pkts = %u", ncodes);
     free(rp);
     sim_free(s);
@@ -578,7 +556,7 @@ static void test_illegal(tally_t *t)
 
 /* Every first byte 0..255 at NPORTS 3 and 5, into an idle input (bypass) and behind another packet
  * (from the buffer): dropped and counted drop_route exactly when it is not 10pppppp, p < NPORTS. */
-static void test_routes(tally_t *t)
+static void test_routes(void)
 {
     static const unsigned ns[] = {3, 5, 32}; /* 32: 0x80..0x9F name ports, 0xA0..0xBF (ports 32..63) none */
     for (unsigned a = 0; a < sizeof ns / sizeof ns[0]; a++)
@@ -608,12 +586,12 @@ static void test_routes(tally_t *t)
                 uint32_t d = ctr_at(s, k1, 2, XBAR_CTR_DROP_ROUTE) - ctr_at(s, k0, 2, XBAR_CTR_DROP_ROUTE);
                 if (d != (valid ? 0u : 1u)) {
                     if (ok)
-                        check(t, 0, "route NPORTS=%u %s: first byte 0x%02x counted drop_route %u times, want %u", ns[a],
+                        check(0, "route NPORTS=%u %s: first byte 0x%02x counted drop_route %u times, want %u", ns[a],
                               buffered ? "buffered" : "bypass", b, d, valid ? 0 : 1);
                     ok = 0;
                 }
             }
-            check(t, ok, "route NPORTS=%u %s: drop_route exactly for the bytes naming no port", ns[a],
+            check(ok, "route NPORTS=%u %s: drop_route exactly for the bytes naming no port", ns[a],
                   buffered ? "buffered" : "bypass");
             /* the valid ones arrive at their port */
             unsigned got = 0;
@@ -624,7 +602,7 @@ static void test_routes(tally_t *t)
                     if (rp[i].len == 4 && rp[i].b[0] == 0x5A && rp[i].residue == 0 && rp[i].b[2] == ROUTE_BYTE(q))
                         got++;
             }
-            check(t, got == nvalid && ctr_at(s, s->maxs - 1, 2, XBAR_CTR_DROP_ROUTE) == 256 - nvalid,
+            check(got == nvalid && ctr_at(s, s->maxs - 1, 2, XBAR_CTR_DROP_ROUTE) == 256 - nvalid,
                   "route NPORTS=%u %s: %u of %u valid first bytes delivered to their port", ns[a],
                   buffered ? "buffered" : "bypass", got, nvalid);
             sim_free(s);
@@ -633,7 +611,7 @@ static void test_routes(tally_t *t)
 
 /* Runt: route byte then GAP -> malformed, forwarded as a lone ABORT. ABORT from the sender inside a
  * packet: ends with ABORT downstream, held byte dropped, not malformed. Stray GAP/ABORT: ignored. */
-static void test_runt_abort(tally_t *t)
+static void test_runt_abort(void)
 {
     xbar_params_t p = params(4);
     sim_t *s = sim_new(&p, 200);
@@ -648,10 +626,10 @@ static void test_runt_abort(tally_t *t)
     sim_all(s);
     rxpkt_t rp[4];
     unsigned np = parse_tx(s, 3, 1, 199, rp, 4);
-    check(t, np == 2 && rp[0].end == CH_ABORT && rp[0].len == 0, "runt: forwarded as a lone ABORT");
-    check(t, np == 2 && rp[1].end == CH_ABORT && rp[1].len == 1 && rp[1].b[0] == 0x11,
+    check(np == 2 && rp[0].end == CH_ABORT && rp[0].len == 0, "runt: forwarded as a lone ABORT");
+    check(np == 2 && rp[1].end == CH_ABORT && rp[1].len == 1 && rp[1].b[0] == 0x11,
           "sender ABORT: 0x11 forwarded, the held 0x22 dropped, then ABORT");
-    check(t, ctr_at(s, 29, 0, XBAR_CTR_MALFORMED) == 1 && ctr_at(s, 199, 0, XBAR_CTR_MALFORMED) == 1 &&
+    check(ctr_at(s, 29, 0, XBAR_CTR_MALFORMED) == 1 && ctr_at(s, 199, 0, XBAR_CTR_MALFORMED) == 1 &&
                  ctr_at(s, 199, 0, XBAR_CTR_RX_PKTS) == 2 && ctr_at(s, 199, 3, XBAR_CTR_TX_PKTS) == 2 &&
                  ctr_at(s, 199, 0, XBAR_CTR_RX_BYTES) == 4 && ctr_at(s, 199, 3, XBAR_CTR_TX_BYTES) == 1,
           "runt/abort counters: malformed 1 (runt only), rx_pkts 2, tx_pkts 2, rx_bytes 4, tx_bytes 1");
@@ -660,7 +638,7 @@ static void test_runt_abort(tally_t *t)
 
 /* CRC: good -> residue 0, not counted; wrong -> crc_err, forwarded marked (residue 0xF3); already
  * marked -> not counted, forwarded marked. Also through two switches: the mark travels. */
-static void test_crc(tally_t *t)
+static void test_crc(void)
 {
     xbar_params_t p = params(4);
     sim_t *s = sim_new(&p, 300);
@@ -679,16 +657,16 @@ static void test_crc(tally_t *t)
     sim_all(s);
     rxpkt_t rp[5];
     unsigned np = parse_tx(s, 1, 1, 299, rp, 5);
-    check(t, np == 4, "crc: 4 packets out (got %u)", np);
+    check(np == 4, "crc: 4 packets out (got %u)", np);
     if (np == 4) {
-        check(t, rp[0].residue == 0 && rp[0].len == 11, "crc good: forwarded good");
-        check(t, rp[1].residue == CRC8_MARKED_RESIDUE && rp[1].len == 11, "crc wrong: forwarded marked (0xF3)");
-        check(t, rp[2].residue == CRC8_MARKED_RESIDUE && rp[2].len == 11, "crc marked: forwarded marked (0xF3)");
-        check(t, rp[3].residue == 0 && rp[3].len == 9 && rp[3].b[0] == ROUTE_BYTE(2),
+        check(rp[0].residue == 0 && rp[0].len == 11, "crc good: forwarded good");
+        check(rp[1].residue == CRC8_MARKED_RESIDUE && rp[1].len == 11, "crc wrong: forwarded marked (0xF3)");
+        check(rp[2].residue == CRC8_MARKED_RESIDUE && rp[2].len == 11, "crc marked: forwarded marked (0xF3)");
+        check(rp[3].residue == 0 && rp[3].len == 9 && rp[3].b[0] == ROUTE_BYTE(2),
               "crc: the next route byte forwarded, new CRC good");
     }
     /* the wrong packet: 11 characters at 40..50, CRC at 51, GAP at 52 */
-    check(t, ctr_at(s, 299, 0, XBAR_CTR_CRC_ERR) == 1 && ctr_at(s, 52, 0, XBAR_CTR_CRC_ERR) == 1 &&
+    check(ctr_at(s, 299, 0, XBAR_CTR_CRC_ERR) == 1 && ctr_at(s, 52, 0, XBAR_CTR_CRC_ERR) == 1 &&
                  ctr_at(s, 51, 0, XBAR_CTR_CRC_ERR) == 0,
           "crc_err: 1 (the wrong CRC only), counted in its GAP's step 52");
     sim_free(s);
@@ -711,7 +689,7 @@ static sim_t *overflow_sim(xbar_params_t *p)
 /* Overflow: a host ignoring STOP towards a stopped output. Data never takes the last slot; lost
  * entries counted; the damaged packet leaves marked; a header finding fewer than 2 free slots
  * drops its whole packet (each entry counted). */
-static void test_overflow(tally_t *t)
+static void test_overflow(void)
 {
     xbar_params_t p;
     sim_t *s = overflow_sim(&p);
@@ -730,24 +708,24 @@ static void test_overflow(tally_t *t)
         if (q < k - 1)
             maxocc_data = umax(maxocc_data, s->occ[0][q]);
     }
-    check(t, maxocc_data == p.SLACK_DEPTH - 1 && maxocc == p.SLACK_DEPTH,
+    check(maxocc_data == p.SLACK_DEPTH - 1 && maxocc == p.SLACK_DEPTH,
           "overflow: data fills to SLACK_DEPTH-1 = %u (got %u), the end takes the last slot (max %u)",
           p.SLACK_DEPTH - 1, maxocc_data, maxocc);
     rxpkt_t rp[4];
     unsigned np = parse_tx(s, 1, 1, 399, rp, 4);
     uint32_t ov1 = ctr_at(s, k - 1, 0, XBAR_CTR_OVERFLOW), ov = ctr_at(s, 399, 0, XBAR_CTR_OVERFLOW);
-    check(t, np == 2, "overflow: 2 packets out (got %u)", np);
+    check(np == 2, "overflow: 2 packets out (got %u)", np);
     if (np == 2) {
         unsigned delivered = rp[0].len - 1; /* data bytes without the CRC */
-        check(t, rp[0].end == CH_GAP && rp[0].residue == CRC8_MARKED_RESIDUE && delivered + ov1 == 40 &&
+        check(rp[0].end == CH_GAP && rp[0].residue == CRC8_MARKED_RESIDUE && delivered + ov1 == 40 &&
                      memcmp(rp[0].b, pk + 1, delivered) == 0,
               "overflow: damaged packet leaves marked with %u of 40 bytes, %u overflow counted", delivered, ov1);
-        check(t, rp[1].residue == 0 && rp[1].len == 6 && memcmp(rp[1].b, pk3 + 1, 5) == 0,
+        check(rp[1].residue == 0 && rp[1].len == 6 && memcmp(rp[1].b, pk3 + 1, 5) == 0,
               "overflow: the packet after recovery is whole");
     }
-    check(t, ov == ov1 + 7 && ctr_at(s, k2 - 1, 0, XBAR_CTR_OVERFLOW) == ov1 + 7,
+    check(ov == ov1 + 7 && ctr_at(s, k2 - 1, 0, XBAR_CTR_OVERFLOW) == ov1 + 7,
           "overflow: header finding no room drops its whole packet, 7 entries counted (got %u)", ov - ov1);
-    check(t, ctr_at(s, 399, 0, XBAR_CTR_RX_PKTS) == 3 && ctr_at(s, 399, 1, XBAR_CTR_TX_PKTS) == 2,
+    check(ctr_at(s, 399, 0, XBAR_CTR_RX_PKTS) == 3 && ctr_at(s, 399, 1, XBAR_CTR_TX_PKTS) == 2,
           "overflow: rx_pkts 3, tx_pkts 2");
     sim_free(s);
 }
@@ -755,7 +733,7 @@ static void test_overflow(tally_t *t)
 /* A header that finds no room drops its whole packet even when room appears while the rest of the
  * packet arrives (`dropping`): output 1 stopped, input 0 full, GO sampled right after the second
  * header, whose 30 body bytes then arrive into a draining buffer. */
-static void test_dropping(tally_t *t)
+static void test_dropping(void)
 {
     xbar_params_t p;
     sim_t *s = overflow_sim(&p);
@@ -769,7 +747,7 @@ static void test_dropping(tally_t *t)
     rxpkt_t rp[4];
     unsigned np = parse_tx(s, 1, 1, 399, rp, 4);
     uint32_t ov1 = ctr_at(s, k - 1, 0, XBAR_CTR_OVERFLOW), ov2 = ctr_at(s, k2 - 1, 0, XBAR_CTR_OVERFLOW);
-    check(t, s->occ[0][k - 1] == p.SLACK_DEPTH && np == 1 && rp[0].residue == CRC8_MARKED_RESIDUE &&
+    check(s->occ[0][k - 1] == p.SLACK_DEPTH && np == 1 && rp[0].residue == CRC8_MARKED_RESIDUE &&
                  ov2 - ov1 == 32 && ctr_at(s, 399, 0, XBAR_CTR_RX_PKTS) == 2,
           "dropping: a header finding the buffer full drops all 32 entries of its packet although room appears "
           "(occ %u, %u packets out, %u overflow)",
@@ -781,7 +759,7 @@ static void test_dropping(tally_t *t)
  * stopped output 1, drains, and sends a packet to output 2 while output 1 still owes the ABORT:
  * the new packet leaves whole on output 2 only; after GO output 1 sends its 2 queued bytes and
  * the ABORT. */
-static void test_abt_owner(tally_t *t)
+static void test_abt_owner(void)
 {
     xbar_params_t p = params(4);
     p.TIMEOUT = 30;
@@ -797,9 +775,9 @@ static void test_abt_owner(tally_t *t)
     sim_all(s);
     rxpkt_t rp[4], rq[4];
     unsigned np = parse_tx(s, 1, 1, 399, rp, 4), nq = parse_tx(s, 2, 1, 399, rq, 4);
-    check(t, nq == 1 && rq[0].len == 21 && rq[0].residue == 0 && memcmp(rq[0].b, pk2 + 1, 20) == 0,
+    check(nq == 1 && rq[0].len == 21 && rq[0].residue == 0 && memcmp(rq[0].b, pk2 + 1, 20) == 0,
           "abt owner: the drained input's next packet leaves whole on output 2");
-    check(t, np == 1 && rp[0].end == CH_ABORT && rp[0].len == 2 && rp[0].end_step == g + 3,
+    check(np == 1 && rp[0].end == CH_ABORT && rp[0].len == 2 && rp[0].end_step == g + 3,
           "abt owner: output 1 sends its 2 queued bytes and the ABORT after GO (at %u), nothing else", g + 3);
     sim_free(s);
 }
@@ -808,7 +786,7 @@ static void test_abt_owner(tally_t *t)
  * W >= 3, W = s+3 (mod NS), with the events of steps <= W-4; requests while one is outstanding
  * (including its answer step) are ignored. rx_bytes events are the data characters the stimulus
  * puts on rx. */
-static void test_counters(tally_t *t)
+static void test_counters(void)
 {
     static const unsigned ns_[] = {3, 8, 32};
     for (unsigned a = 0; a < sizeof ns_ / sizeof ns_[0]; a++) {
@@ -839,7 +817,7 @@ static void test_counters(tally_t *t)
                 while (W < 3 || W % NS != (slot + 3) % NS)
                     W++;
                 if (k < W && s->rv[k]) {
-                    ok = check(t, 0, "counters N=%u: read of slot %u at %u answered early at %u (want %u)", ns_[a],
+                    ok = check(0, "counters N=%u: read of slot %u at %u answered early at %u (want %u)", ns_[a],
                                slot, r, k, W);
                 } else if (k == W) {
                     unsigned q = s->addr[r] >> 4, c = s->addr[r] & 15u;
@@ -849,7 +827,7 @@ static void test_counters(tally_t *t)
                             want += CH_IS_DATA(s->rx[q][j]);
                     else
                         want = W >= 4 ? ctr_at(s, W - 4, q, c) : 0; /* other counters: the model's own count */
-                    ok = check(t, s->rv[k] && s->rdata[k] == want,
+                    ok = check(s->rv[k] && s->rdata[k] == want,
                                "counters N=%u: read of slot %u in step %u: want answer %u at step %u, got rvalid %u "
                                "data %u",
                                ns_[a], slot, r, want, W, s->rv[k], s->rdata[k]);
@@ -859,7 +837,7 @@ static void test_counters(tally_t *t)
                 continue; /* a request while outstanding (also in the answer step) is ignored */
             }
             if (s->rv[k]) {
-                ok = check(t, 0, "counters N=%u: reg_rvalid at step %u without a read", ns_[a], k);
+                ok = check(0, "counters N=%u: reg_rvalid at step %u without a read", ns_[a], k);
                 break;
             }
             if (s->rd[k]) {
@@ -867,7 +845,7 @@ static void test_counters(tally_t *t)
                 r = k;
             }
         }
-        check(t, ok && answered > 2900 / NS, "counters N=%u: schedule, answer step and value for %u reads", ns_[a],
+        check(ok && answered > 2900 / NS, "counters N=%u: schedule, answer step and value for %u reads", ns_[a],
               answered);
         sim_free(s);
     }
@@ -883,7 +861,7 @@ static void test_counters(tally_t *t)
         for (unsigned k = 1; k < 100 && !got; k++)
             if (s->rv[k])
                 got = k;
-        check(t, got == 29 && s->rdata[29] == 0, "counters: slot NS-1 read in step 1 answered at step 29 (got %u)",
+        check(got == 29 && s->rdata[29] == 0, "counters: slot NS-1 read in step 1 answered at step 29 (got %u)",
               got);
         sim_free(s);
     }
@@ -912,15 +890,15 @@ static void test_counters(tally_t *t)
                     break;
                 }
             if (absent)
-                ok = check(t, got == r && s->rdata[r] == 0 && !s->rv[r + 1],
+                ok = check(got == r && s->rdata[r] == 0 && !s->rv[r + 1],
                            "NPORTS=%u: absent address 0x%03x: want answer 0 in the request step %u, got step %u", N, a,
                            r, got);
             else
-                ok = check(t, got > r && got <= r + 9 * N, "NPORTS=%u: present address 0x%03x: answered in 1..%u steps",
+                ok = check(got > r && got <= r + 9 * N, "NPORTS=%u: present address 0x%03x: answered in 1..%u steps",
                            N, a, 9 * N);
             npresent += !absent;
         }
-        check(t, ok && npresent == 9 * N, "register port: every address at NPORTS=%u (%u present)", N, npresent);
+        check(ok && npresent == 9 * N, "register port: every address at NPORTS=%u (%u present)", N, npresent);
         sim_free(s);
     }
     /* reg_addr has XBAR_ADDR_BITS(NPORTS) bits: a bit above them is not on the port, so an address with it set
@@ -945,7 +923,7 @@ static void test_counters(tally_t *t)
             ok &= s[0]->rv[k] == s[1]->rv[k] && s[0]->rdata[k] == s[1]->rdata[k];
             answered += s[0]->rv[k];
         }
-        check(t, ok && answered == 2, "NPORTS=%u: reg_addr bit %u ignored (reads of port %u's rx_bytes and index 12)", N,
+        check(ok && answered == 2, "NPORTS=%u: reg_addr bit %u ignored (reads of port %u's rx_bytes and index 12)", N,
               XBAR_ADDR_BITS(N), port);
         sim_free(s[0]);
         sim_free(s[1]);
@@ -964,7 +942,7 @@ static void test_counters(tally_t *t)
         int ok = 1;
         for (unsigned k = 1; k < 300; k++)
             ok &= s->rv[k] == s->rd[k] && s->rdata[k] == 0;
-        check(t, ok, "COUNTERS=0: every request answered in its step with 0, nothing else");
+        check(ok, "COUNTERS=0: every request answered in its step with 0, nothing else");
         sim_free(s);
     }
     /* CTR_WIDTH=8: counters wrap modulo 256 (register port and xbar_counter); at 4 ports input 0 to output 1,
@@ -990,7 +968,7 @@ static void test_counters(tally_t *t)
         for (unsigned k = r2 + 1; k < s->maxs && !a2; k++)
             if (s->rv[k])
                 a2 = k;
-        check(t, a1 && s->rdata[a1] == 302 % 256 && a2 && s->rdata[a2] == 301 % 256 &&
+        check(a1 && s->rdata[a1] == 302 % 256 && a2 && s->rdata[a2] == 301 % 256 &&
                      ctr_at(s, s->maxs - 1, src, XBAR_CTR_RX_BYTES) == 302 % 256,
               "CTR_WIDTH=8 NPORTS=%u: rx_bytes 302 reads %u, tx_bytes 301 reads %u (mod 256)", N,
               a1 ? s->rdata[a1] : 9999, a2 ? s->rdata[a2] : 9999);
@@ -1001,7 +979,7 @@ static void test_counters(tally_t *t)
 /* Round robin: every input sends to output 0 at once (32 ports: to output 31), twice in a row; served
  * 0,1,..,N-1 then again 0,1,..; then inputs 3 and 1 alone after input 2 was served last: 3 first (at or
  * after rr = 3); at 32 ports inputs 29, 31 and 1 after input 30: 31, then (wrapping past bit 31) 1, 29. */
-static void test_round_robin(tally_t *t)
+static void test_round_robin(void)
 {
     static const unsigned ns[] = {3, 5, 8, 32};
     for (unsigned a = 0; a < sizeof ns / sizeof ns[0]; a++) {
@@ -1022,7 +1000,7 @@ static void test_round_robin(tally_t *t)
         int ok = np == 2 * N;
         for (unsigned j = 0; j < np && j < 2 * N && ok; j++)
             ok = rp[j].b[0] == (j < N ? j : 0x40 + (j - N)) && rp[j].residue == 0;
-        check(t, ok, "round robin N=%u: order 0..N-1 twice on output %u (%u packets)", N, o, np);
+        check(ok, "round robin N=%u: order 0..N-1 twice on output %u (%u packets)", N, o, np);
         sim_free(s);
     }
     {
@@ -1040,7 +1018,7 @@ static void test_round_robin(tally_t *t)
         sim_all(s);
         rxpkt_t rp[5];
         unsigned np = parse_tx(s, 5, 1, 299, rp, 5);
-        check(t, np == 4 && rp[0].b[0] == 30 && rp[1].b[0] == 31 && rp[2].b[0] == 1 && rp[3].b[0] == 29,
+        check(np == 4 && rp[0].b[0] == 30 && rp[1].b[0] == 31 && rp[2].b[0] == 1 && rp[3].b[0] == 29,
               "round robin N=32: after input 30, inputs 1, 29 and 31 together: 31, 1, 29 (wrapping past 31)");
         sim_free(s);
     }
@@ -1058,7 +1036,7 @@ static void test_round_robin(tally_t *t)
         sim_all(s);
         rxpkt_t rp[4];
         unsigned np = parse_tx(s, 0, 1, 299, rp, 4);
-        check(t, np == 3 && rp[0].b[0] == 2 && rp[1].b[0] == 3 && rp[2].b[0] == 1,
+        check(np == 3 && rp[0].b[0] == 2 && rp[1].b[0] == 3 && rp[2].b[0] == 1,
               "round robin: after input 2, inputs 1 and 3 together: 3 first, then 1 (wrapping)");
         sim_free(s);
     }
@@ -1068,7 +1046,7 @@ static void test_round_robin(tally_t *t)
  * route byte arrives (bypass) in the step input 1's second header is popped, so both request in
  * the same step t while the output is free: input 2 (at or after rr = 2) goes first. The step t is
  * found by a first run without input 2 (the step input 1's first CRC is on tx). */
-static void test_rr_regrant(tally_t *t)
+static void test_rr_regrant(void)
 {
     unsigned tt = 0;
     for (unsigned run = 0; run < 2; run++) {
@@ -1085,9 +1063,9 @@ static void test_rr_regrant(tally_t *t)
         unsigned np = parse_tx(s, 0, 1, 199, rp, 4);
         if (!run) {
             tt = np ? rp[0].end_step - 1 : 0;
-            check(t, np == 2 && tt > 10, "round robin regrant: first run");
+            check(np == 2 && tt > 10, "round robin regrant: first run");
         } else {
-            check(t, np == 3 && rp[0].b[0] == a[1] && rp[1].b[0] == c[1] && rp[2].b[0] == b[1],
+            check(np == 3 && rp[0].b[0] == a[1] && rp[1].b[0] == c[1] && rp[2].b[0] == b[1],
                   "round robin regrant: input 2 served before input 1's second packet (header in at %u)", tt);
         }
         sim_free(s);
@@ -1098,7 +1076,7 @@ static void test_rr_regrant(tally_t *t)
  * max(w + 2, p). With ROUTE_DELAY = 2, b2 is written at n+3 and b1 popped at n+4 = w+1, so b2
  * reaches the head at n+5 and leaves one step late: b1 at n+5, a bubble, then b2, b3, ... With
  * ROUTE_DELAY 0, 1, 3 there is no bubble. */
-static void test_head_timing(tally_t *t)
+static void test_head_timing(void)
 {
     for (unsigned rd = 0; rd < 4; rd++) {
         xbar_params_t p = params(4);
@@ -1117,7 +1095,7 @@ static void test_head_timing(tally_t *t)
         for (unsigned i = 2; i <= 6; i++)
             ok &= s->tx[3][k++] == pk[i];
         ok &= CH_IS_DATA(s->tx[3][k]) && s->tx[3][k + 1] == CH_GAP;
-        check(t, ok, "head timing ROUTE_DELAY=%u: b1 at step %u then %s", rd, f,
+        check(ok, "head timing ROUTE_DELAY=%u: b1 at step %u then %s", rd, f,
               rd == 2 ? "one idle step, then the rest back to back" : "the rest back to back");
         sim_free(s);
     }
@@ -1126,7 +1104,7 @@ static void test_head_timing(tally_t *t)
 /* Permutation: every input sends back-to-back packets of L characters to a distinct output; the
  * inputs take one character per cycle without any STOP; each output sends L-1 characters per L
  * cycles (route byte stripped); every packet arrives whole. */
-static void test_permutation(tally_t *t)
+static void test_permutation(void)
 {
     static const unsigned ns[] = {3, 5, 8, 32};
     static const unsigned bodies[] = {2, 13};
@@ -1170,7 +1148,7 @@ static void test_permutation(tally_t *t)
                 }
                 free(rp);
             }
-            check(t, ok && stops == 0,
+            check(ok && stops == 0,
                   "permutation N=%u L=%u: %u packets per input whole, outputs at (L-1)/L exactly, no STOP (%u STOPs)",
                   N, L, npk, stops);
             sim_free(s);
@@ -1183,7 +1161,7 @@ static void test_permutation(tally_t *t)
  * route bytes naming ports 32..63 (0xA0..0xBF: 10pppppp with pppppp >= NPORTS), each dropped whole and
  * counted drop_route without stalling the packet to port 31 behind them; port 31's counters read through
  * the 9-bit register address {port 31, index} = 0x1F0 + index give what was sent. */
-static void test_ports32(tally_t *t)
+static void test_ports32(void)
 {
     static const unsigned pairs[][2] = {{0, 31}, {31, 0}, {17, 30}, {30, 17}, {16, 16}, {5, 20}};
     const unsigned np_ = sizeof pairs / sizeof pairs[0];
@@ -1228,7 +1206,7 @@ static void test_ports32(tally_t *t)
             unsigned f = first_data(s, o, 1, 99);
             int good = n == 1 && f == 10 + lat && rp[0].len == len[j] && memcmp(rp[0].b, pk[j] + 1, len[j] - 1) == 0 &&
                        rp[0].residue == 0 && rp[0].end == CH_GAP;
-            ok &= check(t, good, "32 ports v%u: input %u -> output %u: %u packets, first byte at step %u (want %u)", v,
+            ok &= check(good, "32 ports v%u: input %u -> output %u: %u packets, first byte at step %u (want %u)", v,
                         pairs[j][0], o, n, f, 10 + lat);
         }
         /* nothing but the last packet leaves anywhere after step 100; it arrives whole at port 31 */
@@ -1238,7 +1216,7 @@ static void test_ports32(tally_t *t)
                 others += parse_tx(s, q, 100, 1499, NULL, 0);
         rxpkt_t rl[4];
         unsigned nl = parse_tx(s, 31, 100, 1499, rl, 4);
-        ok &= check(t, others == 0 && nl == 1 && rl[0].b[0] == 0xEE && rl[0].len == llast && rl[0].residue == 0 &&
+        ok &= check(others == 0 && nl == 1 && rl[0].b[0] == 0xEE && rl[0].len == llast && rl[0].residue == 0 &&
                            rl[0].first <= k_last + lat + 2,
                     "32 ports v%u: route bytes 0xA0..0xBF dropped, the packet to port 31 behind them whole and not "
                     "stalled (%u packets elsewhere, %u on port 31, first byte at %u, its route byte at %u)",
@@ -1249,22 +1227,22 @@ static void test_ports32(tally_t *t)
             for (unsigned q = rd_step[r] + 1; q < rd_step[r] + 300 && !got; q++)
                 if (s->rv[q])
                     got = q;
-            ok &= check(t, got && s->rdata[got] == want[r] && ctr_at(s, 1499, 31, rd_ctr[r]) == want[r],
+            ok &= check(got && s->rdata[got] == want[r] && ctr_at(s, 1499, 31, rd_ctr[r]) == want[r],
                         "32 ports v%u: read of address 0x%03x (port 31 %s) answered %u at step %u, want %u", v,
                         (31u << 4) | rd_ctr[r], xbar_counter_name(rd_ctr[r]), got ? s->rdata[got] : 0, got, want[r]);
         }
-        check(t, ok, "32 ports v%u (ROUTE_DELAY %u, LINK_DELAY %u)", v, p.ROUTE_DELAY, p.LINK_DELAY);
+        check(ok, "32 ports v%u (ROUTE_DELAY %u, LINK_DELAY %u)", v, p.ROUTE_DELAY, p.LINK_DELAY);
         sim_free(s);
     }
 }
 
 /* xbar_params_check: the defaults and the range ends pass; every value past an end fails and the
  * message names the parameter. */
-static void test_params(tally_t *t)
+static void test_params(void)
 {
     xbar_params_t d = xbar_default_params();
-    check(t, xbar_params_check(&d) == NULL, "defaults valid");
-    check(t, d.NPORTS == 8 && d.SLACK_DEPTH == 80 && d.STOP_THRESH == 56 && d.GO_THRESH == 40 && d.ROUTE_DELAY == 0 &&
+    check(xbar_params_check(&d) == NULL, "defaults valid");
+    check(d.NPORTS == 8 && d.SLACK_DEPTH == 80 && d.STOP_THRESH == 56 && d.GO_THRESH == 40 && d.ROUTE_DELAY == 0 &&
                  d.LINK_DELAY == 0 && d.TIMEOUT == 4096 && d.COUNTERS == 1 && d.CTR_WIDTH == 32,
           "defaults are the doc's");
     struct {
@@ -1291,21 +1269,21 @@ static void test_params(tally_t *t)
         const char *e = xbar_params_check(&p);
         xbar_t *m = xbar_new(&p);
         if (cases[i].ok)
-            check(t, e == NULL && m != NULL, "params: %s=%u must be accepted (got \"%s\")", cases[i].name,
+            check(e == NULL && m != NULL, "params: %s=%u must be accepted (got \"%s\")", cases[i].name,
                   cases[i].val, e ? e : "");
         else
-            check(t, e != NULL && strstr(e, cases[i].name) != NULL && m == NULL,
+            check(e != NULL && strstr(e, cases[i].name) != NULL && m == NULL,
                   "params: %s=%u must be rejected with a message naming it (got \"%s\")", cases[i].name,
                   cases[i].val, e ? e : "(null)");
         xbar_free(m);
     }
-    check(t, strcmp(xbar_counter_name(XBAR_CTR_OVERFLOW), "overflow") == 0 && strcmp(xbar_counter_name(9), "?") == 0,
+    check(strcmp(xbar_counter_name(XBAR_CTR_OVERFLOW), "overflow") == 0 && strcmp(xbar_counter_name(9), "?") == 0,
           "counter names");
 }
 
 /* stat_occ and the head rule: a packet into a stopped output shows occupancy rising one per written
  * entry (writes one step late: route byte bypassed, b1 written when b2 arrives). */
-static void test_occupancy(tally_t *t)
+static void test_occupancy(void)
 {
     xbar_params_t p = params(4);
     p.TIMEOUT = 0;
@@ -1322,7 +1300,7 @@ static void test_occupancy(tally_t *t)
     int ok = 1;
     for (unsigned k = 10; k < 20; k++)
         ok &= s->occ[0][k] == want[k - 10];
-    check(t, ok, "occupancy 10..19: got %u %u %u %u %u %u %u %u %u %u", s->occ[0][10], s->occ[0][11], s->occ[0][12],
+    check(ok, "occupancy 10..19: got %u %u %u %u %u %u %u %u %u %u", s->occ[0][10], s->occ[0][11], s->occ[0][12],
           s->occ[0][13], s->occ[0][14], s->occ[0][15], s->occ[0][16], s->occ[0][17], s->occ[0][18], s->occ[0][19]);
     sim_free(s);
 }
@@ -1368,7 +1346,7 @@ static int quiet_read_scene(const xbar_params_t *p, unsigned rd_at, uint16_t add
  * step, equals a model stepped every step: same outputs every step (IDLE while skipped), same counters,
  * same answers to register reads. Random bursts (packets, bubbles, bad routes, ABORTs, runts, STOP/GO,
  * reads) with idle stretches between them; this check compares the model with itself, not with the doc. */
-static void test_quiet_skip(tally_t *t)
+static void test_quiet_skip(void)
 {
     static const struct { unsigned n, ld, tmo, ctrs, w; } cases[] = {
         {3, 0, 0, 1, 32}, {5, 3, 40, 1, 8}, {8, 0, 25, 1, 16}, {8, 2, 0, 0, 32}, {4, 1, 60, 1, 32}, {32, 1, 50, 1, 8}};
@@ -1474,7 +1452,7 @@ static void test_quiet_skip(tally_t *t)
                     in.reg_rd = 0;
                 }
             }
-        check(t, ok && rd_ok && skipped > 1000 && quiet_seen > 10,
+        check(ok && rd_ok && skipped > 1000 && quiet_seen > 10,
               "quiet/skip case %u (N=%u LINK_DELAY=%u TIMEOUT=%u COUNTERS=%u): outputs/counters %s (first difference "
               "at step %u), reads %s, %llu steps skipped, quiet seen %llu times",
               c, N, p.LINK_DELAY, p.TIMEOUT, p.COUNTERS, ok ? "equal" : "differ", bad_step, rd_ok ? "equal" : "differ",
@@ -1493,35 +1471,38 @@ static void test_quiet_skip(tally_t *t)
             for (unsigned ct = 0; ct < XBAR_NCTR; ct++)
                 for (unsigned d = 0; d < 4 * NS && ok; d++)
                     ok &= quiet_read_scene(&p, 40 + d, (uint16_t)((port << 4) | ct), &skipped_any);
-        check(t, ok && skipped_any, "quiet/skip: a counter read right after skipped steps answers as without skipping");
+        check(ok && skipped_any, "quiet/skip: a counter read right after skipped steps answers as without skipping");
     }
 }
 
-int main(void)
+static const unit_test_t tests[] = {
+    {"params", test_params},
+    {"latency", test_latency},
+    {"handover", test_handover},
+    {"stop_go", test_stop_go},
+    {"downstream_stop", test_downstream_stop},
+    {"timeout_bound", test_timeout_bound},
+    {"timeout_hdr", test_timeout_hdr},
+    {"illegal", test_illegal},
+    {"routes", test_routes},
+    {"runt_abort", test_runt_abort},
+    {"crc", test_crc},
+    {"overflow", test_overflow},
+    {"dropping", test_dropping},
+    {"abt_owner", test_abt_owner},
+    {"counters", test_counters},
+    {"round_robin", test_round_robin},
+    {"rr_regrant", test_rr_regrant},
+    {"head_timing", test_head_timing},
+    {"permutation", test_permutation},
+    {"occupancy", test_occupancy},
+    {"quiet_skip", test_quiet_skip},
+    {"ports32", test_ports32},
+};
+
+int main(int argc, char **argv)
 {
-    tally_t t = {0, 0};
-    test_params(&t);
-    test_latency(&t);
-    test_handover(&t);
-    test_stop_go(&t);
-    test_downstream_stop(&t);
-    test_timeout_bound(&t);
-    test_timeout_hdr(&t);
-    test_illegal(&t);
-    test_routes(&t);
-    test_runt_abort(&t);
-    test_crc(&t);
-    test_overflow(&t);
-    test_dropping(&t);
-    test_abt_owner(&t);
-    test_counters(&t);
-    test_round_robin(&t);
-    test_rr_regrant(&t);
-    test_head_timing(&t);
-    test_permutation(&t);
-    test_occupancy(&t);
-    test_quiet_skip(&t);
-    test_ports32(&t);
-    printf("%u passed, %u failed\n", t.passed, t.failed);
-    return t.failed ? 1 : 0;
+    static const unit_suite_t suite = {"xbar_unit", "Unit tests of the crossbar C model (cmodel/xbar.c) against docs/xbar.md.",
+                                       tests, sizeof tests / sizeof tests[0], NULL, 0, NULL};
+    return unit_main(&suite, argc, argv);
 }
