@@ -44,6 +44,8 @@ vcsw_SAN_m16    := --cycles 20000 --NPORTS 16 --NVC 2 --DEPTH 256 --MAXLEN 16 --
 vcsw_UNIT       := vcsw_unit
 vcsw_UNIT_C     := $(vcsw_MODEL_C) tb/common/unit_main.c sw/src/sf_cli.c tb/vcsw/vcsw_unit.c
 vcsw_UNIT_H     := tb/common/unit_main.h tb/common/unit_check.h
+# deliberate breaks of the model, each must be caught by the unit test (make test's mutants step)
+vcsw_MODEL_MUTANTS := tb/vcsw/mutants.sh
 
 # synthesis wrapper (linted with the block) and the one placed-and-routed gate `make test` runs
 vcsw_WRAPPER     := rtl/fpga/scan_io.v rtl/fpga/vcsw_fpga_top.v

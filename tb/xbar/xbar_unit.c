@@ -753,6 +753,35 @@ static void test_dropping(void)
           "(occ %u, %u packets out, %u overflow)",
           s->occ[0][k - 1], np, ov2 - ov1);
     sim_free(s);
+    /* The same with a first packet of 9..20 body bytes, so that the second header finds every
+     * occupancy from below SLACK_DEPTH - 1 to full, SLACK_DEPTH - 1 included: its packet leaves whole,
+     * or marked with every lost byte counted (overflow), or is dropped whole (32 entries counted). */
+    int edge = 0;
+    for (unsigned body = 9; body <= 20; body++) {
+        s = overflow_sim(&p);
+        len = make_pkt(pk, 1, body, 8);
+        k = put_pkt(s, 0, 10, pk, len, CRC_GOOD, CH_GAP);
+        k2 = put_pkt(s, 0, k, pk2, len2, CRC_GOOD, CH_GAP);
+        s->rx[1][k + 1] = CH_GO;
+        sim_all(s);
+        np = parse_tx(s, 1, 1, 399, rp, 4);
+        unsigned occ = s->occ[0][k - 1];
+        edge |= occ == p.SLACK_DEPTH - 1;
+        ov1 = ctr_at(s, k - 1, 0, XBAR_CTR_OVERFLOW);
+        ov2 = ctr_at(s, 399, 0, XBAR_CTR_OVERFLOW);
+        /* len2: route byte and 30 body bytes; out: the body and the CRC */
+        int whole = np == 2 && rp[1].end == CH_GAP && rp[1].residue == 0 && rp[1].len == len2 &&
+                    memcmp(rp[1].b, pk2 + 1, len2 - 1) == 0 && ov2 == ov1;
+        int marked = np == 2 && rp[1].end == CH_GAP && rp[1].residue == CRC8_MARKED_RESIDUE && ov2 > ov1 &&
+                     rp[1].len - 1 + (ov2 - ov1) == len2 - 1;
+        int dropped = np == 1 && ov2 - ov1 == 32;
+        check(whole || marked || dropped,
+              "dropping: first packet of %u bytes, the second header finds occupancy %u: its packet leaves whole, "
+              "or marked with its lost bytes counted, or is dropped whole (%u packets out, %u overflow)",
+              body, occ, np, ov2 - ov1);
+        sim_free(s);
+    }
+    check(edge, "dropping: one of the second headers finds occupancy SLACK_DEPTH - 1 = %u", p.SLACK_DEPTH - 1);
 }
 
 /* Input 0 times out owning the
