@@ -9,7 +9,7 @@ set -u
 cd "$(dirname "$0")/../.."
 TAG="vcsw mutants"
 MODEL=cmodel/vcsw.c
-SRCS="tb/common/unit_main.c sw/src/sf_cli.c tb/vcsw/vcsw_unit.c"
+SRCS="tb/common/unit_main.c sw/src/sf_cli.c $(echo tb/vcsw/vcsw_unit*.c)"
 UNIT=vcsw_unit
 UNIT_ARGS=""
 
