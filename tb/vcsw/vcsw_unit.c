@@ -16,8 +16,8 @@
  * advance the step number, and on a vcsw_quiet that ignores the input register, the staged heads, the
  * cable registers, the transmit registers (with the pops), the tx_stop registers or an outstanding read.
  *
- * Build: gcc -std=c11 -Wall -Wextra -Werror -O1 -g -fsanitize=address,undefined -fno-sanitize-recover=all \
- *            -DSANFAB_ASSERT -Icmodel cmodel/vcsw.c tb/vcsw/vcsw_unit.c -o /tmp/vcsw_unit
+ * Build: make vcsw-san (build/vcsw/san/vcsw_unit; the sources are mk/vcsw.mk's vcsw_UNIT_C).
+ * Options (--test NAME runs one test, --list names them): tb/common/unit_main.h.
  * A failing check prints "CHECK <what was expected> ... FAIL"; -v prints the passing ones too.
  * Last line: "vcsw_unit: N checks, M failed"; exit status 1 on any failure.
  *
@@ -68,7 +68,8 @@ static const unit_test_t tests[] = {
 
 int main(int argc, char **argv)
 {
-    static const unit_suite_t suite = {"vcsw_unit", "Unit tests of the VC switch C model (cmodel/vcsw.c) against docs/vcsw.md.",
-                                       tests, sizeof tests / sizeof tests[0], NULL, 0, NULL};
+    static const unit_suite_t suite = {
+        "vcsw_unit", "Unit tests of the VC switch C model (cmodel/vcsw.c) against docs/vcsw.md.",
+        tests, sizeof tests / sizeof tests[0], NULL, 0, NULL};
     return unit_main(&suite, argc, argv);
 }

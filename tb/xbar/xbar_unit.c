@@ -39,7 +39,8 @@ static const unit_test_t tests[] = {
 
 int main(int argc, char **argv)
 {
-    static const unit_suite_t suite = {"xbar_unit", "Unit tests of the crossbar C model (cmodel/xbar.c) against docs/xbar.md.",
-                                       tests, sizeof tests / sizeof tests[0], NULL, 0, NULL};
+    static const unit_suite_t suite = {
+        "xbar_unit", "Unit tests of the crossbar C model (cmodel/xbar.c) against docs/xbar.md.",
+        tests, sizeof tests / sizeof tests[0], NULL, 0, NULL};
     return unit_main(&suite, argc, argv);
 }
