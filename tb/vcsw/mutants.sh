@@ -14,8 +14,9 @@ UNIT=vcsw_unit
 UNIT_ARGS=""
 
 # Not here because the unit test does not catch it (a finding, docs/verification.md): the RAM read's
-# round robin stuck at VC 0 (ip->ram_rr = 0), which no scene of the unit test tells from rule 2.3's
-# round robin.
+# round robin stuck at VC 0 (ip->ram_rr = 0). Two VCs do qualify for the read in one step (with writes
+# arriving for a VC whose entry is in R: tests random and stress, e.g. step 1299 of random), but those
+# tests check what is delivered, not when, and no directed scene puts two candidates before the read.
 # name | exact text in cmodel/vcsw.c | replacement (first occurrence; \n is a newline; no '|' in the
 # text, the runner splits on it; \| a '|' in the replacement)
 MUTANTS=$(cat <<'EOF2'
