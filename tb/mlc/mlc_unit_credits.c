@@ -1,5 +1,5 @@
 /* sanfab — mlc_unit: credits, bursts, modes, straddling units
- * (mlc_unit.c; the helpers are in mlc_unit_pair.c). */
+ * (run from the table of mlc_unit.c; the helpers they call are in mlc_unit_pair.c). */
 #include "mlc_unit.h"
 
 /* ================================================================ credits, burst, modes */

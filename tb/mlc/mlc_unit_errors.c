@@ -1,5 +1,5 @@
 /* sanfab — mlc_unit: check errors and recovery, hand-made frames, the guard pulse, double talk
- * (mlc_unit.c; the helpers are in mlc_unit_pair.c). */
+ * (run from the table of mlc_unit.c; the helpers they call are in mlc_unit_pair.c). */
 #include "mlc_unit.h"
 
 /* ================================================================ check errors and recovery */

@@ -1,5 +1,5 @@
 /* sanfab — mlc_unit: parameter checks, the frame format: the check, null frames, turn timing, one packet, latency
- * (mlc_unit.c; the helpers are in mlc_unit_pair.c). */
+ * (run from the table of mlc_unit.c; the helpers they call are in mlc_unit_pair.c). */
 #include "mlc_unit.h"
 
 /* ================================================================ parameters */

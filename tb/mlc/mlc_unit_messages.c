@@ -1,5 +1,5 @@
 /* sanfab — mlc_unit: messages through the driver, configuration changes, message switching
- * (mlc_unit.c; the helpers are in mlc_unit_pair.c). */
+ * (run from the table of mlc_unit.c; the helpers they call are in mlc_unit_pair.c). */
 #include "mlc_unit.h"
 
 /* ================================================================ messages through the driver */

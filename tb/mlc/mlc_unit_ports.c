@@ -1,5 +1,5 @@
 /* sanfab — mlc_unit: the host and register ports, reset, efficiency (docs/mlc.md, Efficiency)
- * (mlc_unit.c; the helpers are in mlc_unit_pair.c). */
+ * (run from the table of mlc_unit.c; the helpers they call are in mlc_unit_pair.c). */
 #include "mlc_unit.h"
 
 /* ================================================================ host port, register port */

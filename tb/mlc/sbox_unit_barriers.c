@@ -1,5 +1,5 @@
 /* sanfab — sbox_unit: barriers in one box
- * (sbox_unit.c; the helpers are in sbox_unit_fab.c). */
+ * (run from the table of sbox_unit.c; the helpers they call are in sbox_unit_fab.c). */
 #include "sbox_unit.h"
 
 void test_barrier_one(void)

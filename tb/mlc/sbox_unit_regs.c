@@ -1,5 +1,5 @@
 /* sanfab — sbox_unit: parameter checks, the register port (box alone), counter wrap and reset
- * (sbox_unit.c; the helpers are in sbox_unit_fab.c). */
+ * (run from the table of sbox_unit.c; the helpers they call are in sbox_unit_fab.c). */
 #include "sbox_unit.h"
 
 /* ================================================================ parameters */

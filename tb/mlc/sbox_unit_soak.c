@@ -1,5 +1,5 @@
 /* sanfab — sbox_unit: the random soak with a scoreboard (run by test_soak, sbox_unit.c)
- * (sbox_unit.c; the helpers are in sbox_unit_fab.c). */
+ * (run from the table of sbox_unit.c; the helpers they call are in sbox_unit_fab.c). */
 #include "sbox_unit.h"
 
 /* ================================================================ random soak with a scoreboard */

@@ -1,5 +1,5 @@
 /* sanfab — sbox_unit: transit through an idle box, unicast, multicast, drops, Type1 with PC < 2
- * (sbox_unit.c; the helpers are in sbox_unit_fab.c). */
+ * (run from the table of sbox_unit.c; the helpers they call are in sbox_unit_fab.c). */
 #include "sbox_unit.h"
 
 /* ================================================================ transit through an idle box */

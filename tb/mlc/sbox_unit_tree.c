@@ -1,5 +1,5 @@
 /* sanfab — sbox_unit: a two-box tree: barriers, multicast, the box port
- * (sbox_unit.c; the helpers are in sbox_unit_fab.c). */
+ * (run from the table of sbox_unit.c; the helpers they call are in sbox_unit_fab.c). */
 #include "sbox_unit.h"
 
 /* Two boxes: A (root) ports 0,1 -> nodes 0,1, port 2 <-> B port 3 (B's up port, B's end master);

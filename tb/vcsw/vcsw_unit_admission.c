@@ -1,5 +1,5 @@
 /* sanfab — vcsw_unit: admission at a full buffer, MAXLEN cuts, table drops, control VCs
- * (vcsw_unit.c; the helpers are in vcsw_unit_sim.c). */
+ * (run from the table of vcsw_unit.c; the helpers they call are in vcsw_unit_sim.c). */
 #include "vcsw_unit.h"
 
 /* Admission at DEPTH-2, DEPTH-1, DEPTH (sender ignores STOP; the output VC stopped while filling). */

@@ -1,5 +1,5 @@
 /* sanfab — vcsw_unit: allocation and input round robin, starvation, blocked release, permutation throughput
- * (vcsw_unit.c; the helpers are in vcsw_unit_sim.c). */
+ * (run from the table of vcsw_unit.c; the helpers they call are in vcsw_unit_sim.c). */
 #include "vcsw_unit.h"
 
 /* Output round robin over the input numbers (rule 3.1): every input sends a 1-flit packet on VC 0

@@ -1,5 +1,5 @@
 /* sanfab — vcsw_unit: table-write timing, the configuration port, the counter schedule, the RAM read
- * (vcsw_unit.c; the helpers are in vcsw_unit_sim.c). */
+ * (run from the table of vcsw_unit.c; the helpers they call are in vcsw_unit_sim.c). */
 #include "vcsw_unit.h"
 
 /* A write in step w affects heads received in steps > w, not a head received in step w; a routed

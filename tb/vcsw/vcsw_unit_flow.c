@@ -1,5 +1,5 @@
 /* sanfab — vcsw_unit: the diagram, latency, ownership and handover, Go & Stop both ways, VC interleaving
- * (vcsw_unit.c; the helpers are in vcsw_unit_sim.c). */
+ * (run from the table of vcsw_unit.c; the helpers they call are in vcsw_unit_sim.c). */
 #include "vcsw_unit.h"
 
 /* ================================================================ tests */

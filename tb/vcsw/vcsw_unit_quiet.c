@@ -1,5 +1,5 @@
 /* sanfab — vcsw_unit: vcsw_quiet/vcsw_skip against a model stepped every step
- * (vcsw_unit.c; the helpers are in vcsw_unit_sim.c). */
+ * (run from the table of vcsw_unit.c; the helpers they call are in vcsw_unit_sim.c). */
 #include "vcsw_unit.h"
 
 /* ================================================================ quiet / skip (network simulators) */

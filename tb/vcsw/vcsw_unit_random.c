@@ -1,5 +1,5 @@
 /* sanfab — vcsw_unit: random traffic, event steps, port widths, stress, reset
- * (vcsw_unit.c; the helpers are in vcsw_unit_sim.c). */
+ * (run from the table of vcsw_unit.c; the helpers they call are in vcsw_unit_sim.c). */
 #include "vcsw_unit.h"
 
 /* Random traffic with random downstream stops and obeying senders on several sets: every packet

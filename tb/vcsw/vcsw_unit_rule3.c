@@ -1,5 +1,5 @@
 /* sanfab — vcsw_unit: rule 3 (pipelined allocation) step by step, offers at reset, parameter checks
- * (vcsw_unit.c; the helpers are in vcsw_unit_sim.c). */
+ * (run from the table of vcsw_unit.c; the helpers they call are in vcsw_unit_sim.c). */
 #include "vcsw_unit.h"
 
 /* ================================================================ rule 3 (pipelined allocation) */

@@ -1,5 +1,5 @@
 /* sanfab — xbar_unit: round robin, head timing, permutation throughput, 32 ports, parameter checks
- * (xbar_unit.c; the helpers are in xbar_unit_sim.c). */
+ * (run from the table of xbar_unit.c; the helpers they call are in xbar_unit_sim.c). */
 #include "xbar_unit.h"
 
 /* Round robin: every input sends to output 0 at once (32 ports: to output 31), twice in a row; served

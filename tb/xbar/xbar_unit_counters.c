@@ -1,5 +1,5 @@
 /* sanfab — xbar_unit: the counter schedule and register port, occupancy, quiet/skip
- * (xbar_unit.c; the helpers are in xbar_unit_sim.c). */
+ * (run from the table of xbar_unit.c; the helpers they call are in xbar_unit_sim.c). */
 #include "xbar_unit.h"
 
 /* Counter schedule and read timing: a read of slot s in step r is answered in the first step W > r,

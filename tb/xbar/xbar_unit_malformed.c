@@ -1,5 +1,5 @@
 /* sanfab — xbar_unit: illegal characters, routes, runts, CRC marking, overflow and dropping, ABORT owed
- * (xbar_unit.c; the helpers are in xbar_unit_sim.c). */
+ * (run from the table of xbar_unit.c; the helpers they call are in xbar_unit_sim.c). */
 #include "xbar_unit.h"
 
 /* Every illegal control code 0x105..0x1FF: counted malformed between packets (nothing else) and

@@ -1,5 +1,5 @@
 /* sanfab — xbar_unit: latency, handover, STOP/GO both ways, timeouts
- * (xbar_unit.c; the helpers are in xbar_unit_sim.c). */
+ * (run from the table of xbar_unit.c; the helpers they call are in xbar_unit_sim.c). */
 #include "xbar_unit.h"
 
 /* ================================================================ tests */
