@@ -34,7 +34,7 @@ int check(int ok, const char *fmt, ...)
 
 static void usage(FILE *f, const unit_suite_t *s)
 {
-    fprintf(f, "usage: %s [-v] [--test NAME]... [--list] [--help] [--version]", s->prog);
+    fprintf(f, "usage: %s [-v] [--test NAME]... [--stop-on-fail] [--list] [--help] [--version]", s->prog);
     for (size_t i = 0; i < s->nopts; i++)
         fprintf(f, " [%s N]", s->opts[i].name);
     fprintf(f, "\n");
@@ -46,6 +46,7 @@ static void help(const unit_suite_t *s)
     printf("%s\n\n", s->about);
     printf("  -v            print the passing checks too\n"
            "  --test NAME   run only this test (repeatable, or NAME,NAME; default: all, in order)\n"
+           "  --stop-on-fail  run no test after the first that fails\n"
            "  --list        print the test names, one a line\n"
            "  --help        this help\n"
            "  --version     print the version\n");
@@ -102,7 +103,7 @@ static int unknown_option(const unit_suite_t *s, const char *arg)
 {
     const char *known[64];
     size_t n = 0;
-    static const char *const own[] = {"-v", "--test", "--list", "--help", "--version"};
+    static const char *const own[] = {"-v", "--test", "--stop-on-fail", "--list", "--help", "--version"};
     for (size_t i = 0; i < sizeof own / sizeof own[0]; i++)
         known[n++] = own[i];
     for (size_t i = 0; i < s->nopts && n < sizeof known / sizeof known[0]; i++)
@@ -117,7 +118,7 @@ int unit_main(const unit_suite_t *s, int argc, char **argv)
 {
     setvbuf(stdout, NULL, _IOLBF, 0); /* FAIL lines survive a crash */
     unsigned char *sel = calloc(s->ntests ? s->ntests : 1, 1);
-    int any_sel = 0, rc = 0;
+    int any_sel = 0, rc = 0, stop_on_fail = 0;
     if (!sel) {
         perror(s->prog);
         return 2;
@@ -126,6 +127,8 @@ int unit_main(const unit_suite_t *s, int argc, char **argv)
         const char *a = argv[i];
         if (strcmp(a, "-v") == 0 || strcmp(a, "--verbose") == 0) {
             tally.verbose = 1;
+        } else if (strcmp(a, "--stop-on-fail") == 0) {
+            stop_on_fail = 1;
         } else if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
             help(s);
             free(sel);
@@ -184,6 +187,8 @@ int unit_main(const unit_suite_t *s, int argc, char **argv)
         if (tally.failed != f0) {
             tfailed++;
             printf("FAILED: test %s (%u of %u checks)\n", s->tests[k].name, tally.failed - f0, tally.checks - c0);
+            if (stop_on_fail)
+                break;
         }
     }
     free(sel);

@@ -1,10 +1,11 @@
 /* sanfab — the one harness of the C models' unit tests (tb/<block>/ *_unit.c and their topic files): a table of named
  * tests, run all or only the named ones, counted, with the shared command line
  *
- *   UNIT [-v] [--test NAME]... [--list] [--help] [--version] [block options]
+ *   UNIT [-v] [--test NAME]... [--stop-on-fail] [--list] [--help] [--version] [block options]
  *
  * -v prints the passing checks too; --test NAME (repeatable, or NAME,NAME) runs only those tests, in
- * the table's order (a name no test has is refused with a "did you mean"); --list prints the names.
+ * the table's order (a name no test has is refused with a "did you mean"); --stop-on-fail runs no
+ * test after the first that fails (the model-mutant scripts' runs); --list prints the names.
  * A block adds number options (mlc_unit's --seed, --cycles). Output: each failed check ("CHECK
  * <what> ... FAIL", unit_check.h), a "FAILED: test NAME (M of N checks)" line per failed test, then
  * "UNIT: T tests: P passed, F failed" and, last, "UNIT: N checks, M failed" (the line

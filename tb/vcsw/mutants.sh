@@ -11,7 +11,7 @@ TAG="vcsw mutants"
 MODEL=cmodel/vcsw.c
 SRCS="tb/common/unit_main.c sw/src/sf_cli.c $(echo tb/vcsw/vcsw_unit*.c)"
 UNIT=vcsw_unit
-UNIT_ARGS=""
+UNIT_ARGS="--stop-on-fail"  # a mutant is caught at its first failed test
 
 # Not here because the unit test does not catch it (a finding, docs/verification.md): the RAM read's
 # round robin stuck at VC 0 (ip->ram_rr = 0). Two VCs do qualify for the read in one step (with writes

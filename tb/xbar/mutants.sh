@@ -11,7 +11,7 @@ TAG="xbar mutants"
 MODEL=cmodel/xbar.c
 SRCS="tb/common/unit_main.c sw/src/sf_cli.c $(echo tb/xbar/xbar_unit*.c)"
 UNIT=xbar_unit
-UNIT_ARGS=""
+UNIT_ARGS="--stop-on-fail"  # a mutant is caught at its first failed test
 
 # name | exact text in cmodel/xbar.c | replacement (first occurrence; \n is a newline; no '|' in the
 # text, the runner splits on it; \| a '|' in the replacement)
