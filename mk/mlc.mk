@@ -42,7 +42,9 @@ mlc_BENCH_H   := cmodel/mlc.h sw/mlc_host.h sw/ring.h tb/common/unit_check.h tb/
 # the model's unit tests (sanitizers, in make test's model-sanitizers step) and tb/mlc/mutants.sh
 # (deliberate breaks of the model, each must be caught by the unit test; the mutants step)
 mlc_UNIT      := mlc_unit
-mlc_UNIT_C    := cmodel/mlc.c sw/mlc_host.c tb/mlc/mlc_unit.c
+mlc_UNIT_C    := cmodel/mlc.c sw/mlc_host.c tb/common/unit_main.c sw/src/sf_cli.c tb/mlc/mlc_unit.c tb/mlc/mlc_unit_pair.c \
+                 $(patsubst %,tb/mlc/mlc_unit_%.c,frames credits messages errors guard ports random)
+mlc_UNIT_H    := tb/common/unit_main.h tb/common/unit_check.h tb/mlc/mlc_unit.h
 mlc_MODEL_MUTANTS := tb/mlc/mutants.sh
 
 # Icarus bench: a script that prints "icarus: N passed, M failed" (and --selftest for its mutants)

@@ -24,7 +24,9 @@
 #                  B_BENCH_H headers to depend on
 #   B_SAN_C        sources of the model-only bench under ASan/UBSan (-DSANFAB_ASSERT);
 #                  B_SAN_RUNS names its runs, B_SAN_<run> the arguments of each
-#   B_UNIT, B_UNIT_C   unit-test binary and its sources (ASan/UBSan, -DSANFAB_ASSERT)
+#   B_UNIT, B_UNIT_C   unit-test binary and its sources (ASan/UBSan, -DSANFAB_ASSERT; the harness
+#                  tb/common/unit_main.c and sw/src/sf_cli.c among them), B_UNIT_H its headers to
+#                  depend on (besides B_BENCH_H)
 #   B_MODEL_MUTANTS    script that breaks the C model deliberately and requires the unit test to
 #                  catch every break (for a block whose model comes before its RTL)
 #   B_WRAPPER, B_WRAPPER_TOP   synthesis wrapper, linted with the block
@@ -234,7 +236,7 @@ $(BUILD)/$(1)/san/$($(1)_BENCH): $($(1)_SAN_C) $($(1)_BENCH_H) $(MK_FILES)
 	@mkdir -p $$(dir $$@)
 	$(CC) $(CSTD) $(SAN) -DSANFAB_ASSERT $($(1)_SAN_C) -o $$@
 
-$(BUILD)/$(1)/san/$($(1)_UNIT): $($(1)_UNIT_C) $($(1)_BENCH_H) $(MK_FILES)
+$(BUILD)/$(1)/san/$($(1)_UNIT): $($(1)_UNIT_C) $($(1)_UNIT_H) $($(1)_BENCH_H) $(MK_FILES)
 	@mkdir -p $$(dir $$@)
 	$(CC) $(CSTD) $(SAN) -DSANFAB_ASSERT $($(1)_UNIT_C) -o $$@
 

@@ -51,7 +51,9 @@ sbox_SAN_m2    := --cycles 40000 --PORTS 2 --NODES 1 --FIFO_BYTES 4096 --CTR_W 3
 # the model's unit test (sanitizers, make test's model-sanitizers step) and tb/mlc/sbox_mutants.sh
 # (deliberate breaks of the model, each must be caught by the unit test; the mutants step)
 sbox_UNIT      := sbox_unit
-sbox_UNIT_C    := cmodel/mlc.c cmodel/sbox.c sw/mlc_host.c tb/mlc/sbox_unit.c
+sbox_UNIT_C    := cmodel/mlc.c cmodel/sbox.c sw/mlc_host.c tb/common/unit_main.c sw/src/sf_cli.c tb/mlc/sbox_unit.c \
+                  tb/mlc/sbox_unit_fab.c $(patsubst %,tb/mlc/sbox_unit_%.c,regs transit arbitration barriers tree soak)
+sbox_UNIT_H    := tb/common/unit_main.h tb/common/unit_check.h tb/mlc/sbox_unit.h
 sbox_MODEL_MUTANTS := tb/mlc/sbox_mutants.sh
 
 # The bench's own settings per set (not RTL parameters, so not in sbox_PARAMS): the link models'

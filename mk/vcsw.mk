@@ -42,7 +42,11 @@ vcsw_SAN_m5     := --cycles 30000 --NPORTS 5 --NVC 8 --CTRL 0 --CTR_WIDTH 8 --LI
 vcsw_SAN_m16    := --cycles 20000 --NPORTS 16 --NVC 2 --DEPTH 256 --MAXLEN 16 --FLIT_W 32 --TAG_W 12
 # unit tests of the model's documented timing (sanitizers)
 vcsw_UNIT       := vcsw_unit
-vcsw_UNIT_C     := $(vcsw_MODEL_C) tb/vcsw/vcsw_unit.c
+vcsw_UNIT_C     := $(vcsw_MODEL_C) tb/common/unit_main.c sw/src/sf_cli.c tb/vcsw/vcsw_unit.c tb/vcsw/vcsw_unit_sim.c \
+                   $(patsubst %,tb/vcsw/vcsw_unit_%.c,flow admission config arbitration random rule3 quiet)
+vcsw_UNIT_H     := tb/common/unit_main.h tb/common/unit_check.h tb/vcsw/vcsw_unit.h
+# deliberate breaks of the model, each must be caught by the unit test (make test's mutants step)
+vcsw_MODEL_MUTANTS := tb/vcsw/mutants.sh
 
 # synthesis wrapper (linted with the block) and the one placed-and-routed gate `make test` runs
 vcsw_WRAPPER     := rtl/fpga/scan_io.v rtl/fpga/vcsw_fpga_top.v

@@ -45,7 +45,11 @@ xbar_SAN_m3     := --cycles 30000 --NPORTS 3 --TIMEOUT 0
 xbar_SAN_m32    := --cycles 20000 --NPORTS 32 --ROUTE_DELAY 2 --LINK_DELAY 3 --TIMEOUT 3000 --CTR_WIDTH 16
 # unit tests of the model's documented timing (sanitizers)
 xbar_UNIT       := xbar_unit
-xbar_UNIT_C     := cmodel/xbar.c tb/xbar/xbar_unit.c
+xbar_UNIT_C     := cmodel/xbar.c tb/common/unit_main.c sw/src/sf_cli.c tb/xbar/xbar_unit.c tb/xbar/xbar_unit_sim.c \
+                   $(patsubst %,tb/xbar/xbar_unit_%.c,timing malformed counters arbitration)
+xbar_UNIT_H     := tb/common/unit_main.h tb/common/unit_check.h tb/xbar/xbar_unit.h
+# deliberate breaks of the model, each must be caught by the unit test (make test's mutants step)
+xbar_MODEL_MUTANTS := tb/xbar/mutants.sh
 
 # synthesis wrapper (linted with the block) and the one placed-and-routed gate `make test` runs
 xbar_WRAPPER     := rtl/fpga/scan_io.v rtl/fpga/xbar_fpga_top.v

@@ -4,7 +4,7 @@
 #   a misspelt option is refused (exit 2) naming the option and the likely one ("did you mean --cycles?");
 #   a number option given a word is refused (exit 2) naming the option.
 # Usage: tb/common/cli_test.sh [BUILD]  (the set benches build/xbar/p8, vcsw/p8, mlc/d, sbox/d, sboxtree/t3 must be
-# built: scripts/run_tests.sh lockstep does; the network bench is checked when build/net/ring4 is there)
+# built: scripts/run_tests.sh lockstep does; the network bench and the unit tests are checked when they are built)
 set -uo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/../.."
 B=${1:-build}
@@ -29,5 +29,23 @@ check mlc_lockstep "$B/mlc/d/mlc_lockstep"
 check sbox_lockstep "$B/sbox/d/sbox_lockstep"
 check sbox_tree "$B/sboxtree/t3/sbox_tree"
 [ -x "$B/net/ring4/net_bench" ] && check net_bench "$B/net/ring4/net_bench"
+# the models' unit tests (tb/common/unit_main.h; built by make test's model-sanitizers step, before this one):
+# --version, a misspelt option and a misspelt --test name each refused with the closest one
+check_unit() {  # NAME BINARY MISSPELT-TEST RIGHT-TEST
+    local name=$1 bin=$2 out rc
+    out=$("$bin" --version 2>&1); rc=$?
+    if [ $rc -eq 0 ] && [ "$out" = "$name (sanfab) $V" ]; then pass=$((pass + 1))
+    else echo "FAIL cli: $bin --version: exit $rc, '$out' (want '$name (sanfab) $V')"; fail=$((fail + 1)); fi
+    out=$("$bin" --tset "$4" 2>&1 < /dev/null); rc=$?
+    if [ $rc -eq 2 ] && grep -q -- "--tset.*did you mean --test?" <<< "$out"; then pass=$((pass + 1))
+    else echo "FAIL cli: $bin --tset: exit $rc, '$(head -1 <<< "$out")'"; fail=$((fail + 1)); fi
+    out=$("$bin" --test "$3" 2>&1 < /dev/null); rc=$?
+    if [ $rc -eq 2 ] && grep -q -- "'$3'.*did you mean $4?" <<< "$out"; then pass=$((pass + 1))
+    else echo "FAIL cli: $bin --test $3: exit $rc, '$(head -1 <<< "$out")'"; fail=$((fail + 1)); fi
+}
+[ -x "$B/xbar/san/xbar_unit" ] && check_unit xbar_unit "$B/xbar/san/xbar_unit" latncy latency
+[ -x "$B/vcsw/san/vcsw_unit" ] && check_unit vcsw_unit "$B/vcsw/san/vcsw_unit" stop_bti stop_bit
+[ -x "$B/mlc/san/mlc_unit" ] && check_unit mlc_unit "$B/mlc/san/mlc_unit" timout timeout
+[ -x "$B/sbox/san/sbox_unit" ] && check_unit sbox_unit "$B/sbox/san/sbox_unit" transti transit
 echo "cli: $pass passed, $fail failed"
 [ $fail -eq 0 ]
