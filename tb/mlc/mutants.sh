@@ -10,7 +10,7 @@ TAG="mutants"
 MODEL=cmodel/mlc.c
 SRCS="sw/mlc_host.c tb/common/unit_main.c sw/src/sf_cli.c $(echo tb/mlc/mlc_unit*.c)"
 UNIT=mlc_unit
-UNIT_ARGS="--cycles 200000"
+UNIT_ARGS="--cycles 200000 --stop-on-fail"  # a mutant is caught at its first failed test
 
 # name | exact text in cmodel/mlc.c | replacement (first occurrence; \n is a newline, \| a "|")
 MUTANTS=$(cat <<'EOF'

@@ -11,7 +11,7 @@ TAG="sbox mutants"
 MODEL=cmodel/sbox.c
 SRCS="cmodel/mlc.c sw/mlc_host.c tb/common/unit_main.c sw/src/sf_cli.c $(echo tb/mlc/sbox_unit*.c)"
 UNIT=sbox_unit
-UNIT_ARGS=""
+UNIT_ARGS="--stop-on-fail"  # a mutant is caught at its first failed test
 
 # name | exact text in cmodel/sbox.c | replacement (first occurrence; \n is a newline; no '|' in texts)
 MUTANTS=$(cat <<'EOF'
