@@ -23,6 +23,8 @@ SAN   := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-
 SIM_CYCLES  ?= 1000000
 TEST_CYCLES ?= 100000
 SEED        ?= 1
+# make test BLOCK=xbar (a comma list; net, sw, repo for the steps of no block): only that part of the regression
+BLOCK       ?=
 
 BLOCKS :=
 include mk/xbar.mk
@@ -76,6 +78,8 @@ help:
 	@echo ""
 	@echo "Everything:"
 	@echo "  make test         everything CI runs, ~30 min on 2 cores (scripts/run_tests.sh --list names the steps)"
+	@echo "  make test BLOCK=xbar  one block's part of it (or a list: BLOCK=mlc,sbox; net, sw, repo: the other steps;"
+	@echo "                    BLOCK=xbar scripts/run_tests.sh --list says what runs)"
 	@echo "  make generate     regenerate rtl/common/link_defs.vh and the FuseSoC .core files"
 	@echo "  make clean        remove build/ (and sw/build/)"
 	@echo "  make help         this text"
@@ -99,7 +103,7 @@ fusesoc: $(PYTHON)
 	@scripts/fusesoc.sh $(ARGS)
 
 test: deps
-	@TEST_CYCLES=$(TEST_CYCLES) SEED=$(SEED) JOBS=$(JOBS) MAKE="$(MAKE)" bash scripts/run_tests.sh
+	@TEST_CYCLES=$(TEST_CYCLES) SEED=$(SEED) JOBS=$(JOBS) MAKE="$(MAKE)" BLOCK="$(BLOCK)" bash scripts/run_tests.sh
 
 benches: $(ALL_SET_BENCHES)
 mutants: $(ALL_MUTANT_BENCHES)

@@ -2,8 +2,22 @@
 # sanfab — the regression `make test` runs: every step is run, each prints its own detail, and
 # the summary at the end says which failed. Exit status non-zero if any step failed.
 #   scripts/run_tests.sh [STEP...]    (default: all steps; `--list` names them)
+#   BLOCK=xbar[,mlc...] scripts/run_tests.sh [STEP...]    (make test BLOCK=...): one block's part only
 # What runs for each block (parameter sets, mutants, sanitizer runs, the synthesis gate, the Icarus
 # bench) comes from its mk/<block>.mk through `make list-runs`.
+#
+# BLOCK (a name or a comma list; unset or empty: everything, as always). Every step belongs to a block
+# or to one of three pseudo-blocks, so all the names together are the whole regression:
+#   xbar, vcsw, mlc, sbox (the blocks of `make list-runs`): lint (make B-lint; sbox also sboxtree-lint),
+#       model-sanitizers, lockstep, mutants, icarus, synth-gates, each on that block's runs only (the
+#       `runs` lines whose BLOCK field is selected). Lockstep's waves and bench-CLI tests use every
+#       block's benches: they run only when all four are selected.
+#   net   the RTL networks: lint (net-lint, net-lint-wrapper), rtlnet
+#   sw    the C tools and the experiments: routing, netsim, experiments
+#   repo  the repository-wide checks: lint (check-help, check-generated), packaging (every FuseSoC
+#         core), synth-fresh
+# A step the selection has no part of prints one "skipped" line; `--list` says what each step runs.
+# An unknown name is an error (exit 2) listing the known ones.
 set -uo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 
@@ -15,11 +29,31 @@ SEED=${SEED:-1}
 JOBS=${JOBS:-2}
 PY=.venv/bin/python
 STEPS_ALL=(lint packaging model-sanitizers lockstep mutants icarus routing netsim rtlnet experiments synth-fresh synth-gates)
+BLOCK=${BLOCK:-}
+RUN_BLOCKS=""   # the selected hardware blocks (BLOCK set), " xbar mlc"; empty: every block's runs
 
-# KIND BLOCK NAME BINARY [ARGS...] lines of the given kind
-runs() { $MAKE -s --no-print-directory list-runs SEED="$SEED" | awk -v k="$1" '$1 == k'; }
+# KIND BLOCK NAME BINARY [ARGS...] lines of the given kind (of the RUN_BLOCKS only, when set)
+runs() {
+    $MAKE -s --no-print-directory list-runs SEED="$SEED" |
+        awk -v k="$1" -v b="$RUN_BLOCKS" '$1 == k && (b == "" || index(b " ", " " $2 " ") > 0)'
+}
 
-step_lint() { $MAKE -s -j "$JOBS" --output-sync=target lint; }   # independent lint targets, JOBS at a time, each one's lines together
+# the lint step's make goals under BLOCK (together they are `make lint`'s prerequisites)
+lint_goals() {
+    local b
+    [ "$SEL_REPO" = 1 ] && echo check-help check-generated
+    for b in $RUN_BLOCKS; do echo "$b-lint"; [ "$b" = sbox ] && echo sboxtree-lint; done
+    [ "$SEL_NET" = 1 ] && echo net-lint net-lint-wrapper
+    return 0
+}
+
+step_lint() {
+    if [ -n "$BLOCK" ]; then
+        # shellcheck disable=SC2046
+        $MAKE -s -j "$JOBS" --output-sync=target $(lint_goals); return
+    fi
+    $MAKE -s -j "$JOBS" --output-sync=target lint;   # independent lint targets, JOBS at a time, each one's lines together
+}
 
 step_packaging() {
     # the .core files are checked against their file lists by `make lint`; here FuseSoC reads every core,
@@ -27,6 +61,7 @@ step_packaging() {
     # HX8K config, lockstep) through scripts/fusesoc.sh, with the project's own tools: each must succeed
     # and FuseSoC/Edalize must print no warning (a deprecation above all). Then the plot-only deps check.
     local rc=0 b t out br=build/fusesoc-test
+    local RUN_BLOCKS=""   # every block's core (the step is BLOCK=repo's)
     [ -f LICENSE ] || { echo "LICENSE missing"; rc=1; }
     if [ ! -x .venv/bin/fusesoc ]; then
         echo "fusesoc not in .venv (make deps installs it): FuseSoC checks skipped"
@@ -113,7 +148,12 @@ pool_show() {
 step_lockstep() {
     # every parameter set's short lockstep run, JOBS at a time (each prints its own lines, shown in
     # the list's order)
-    $MAKE -s -j "$JOBS" benches || return 1
+    if [ -n "$BLOCK" ]; then
+        # shellcheck disable=SC2046
+        $MAKE -s -j "$JOBS" $(runs set | awk '{print $4}' | sort -u) || return 1   # the selected blocks' benches
+    else
+        $MAKE -s -j "$JOBS" benches || return 1
+    fi
     local kind block name bin args n=0 out
     out=$(mktemp -d build/lockstep.XXXXXX)
     while read -r kind block name bin args; do
@@ -123,6 +163,10 @@ step_lockstep() {
         n=$((n + 1))
     done < <(runs set)
     pool_show "$out" $n || return 1
+    if [ -n "$BLOCK" ] && ! all_hw_selected; then
+        echo "waves and bench-CLI tests skipped: they use every block's benches (BLOCK=${KNOWN_HW// /,})"
+        return 0
+    fi
     # waves on demand (docs/verification.md, "Waves"): --vcd, windows, refused paths, --vcd-on-fail on a
     # mutant, the GTKWave save files against real VCDs; two mutant-capable builds step mutants needs anyway
     $MAKE -s build/xbar/MUTANTS_p8/xbar_bench build/mlc/MUTANTS_d/mlc_lockstep || return 1
@@ -191,7 +235,13 @@ step_mutants() {
     # Blocks whose C model comes before their RTL: deliberate breaks of the model, each must be
     # caught by the model's unit test (the script says which were caught and fails otherwise); these
     # scripts run in the same pool, first (each is long and serial), their output after the benches'.
-    $MAKE -s -k -j "$JOBS" mutants > build/mutants-build.log 2>&1 || true
+    if [ -n "$BLOCK" ]; then
+        # shellcheck disable=SC2046
+        $MAKE -s -k -j "$JOBS" $({ runs unmutated; runs mutant; } | awk '{print $4}' | sort -u) \
+            > build/mutants-build.log 2>&1 || true   # the selected blocks' mutant-capable builds
+    else
+        $MAKE -s -k -j "$JOBS" mutants > build/mutants-build.log 2>&1 || true
+    fi
     local rc=0 kind block name bin args mode n=0 m=0 out mout script
     out=$(mktemp -d build/mutants.XXXXXX)
     mout=$(mktemp -d build/modelmut.XXXXXX)
@@ -296,14 +346,110 @@ step_synth-gates() {
     $PY scripts/synth.py --check --jobs "$JOBS" $names
 }
 
-if [ "${1:-}" = "--list" ]; then printf '%s\n' "${STEPS_ALL[@]}"; exit 0; fi
+# ---------------------------------------------------------------- BLOCK
+PSEUDO_BLOCKS="net sw repo"
+SEL_NET=0; SEL_SW=0; SEL_REPO=0
+all_hw_selected() { [ "$(wc -w <<< "$RUN_BLOCKS")" -eq "$(wc -w <<< "$KNOWN_HW")" ]; }
+
+# step_owner STEP: the kind of name that selects it: hw (a block), net, sw or repo; lint is everyone's
+step_owner() {
+    case $1 in
+        lint) echo all ;;
+        model-sanitizers|lockstep|mutants|icarus|synth-gates) echo hw ;;
+        rtlnet) echo net ;;
+        routing|netsim|experiments) echo sw ;;
+        packaging|synth-fresh) echo repo ;;
+        *) echo none ;;
+    esac
+}
+
+# owner_text STEP: which BLOCK names run STEP, for the skipped lines
+owner_text() {
+    case $(step_owner "$1") in
+        all) echo "BLOCK=${KNOWN_HW// /|}|net|repo runs it" ;;
+        hw) echo "BLOCK=${KNOWN_HW// /|} runs it" ;;
+        *) echo "BLOCK=$(step_owner "$1") runs it" ;;
+    esac
+}
+
+# step_selected STEP: the BLOCK selection has a part of STEP
+step_selected() {
+    case $(step_owner "$1") in
+        all) [ -n "$(lint_goals)" ] ;;
+        hw) [ -n "$RUN_BLOCKS" ] ;;
+        net) [ "$SEL_NET" = 1 ] ;;
+        sw) [ "$SEL_SW" = 1 ] ;;
+        repo) [ "$SEL_REPO" = 1 ] ;;
+        *) return 0 ;;
+    esac
+}
+
+# describe STEP: one line, what the BLOCK selection runs of STEP (for --list)
+describe() {
+    local s=$1 n
+    if ! step_selected "$s"; then
+        echo "skipped ($(owner_text "$s"))"; return
+    fi
+    case $s in
+        lint) echo "make $(lint_goals | tr '\n' ' ' | sed 's/ $//')" ;;
+        model-sanitizers) echo "unit tests: $(runs unit | wc -l), sanitizer runs: $(runs san | wc -l)" ;;
+        lockstep)
+            n=$(runs set | wc -l)
+            if all_hw_selected; then echo "parameter sets' lockstep runs: $n; the waves and bench-CLI tests"
+            else echo "parameter sets' lockstep runs: $n (the waves and bench-CLI tests need every block)"; fi ;;
+        mutants) echo "unmutated builds: $(runs unmutated | wc -l), mutants: $(runs mutant | wc -l), model-mutant scripts: $(runs modelmut | wc -l)" ;;
+        icarus) echo "Icarus benches: $(runs icarus | wc -l), each also --selftest" ;;
+        synth-gates)
+            n=$(runs gate | awk '{printf "%s%s", (NR > 1 ? " " : ""), $3}')
+            echo "the synthesis flow's unit tests; gates: ${n:-none (no gate config)}" ;;
+        *) echo "all of it" ;;
+    esac
+}
+
+if [ -n "$BLOCK" ]; then
+    KNOWN_HW=$(runs set | awk '!seen[$2]++ {printf "%s%s", (NR > 1 ? " " : ""), $2}')
+    [ -n "$KNOWN_HW" ] || { echo "run_tests: BLOCK=$BLOCK: \`$MAKE list-runs\` named no block" >&2; exit 2; }
+    sel=""
+    for b in ${BLOCK//,/ }; do
+        case " $KNOWN_HW $PSEUDO_BLOCKS " in
+            *" $b "*) ;;
+            *)
+                py=$PY; [ -x "$py" ] || py=python3
+                hint=$($py -c 'import sys; sys.path.insert(0, "scripts"); from sanfab_cli import suggest
+s = suggest(sys.argv[1], sys.argv[2:]); print(f" (did you mean {s}?)" if s else "")' "$b" $KNOWN_HW $PSEUDO_BLOCKS 2>/dev/null)
+                echo "run_tests: unknown BLOCK '$b'$hint; known: $KNOWN_HW (blocks), $PSEUDO_BLOCKS (docs/verification.md, Running)" >&2
+                exit 2 ;;
+        esac
+        case " $sel " in *" $b "*) continue ;; esac
+        sel="$sel $b"
+        case $b in
+            net) SEL_NET=1 ;;
+            sw) SEL_SW=1 ;;
+            repo) SEL_REPO=1 ;;
+            *) RUN_BLOCKS="$RUN_BLOCKS $b" ;;
+        esac
+    done
+    [ -z "$sel" ] && { echo "run_tests: BLOCK='$BLOCK' names no block" >&2; exit 2; }
+fi
+
+if [ "${1:-}" = "--list" ]; then
+    if [ -z "$BLOCK" ]; then printf '%s\n' "${STEPS_ALL[@]}"; exit 0; fi
+    echo "BLOCK=$BLOCK:"
+    for s in "${STEPS_ALL[@]}"; do printf '  %-17s %s\n' "$s" "$(describe "$s")"; done
+    exit 0
+fi
 steps=("$@")
 [ ${#steps[@]} -eq 0 ] && steps=("${STEPS_ALL[@]}")
 mkdir -p build
 
-passed=0; failed=0; failed_names=(); times=()
+passed=0; failed=0; skipped=0; failed_names=(); times=()
 for s in "${steps[@]}"; do
     if ! declare -F "step_$s" >/dev/null; then echo "run_tests: unknown step '$s' (--list)"; exit 2; fi
+    if [ -n "$BLOCK" ] && ! step_selected "$s"; then
+        echo "==== $s: skipped (BLOCK=$BLOCK has no part of it; $(owner_text "$s"))"
+        skipped=$((skipped + 1))
+        continue
+    fi
     echo "==== $s"
     t0=$(date +%s)
     if "step_$s"; then
@@ -315,5 +461,6 @@ for s in "${steps[@]}"; do
 done
 echo "step times: ${times[*]}"
 [ $failed -gt 0 ] && echo "failed steps: ${failed_names[*]}"
-echo "test: $passed passed, $failed failed"
+if [ -n "$BLOCK" ]; then echo "test (BLOCK=$BLOCK): $passed passed, $failed failed, $skipped skipped"
+else echo "test: $passed passed, $failed failed"; fi
 [ $failed -eq 0 ]
