@@ -39,10 +39,10 @@ if [ $rc -eq 1 ] && grep -q "no host" <<< "$got"; then ok; else bad "no host: ex
 # the VC network's own refusals: a switch of more than 16 ports (the crossbar takes 64), a one-port switch
 printf '%s' "${hdr}switch 0 ports 20"$'\n'"switch 1 ports 4"$'\n'"host 0 0:0"$'\n'"host 1 1:0"$'\n'"link 0:1 1:1"$'\n' > "$dir/wide.topo"
 got=$("$gen" "$dir/wide.topo" --kind vcsw -o "$dir/x.v" 2>&1); rc=$?
-if [ $rc -eq 1 ] && grep -q "wide.topo:2: switch 0 has 20 ports; the VC switch has at most 16" <<< "$got"; then ok; else bad "20-port VC switch: exit $rc, $got"; fi
+if [ $rc -eq 1 ] && grep -q "wide.topo:2: switch 0 has 20 ports; the VC switch (rtl/vcsw/vcsw.v) takes NPORTS 2..16" <<< "$got"; then ok; else bad "20-port VC switch: exit $rc, $got"; fi
 if "$gen" "$dir/wide.topo" -o "$dir/x.v" 2>/dev/null; then ok; else bad "a 20-port crossbar network is written"; fi
 got=$("$gen" "$dir/oneport.topo" --kind vcsw -o "$dir/x.v" 2>&1); rc=$?
-if [ $rc -eq 1 ] && grep -q "switch 0 has 1 port; the VC switch needs at least 2" <<< "$got"; then ok; else bad "one-port VC switch: exit $rc, $got"; fi
+if [ $rc -eq 1 ] && grep -q "oneport.topo:2: switch 0 has 1 port; the VC switch takes NPORTS 2..16" <<< "$got"; then ok; else bad "one-port VC switch: exit $rc, $got"; fi
 # command line
 good="$dir/good.topo"
 printf '%s' "${hdr}switch 0 ports 4"$'\n'"switch 1 ports 4"$'\n'"host 0 0:0"$'\n'"host 1 1:0"$'\n'"link 0:1 1:1"$'\n' > "$good"
