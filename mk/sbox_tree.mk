@@ -44,7 +44,7 @@ sboxtree_MUTANTS := BAR_EARLY:t3 UP_MIX:t3
 SBT_SAN_ARGS := --cycles 60000 --PORTS 3 --NODES 5 --LINK_W 8 --FIFO_BYTES 512 --TURN 0 --TIMEOUT 300 --CTR_W 8 \
                 --UP 2 --link-delay 3 --table tb/mlc/sbox_tree3.maestro
 
-$(foreach s,$(sboxtree_SETS),$(eval $(call VBENCH_RULE,sboxtree,$(s),$(s),+define+SANFAB_ASSERT $(SBT_TOP_V),)))
+$(foreach s,$(sboxtree_SETS),$(eval $(call VBENCH_RULE,sboxtree,$(s),$(s),+define+SANFAB_ASSERT $(SBT_TOP_V),$(SET_OPT))))
 # one mutant-capable build per set the mutants use (mk/rules.mk; the sites are those of the box's RTL)
 $(eval $(call MUTANT_BUILD_RULES,sboxtree,$(SBT_TOP_V)))
 

@@ -28,13 +28,18 @@ MUTANT_TIMEOUT=${MUTANT_TIMEOUT:-600}
 SEED=${SEED:-1}
 JOBS=${JOBS:-2}
 PY=.venv/bin/python
+# make test's hardware builds: quick builds (-O0: its runs are short, the build dominates) of their own, under
+# TB, so they never mix with the -O2 builds of make sim and make bench under build/ (the networks' are in
+# TB/net-quick); tmake is make with that BUILD and SET_OPT (mk/rules.mk)
+TB=${TEST_BUILD:-build/quick}
+tmake() { $MAKE BUILD="$TB" SET_OPT=-O0 "$@"; }
 STEPS_ALL=(lint packaging model-sanitizers lockstep mutants icarus routing netsim rtlnet experiments synth-fresh synth-gates)
 BLOCK=${BLOCK:-}
 RUN_BLOCKS=""   # the selected hardware blocks (BLOCK set), " xbar mlc"; empty: every block's runs
 
 # KIND BLOCK NAME BINARY [ARGS...] lines of the given kind (of the RUN_BLOCKS only, when set)
 runs() {
-    $MAKE -s --no-print-directory list-runs SEED="$SEED" |
+    tmake -s --no-print-directory list-runs SEED="$SEED" |
         awk -v k="$1" -v b="$RUN_BLOCKS" '$1 == k && (b == "" || index(b " ", " " $2 " ") > 0)'
 }
 
@@ -50,9 +55,9 @@ lint_goals() {
 step_lint() {
     if [ -n "$BLOCK" ]; then
         # shellcheck disable=SC2046
-        $MAKE -s -j "$JOBS" --output-sync=target $(lint_goals); return
+        tmake -s -j "$JOBS" --output-sync=target $(lint_goals); return
     fi
-    $MAKE -s -j "$JOBS" --output-sync=target lint;   # independent lint targets, JOBS at a time, each one's lines together
+    tmake -s -j "$JOBS" --output-sync=target lint;   # independent lint targets, JOBS at a time, each one's lines together
 }
 
 step_packaging() {
@@ -114,7 +119,7 @@ step_model-sanitizers() {
     local blocks rc=0 kind block name bin args
     blocks=$(runs san; runs unit)
     blocks=$(awk '{print $2}' <<< "$blocks" | sort -u)
-    for b in $blocks; do $MAKE -s "$b-san" || return 1; done
+    for b in $blocks; do tmake -s "$b-san" || return 1; done
     while read -r kind block name bin args; do
         [ -z "$kind" ] && continue
         echo "-- $block $kind $name: $bin $args"
@@ -150,9 +155,9 @@ step_lockstep() {
     # the list's order)
     if [ -n "$BLOCK" ]; then
         # shellcheck disable=SC2046
-        $MAKE -s -j "$JOBS" $(runs set | awk '{print $4}' | sort -u) || return 1   # the selected blocks' benches
+        tmake -s -j "$JOBS" $(runs set | awk '{print $4}' | sort -u) || return 1   # the selected blocks' benches
     else
-        $MAKE -s -j "$JOBS" benches || return 1
+        tmake -s -j "$JOBS" benches || return 1
     fi
     local kind block name bin args n=0 out
     out=$(mktemp -d build/lockstep.XXXXXX)
@@ -169,11 +174,11 @@ step_lockstep() {
     fi
     # waves on demand (docs/verification.md, "Waves"): --vcd, windows, refused paths, --vcd-on-fail on a
     # mutant, the GTKWave save files against real VCDs; two mutant-capable builds step mutants needs anyway
-    $MAKE -s build/xbar/MUTANTS_p8/xbar_bench build/mlc/MUTANTS_d/mlc_lockstep || return 1
+    tmake -s "$TB/xbar/MUTANTS_p8/xbar_bench" "$TB/mlc/MUTANTS_d/mlc_lockstep" || return 1
     local rc=0
-    bash tb/common/waves_test.sh build || rc=1
+    bash tb/common/waves_test.sh "$TB" || rc=1
     # the benches' --version, "did you mean", number checks
-    bash tb/common/cli_test.sh build || rc=1
+    bash tb/common/cli_test.sh "$TB" || rc=1
     return $rc
 }
 
@@ -237,10 +242,10 @@ step_mutants() {
     # scripts run in the same pool, first (each is long and serial), their output after the benches'.
     if [ -n "$BLOCK" ]; then
         # shellcheck disable=SC2046
-        $MAKE -s -k -j "$JOBS" $({ runs unmutated; runs mutant; } | awk '{print $4}' | sort -u) \
-            > build/mutants-build.log 2>&1 || true   # the selected blocks' mutant-capable builds
+        tmake -s -k -j "$JOBS" $({ runs unmutated; runs mutant; } | awk '{print $4}' | sort -u) \
+            > "$TB/mutants-build.log" 2>&1 || true   # the selected blocks' mutant-capable builds
     else
-        $MAKE -s -k -j "$JOBS" mutants > build/mutants-build.log 2>&1 || true
+        tmake -s -k -j "$JOBS" mutants > "$TB/mutants-build.log" 2>&1 || true
     fi
     local rc=0 kind block name bin args mode n=0 m=0 out mout script
     out=$(mktemp -d build/mutants.XXXXXX)
@@ -252,8 +257,8 @@ step_mutants() {
         m=$((m + 1))
     done < <(runs modelmut)
     while read -r kind block name bin args; do
-        if ! $MAKE -s -q "$bin" < /dev/null 2>/dev/null || [ ! -x "$bin" ]; then
-            echo "FAILED: $block [$name] the mutant-capable build does not build (build/mutants-build.log, $(dirname "$bin")/verilate.log)" > "$out/$n.txt"
+        if ! tmake -s -q "$bin" < /dev/null 2>/dev/null || [ ! -x "$bin" ]; then
+            echo "FAILED: $block [$name] the mutant-capable build does not build ($TB/mutants-build.log, $(dirname "$bin")/verilate.log)" > "$out/$n.txt"
             touch "$out/$n.fail"
             n=$((n + 1))
             continue
@@ -263,9 +268,9 @@ step_mutants() {
         n=$((n + 1))
     done < <(runs unmutated)
     while read -r kind block name bin args; do
-        if ! $MAKE -s -q "$bin" < /dev/null 2>/dev/null || [ ! -x "$bin" ]; then
+        if ! tmake -s -q "$bin" < /dev/null 2>/dev/null || [ ! -x "$bin" ]; then
             for mode in lockstep rtl; do
-                echo "NOT CAUGHT: $block $name ($mode): the mutant does not build (build/mutants-build.log, $(dirname "$bin")/verilate.log)" > "$out/$n.txt"
+                echo "NOT CAUGHT: $block $name ($mode): the mutant does not build ($TB/mutants-build.log, $(dirname "$bin")/verilate.log)" > "$out/$n.txt"
                 touch "$out/$n.fail"
                 n=$((n + 1))
             done
@@ -308,7 +313,7 @@ step_routing() { $MAKE -s -C sw test; }
 step_netsim() { $MAKE -s -C sw netsim-test; }   # network simulator: both kinds, NICs/ITB, sanfab-sim (docs/network.md)
 # the RTL networks (crossbars and VC switches) against the C networks, every switch output every cycle; model-only
 # sanitizer runs; network mutants (mk/net.mk, docs/network.md "RTL networks")
-step_rtlnet() { $MAKE -s net-test SEED="$SEED" JOBS="$JOBS"; }
+step_rtlnet() { tmake -s net-test SEED="$SEED" JOBS="$JOBS"; }
 
 # the papers' experiments, reduced (Flich et al. 2002 on the crossbar network, Koibuchi et al. 2003 on the VC network, seeds 002 and 003's
 # workloads and route policies through the Dask sweep engine), and their required trends; the sweep engine's own tests; written under
@@ -408,7 +413,7 @@ describe() {
 
 if [ -n "$BLOCK" ]; then
     KNOWN_HW=$(runs set | awk '!seen[$2]++ {printf "%s%s", (NR > 1 ? " " : ""), $2}')
-    [ -n "$KNOWN_HW" ] || { echo "run_tests: BLOCK=$BLOCK: \`$MAKE list-runs\` named no block" >&2; exit 2; }
+    [ -n "$KNOWN_HW" ] || { echo "run_tests: BLOCK=$BLOCK: \`make list-runs\` named no block" >&2; exit 2; }
     sel=""
     for b in ${BLOCK//,/ }; do
         case " $KNOWN_HW $PSEUDO_BLOCKS " in
@@ -440,7 +445,7 @@ if [ "${1:-}" = "--list" ]; then
 fi
 steps=("$@")
 [ ${#steps[@]} -eq 0 ] && steps=("${STEPS_ALL[@]}")
-mkdir -p build
+mkdir -p build "$TB"
 
 passed=0; failed=0; skipped=0; failed_names=(); times=()
 for s in "${steps[@]}"; do
