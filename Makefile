@@ -88,8 +88,9 @@ tools:
 	@$(MAKE) -s --no-print-directory -C sw all
 	@echo "tools: sw/build/sanfab-topo sw/build/sanfab-route sw/build/sanfab-sim sw/build/sanfab-netgen"
 
+# (DEPS_CHECKED=1: a sub-make of a target that has already run it, e.g. make sim's <block>-sim)
 deps:
-	@bash scripts/deps.sh
+	@$(if $(DEPS_CHECKED),true,bash scripts/deps.sh)
 
 $(PYTHON):
 	@bash scripts/deps.sh
@@ -155,7 +156,7 @@ endef
 $(foreach b,$(BLOCKS),$(eval $(call BLOCK_SIM,$(b))))
 
 sim: deps
-	@$(MAKE) -k --no-print-directory $(addsuffix -sim,$(BLOCKS))
+	@$(MAKE) -k --no-print-directory DEPS_CHECKED=1 $(addsuffix -sim,$(BLOCKS))
 
 lint: check-help check-generated $(foreach b,$(BLOCKS),$(b)-lint)
 

@@ -103,8 +103,12 @@ step_packaging() {
             return 1
         fi
     }
-    for b in $(runs set | awk '{print $2}' | sort -u); do fusesoc_target "$b" lint || rc=1; done
-    for t in sim synth lockstep; do fusesoc_target mlc "$t" || rc=1; done
+    # (JOBS runs at a time, the longest first; their lines in this order)
+    local n=0 pout
+    pout=$(mktemp -d build/packaging.XXXXXX)
+    for t in synth lockstep sim; do pool_run "$pout" $n fusesoc_target mlc "$t"; n=$((n + 1)); done
+    for b in $(runs set | awk '{print $2}' | sort -u); do pool_run "$pout" $n fusesoc_target "$b" lint; n=$((n + 1)); done
+    pool_show "$pout" $n || rc=1
     # the plot-only install (make deps-plot): its check passes on the full install
     if out=$(bash scripts/deps.sh --only plot --check 2>&1); then
         echo "deps.sh --only plot --check: ok"
@@ -116,18 +120,26 @@ step_packaging() {
 
 step_model-sanitizers() {
     # the C models and the benches' host/scoreboard code under ASan/UBSan with -DSANFAB_ASSERT
-    local blocks rc=0 kind block name bin args
+    # (the builds JOBS at a time, then the runs JOBS at a time, each one's lines together, in the list's order)
+    local blocks kind block name bin args n=0 out
     blocks=$(runs san; runs unit)
     blocks=$(awk '{print $2}' <<< "$blocks" | sort -u)
-    for b in $blocks; do tmake -s "$b-san" || return 1; done
+    # shellcheck disable=SC2046
+    tmake -s -j "$JOBS" $(sed 's/$/-san/' <<< "$blocks") || return 1
+    out=$(mktemp -d build/sanitizers.XXXXXX)
     while read -r kind block name bin args; do
         [ -z "$kind" ] && continue
-        echo "-- $block $kind $name: $bin $args"
-        # shellcheck disable=SC2086
-        if [ "$kind" = unit ]; then "$bin" < /dev/null || rc=1
-        else "$bin" --quiet --seed "$SEED" $args < /dev/null || rc=1; fi
+        if [ "$kind" = unit ]; then
+            # shellcheck disable=SC2016
+            pool_run "$out" $n bash -c 'echo "-- $1 unit $2: $3"; "$3"' _ "$block" "$name" "$bin"
+        else
+            # shellcheck disable=SC2016,SC2086
+            pool_run "$out" $n bash -c 'echo "-- $1 san $2: $3 $4"; b=$3; shift 4; "$b" "$@"' _ "$block" "$name" "$bin" "$args" \
+                --quiet --seed "$SEED" $args
+        fi
+        n=$((n + 1))
     done < <(runs unit; runs san)
-    return $rc
+    pool_show "$out" $n
 }
 
 # pool_run DIR I CMD...: run CMD in the background as job I of a pool of JOBS (waits while JOBS run);
@@ -447,6 +459,14 @@ steps=("$@")
 [ ${#steps[@]} -eq 0 ] && steps=("${STEPS_ALL[@]}")
 mkdir -p build "$TB"
 
+# cpu_now VAR: the CPU seconds (user + system) of every child this shell has waited for so far, into VAR
+# (bash's times, run in this shell: a $(...) would count the subshell's children only)
+CPU_F=build/.run_tests.times.$$
+cpu_now() {
+    times > "$CPU_F"
+    printf -v "$1" '%s' "$(awk 'NR == 2 { n = 0; for (i = 1; i <= 2; i++) { split($i, a, /[ms]/); n += a[1] * 60 + a[2] } printf "%d", n }' "$CPU_F")"
+}
+
 passed=0; failed=0; skipped=0; failed_names=(); times=()
 for s in "${steps[@]}"; do
     if ! declare -F "step_$s" >/dev/null; then echo "run_tests: unknown step '$s' (--list)"; exit 2; fi
@@ -456,15 +476,15 @@ for s in "${steps[@]}"; do
         continue
     fi
     echo "==== $s"
-    t0=$(date +%s)
-    if "step_$s"; then
-        passed=$((passed + 1)); echo "==== $s: ok ($(( $(date +%s) - t0 )) s)"
-    else
-        failed=$((failed + 1)); failed_names+=("$s"); echo "==== $s: FAILED ($(( $(date +%s) - t0 )) s)"
-    fi
-    times+=("$s $(( $(date +%s) - t0 ))s")
+    t0=$(date +%s); cpu_now c0
+    if "step_$s"; then st=ok; passed=$((passed + 1)); else st=FAILED; failed=$((failed + 1)); failed_names+=("$s"); fi
+    # wall time, and CPU time of the step's processes (with JOBS: how well the step keeps the cores busy)
+    cpu_now c1; dt=$(( $(date +%s) - t0 )); dc=$(( c1 - c0 ))
+    echo "==== $s: $st ($dt s, $dc CPU s)"
+    times+=("$s ${dt}s/${dc}cpu")
 done
-echo "step times: ${times[*]}"
+rm -f "$CPU_F"
+echo "step times (wall/CPU): ${times[*]}"
 [ $failed -gt 0 ] && echo "failed steps: ${failed_names[*]}"
 if [ -n "$BLOCK" ]; then echo "test (BLOCK=$BLOCK): $passed passed, $failed failed, $skipped skipped"
 else echo "test: $passed passed, $failed failed"; fi
