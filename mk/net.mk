@@ -151,7 +151,10 @@ NET_PATCH_LINK_NOSTOP := TOP|/channel 0:/,/_tx_stop/ s/= s[0-9]*_rx_stop.*;/= 0;
 NET_RUN_vmesh2-dl-uniform := vmesh2 dl2 --traffic uniform --load 0.6
 NET_MUTANT_CYCLES ?= 20000
 # C/C++ optimization of the network benches (Verilator's OPT_FAST/SLOW/GLOBAL too): the 16-switch model's
-# C++ takes minutes at -O2; NET_OPT=-O0 builds in a fraction of that time and runs slower
+# C++ takes minutes at -O2; NET_OPT=-O0 builds in a fraction of that time and runs slower. At -O0 the model is
+# compiled as one translation unit (VM_PARALLEL_BUILDS=0, as the mutant-capable builds of mk/rules.mk): its
+# ~260 files each parse Verilator's headers again otherwise (the 16-switch crossbar network: 28 CPU s
+# instead of about 100; the network builds run JOBS at a time, so nothing is lost to the one compile)
 NET_OPT ?= -O2
 # more Verilator options of every network build (make test's quick builds: -fno-inline, one class per crossbar
 # kind instead of the whole network flattened: about half the C++ to compile, 2-3x slower to run; --trace-depth 2:
@@ -219,7 +222,7 @@ $(NET_B)/$(1)/net_bench: $(NET_B)/$(2)/net_$(2).v $(call net_rtldep,$(2)) $(if $
 	  -o net_bench > $(NET_B)/$(1)/verilate.log 2>&1 || { tail -30 $(NET_B)/$(1)/verilate.log; exit 1; }
 	@$(call vlrt_give,$(4),$(4),--trace $(NET_VOPT) $(3),$(NET_B)/$(1)/obj)
 	@$(MAKE) -s -C $(NET_B)/$(1)/obj -f Vnet.mk -j $(JOBS) OPT_FAST=$(4) OPT_SLOW=$(4) OPT_GLOBAL=$(4) \
-	  >> $(NET_B)/$(1)/verilate.log 2>&1 || { tail -30 $(NET_B)/$(1)/verilate.log; exit 1; }
+	  $(if $(filter -O0,$(4)),VM_PARALLEL_BUILDS=0) >> $(NET_B)/$(1)/verilate.log 2>&1 || { tail -30 $(NET_B)/$(1)/verilate.log; exit 1; }
 	@cp $(NET_B)/$(1)/obj/net_bench $$@
 endef
 $(foreach n,$(NET_NETS),$(eval $(call NET_BENCH_RULE,$(n),$(n),+define+SANFAB_ASSERT,$(NET_OPT))))
@@ -270,33 +273,64 @@ net_one = echo "-- net [$(1)] seed $(3), $(2) cycles: $(4) ..."; \
   if [ $$rc -ne 0 ]; then grep -m3 FAIL $(dir $(4))$(1)-$(3).log; fails="$$fails $(1)/$(3)"; fi;
 
 # make test: quick builds (-O0, -fno-inline) of their own under build/net-quick/, short runs
-# (the builds first, JOBS at a time: one network's single-threaded verilation overlaps another's compile)
+# (the builds first, JOBS at a time: one network's single-threaded verilation overlaps another's compile; then
+# the checks, JOBS at a time, the longest first, each one's lines together)
 net-test:
 	@$(MAKE) -s --no-print-directory -j $(JOBS) NET_B=$(BUILD)/net-quick NET_OPT=-O0 NET_VOPT="-fno-inline --trace-depth 2" \
 	  net-build net-mutants net-san $(NET_SANTOOLS)
 	@$(MAKE) -s --no-print-directory NET_B=$(BUILD)/net-quick NET_OPT=-O0 NET_VOPT="-fno-inline --trace-depth 2" net-test-runs
 
+# the checks of net-test, one target each (net-t-<check>, phony: static pattern rules, as make tries no implicit
+# rule for a phony target): it prints its lines and, when it fails, leaves NET_B/fails/<check>; net-test-runs runs
+# them all (-k, JOBS at a time) and names the failed ones (and fails when make does with none named)
+NET_MODEL_RUNS := r16-itb-uniform ring4-cyclic v16-dl-uniform
+NET_TEST_CHECKS := $(addprefix run-,mesh4-dl-transpose v16-dl-uniform v16-ud-uniform) \
+  $(addprefix run-,$(filter-out mesh4-dl-transpose v16-dl-uniform v16-ud-uniform,$(NET_RUNS))) \
+  $(addprefix model-,$(NET_MODEL_RUNS)) $(foreach m,$(NET_MUTANTS),mutant-$(call net_mname,$(m))) netgen cli icarus
+# the NET_MUTANTS entry of mutant $(1)
+net_mentry = $(filter $(1):%,$(NET_MUTANTS))
+net_fail = { mkdir -p $(NET_B)/fails && touch $(NET_B)/fails/$(1); exit 1; }
+net_done = mkdir -p $(NET_B)/done && touch $(NET_B)/done/$(1)
+
 net-test-runs: net-build net-mutants net-san $(NET_SANTOOLS)
-	@fails=""; \
-	echo "-- sanfab-netgen (ASan/UBSan build): messages, refusals, command line, determinism"; \
-	bash tb/net/netgen_test.sh $(NET_SANTOOLS) $(NET_B)/netgen-test || fails="$$fails netgen"; \
-	echo "-- net_bench (ASan/UBSan model-only build): its command line"; \
+	@rm -rf $(NET_B)/fails $(NET_B)/done
+	@$(MAKE) -s --no-print-directory -k -j $(JOBS) --output-sync=target $(addprefix net-t-,$(NET_TEST_CHECKS)); rc=$$?; \
+	if [ -n "$$(ls $(NET_B)/fails 2>/dev/null)" ]; then echo "net-test: FAILED: $$(ls $(NET_B)/fails | tr '\n' ' ')"; exit 1; fi; \
+	if [ $$rc -ne 0 ]; then echo "net-test: FAILED: make exited $$rc with no check named"; exit 1; fi; \
+	for c in $(NET_TEST_CHECKS); do [ -e $(NET_B)/done/$$c ] || { echo "net-test: FAILED: check $$c did not run"; exit 1; }; done; \
+	echo "net-test: every run passed, every mutant caught"
+
+.PHONY: $(addprefix net-t-,$(NET_TEST_CHECKS))
+net-t-netgen:
+	@echo "-- sanfab-netgen (ASan/UBSan build): messages, refusals, command line, determinism"; \
+	bash tb/net/netgen_test.sh $(NET_SANTOOLS) $(NET_B)/netgen-test || $(call net_fail,netgen); $(call net_done,netgen)
+net-t-cli:
+	@echo "-- net_bench (ASan/UBSan model-only build): its command line"; \
 	bash tb/net/net_bench_cli_test.sh $(NET_B)/san/net_bench $(NET_B)/r16/r16.topo $(NET_B)/r16/itb.routes \
-	  $(NET_B)/cli-test || fails="$$fails net_bench-cli"; \
-	echo "-- Icarus: one packet through rtl/net/net4.v"; $(MAKE) -s --no-print-directory net-icarus || fails="$$fails icarus"; \
-	$(foreach r,$(NET_RUNS),$(call net_one,$(r),$(NET_TEST_CYCLES),$(SEED),$(NET_B)/$(call net_run_net,$(r))/net_bench,$(NET_TEST_ARGS_$(r)) --vcd-on-fail $(NET_B)/$(r)-fail.vcd)) \
-	$(foreach r,r16-itb-uniform ring4-cyclic v16-dl-uniform,$(call net_one,$(r),$(NET_TEST_CYCLES),$(SEED),$(NET_B)/san/net_bench,$(NET_TEST_ARGS_$(r)) --mode model)) \
-	$(foreach m,$(NET_MUTANTS),echo "-- net mutant $(call net_mname,$(m)) on [$(call net_mrun,$(m))]"; \
-	  $(NET_B)/MUTANT_$(call net_mname,$(m))/net_bench $(call net_run_args,$(call net_mrun,$(m))) \
-	    $(NET_TEST_ARGS_$(call net_mrun,$(m))) --cycles $(NET_MUTANT_CYCLES) --seed $(SEED) \
-	    $(if $(call net_msite,$(m)),+mutant=$(call net_msite,$(m))) > $(NET_B)/MUTANT_$(call net_mname,$(m))/run.log 2>&1; \
-	  if [ $$? -eq 1 ] && grep -q '^FAIL' $(NET_B)/MUTANT_$(call net_mname,$(m))/run.log \
-	    $(if $(call net_msite,$(m)),&& ! grep -q '^%Error: MUTANT' $(NET_B)/MUTANT_$(call net_mname,$(m))/run.log \
-	    && grep -q '^MUTANT $(call net_msite,$(m)) selected' $(NET_B)/MUTANT_$(call net_mname,$(m))/run.log); then \
-	    echo "   caught: $$(grep -m1 '^FAIL' $(NET_B)/MUTANT_$(call net_mname,$(m))/run.log | cut -c1-150)"; \
-	  else echo "   NOT CAUGHT: mutant $(call net_mname,$(m)): no FAIL from the network bench$(if $(call net_msite,$(m)),$(comma) or no site selected by +mutant=$(call net_msite,$(m))) ($(NET_B)/MUTANT_$(call net_mname,$(m))/run.log)"; \
-	    fails="$$fails MUTANT_$(call net_mname,$(m))"; fi;) \
-	if [ -n "$$fails" ]; then echo "net-test: FAILED:$$fails"; exit 1; fi; echo "net-test: every run passed, every mutant caught"
+	  $(NET_B)/cli-test || $(call net_fail,net_bench-cli); $(call net_done,cli)
+net-t-icarus:
+	@echo "-- Icarus: one packet through rtl/net/net4.v"; $(MAKE) -s --no-print-directory net-icarus || $(call net_fail,icarus); $(call net_done,icarus)
+$(addprefix net-t-run-,$(NET_RUNS)): net-t-run-%:
+	@fails=""; $(call net_one,$*,$(NET_TEST_CYCLES),$(SEED),$(NET_B)/$(call net_run_net,$*)/net_bench,$(NET_TEST_ARGS_$*) --vcd-on-fail $(NET_B)/$*-fail.vcd) \
+	[ -z "$$fails" ] || $(call net_fail,$*); $(call net_done,run-$*)
+$(addprefix net-t-model-,$(NET_MODEL_RUNS)): net-t-model-%:
+	@fails=""; $(call net_one,$*,$(NET_TEST_CYCLES),$(SEED),$(NET_B)/san/net_bench,$(NET_TEST_ARGS_$*) --mode model) \
+	[ -z "$$fails" ] || $(call net_fail,model-$*); $(call net_done,model-$*)
+# a mutant is caught when the bench exits 1 with a line of the RTL network differing from the C network (a FAIL
+# line of the scoreboard or of a run without traffic is no proof) and, for a mutation site, the site said it was
+# selected (a mutant-capable build has no RTL assertions, so none can stop it first)
+NET_MISMATCH := ^FAIL cycle [0-9]+: (switch|host) 
+$(foreach m,$(NET_MUTANTS),net-t-mutant-$(call net_mname,$(m))): net-t-mutant-%:
+	@echo "-- net mutant $* on [$(call net_mrun,$(call net_mentry,$*))]"; \
+	$(NET_B)/MUTANT_$*/net_bench $(call net_run_args,$(call net_mrun,$(call net_mentry,$*))) \
+	  $(NET_TEST_ARGS_$(call net_mrun,$(call net_mentry,$*))) --cycles $(NET_MUTANT_CYCLES) --seed $(SEED) \
+	  $(if $(call net_msite,$(call net_mentry,$*)),+mutant=$(call net_msite,$(call net_mentry,$*))) > $(NET_B)/MUTANT_$*/run.log 2>&1; \
+	if [ $$? -eq 1 ] && grep -q -E '$(NET_MISMATCH)' $(NET_B)/MUTANT_$*/run.log \
+	  $(if $(call net_msite,$(call net_mentry,$*)),&& ! grep -q '^%Error: MUTANT' $(NET_B)/MUTANT_$*/run.log \
+	  && grep -q '^MUTANT $(call net_msite,$(call net_mentry,$*)) selected' $(NET_B)/MUTANT_$*/run.log); then \
+	  echo "   caught: $$(grep -m1 -E '$(NET_MISMATCH)' $(NET_B)/MUTANT_$*/run.log | cut -c1-150)"; \
+	else echo "   NOT CAUGHT: mutant $*: no mismatch between the RTL and C networks (FAIL cycle N: switch|host ...)$(if $(call net_msite,$(call net_mentry,$*)),$(comma) or no site selected by +mutant=$(call net_msite,$(call net_mentry,$*))) ($(NET_B)/MUTANT_$*/run.log)"; \
+	  $(call net_fail,MUTANT_$*); fi; $(call net_done,mutant-$*)
 
 net-sim: net-build net-routes
 	@fails=""; \
