@@ -18,7 +18,7 @@ B=${1:-build}
 T=$(mktemp -d "$B/waves-test.XXXXXX")
 XB=$B/xbar/p8/xbar_bench XM=$B/xbar/MUTANTS_p8/xbar_bench VC=$B/vcsw/p8/vcsw_bench
 ML=$B/mlc/d/mlc_lockstep MM=$B/mlc/MUTANTS_d/mlc_lockstep SB=$B/sbox/d/sbox_lockstep
-ST=$B/sboxtree/t3/sbox_tree ST_ARGS="--table tb/mlc/sbox_tree3.maestro"
+ST=$B/sboxtree/t3/sbox_tree ST_ARGS="--table tb/sbox/sbox_tree3.maestro"
 pass=0 fail=0
 ok() { pass=$((pass + 1)); }
 bad() { echo "FAIL waves: $*"; fail=$((fail + 1)); }
@@ -131,8 +131,8 @@ for cmd in "$XB --test random --cycles 2000" "$ML --cycles 2000" "$XM --test ran
 done
 
 # --- the GTKWave save files name only signals of their block's VCD
-for pair in "tb/xbar/xbar.gtkw $T/x.vcd" "tb/vcsw/vcsw.gtkw $T/v.vcd" "tb/mlc/mlc.gtkw $T/m.vcd" "tb/mlc/sbox.gtkw $T/s.vcd" \
-            "tb/mlc/sbox_tree.gtkw $T/t.vcd"; do
+for pair in "tb/xbar/xbar.gtkw $T/x.vcd" "tb/vcsw/vcsw.gtkw $T/v.vcd" "tb/mlc/mlc.gtkw $T/m.vcd" "tb/sbox/sbox.gtkw $T/s.vcd" \
+            "tb/sbox/sbox_tree.gtkw $T/t.vcd"; do
     # shellcheck disable=SC2086
     if python3 scripts/gen_gtkw.py --check $pair > "$T/gtkw.log" 2>&1; then ok; else bad "$(cat "$T/gtkw.log")"; fi
 done

@@ -1,4 +1,4 @@
-// sanfab — Maestro switch box: the barrier of one channel (docs/switchbox.md, rule 5).
+// sanfab — Maestro switch box: the barrier of one channel (docs/sbox.md, rule 5).
 //
 // State: busy, the members M, the ports arrived A, up_sent. A barrier request activated in step k
 // (req_act, from the port arr, MASK m) is rejected or taken; a taken request that completes the

@@ -1,7 +1,7 @@
-// sanfab — self-checking Icarus Verilog bench for the Maestro switch box (rtl/mlc/sbox.v, file list
-// rtl/mlc/sbox.f), no C model.
+// sanfab — self-checking Icarus Verilog bench for the Maestro switch box (rtl/sbox/sbox.v, file list
+// rtl/sbox/files.f), no C model.
 //
-// Plain Verilog-2005; run it through tb/mlc/run_sbox_icarus.sh. Written from docs/switchbox.md:
+// Plain Verilog-2005; run it through tb/sbox/run_icarus.sh. Written from docs/sbox.md:
 //   setup:     PORTS node MLCs (rtl/mlc/mlc.v, MASTER = 1) joined directly to the box's ports (the
 //              box's ends are slaves); table node p -> port p for p < PORTS, node PORTS invalid
 //              (NODES = PORTS + 1), no up port; register port checks (table write/read, an ignored

@@ -40,7 +40,7 @@ void test_tree(void)
     fab_run(F, 500);
     /* node 3: a and m (channel 0, order between two sources is free); node 1: b (ch 1) and m; node 0: m.
      * m needs B's up port: it goes up alone with node 2's bit cleared (MASK 0x000B), turns at A (port 2
-     * is a box port: nodes 2 and 3 behind it) and comes back down to node 3 (docs/switchbox.md, Messages) */
+     * is a box port: nodes 2 and 3 behind it) and comes back down to node 3 (docs/sbox.md, Messages) */
     mlc_msg_t m_up = mk_msg(1, 0, 255, 0x000B, 2, 60, 3);
     unsigned seen = 0;
     for (unsigned i = 0; i < 4; i++) {
@@ -146,7 +146,7 @@ void test_tree(void)
 /* the next message node i got: channel ch, equal to m; 1 if so */
 static int next_is(fab_t *F, unsigned i, unsigned ch, const mlc_msg_t *m) { return got_eq(F, i, ch, m, NULL); }
 
-/* Multicasts in a tree (docs/switchbox.md, Messages and destinations: up alone, never back to a node,
+/* Multicasts in a tree (docs/sbox.md, Messages and destinations: up alone, never back to a node,
  * turn), on tree(): A's nodes 0, 1; B's nodes 2, 3; A's port 2 a box port (nodes 2, 3 and 4 behind it). */
 void test_tree_mcast(void)
 {

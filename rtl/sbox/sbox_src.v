@@ -1,4 +1,4 @@
-// sanfab — Maestro switch box: one source (docs/switchbox.md, "Sources and their states", rules
+// sanfab — Maestro switch box: one source (docs/sbox.md, "Sources and their states", rules
 // 1..3), a (port, channel) pair (BAR = 0) or the barrier source of a channel (BAR = 1).
 //
 // Holds the source's state, the header words w0/w1, the port set P, the class, the index wi of the

@@ -1,4 +1,4 @@
-/* tb/mlc/sbox_nodes.c -- what the switch-box benches share (sbox_nodes.h) */
+/* tb/sbox/sbox_nodes.c -- what the switch-box benches share (sbox_nodes.h) */
 #include "sbox_nodes.h"
 
 #include "../common/rerun.h"

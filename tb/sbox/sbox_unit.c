@@ -1,5 +1,5 @@
 /* sanfab — unit tests of the Maestro switch box C model (cmodel/sbox.c) against the rules of
- * docs/switchbox.md.
+ * docs/sbox.md.
  *
  * The box's ports are driven by node MLC models (MASTER = 1; the box's MLCs are slaves) joined
  * through the link model (mlc_link_*) and driven by the host driver sw/mlc_host.c; two boxes join
@@ -8,7 +8,7 @@
  * source's and destination's status through the register port, the first frame start >= t+14
  * carrying the unit), bus and manager round robin, locks, drops, PC < 2, barriers in one box and
  * through a two-box tree, counter wrap and reset. The soak runs random unicast and multicast
- * messages on both channels through an 8-port box under a scoreboard. tb/mlc/sbox_mutants.sh breaks
+ * messages on both channels through an 8-port box under a scoreboard. tb/sbox/mutants.sh breaks
  * the model in several ways and checks that this test fails for each.
  *
  * Build and run (from the repository root): make sbox-san && build/sbox/san/sbox_unit (the sources
@@ -62,7 +62,7 @@ static const unit_test_t tests[] = {
 int main(int argc, char **argv)
 {
     static const unit_suite_t suite = {
-        "sbox_unit", "Unit tests of the switch box C model (cmodel/sbox.c) against docs/switchbox.md.",
+        "sbox_unit", "Unit tests of the switch box C model (cmodel/sbox.c) against docs/sbox.md.",
         tests, sizeof tests / sizeof tests[0], opts, sizeof opts / sizeof opts[0], start};
     return unit_main(&suite, argc, argv);
 }

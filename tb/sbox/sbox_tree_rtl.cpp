@@ -1,4 +1,4 @@
-// sanfab — Verilator wrapper exposing the two-box tree top (tb/mlc/sbox_tree.v) through sbox_tree_rtl.h.
+// sanfab — Verilator wrapper exposing the two-box tree top (tb/sbox/sbox_tree.v) through sbox_tree_rtl.h.
 // The parameters come at build time as ST_* macros (the values given to Verilator as -G); the copy of
 // each box's ports is the one-box glue's (sbox_rtl_io.h).
 #include "sbox_tree_rtl.h"

@@ -1,4 +1,4 @@
-// sanfab — Verilator wrapper exposing the Maestro switch box RTL (rtl/mlc/sbox.v) through sbox_rtl.h.
+// sanfab — Verilator wrapper exposing the Maestro switch box RTL (rtl/sbox/sbox.v) through sbox_rtl.h.
 // The parameters come at build time as SB_* macros (the values given to Verilator as -G).
 #include "sbox_rtl.h"
 

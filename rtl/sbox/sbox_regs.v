@@ -1,5 +1,5 @@
 // sanfab — Maestro switch box: the register port, the table, the up port and the box counters
-// (docs/switchbox.md, rule 6 and "Counters").
+// (docs/sbox.md, rule 6 and "Counters").
 //
 // A read in step r is answered after step r+1 with the value after step r-1: the box's own value is
 // taken in step r (from the registers, i.e. after r-1) into a one-deep pipeline; an MLC register is

@@ -1,5 +1,5 @@
-// sanfab — test top of the two-box tree bench (tb/mlc/sbox_tree.c, docs/switchbox.md "Verification"):
-// two switch boxes (rtl/mlc/sbox.v) of one parameter set, A the root and B below it, with every port
+// sanfab — test top of the two-box tree bench (tb/sbox/sbox_tree.c, docs/sbox.md "Verification"):
+// two switch boxes (rtl/sbox/sbox.v) of one parameter set, A the root and B below it, with every port
 // of both on this top's pins under the names a_* and b_*. Nothing joins them here: the bench carries
 // every link, the one between A's port and B's up port UP_B as well (a link model with its delay),
 // exactly as it joins the nodes. B's MLC on its up port is the link master (MASTER_MASK bit UP_B), as

@@ -1,4 +1,4 @@
-/* sanfab — C interface to the Verilated Maestro switch box (rtl/mlc/sbox.v, docs/switchbox.md), with
+/* sanfab — C interface to the Verilated Maestro switch box (rtl/sbox/sbox.v, docs/sbox.md), with
  * the meaning of one sbox_step() call of the C model: one sbox_rtl_step() is one rising clock edge;
  * the first call after sbox_rtl_new() is step 1. The links and the nodes are not in the RTL: the
  * bench carries them (cmodel's mlc_link_* and node MLC models).

@@ -1,6 +1,6 @@
-/* sanfab — lockstep bench of a two-box tree of Maestro switch boxes (docs/switchbox.md, "Barriers" and
- * "Verification"): box A (the root) and box B below it, as Verilated RTL (tb/mlc/sbox_tree.v, two
- * rtl/mlc/sbox.v, through tb/mlc/sbox_tree_rtl.cpp) and as two C models (cmodel/sbox.c), stepped with
+/* sanfab — lockstep bench of a two-box tree of Maestro switch boxes (docs/sbox.md, "Barriers" and
+ * "Verification"): box A (the root) and box B below it, as Verilated RTL (tb/sbox/sbox_tree.v, two
+ * rtl/sbox/sbox.v, through tb/sbox/sbox_tree_rtl.cpp) and as two C models (cmodel/sbox.c), stepped with
  * the same inputs every step. A's port AL is joined to B's up port UP by a link model (cmodel
  * mlc_link_*, --tree-delay cable registers; B's MLC there is the link master, MASTER_MASK bit UP),
  * and every other port of both boxes that has a node carries a node MLC (C model, the link master,
@@ -10,7 +10,7 @@
  * first difference ends the run with a LOCKSTEP MISMATCH line naming the box, port and signal.
  *
  * The tables come from a `sanfab-maestro 1` file (--table FILE: switch 0 is A, switch 1 is B; from
- * `sanfab-route updown --maestro` of a two-switch topology, tb/mlc/sbox_tree*.topo), or, without
+ * `sanfab-route updown --maestro` of a two-switch topology, tb/sbox/sbox_tree*.topo), or, without
  * --table, nodes 0.. on A's ports but AL = PORTS-1, then on B's ports but UP. Where each node hangs
  * and which port of A leads to B is read from the tables: a node is on the port of the box whose
  * entry does not lead to the other box, and the other box's entry must lead to the link.
@@ -18,7 +18,7 @@
  * Checks that never consult the models (they run in every mode; --mode rtl runs them on the RTL alone):
  *   - scoreboard: every data message arrives whole, in order per (source node, channel, destination
  *     node, route: direct, or up alone and back down into its sender's box), exactly once at every
- *     node its port sets give (docs/switchbox.md, Messages: up alone, never back to a node, turn),
+ *     node its port sets give (docs/sbox.md, Messages: up alone, never back to a node, turn),
  *     with MASK as sent or, if it went up alone, its sender's bit cleared, never at its sender;
  *     barrier requests are never forwarded;
  *     everything is delivered by a bounded drain (nothing hangs);
@@ -267,7 +267,7 @@ static void compare(const bench_t *b)
 
 static unsigned lport(const bench_t *b, unsigned j) { return j ? b->up : b->al; } /* box j's port to the other box */
 
-/* E(m) of box j: the ports of the node set `mask` (docs/switchbox.md rule 5) */
+/* E(m) of box j: the ports of the node set `mask` (docs/sbox.md rule 5) */
 static unsigned mask_ports(const bench_t *b, unsigned j, unsigned mask)
 {
     unsigned s = 0;
@@ -277,7 +277,7 @@ static unsigned mask_ports(const bench_t *b, unsigned j, unsigned mask)
     return s;
 }
 
-/* the port set in box j of a data message arriving on port a (docs/switchbox.md, Messages and
+/* the port set in box j of a data message arriving on port a (docs/sbox.md, Messages and
  * destinations: 1. a multicast that needs the up port and did not come from it goes up alone, from a
  * node port with its sender's bit cleared in *mask; 2. a unicast, or a message from the up port or a
  * node port, never goes back; 3. a multicast from a box port turns there). Only B has an up port. */
@@ -343,7 +343,7 @@ static unsigned route(bench_t *b, unsigned s, unsigned dst, unsigned *mask, unsi
 }
 
 /* the route by which a data message from node s reaches node d: 1 when it went up alone from B and
- * turned at A back into its sender's box (docs/switchbox.md, Messages: a later message of s to d by
+ * turned at A back into its sender's box (docs/sbox.md, Messages: a later message of s to d by
  * the direct route may arrive first), else 0. The same from the header sent and from the one received
  * (clearing the sender's bit changes no member outside B). */
 static unsigned sb_route(const bench_t *b, unsigned s, unsigned d, unsigned dst, unsigned mask)
@@ -530,7 +530,7 @@ static void barrier_stimulus(bench_t *b, int draining)
     }
 }
 
-/* a barrier's counts in both boxes once it is over (docs/switchbox.md rule 5, counters) */
+/* a barrier's counts in both boxes once it is over (docs/sbox.md rule 5, counters) */
 static void barrier_counts(bench_t *b, unsigned mask)
 {
     unsigned ea = mask_ports(b, 0, mask), eb = mask_ports(b, 1, mask);
@@ -934,7 +934,7 @@ static void usage(FILE *f)
             "usage: %s [--cycles N] [--seed N] [--mode lockstep|rtl|model] [--quiet]\n"
             "       [--vcd FILE] [--vcd-start N] [--vcd-cycles N] [--vcd-on-fail FILE]\n"
             "       [--table FILE] [--link-delay N] [--tree-delay N] [--span W] [--ctl-faults R] [--corrupt R] [--help] [+verilator+...]\n"
-            "A two-box tree of Maestro switch boxes (docs/switchbox.md) as RTL (tb/mlc/sbox_tree.v) and as C models in\n"
+            "A two-box tree of Maestro switch boxes (docs/sbox.md) as RTL (tb/sbox/sbox_tree.v) and as C models in\n"
             "lockstep: A the root, B below it with its up port UP joined to A's port AL, a node MLC on every other\n"
             "port of both; every output of both boxes compared every step; scoreboard (unicast and multicast within\n"
             "and across the boxes), barriers with members on both boxes (complete at A, release down through B), both\n"
@@ -948,9 +948,9 @@ static void usage(FILE *f)
             "                      about 5R per million frames erased (default 20 with TIMEOUT > 0, else 0)\n"
             "  --corrupt R         R per thousand steps and link end: one corrupted symbol (default 2)\n"
             "  --span both|A|B|none  whose nodes send data multicasts to nodes on both boxes (default both; B's\n"
-            "                      go up alone and turn at A: docs/switchbox.md, Messages and destinations)\n"
+            "                      go up alone and turn at A: docs/sbox.md, Messages and destinations)\n"
             "  (the wave options are listed last; cycles are the bench's steps, 1 = the first edge after\n"
-            "  reset; save file tb/mlc/sbox_tree.gtkw: gtkwave FILE tb/mlc/sbox_tree.gtkw)\n"
+            "  reset; save file tb/sbox/sbox_tree.gtkw: gtkwave FILE tb/sbox/sbox_tree.gtkw)\n"
             "Parameters are fixed by the build (variant %s, B's up port %u; the model-only build takes --PORTS N,\n"
             "--NODES N, --LINK_W N, --FIFO_BYTES N, --TURN N, --TIMEOUT N, --CTR_W N, --UP N). Exit status 0 pass,\n"
             "1 failed, 2 usage.\n",

@@ -1,4 +1,4 @@
-// sanfab — the Maestro switch box (docs/switchbox.md is the contract; rule numbers below are its
+// sanfab — the Maestro switch box (docs/sbox.md is the contract; rule numbers below are its
 // "Steps").
 //
 // PORTS whole MLCs (rtl/mlc/mlc.v), the box being the host of all of them. NS = 2*PORTS + 2 sources
@@ -68,7 +68,7 @@ module sbox #(
         (LINK_DELAY >= 0) && (LINK_DELAY <= 64);
     generate
         if (!PARAMS_OK) begin : g_bad_params
-            sbox_invalid_parameters_see_docs_switchbox_md u_stop ();
+            sbox_invalid_parameters_see_docs_sbox_md u_stop ();
         end
     endgenerate
 

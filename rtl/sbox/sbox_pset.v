@@ -1,4 +1,4 @@
-// sanfab — Maestro switch box: the port set of a header (docs/switchbox.md, "Messages and
+// sanfab — Maestro switch box: the port set of a header (docs/sbox.md, "Messages and
 // destinations"), combinational.
 //
 // tab holds NODES entries of 5 bits (bit 4 valid, bits 2..0 port; a valid entry's port is < PORTS,

@@ -1,5 +1,5 @@
-/* sanfab — lockstep bench of the Maestro switch box (docs/switchbox.md): the box as Verilated RTL
- * (rtl/mlc/sbox.v through tb/mlc/sbox_rtl.cpp) and as the C model (cmodel/sbox.c), stepped with the
+/* sanfab — lockstep bench of the Maestro switch box (docs/sbox.md): the box as Verilated RTL
+ * (rtl/sbox/sbox.v through tb/sbox/sbox_rtl.cpp) and as the C model (cmodel/sbox.c), stepped with the
  * same inputs every step; PORTS node MLCs (C models, MASTER = 1, each with the host driver
  * sw/mlc_host.c) joined to the box's ports by link models (cmodel mlc_link_*, LINK_DELAY cable
  * registers). One set of nodes and links, fed by the RTL box's outputs (the model's in --mode
@@ -13,7 +13,7 @@
  *
  * Checks that never consult the model (they run in every mode; --mode rtl runs them on the RTL alone):
  *   - scoreboard: every data message arrives whole, unaltered, in order per (source node, channel,
- *     destination port), exactly once at every port of its port set (docs/switchbox.md, Messages:
+ *     destination port), exactly once at every port of its port set (docs/sbox.md, Messages:
  *     the table, the multicast MASK, minus the arrival port unless a multicast turns at a box port),
  *     never at its sender's node port; barrier requests
  *     are never forwarded; everything is delivered by the drain;
@@ -23,7 +23,7 @@
  *   - box counters at the end (register port) against the bench's own counts: msgs, mcast, words,
  *     drop_route, bar_req, bar_done, err_bar, err_msg (modulo 2^CTR_W); every box MLC's wr_over and
  *     rd_under are 0;
- *   - the transit (docs/switchbox.md, Timing): a single Type0 message through the idle box; from the
+ *   - the transit (docs/sbox.md, Timing): a single Type0 message through the idle box; from the
  *     step t in which the frame carrying it ends at the source port's pins, the first frame the
  *     destination port starts in a step >= t+14 carries a unit and none starting in t..t+13 does;
  *   - each link (outside the settling window of an injected CTL fault: two full frames and four
@@ -226,7 +226,7 @@ static const char *prog = "sbox_lockstep";
 #ifdef SB_NO_RTL
 /* ------------------------------------------------------------------ model-only build (no RTL)
  * the model alone (--mode model), the parameters from the command line (--PORTS N ...; defaults
- * docs/switchbox.md's) */
+ * docs/sbox.md's) */
 static sbox_params_t cli_params = {8, 16, 4, 2048, 1, 1024, 16, 0, 0};
 sbox_params_t sbox_rtl_params(void) { return cli_params; }
 const char *sbox_rtl_variant(void) { return "model-only"; }
@@ -345,7 +345,7 @@ static void compare(const bench_t *b)
 
 /* ------------------------------------------------------------------ the table and port sets */
 
-/* ports of the node set `mask` (E(m) of docs/switchbox.md rule 5, no up port) */
+/* ports of the node set `mask` (E(m) of docs/sbox.md rule 5, no up port) */
 static unsigned mask_ports(const bench_t *b, unsigned mask)
 {
     unsigned s = 0;
@@ -355,7 +355,7 @@ static unsigned mask_ports(const bench_t *b, unsigned mask)
     return s;
 }
 
-/* port a is a box port: two or more nodes behind it in the table (docs/switchbox.md, Messages) */
+/* port a is a box port: two or more nodes behind it in the table (docs/sbox.md, Messages) */
 static int box_port(const bench_t *b, unsigned a)
 {
     unsigned n = 0;
@@ -364,7 +364,7 @@ static int box_port(const bench_t *b, unsigned a)
     return n >= 2;
 }
 
-/* the port set of a message arriving on port a (docs/switchbox.md, Messages; no up port: a unicast or
+/* the port set of a message arriving on port a (docs/sbox.md, Messages; no up port: a unicast or
  * a message from a node port never goes back, a multicast from a box port turns and may) */
 static unsigned port_set(const bench_t *b, unsigned a, unsigned dst, unsigned mask)
 {
@@ -902,7 +902,7 @@ static void frames_watch(bench_t *b, const sbox_in_t *in)
             if (b->cycle < b->tr_t + 14 && np)
                 check_fail(b,
                            "transit: port %u's frame starting in step %" PRIu64 " carries %u units; the unit accepted "
-                           "on port %u in step %" PRIu64 " is written in step t+13 (docs/switchbox.md, Timing)",
+                           "on port %u in step %" PRIu64 " is written in step t+13 (docs/sbox.md, Timing)",
                            q, b->cycle, np, b->tr_a, b->tr_t);
             if (b->cycle >= b->tr_t + 14) {
                 if (!np)
@@ -1164,7 +1164,7 @@ static void usage(FILE *f)
             "       [--vcd FILE] [--vcd-start N] [--vcd-cycles N] [--vcd-on-fail FILE]\n"
             "       [--table FILE[:SWITCH]] [--link-delay N] [--ctl-faults R] [--corrupt R] [--transits N]\n"
             "       [--help] [+verilator+...]\n"
-            "The Maestro switch box (docs/switchbox.md) as RTL and as C model in lockstep, PORTS node MLCs joined to\n"
+            "The Maestro switch box (docs/sbox.md) as RTL and as C model in lockstep, PORTS node MLCs joined to\n"
             "its ports by link models; every box output compared every step; scoreboard, barriers, box counters,\n"
             "the 13-step transit and the register port checked without the model (--mode rtl: RTL alone).\n"
             "  --cycles N          steps of setup, transit test and random traffic (default 100000), then a drain\n"
@@ -1180,7 +1180,7 @@ static void usage(FILE *f)
             "  --plain-writes      table and up port written with bit 3 and bits 15..5 clear (by default they\n"
             "                      are random: the box stores bit 4 and bits 2..0 only)\n"
             "  (the wave options are listed last; cycles are the bench's steps, 1 = the first edge after\n"
-            "  reset; save file tb/mlc/sbox.gtkw: gtkwave FILE tb/mlc/sbox.gtkw)\n"
+            "  reset; save file tb/sbox/sbox.gtkw: gtkwave FILE tb/sbox/sbox.gtkw)\n"
             "Parameters are fixed by the build (variant %s; the model-only build takes --PORTS N, --NODES N,\n"
             "--LINK_W N, --FIFO_BYTES N, --TURN N, --TIMEOUT N, --CTR_W N). Exit status 0 pass, 1 failed, 2 usage.\n",
             prog, sb_table ? sb_table : "node p on port p", (unsigned)SB_LINK_DELAY, sbox_rtl_variant());

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # sanfab — build and run the self-checking Icarus Verilog bench of the Maestro switch box (no C model).
 #
-#   tb/mlc/run_sbox_icarus.sh [--vcd] [--selftest] [SET ...]
+#   tb/sbox/run_icarus.sh [--vcd] [--selftest] [SET ...]
 #
 # SET is a comma-separated list of parameters, e.g. PORTS=4 or PORTS=5,LINK_W=8,FIFO_BYTES=256,SLOW=1
 # (PORTS LINK_W FIFO_BYTES TURN TIMEOUT CTR_W MSGS SLOW LONG BAR_GAP SEED WATCHDOG; NODES is PORTS + 1,
@@ -23,8 +23,8 @@ cd "$(dirname "$0")/../.." || exit 2
 SELFTEST_MUTANTS="NO_EXCL BAR_EARLY PC_OFF"
 KNOWN=" PORTS LINK_W FIFO_BYTES TURN TIMEOUT CTR_W MSGS SLOW LONG BAR_GAP SEED WATCHDOG "
 BLOCK=sbox
-FILELIST=rtl/mlc/sbox.f
-TB=tb/mlc/sbox_icarus_tb.v
+FILELIST=rtl/sbox/files.f
+TB=tb/sbox/sbox_icarus_tb.v
 DEFAULT_SETS=(PORTS=3,LINK_W=4,MSGS=80 PORTS=8,MSGS=20
               PORTS=5,LINK_W=8,FIFO_BYTES=256,CTR_W=8,SLOW=1,LONG=1,MSGS=16)
 SELFTEST_SET=PORTS=3,LINK_W=4

@@ -1,15 +1,15 @@
 #!/usr/bin/env bash
-# sanfab — proves tb/mlc/sbox_unit.c can fail: builds it against deliberately broken copies of
-# cmodel/sbox.c (one textual change each, below: a rule of docs/switchbox.md broken) and requires
+# sanfab — proves tb/sbox/sbox_unit.c can fail: builds it against deliberately broken copies of
+# cmodel/sbox.c (one textual change each, below: a rule of docs/sbox.md broken) and requires
 # every build to end with a failed check ("sbox_unit: N checks, M failed" with M > 0 and exit
 # status 1; a crash or a build error is a failure of this script, not a catch). The real model must
 # pass. Run from the repository root:
-#   bash tb/mlc/sbox_mutants.sh [NAME...]   (all mutants, about a minute; or only the named ones)
+#   bash tb/sbox/mutants.sh [NAME...]   (all mutants, about a minute; or only the named ones)
 set -u
 cd "$(dirname "$0")/../.."
 TAG="sbox mutants"
 MODEL=cmodel/sbox.c
-SRCS="cmodel/mlc.c sw/mlc_host.c tb/common/unit_main.c sw/src/sf_cli.c $(echo tb/mlc/sbox_unit*.c)"
+SRCS="cmodel/mlc.c sw/mlc_host.c tb/common/unit_main.c sw/src/sf_cli.c $(echo tb/sbox/sbox_unit*.c)"
 UNIT=sbox_unit
 UNIT_ARGS="--stop-on-fail"  # a mutant is caught at its first failed test
 

@@ -1,6 +1,6 @@
 // sanfab — the copy of one switch box's ports between sbox_in_t/sbox_out_t (cmodel/sbox.h) and a
-// Verilated top, header-only C++, shared by the glue of the one-box top (tb/mlc/sbox_rtl.cpp: the
-// ports rx_en, rx_d, ...) and of the two-box tree top (tb/mlc/sbox_tree_rtl.cpp: a_rx_en, b_rx_en, ...).
+// Verilated top, header-only C++, shared by the glue of the one-box top (tb/sbox/sbox_rtl.cpp: the
+// ports rx_en, rx_d, ...) and of the two-box tree top (tb/sbox/sbox_tree_rtl.cpp: a_rx_en, b_rx_en, ...).
 // PORTS and LINK_W are the box's parameters.
 #ifndef SANFAB_SBOX_RTL_IO_H
 #define SANFAB_SBOX_RTL_IO_H
