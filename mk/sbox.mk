@@ -1,7 +1,7 @@
 # mk/sbox.mk -- the Maestro switch box (docs/sbox.md) as a block of the generic build (mk/rules.mk
 # documents every variable). The C model (cmodel/sbox.[ch], built from the MLC model cmodel/mlc.c),
 # its unit test and model mutants, the table loader (cmodel/sbox_load.[ch]), and the RTL (rtl/sbox/sbox*.v)
-# held against the model by the lockstep bench tb/sbox/sbox_lockstep.c: PORTS node MLCs (models, the
+# held against the model by the lockstep bench tb/sbox/sbox_bench.c: PORTS node MLCs (models, the
 # link masters) joined to the box by link models, random traffic, barriers, faults, a scoreboard,
 # the 13-step transit and the box counters checked without the model.
 BLOCKS        += sbox
@@ -30,9 +30,9 @@ sbox_WRAPPER     := rtl/fpga/scan_io.v rtl/fpga/sbox_fpga_top.v
 sbox_WRAPPER_TOP := sbox_fpga_top
 
 # the lockstep bench: C sources (archived into a library), the C++ glue to the Verilated box
-sbox_BENCH     := sbox_lockstep
+sbox_BENCH     := sbox_bench
 sbox_BENCH_C   := cmodel/mlc.c cmodel/sbox.c cmodel/sbox_load.c cmodel/table_file.c sw/mlc_host.c tb/common/bench_cli.c sw/src/sf_cli.c tb/common/waves.c \
-                  tb/common/rerun.c tb/sbox/sbox_nodes.c tb/sbox/sbox_lockstep.c
+                  tb/common/rerun.c tb/sbox/sbox_nodes.c tb/sbox/sbox_bench.c
 sbox_BENCH_CXX := tb/sbox/sbox_rtl.cpp
 sbox_BENCH_H   := cmodel/mlc.h cmodel/sbox.h cmodel/sbox_load.h cmodel/table_file.h sw/mlc_host.h sw/ring.h tb/common/bench_cli.h \
                   tb/common/rerun.h tb/common/rng.h tb/common/vrtl.h tb/sbox/sbox_rtl.h tb/sbox/sbox_nodes.h tb/sbox/sbox_rtl_io.h
@@ -40,7 +40,7 @@ sbox_BENCH_H   := cmodel/mlc.h cmodel/sbox.h cmodel/sbox_load.h cmodel/table_fil
 # the same bench on the model alone under ASan/UBSan (built with -DSANFAB_ASSERT it has no RTL and takes
 # the parameters from the command line) and its runs (make test's model-sanitizers step)
 sbox_SAN_C     := cmodel/mlc.c cmodel/sbox.c cmodel/sbox_load.c cmodel/table_file.c sw/mlc_host.c tb/common/bench_cli.c sw/src/sf_cli.c tb/common/waves.c \
-                  tb/common/rerun.c tb/sbox/sbox_nodes.c tb/sbox/sbox_lockstep.c
+                  tb/common/rerun.c tb/sbox/sbox_nodes.c tb/sbox/sbox_bench.c
 sbox_SAN_RUNS  := m8 m3 m5 m2
 sbox_SAN_m8    := --cycles 100000
 sbox_SAN_m3    := --cycles 60000 --PORTS 3 --NODES 5 --LINK_W 8 --TURN 0 --TIMEOUT 300 --link-delay 3 \
@@ -58,7 +58,7 @@ sbox_MODEL_MUTANTS := tb/sbox/mutants.sh
 
 # The bench's own settings per set (not RTL parameters, so not in sbox_PARAMS): the link models'
 # LINK_DELAY (the set's LINK_DELAY parameter, the box's slave MLCs' guard, must match it) and the table the box is loaded with, from a `sanfab-route --maestro` file (default: node
-# p on port p). mk/rules.mk has no per-set C flags, so they go into sbox_lockstep.args next to each
+# p on port p). mk/rules.mk has no per-set C flags, so they go into sbox_bench.args next to each
 # binary (sets and mutant-capable builds), which the bench reads as options before its command line's.
 # The tables: switch 0 of a Clos of 2 leaves with 2 (5) hosts each and one spine, made by
 #   sw/build/sanfab-topo clos --leaves 2 --hosts 2 --spines 1 -o T && sw/build/sanfab-route updown T --maestro F
@@ -67,10 +67,10 @@ sbox_ARGS_p3   := --link-delay 3 --table tb/sbox/sbox_clos2x2.maestro:0
 sbox_ARGS_s256 := --link-delay 1 --table tb/sbox/sbox_clos2x5.maestro:0
 
 define SBOX_ARGS_RULE
-$(BUILD)/sbox/$(1)/sbox_lockstep.args: mk/sbox.mk
+$(BUILD)/sbox/$(1)/sbox_bench.args: mk/sbox.mk
 	@mkdir -p $$(dir $$@)
 	@echo "$(sbox_ARGS_$(2))" > $$@
-$(BUILD)/sbox/$(1)/sbox_lockstep: | $(BUILD)/sbox/$(1)/sbox_lockstep.args
+$(BUILD)/sbox/$(1)/sbox_bench: | $(BUILD)/sbox/$(1)/sbox_bench.args
 endef
 $(foreach s,$(sbox_SETS),$(eval $(call SBOX_ARGS_RULE,$(s),$(s))))
 $(foreach s,$(sort $(foreach m,$(sbox_MUTANTS),$(word 2,$(subst :, ,$(m))))),$(eval $(call SBOX_ARGS_RULE,MUTANTS_$(s),$(s))))

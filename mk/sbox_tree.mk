@@ -1,6 +1,6 @@
 # mk/sbox_tree.mk -- the two-box tree bench of the Maestro switch box (docs/sbox.md "Verification",
 # docs/verification.md): tb/sbox/sbox_tree.v instantiates two rtl/sbox/sbox.v (A the root, B below it), the bench
-# tb/sbox/sbox_tree.c joins A's port to B's up port and nodes to every other port by link models and holds both
+# tb/sbox/sbox_tree_bench.c joins A's port to B's up port and nodes to every other port by link models and holds both
 # boxes against two C models every step (scoreboard, barriers across the tree, both boxes' counters).
 # Included after mk/rules.mk: it uses the generic Verilated build (VBENCH_RULE) under the pseudo-block name
 # sboxtree (not in BLOCKS: it is a second top of the sbox block, with no synthesis, no .core), and adds its runs
@@ -14,9 +14,9 @@ sboxtree_TOP      := sbox_tree
 sboxtree_CDEF     := ST_
 # the box's parameters (sbox_PARAMS but MASTER_MASK: A's is 0, B's 1 << UP_B) and B's up port
 sboxtree_PARAMS   := PORTS=8 NODES=16 LINK_W=4 FIFO_BYTES=2048 TURN=1 TIMEOUT=1024 CTR_W=16 LINK_DELAY=0 UP_B=0
-sboxtree_BENCH    := sbox_tree
+sboxtree_BENCH    := sbox_tree_bench
 sboxtree_BENCH_C  := cmodel/mlc.c cmodel/sbox.c cmodel/sbox_load.c cmodel/table_file.c sw/mlc_host.c tb/common/bench_cli.c sw/src/sf_cli.c tb/common/waves.c \
-                     tb/common/rerun.c tb/sbox/sbox_nodes.c tb/sbox/sbox_tree.c
+                     tb/common/rerun.c tb/sbox/sbox_nodes.c tb/sbox/sbox_tree_bench.c
 sboxtree_BENCH_CXX := tb/sbox/sbox_tree_rtl.cpp
 # (the tree top is not in the box's file list: it rides in VBENCH_RULE's extra Verilator options, and is a
 # prerequisite through this list)
@@ -49,9 +49,9 @@ $(foreach s,$(sboxtree_SETS),$(eval $(call VBENCH_RULE,sboxtree,$(s),$(s),+defin
 $(eval $(call MUTANT_BUILD_RULES,sboxtree,$(SBT_TOP_V)))
 
 SBT_B := $(BUILD)/sboxtree
-sbt_bench  = $(SBT_B)/$(1)/sbox_tree
+sbt_bench  = $(SBT_B)/$(1)/$(sboxtree_BENCH)
 
-$(SBT_B)/san/sbox_tree: $(sboxtree_BENCH_C) $(sboxtree_BENCH_H) $(MK_FILES)
+$(SBT_B)/san/$(sboxtree_BENCH): $(sboxtree_BENCH_C) $(sboxtree_BENCH_H) $(MK_FILES)
 	@mkdir -p $(dir $@)
 	$(CC) $(CSTD) $(SAN) -DSANFAB_ASSERT $(sboxtree_BENCH_C) -o $@
 
@@ -77,10 +77,10 @@ define SBT_NL
 
 
 endef
-SANFAB_RUNS := $(SANFAB_RUNS)$(foreach s,$(SBT_TEST_SETS),$(SBT_NL)set sbox tree-$(s) $(call sbt_bench,$(s)) $(sboxtree_ARGS_$(s)))$(foreach s,$(call mutant_sets,sboxtree),$(SBT_NL)unmutated sbox tree-$(s) $(call mutant_bench,sboxtree,$(s)) $(sboxtree_ARGS_$(s)))$(foreach m,$(sboxtree_MUTANTS),$(SBT_NL)mutant sbox tree-$(call mutant_name,$(m)) $(call mutant_bench,sboxtree,$(call mutant_set,$(m))) $(sboxtree_ARGS_$(call mutant_set,$(m))) +mutant=$(call mutant_name,$(m)))$(SBT_NL)san sbox tree-m3 $(SBT_B)/san/sbox_tree $(SBT_SAN_ARGS)$(SBT_NL)
+SANFAB_RUNS := $(SANFAB_RUNS)$(foreach s,$(SBT_TEST_SETS),$(SBT_NL)set sbox tree-$(s) $(call sbt_bench,$(s)) $(sboxtree_ARGS_$(s)))$(foreach s,$(call mutant_sets,sboxtree),$(SBT_NL)unmutated sbox tree-$(s) $(call mutant_bench,sboxtree,$(s)) $(sboxtree_ARGS_$(s)))$(foreach m,$(sboxtree_MUTANTS),$(SBT_NL)mutant sbox tree-$(call mutant_name,$(m)) $(call mutant_bench,sboxtree,$(call mutant_set,$(m))) $(sboxtree_ARGS_$(call mutant_set,$(m))) +mutant=$(call mutant_name,$(m)))$(SBT_NL)san sbox tree-m3 $(SBT_B)/san/$(sboxtree_BENCH) $(SBT_SAN_ARGS)$(SBT_NL)
 
 benches: $(foreach s,$(SBT_TEST_SETS),$(call sbt_bench,$(s)))
 mutants: sboxtree-mutants
-sbox-san: $(SBT_B)/san/sbox_tree
+sbox-san: $(SBT_B)/san/$(sboxtree_BENCH)
 sim: sboxtree-sim
 lint: sboxtree-lint

@@ -26,8 +26,8 @@ check() {  # NAME BENCH
 check xbar_bench "$B/xbar/p8/xbar_bench"
 check vcsw_bench "$B/vcsw/p8/vcsw_bench"
 check mlc_lockstep "$B/mlc/d/mlc_lockstep"
-check sbox_lockstep "$B/sbox/d/sbox_lockstep"
-check sbox_tree "$B/sboxtree/t3/sbox_tree"
+check sbox_bench "$B/sbox/d/sbox_bench"
+check sbox_tree_bench "$B/sboxtree/t3/sbox_tree_bench"
 [ -x "$B/net/ring4/net_bench" ] && check net_bench "$B/net/ring4/net_bench"
 # the models' unit tests (tb/common/unit_main.h; built by make test's model-sanitizers step, before this one):
 # --version, a misspelt option and a misspelt --test name each refused with the closest one

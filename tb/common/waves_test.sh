@@ -17,8 +17,8 @@ cd "$(dirname "${BASH_SOURCE[0]}")/../.."
 B=${1:-build}
 T=$(mktemp -d "$B/waves-test.XXXXXX")
 XB=$B/xbar/p8/xbar_bench XM=$B/xbar/MUTANTS_p8/xbar_bench VC=$B/vcsw/p8/vcsw_bench
-ML=$B/mlc/d/mlc_lockstep MM=$B/mlc/MUTANTS_d/mlc_lockstep SB=$B/sbox/d/sbox_lockstep
-ST=$B/sboxtree/t3/sbox_tree ST_ARGS="--table tb/sbox/sbox_tree3.maestro"
+ML=$B/mlc/d/mlc_lockstep MM=$B/mlc/MUTANTS_d/mlc_lockstep SB=$B/sbox/d/sbox_bench
+ST=$B/sboxtree/t3/sbox_tree_bench ST_ARGS="--table tb/sbox/sbox_tree3.maestro"
 pass=0 fail=0
 ok() { pass=$((pass + 1)); }
 bad() { echo "FAIL waves: $*"; fail=$((fail + 1)); }
@@ -70,8 +70,8 @@ out=$("$SB" --cycles 3000 --vcd "$T/s.vcd" 2>&1); rc=$?
 check_vcd "sbox --vcd" "$out" "$T/s.vcd" sbox
 # shellcheck disable=SC2086
 out=$("$ST" $ST_ARGS --cycles 2000 --vcd "$T/t.vcd" 2>&1); rc=$?
-[ $rc -eq 0 ] || bad "sbox_tree --vcd: exit $rc"
-check_vcd "sbox_tree --vcd" "$out" "$T/t.vcd" sbox_tree
+[ $rc -eq 0 ] || bad "sbox_tree_bench --vcd: exit $rc"
+check_vcd "sbox_tree_bench --vcd" "$out" "$T/t.vcd" sbox_tree
 
 # --- windows
 out=$("$XB" --test random --cycles 2000 --vcd "$T/w.vcd" --vcd-start 500 --vcd-cycles 100 2>&1)

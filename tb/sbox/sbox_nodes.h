@@ -1,4 +1,4 @@
-/* tb/sbox/sbox_nodes.h -- what the switch-box benches share (tb/sbox/sbox_lockstep.c, one box; tb/sbox/sbox_tree.c,
+/* tb/sbox/sbox_nodes.h -- what the switch-box benches share (tb/sbox/sbox_bench.c, one box; tb/sbox/sbox_tree_bench.c,
  * the two-box tree): the nodes (MLC, host, link), random data messages, link faults, failure lines, option
  * parsing. No state of its own: every function works on what it is given and draws from the caller's rng_t
  * in the order the benches always drew (a seed replays as before). */

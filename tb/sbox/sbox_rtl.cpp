@@ -77,7 +77,7 @@ static void sample(sbox_rtl_t *r, sbox_out_t *out)
 sbox_rtl_t *sbox_rtl_new(int argc, const char *const *argv)
 {
     sbox_rtl_t *r = new sbox_rtl;
-    vrtl_open(*r, "sbox_lockstep", argc, argv);
+    vrtl_open(*r, "sbox_bench", argc, argv);
     sbox_in_t idle;
     std::memset(&idle, 0, sizeof idle);
     drive(r, &idle);

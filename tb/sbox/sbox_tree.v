@@ -1,4 +1,4 @@
-// sanfab — test top of the two-box tree bench (tb/sbox/sbox_tree.c, docs/sbox.md "Verification"):
+// sanfab — test top of the two-box tree bench (tb/sbox/sbox_tree_bench.c, docs/sbox.md "Verification"):
 // two switch boxes (rtl/sbox/sbox.v) of one parameter set, A the root and B below it, with every port
 // of both on this top's pins under the names a_* and b_*. Nothing joins them here: the bench carries
 // every link, the one between A's port and B's up port UP_B as well (a link model with its delay),

@@ -84,7 +84,7 @@ static void sample(sbox_tree_rtl_t *r, sbox_out_t out[2])
 sbox_tree_rtl_t *sbox_tree_rtl_new(int argc, const char *const *argv)
 {
     sbox_tree_rtl_t *r = new sbox_tree_rtl;
-    vrtl_open(*r, "sbox_tree", argc, argv);
+    vrtl_open(*r, "sbox_tree_bench", argc, argv);
     sbox_in_t idle[2];
     std::memset(idle, 0, sizeof idle);
     drive(r, idle);

@@ -1,5 +1,5 @@
 /* sanfab — C interface to the Verilated two-box tree top (tb/sbox/sbox_tree.v: boxes A and B of
- * rtl/sbox/sbox.v, docs/sbox.md), for the tree bench tb/sbox/sbox_tree.c. One sbox_tree_rtl_step()
+ * rtl/sbox/sbox.v, docs/sbox.md), for the tree bench tb/sbox/sbox_tree_bench.c. One sbox_tree_rtl_step()
  * is one rising clock edge of both boxes; the first call after sbox_tree_rtl_new() is step 1. The
  * links (the one between A and B too) and the nodes are not in the RTL: the bench carries them.
  */

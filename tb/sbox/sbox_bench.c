@@ -64,7 +64,7 @@
 #include <unistd.h>
 
 /* The link models' delay and the table are the bench's, not the RTL's parameters: a build's own
- * defaults for them come from the file sbox_lockstep.args next to the binary (mk/sbox.mk writes
+ * defaults for them come from the file sbox_bench.args next to the binary (mk/sbox.mk writes
  * "--link-delay N --table FILE:SWITCH" per set), read as options before the command line's. Without
  * it: delay SB_LINK_DELAY (0), node p on port p. */
 #ifndef SB_LINK_DELAY
@@ -76,7 +76,7 @@ static char args_buf[1024];
 static char args_path[1100];
 static int args_n; /* options taken from it */
 
-/* argv with the tokens of <directory of the binary>/sbox_lockstep.args after argv[0] (into av, at most
+/* argv with the tokens of <directory of the binary>/sbox_bench.args after argv[0] (into av, at most
  * ARGS_MAX of them); the number of entries */
 static int args_file(int argc, char **argv, char **av)
 {
@@ -89,7 +89,7 @@ static int args_file(int argc, char **argv, char **av)
         char *slash = strrchr(exe, '/');
         if (slash)
             *slash = 0;
-        snprintf(args_path, sizeof args_path, "%s/sbox_lockstep.args", exe);
+        snprintf(args_path, sizeof args_path, "%s/sbox_bench.args", exe);
         FILE *f = fopen(args_path, "r");
         if (f) {
             size_t got = fread(args_buf, 1, sizeof args_buf - 1, f);
@@ -216,7 +216,7 @@ typedef struct {
     uint64_t tr_t, tr_since;
 } bench_t;
 
-static const char *prog = "sbox_lockstep";
+static const char *prog = "sbox_bench";
 
 /* the sanitizer build of mk/rules.mk (B_SAN_C, compiled with -DSANFAB_ASSERT and no Verilated RTL) is
  * model-only, as is any build with -DSB_NO_RTL */
@@ -1170,7 +1170,7 @@ static void usage(FILE *f)
             "  --cycles N          steps of setup, transit test and random traffic (default 100000), then a drain\n"
             "  --table FILE[:S]    the table of switch S (default 0) of a sanfab-maestro file (sanfab-route\n"
             "                      --maestro); default: %s\n"
-            "  (a build's own defaults of --link-delay and --table: options in sbox_lockstep.args next to the\n"
+            "  (a build's own defaults of --link-delay and --table: options in sbox_bench.args next to the\n"
             "  binary, written by mk/sbox.mk per parameter set; the command line's come after them)\n"
             "  --link-delay N      cable registers per link direction (default: the build's, %u)\n"
             "  --ctl-faults R      R per million steps and link end: dropped CTL cycles, spurious pulses, and\n"

@@ -64,7 +64,7 @@
 #define ERRV 0x80000000u
 #define NFINAL (SBOX_NCTR + 2 * NPMAX + NCH)
 
-static const char *prog = "sbox_tree";
+static const char *prog = "sbox_tree_bench";
 static const char box_name[NB] = {'A', 'B'};
 
 typedef struct {
