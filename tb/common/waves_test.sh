@@ -10,7 +10,7 @@
 #   --vcd-on-fail writes the last --vcd-cycles cycles up to the failure of a failing run (a mutant, in
 #     process for the crossbar, by a re-run for the MLC) and nothing for a passing run;
 #   every tb/*/*.gtkw names only signals of a VCD of its block (scripts/gen_gtkw.py --check).
-# Usage: tb/common/waves_test.sh [BUILD]  (the set benches build/xbar/p8, vcsw/p8, mlc/d, sbox/d, sboxtree/t3 and the
+# Usage: tb/common/waves_test.sh [BUILD]  (the set benches build/xbar/p8, vcsw/p8, mlc/d, sbox/d, sbox/tree/t3 and the
 # mutant-capable build/xbar/MUTANTS_p8, mlc/MUTANTS_d must be built: scripts/run_tests.sh lockstep does)
 set -uo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/../.."
@@ -18,7 +18,7 @@ B=${1:-build}
 T=$(mktemp -d "$B/waves-test.XXXXXX")
 XB=$B/xbar/p8/xbar_bench XM=$B/xbar/MUTANTS_p8/xbar_bench VC=$B/vcsw/p8/vcsw_bench
 ML=$B/mlc/d/mlc_lockstep MM=$B/mlc/MUTANTS_d/mlc_lockstep SB=$B/sbox/d/sbox_bench
-ST=$B/sboxtree/t3/sbox_tree_bench ST_ARGS="--table tb/sbox/sbox_tree3.maestro"
+ST=$B/sbox/tree/t3/sbox_tree_bench ST_ARGS="--table tb/sbox/sbox_tree3.maestro"
 pass=0 fail=0
 ok() { pass=$((pass + 1)); }
 bad() { echo "FAIL waves: $*"; fail=$((fail + 1)); }

@@ -63,49 +63,12 @@
 #include <string.h>
 #include <unistd.h>
 
-/* The link models' delay and the table are the bench's, not the RTL's parameters: a build's own
- * defaults for them come from the file sbox_bench.args next to the binary (mk/sbox.mk writes
- * "--link-delay N --table FILE:SWITCH" per set), read as options before the command line's. Without
- * it: delay SB_LINK_DELAY (0), node p on port p. */
+/* The link models' delay and the table are the bench's, not the RTL's parameters: --link-delay and
+ * --table (mk/sbox.mk gives each parameter set's runs its own, sbox_ARGS_<set>). Without them: delay
+ * SB_LINK_DELAY (0), node p on port p. */
 #ifndef SB_LINK_DELAY
 #define SB_LINK_DELAY 0
 #endif
-static const char *const sb_table = NULL;
-#define ARGS_MAX 32
-static char args_buf[1024];
-static char args_path[1100];
-static int args_n; /* options taken from it */
-
-/* argv with the tokens of <directory of the binary>/sbox_bench.args after argv[0] (into av, at most
- * ARGS_MAX of them); the number of entries */
-static int args_file(int argc, char **argv, char **av)
-{
-    int n = 0;
-    av[n++] = argv[0];
-    char exe[1024];
-    ssize_t l = readlink("/proc/self/exe", exe, sizeof exe - 1);
-    if (l > 0) {
-        exe[l] = 0;
-        char *slash = strrchr(exe, '/');
-        if (slash)
-            *slash = 0;
-        snprintf(args_path, sizeof args_path, "%s/sbox_bench.args", exe);
-        FILE *f = fopen(args_path, "r");
-        if (f) {
-            size_t got = fread(args_buf, 1, sizeof args_buf - 1, f);
-            fclose(f);
-            args_buf[got] = 0;
-            for (char *t = strtok(args_buf, " \t\r\n"); t && n < ARGS_MAX; t = strtok(NULL, " \t\r\n"))
-                av[n++] = t;
-        }
-    }
-    args_n = n - 1;
-    if (n == 1)
-        args_path[0] = 0;
-    for (int i = 1; i < argc; i++)
-        av[n++] = argv[i];
-    return n;
-}
 
 #define NPMAX 8
 #define NCH 2
@@ -1170,8 +1133,7 @@ static void usage(FILE *f)
             "  --cycles N          steps of setup, transit test and random traffic (default 100000), then a drain\n"
             "  --table FILE[:S]    the table of switch S (default 0) of a sanfab-maestro file (sanfab-route\n"
             "                      --maestro); default: %s\n"
-            "  (a build's own defaults of --link-delay and --table: options in sbox_bench.args next to the\n"
-            "  binary, written by mk/sbox.mk per parameter set; the command line's come after them)\n"
+            "  (make list-runs and make sbox-sim give each parameter set's runs its own --link-delay and --table)\n"
             "  --link-delay N      cable registers per link direction (default: the build's, %u)\n"
             "  --ctl-faults R      R per million steps and link end: dropped CTL cycles, spurious pulses, and\n"
             "                      about 5R per million frames erased (default 20 with TIMEOUT > 0, else 0)\n"
@@ -1183,7 +1145,7 @@ static void usage(FILE *f)
             "  reset; save file tb/sbox/sbox.gtkw: gtkwave FILE tb/sbox/sbox.gtkw)\n"
             "Parameters are fixed by the build (variant %s; the model-only build takes --PORTS N, --NODES N,\n"
             "--LINK_W N, --FIFO_BYTES N, --TURN N, --TIMEOUT N, --CTR_W N). Exit status 0 pass, 1 failed, 2 usage.\n",
-            prog, sb_table ? sb_table : "node p on port p", (unsigned)SB_LINK_DELAY, sbox_rtl_variant());
+            prog, "node p on port p", (unsigned)SB_LINK_DELAY, sbox_rtl_variant());
     bench_waves_usage(f, "  ");
 }
 
@@ -1257,15 +1219,11 @@ static int all_delivered(const bench_t *b)
     return !b->bar[0].active && !b->bar[1].active;
 }
 
-int main(int argc0, char **argv0)
+int main(int argc, char **argv)
 {
     static bench_t b;
-    char **argv = calloc((size_t)argc0 + ARGS_MAX + 1, sizeof *argv);
-    if (!argv)
-        oom();
-    int argc = args_file(argc0, argv0, argv);
-    b.argc = argc0; /* the replay re-reads the file */
-    b.argv = argv0;
+    b.argc = argc;
+    b.argv = argv;
     b.p = sbox_rtl_params();
     b.link_delay = SB_LINK_DELAY;
     b.corrupt_pm = 2;
@@ -1287,14 +1245,11 @@ int main(int argc0, char **argv0)
     int rc = bench_cli_parse(&spec, argc, argv, &b.cli, &b.o);
     if (rc >= 0) {
         bench_cli_free(&b.cli);
-        free(argv);
         return rc;
     }
     b.P = b.p.PORTS;
     for (unsigned n = 0; n < NPMAX; n++)
         b.lo_last[n] = b.lo_cur[n] = -1;
-    if (!b.table_arg && sb_table)
-        opt_table(&b, sb_table);
     if (!b.ctl_given && b.p.TIMEOUT > 0)
         b.ctl_rate = 20;
     if (b.ctl_rate && b.p.TIMEOUT == 0) {
@@ -1381,12 +1336,6 @@ int main(int argc0, char **argv0)
     if (b.o.mode != MODE_MODEL)
         b.br = sbox_rtl_new(b.o.nplus, b.o.plus);
     final_reads_plan(&b);
-    if (args_path[0]) {
-        printf("%s: options from %s:", prog, args_path);
-        for (int i = 1; i <= args_n; i++)
-            printf(" %s", argv[i]);
-        printf("\n");
-    }
     printf("%s: variant %s PORTS=%u NODES=%u LINK_W=%u FIFO_BYTES=%u TURN=%u TIMEOUT=%u CTR_W=%u LINK_DELAY=%u "
            "table=%s mlc=%s ctl-faults=%u corrupt=%u mode=%s cycles=%" PRIu64 " seed=%" PRIu64 "\n",
            prog, sbox_rtl_variant(), b.P, b.p.NODES, b.p.LINK_W, b.p.FIFO_BYTES, b.p.TURN, b.p.TIMEOUT, b.p.CTR_W,
@@ -1509,6 +1458,5 @@ int main(int argc0, char **argv0)
             }
     }
     bench_cli_free(&b.cli);
-    free(argv);
     return 0;
 }
