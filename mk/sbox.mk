@@ -32,15 +32,16 @@ sbox_WRAPPER_TOP := sbox_fpga_top
 # the lockstep bench: C sources (archived into a library), the C++ glue to the Verilated box
 sbox_BENCH     := sbox_bench
 sbox_BENCH_C   := cmodel/mlc.c cmodel/sbox.c cmodel/sbox_load.c cmodel/table_file.c sw/mlc_host.c tb/common/bench_cli.c sw/src/sf_cli.c tb/common/waves.c \
-                  tb/common/rerun.c tb/sbox/sbox_nodes.c tb/sbox/sbox_bench.c
+                  tb/common/rerun.c tb/sbox/sbox_nodes.c tb/sbox/sbox_bench_base.c tb/sbox/sbox_bench_traffic.c \
+                  tb/sbox/sbox_bench_step.c tb/sbox/sbox_bench.c
 sbox_BENCH_CXX := tb/sbox/sbox_rtl.cpp
 sbox_BENCH_H   := cmodel/mlc.h cmodel/sbox.h cmodel/sbox_load.h cmodel/table_file.h sw/mlc_host.h sw/ring.h tb/common/bench_cli.h \
-                  tb/common/rerun.h tb/common/rng.h tb/common/vrtl.h tb/sbox/sbox_rtl.h tb/sbox/sbox_nodes.h tb/sbox/sbox_rtl_io.h
+                  tb/common/rerun.h tb/common/rng.h tb/common/vrtl.h tb/sbox/sbox_rtl.h tb/sbox/sbox_nodes.h tb/sbox/sbox_rtl_io.h \
+                  tb/sbox/sbox_bench.h
 
-# the same bench on the model alone under ASan/UBSan (built with -DSANFAB_ASSERT it has no RTL and takes
-# the parameters from the command line) and its runs (make test's model-sanitizers step)
-sbox_SAN_C     := cmodel/mlc.c cmodel/sbox.c cmodel/sbox_load.c cmodel/table_file.c sw/mlc_host.c tb/common/bench_cli.c sw/src/sf_cli.c tb/common/waves.c \
-                  tb/common/rerun.c tb/sbox/sbox_nodes.c tb/sbox/sbox_bench.c
+# the same bench on the model alone under ASan/UBSan (sbox_rtl_none.c linked instead of the Verilated glue:
+# no RTL, the parameters from the command line) and its runs (make test's model-sanitizers step)
+sbox_SAN_C     := $(sbox_BENCH_C) tb/sbox/sbox_rtl_none.c
 sbox_SAN_RUNS  := m8 m3 m5 m2
 sbox_SAN_m8    := --cycles 100000
 sbox_SAN_m3    := --cycles 60000 --PORTS 3 --NODES 5 --LINK_W 8 --TURN 0 --TIMEOUT 300 --link-delay 3 \
@@ -86,10 +87,12 @@ sbox_tree_CDEF   := ST_
 sbox_tree_PARAMS := PORTS=8 NODES=16 LINK_W=4 FIFO_BYTES=2048 TURN=1 TIMEOUT=1024 CTR_W=16 LINK_DELAY=0 UP_B=0
 sbox_tree_BENCH  := sbox_tree_bench
 sbox_tree_BENCH_C := cmodel/mlc.c cmodel/sbox.c cmodel/sbox_load.c cmodel/table_file.c sw/mlc_host.c tb/common/bench_cli.c sw/src/sf_cli.c \
-                     tb/common/waves.c tb/common/rerun.c tb/sbox/sbox_nodes.c tb/sbox/sbox_tree_bench.c
+                     tb/common/waves.c tb/common/rerun.c tb/sbox/sbox_nodes.c tb/sbox/sbox_tree_bench_base.c \
+                     tb/sbox/sbox_tree_bench_traffic.c tb/sbox/sbox_tree_bench_step.c tb/sbox/sbox_tree_bench.c
 sbox_tree_BENCH_CXX := tb/sbox/sbox_tree_rtl.cpp
 sbox_tree_BENCH_H := cmodel/mlc.h cmodel/sbox.h cmodel/sbox_load.h cmodel/table_file.h sw/mlc_host.h sw/ring.h tb/common/bench_cli.h \
-                     tb/common/rerun.h tb/common/rng.h tb/common/vrtl.h tb/sbox/sbox_nodes.h tb/sbox/sbox_rtl_io.h tb/sbox/sbox_tree_rtl.h
+                     tb/common/rerun.h tb/common/rng.h tb/common/vrtl.h tb/sbox/sbox_nodes.h tb/sbox/sbox_rtl_io.h tb/sbox/sbox_tree_rtl.h \
+                     tb/sbox/sbox_tree_bench.h
 
 # tree sets: t8 two 8-port boxes (7 nodes each, 2 of the 16 node numbers unrouted), node links 1 register, the
 # link between the boxes 4; t3 two 3-port boxes (2 nodes each), 8-bit links of 3 registers, 512-byte FIFOs,
@@ -106,8 +109,9 @@ sbox_tree_TEST_SETS := t3
 # deliberately broken boxes (both instances; the mutation sites of rtl/sbox/sbox*.v and rtl/mlc/mlc.v,
 # +mutant=NAME on the set's mutant-capable build): NAME:set
 sbox_tree_MUTANTS := BAR_EARLY:t3 UP_MIX:t3
-# the model-only bench under ASan/UBSan (make test's model-sanitizers step)
-sbox_tree_SAN_C    := $(sbox_tree_BENCH_C)
+# the model-only bench under ASan/UBSan (sbox_tree_rtl_none.c instead of the Verilated glue; make test's
+# model-sanitizers step)
+sbox_tree_SAN_C    := $(sbox_tree_BENCH_C) tb/sbox/sbox_tree_rtl_none.c
 sbox_tree_SAN_RUNS := m3
 sbox_tree_SAN_m3   := --cycles 60000 --PORTS 3 --NODES 5 --LINK_W 8 --FIFO_BYTES 512 --TURN 0 --TIMEOUT 300 --CTR_W 8 \
                       --UP 2 --link-delay 3 --table tb/sbox/sbox_tree3.maestro

@@ -61,6 +61,7 @@ sbox_params_t sbox_rtl_params(void)
 }
 
 const char *sbox_rtl_variant(void) { return SB_VARIANT; }
+int sbox_rtl_available(void) { return 1; }
 
 static void drive(sbox_rtl_t *r, const sbox_in_t *in)
 {

@@ -14,7 +14,11 @@ extern "C" {
 
 typedef struct sbox_rtl sbox_rtl_t;
 
-/* The parameters the RTL was verilated with (the SB_* defines). */
+/* 1 when the Verilated box is linked in (sbox_rtl.cpp), 0 in the model-only build (sbox_rtl_none.c). */
+int sbox_rtl_available(void);
+
+/* The parameters the RTL was verilated with (the SB_* defines; the model-only build: docs/sbox.md's
+ * defaults, which the bench's --PORTS N ... options change). */
 sbox_params_t sbox_rtl_params(void);
 
 /* Name of the variant built in: the parameter set or MUTANTS_<set>. */

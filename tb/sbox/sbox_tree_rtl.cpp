@@ -64,6 +64,7 @@ sbox_params_t sbox_tree_rtl_params(void)
 unsigned sbox_tree_rtl_up(void) { return ST_UP_B; }
 
 const char *sbox_tree_rtl_variant(void) { return ST_VARIANT; }
+int sbox_tree_rtl_available(void) { return 1; }
 
 static void drive(sbox_tree_rtl_t *r, const sbox_in_t in[2])
 {

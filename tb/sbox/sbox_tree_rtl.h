@@ -14,10 +14,16 @@ extern "C" {
 
 typedef struct sbox_tree_rtl sbox_tree_rtl_t;
 
-/* The parameters both boxes were verilated with (the ST_* defines; MASTER_MASK is A's, 0). */
+/* 1 when the Verilated tree is linked in (sbox_tree_rtl.cpp), 0 in the model-only build
+ * (sbox_tree_rtl_none.c). */
+int sbox_tree_rtl_available(void);
+
+/* The parameters both boxes were verilated with (the ST_* defines; MASTER_MASK is A's, 0; the
+ * model-only build: docs/sbox.md's defaults, which the bench's --PORTS N ... options change). */
 sbox_params_t sbox_tree_rtl_params(void);
 
-/* B's up port UP_B (its MLC there is a master: B's MASTER_MASK = 1 << UP_B). */
+/* B's up port UP_B (its MLC there is a master: B's MASTER_MASK = 1 << UP_B; the model-only build: 0,
+ * the bench's --UP N changes it). */
 unsigned sbox_tree_rtl_up(void);
 
 /* Name of the variant built in: the tree set or MUTANTS_<set>. */
