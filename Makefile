@@ -33,7 +33,6 @@ include mk/mlc.mk
 include mk/sbox.mk
 include mk/rules.mk
 include mk/net.mk
-include mk/sbox_tree.mk
 
 # ---------------------------------------------------------------- targets
 # the targets a user runs: `make help` names every one (make check-help, part of make lint, fails otherwise)
@@ -57,6 +56,8 @@ help:
 	@echo "  make sim          cycle regression: RTL vs C model in lockstep, every parameter set of every block, the"
 	@echo "                    RTL networks and switch-box trees ($(SIM_CYCLES) random cycles a set; SIM_CYCLES=, SEED=)"
 	@echo "  make <block>-sim  one block's parameter sets, e.g. make xbar-sim SIM_CYCLES=100000"
+	@echo "  make sbox-tree-sim  the switch-box tree's sets (the tree, a second top of sbox: sbox-tree-build,"
+	@echo "                    -mutants, -lint, -san; make sbox-lint and sbox-san take it too)"
 	@echo "  make icarus       the self-checking Icarus Verilog benches"
 	@echo "  make fusesoc ARGS=\"run --target lint|sim|synth|lockstep sanfab:sanfab:BLOCK\""
 	@echo "                    FuseSoC with the project's tools (scripts/fusesoc.sh; docs/fusesoc.md)"
@@ -67,7 +68,7 @@ help:
 	@echo "  make synth-fresh  (no tools) every record in reports/synth.json matches the current inputs"
 	@echo "  make benches | mutants | san    build every lockstep bench | mutant-capable bench | sanitizer build"
 	@echo "  parameter sets (build/<block>/<set>/; docs/verification.md):"
-	@$(foreach b,$(BLOCKS) sboxtree,echo "    $(b): $($(b)_SETS)";)
+	@$(foreach b,$(BLOCKS) $(SUBTOPS),echo "    $(call u_tgt,$(b)): $($(b)_SETS)";)
 	@echo "    net (RTL networks, make net-sim): $(NET_NETS)"
 	@echo ""
 	@echo "Networks and experiments:"
@@ -142,21 +143,21 @@ experiments:
 
 # make <block>-sim: one block's parameter sets, SIM_CYCLES random-traffic cycles each, every set run even when
 # one fails (the failed ones are named at the end); make sim: every block (-k: every block runs), the RTL
-# networks (net-sim) and the switch-box trees (sboxtree-sim)
+# networks (net-sim) and the switch-box trees (sbox-tree-sim; $(1): a block or a second top, mk/rules.mk)
 define BLOCK_SIM
-.PHONY: $(1)-sim
-$(1)-sim: deps $(call set_benches,$(1))
+.PHONY: $(call u_tgt,$(1))-sim
+$(call u_tgt,$(1))-sim: deps $(call set_benches,$(1))
 	@fails=""; $(foreach s,$($(1)_SETS),\
-	  echo "== $(1) [$(s)]"; \
-	  $(BUILD)/$(1)/$(s)/$($(1)_BENCH) --cycles $(SIM_CYCLES) --seed $(SEED) \
-	    --vcd-on-fail $(BUILD)/$(1)/$(s)/fail.vcd $(call run_plusargs,$(1),$(s)) || fails="$$$$fails $(1)/$(s)";) \
-	if [ -n "$$$$fails" ]; then echo "$(1)-sim: FAILED parameter sets:$$$$fails"; exit 1; fi; \
-	echo "$(1)-sim: every parameter set passed ($(addprefix $(1)/,$($(1)_SETS)))"
+	  echo "== $(call u_tgt,$(1)) [$(s)]"; \
+	  $(call u_dir,$(1))/$(s)/$($(1)_BENCH) --cycles $(SIM_CYCLES) --seed $(SEED) \
+	    --vcd-on-fail $(call u_dir,$(1))/$(s)/fail.vcd $(call run_args,$(1),$(s)) || fails="$$$$fails $(call u_tgt,$(1))/$(s)";) \
+	if [ -n "$$$$fails" ]; then echo "$(call u_tgt,$(1))-sim: FAILED parameter sets:$$$$fails"; exit 1; fi; \
+	echo "$(call u_tgt,$(1))-sim: every parameter set passed ($(addprefix $(call u_tgt,$(1))/,$($(1)_SETS)))"
 endef
-$(foreach b,$(BLOCKS),$(eval $(call BLOCK_SIM,$(b))))
+$(foreach b,$(BLOCKS) $(SUBTOPS),$(eval $(call BLOCK_SIM,$(b))))
 
 sim: deps
-	@$(MAKE) -k --no-print-directory DEPS_CHECKED=1 $(addsuffix -sim,$(BLOCKS))
+	@$(MAKE) -k --no-print-directory DEPS_CHECKED=1 $(foreach b,$(BLOCKS) $(SUBTOPS),$(call u_tgt,$(b))-sim)
 
 lint: check-help check-generated $(foreach b,$(BLOCKS),$(b)-lint)
 
@@ -164,7 +165,7 @@ lint: check-help check-generated $(foreach b,$(BLOCKS),$(b)-lint)
 check-help:
 	@echo "  CHECK make help names every user target, block and parameter set"
 	@help=$$($(MAKE) -s --no-print-directory help); miss=""; \
-	for t in $(USER_TARGETS) $(BLOCKS) $(foreach b,$(BLOCKS) sboxtree,$($(b)_SETS)) $(NET_NETS) '<block>-sim' \
+	for t in $(USER_TARGETS) $(BLOCKS) $(foreach b,$(BLOCKS) $(SUBTOPS),$($(b)_SETS)) $(foreach u,$(SUBTOPS),$(call u_tgt,$(u))-sim) $(NET_NETS) '<block>-sim' \
 	         sanfab-topo sanfab-route sanfab-sim sanfab-netgen; do \
 	  grep -q -- "\(^\|[ :|(]\)$$t\([ ,:|)]\|$$\)" <<< "$$help" || miss="$$miss $$t"; done; \
 	if [ -n "$$miss" ]; then echo "make help does not name:$$miss (Makefile help:)"; exit 1; fi

@@ -32,8 +32,23 @@
 #   B_WRAPPER, B_WRAPPER_TOP   synthesis wrapper, linted with the block
 #   B_GATE         the synthesis config (constraints/synth_configs.json) `make test` places and routes
 #   B_ICARUS       Icarus bench script (optional)
+#   B_ARGS_<set>   bench options given on every run of the set's builds (the set's and its mutant-capable
+#                  build: make list-runs' set, unmutated and mutant lines, make B-sim): the bench's own
+#                  settings that are not RTL parameters (sbox: the link models' delay, the table)
+#   B_TEST_SETS    the sets make test runs and make benches builds (default: every set; B-build and
+#                  B-sim take every set)
+#   B_TOPS         more Verilated tops of the block, each T a unit of its own (sbox: `tree`, a test top of
+#                  two boxes) with the variables above under the prefix B_T_: B_T_TOP, _CDEF, _PARAMS,
+#                  _SETS, _SET_<set>, _ARGS_<set>, _TEST_SETS, _RANDINIT, _MUTANTS, _BENCH, _BENCH_C,
+#                  _BENCH_CXX, _BENCH_H, _SAN_C, _SAN_RUNS, _SAN_<run>; B_T_FILELIST is B's unless given, and
+#                  B_T_VFILES names the Verilog files after the list (the test top: on every build's and
+#                  lint's compile line, a prerequisite of each build). Built in build/B/T/; its runs are
+#                  listed under block B, named T-<set>, T-<mutant>, T-<run>; its targets B-T-build,
+#                  -mutants, -sim, -san, -lint (B-san and B-lint make the last two; make benches,
+#                  mutants and sim take the others).
 #
-# Builds land in build/B/<set>/, build/B/MUTANTS_<set>/ (one per set a mutant uses), build/B/san/.
+# Builds land in build/B/<set>/, build/B/MUTANTS_<set>/ (one per set a mutant uses), build/B/san/
+# (a second top T's in build/B/T/...).
 # Normal builds get +define+SANFAB_ASSERT; mutant-capable builds +define+SANFAB_MUTANTS, with
 # build/B/mutant_sites.v (the site names of B's RTL) and rtl/common/sanfab_mutant{,_check}.v first on
 # their compile line. The variant name (set or MUTANTS_<set>) reaches the C code as <CDEF>VARIANT.
@@ -45,6 +60,23 @@
 # each Verilated build's generated makefile), BUILD, SEED; MUTANT_OPT (below).
 
 # ------------------------------------------------------------------ helpers
+# A unit is a block or a second top of one (B_TOPS): B, or B_T with u_dir build/B/T, u_tgt B-T (its
+# targets' prefix), u_of B (its block in make list-runs) and u_pfx T- (its run names' prefix).
+SUBTOPS := $(foreach b,$(BLOCKS),$(addprefix $(b)_,$($(b)_TOPS)))
+define SUBTOP_VARS
+$(1)_$(2)_FILELIST := $$(or $$($(1)_$(2)_FILELIST),$$($(1)_FILELIST))
+$(1)_$(2)_DIR := $(1)/$(2)
+$(1)_$(2)_TGT := $(1)-$(2)
+$(1)_$(2)_OF  := $(1)
+$(1)_$(2)_PFX := $(2)-
+endef
+$(foreach b,$(BLOCKS),$(foreach t,$($(b)_TOPS),$(eval $(call SUBTOP_VARS,$(b),$(t)))))
+u_dir = $(BUILD)/$(or $($(1)_DIR),$(1))
+u_tgt = $(or $($(1)_TGT),$(1))
+u_of  = $(or $($(1)_OF),$(1))
+u_pfx = $($(1)_PFX)
+u_subs = $(addprefix $(1)_,$($(1)_TOPS))
+test_sets = $(or $($(1)_TEST_SETS),$($(1)_SETS))
 # value of parameter $(3) in set $(2) of block $(1): the set's override, else the default
 p_val = $(or $(patsubst $(3)=%,%,$(filter $(3)=%,$($(1)_SET_$(2)))),$(patsubst $(3)=%,%,$(filter $(3)=%,$($(1)_PARAMS))))
 p_names = $(foreach p,$($(1)_PARAMS),$(firstword $(subst =, ,$(p))))
@@ -52,8 +84,10 @@ p_gflags = $(foreach k,$(call p_names,$(1)),-G$(k)=$(call p_val,$(1),$(2),$(k)))
 p_dflags = $(foreach k,$(call p_names,$(1)),-D$($(1)_CDEF)$(k)=$(call p_val,$(1),$(2),$(k)))
 is_randinit = $(filter $(2),$($(1)_RANDINIT))
 x_flags = $(if $(call is_randinit,$(1),$(2)),--x-assign unique --x-initial unique,--x-assign fast --x-initial fast)
-# run-time plusargs of a set's builds (Verilator's random initial state, seeded)
+# run-time plusargs of a set's builds (Verilator's random initial state, seeded); run_args: them and
+# the set's bench options (B_ARGS_<set>), what every run of the set's builds gets
 run_plusargs = $(if $(call is_randinit,$(1),$(2)),+verilator+rand+reset+2 +verilator+seed+$(SEED))
+run_args = $(strip $(call run_plusargs,$(1),$(2)) $($(1)_ARGS_$(2)))
 # file list: sources and +incdir+ options as Verilator takes them; the files a build depends on
 # (read once per make run: every rule of a block asks for it)
 rtl_list = $(if $(filter undefined,$(origin RTL_LIST_$(1))),$(eval RTL_LIST_$(1) := $(call rtl_read,$(1))))$(RTL_LIST_$(1))
@@ -62,17 +96,18 @@ rtl_deps = $(filter-out +%,$(call rtl_list,$(1))) \
            $(foreach d,$(patsubst +incdir+%,%,$(filter +incdir+%,$(call rtl_list,$(1)))),$(wildcard $(d)/*.vh))
 mutant_name = $(firstword $(subst :, ,$(1)))
 mutant_set = $(word 2,$(subst :, ,$(1)))
-set_benches = $(foreach s,$($(1)_SETS),$(BUILD)/$(1)/$(s)/$($(1)_BENCH))
+set_benches = $(foreach s,$($(1)_SETS),$(call u_dir,$(1))/$(s)/$($(1)_BENCH))
+test_benches = $(foreach s,$(call test_sets,$(1)),$(call u_dir,$(1))/$(s)/$($(1)_BENCH))
 # the mutants: the names of block $(1)'s, the parameter sets they use, the one mutant-capable bench of
 # set $(2), all of them
 mutant_names = $(foreach m,$($(1)_MUTANTS),$(call mutant_name,$(m)))
 mutant_sets = $(sort $(foreach m,$($(1)_MUTANTS),$(call mutant_set,$(m))))
-mutant_bench = $(BUILD)/$(1)/MUTANTS_$(2)/$($(1)_BENCH)
+mutant_bench = $(call u_dir,$(1))/MUTANTS_$(2)/$($(1)_BENCH)
 mutant_benches = $(foreach s,$(call mutant_sets,$(1)),$(call mutant_bench,$(1),$(s)))
 # what makes a build mutant-capable: the define, the site list of block $(1)'s RTL (first: it
 # defines SANFAB_MUTANT_SITES and SANFAB_MUTANT_KNOWN), the site module and the check module
 MUTANT_V     := rtl/common/sanfab_mutant.v rtl/common/sanfab_mutant_check.v
-mutant_sites = $(BUILD)/$(1)/mutant_sites.v
+mutant_sites = $(call u_dir,$(1))/mutant_sites.v
 mutant_vopts = +define+SANFAB_MUTANTS $(call mutant_sites,$(1)) $(MUTANT_V)
 
 MK_FILES := Makefile mk/rules.mk $(wildcard mk/*.mk)
@@ -95,7 +130,7 @@ SET_OPT ?=
 # Two stamp files say what was built: $(COBJ)/cflags the compile command (every object depends on it)
 # and build/B/lib/members the archive's object list. Each is rewritten when make reads this file and
 # finds it different from the current value (a new CSTD or CC recompiles everything, a source added
-# to or dropped from B_BENCH_C remakes the archive), and made by a rule when missing.
+# to or dropped from B_BENCH_C remakes the archive), and made by a rule when missing. (B: a unit.)
 COBJ     := $(BUILD)/cobj
 COBJ_CMD := $(CC) $(CSTD)
 # $(call stamp_rule,FILE,TEXT): FILE's rule, and FILE rewritten now if it exists and holds other text
@@ -113,10 +148,10 @@ $(COBJ)/%.o: %.c $(COBJ)/cflags
 -include $(wildcard $(COBJ)/*/*.d $(COBJ)/*/*/*.d $(COBJ)/*/*/*/*.d)
 
 bench_objs = $(patsubst %.c,$(COBJ)/%.o,$($(1)_BENCH_C))
-bench_lib  = $(BUILD)/$(1)/lib/libbench.a
+bench_lib  = $(call u_dir,$(1))/lib/libbench.a
 define BENCH_LIB_RULE
-$(call stamp_rule,$(BUILD)/$(1)/lib/members,$(call bench_objs,$(1)))
-$(call bench_lib,$(1)): $(call bench_objs,$(1)) $(BUILD)/$(1)/lib/members
+$(call stamp_rule,$(call u_dir,$(1))/lib/members,$(call bench_objs,$(1)))
+$(call bench_lib,$(1)): $(call bench_objs,$(1)) $(call u_dir,$(1))/lib/members
 	@rm -f $$@.tmp && ar rcs $$@.tmp $(call bench_objs,$(1)) && mv -f $$@.tmp $$@
 endef
 # (the rule of block $(1)'s library, made once: VBENCH_RULE asks for it)
@@ -171,7 +206,8 @@ $(call vlrt_dir,$(1),$(2))/stamp: Makefile mk/rules.mk
 endef
 
 # ------------------------------------------------------------------ one Verilated bench
-# $(1) block, $(2) build name, $(3) parameter set, $(4) extra Verilator options (defines),
+# $(1) unit (a block or a second top), $(2) build name, $(3) parameter set, $(4) extra Verilator options
+# (defines, the unit's B_VFILES),
 # $(5) empty, or a C/C++ optimization level for the whole build (Verilator's OPT_FAST/SLOW/GLOBAL too)
 # The C objects come from the block's library (bench_lib), Verilator's runtime from vlrt (its flavour:
 # -CFLAGS $(or $(5),-O2), OPT_GLOBAL $(5)). A build with one optimization level for everything (the
@@ -183,23 +219,23 @@ endef
 vb_vopts = --trace $(1)
 define VBENCH_RULE
 $(call bench_lib_once,$(1))
-$(BUILD)/$(1)/$(2)/$($(1)_BENCH): $(call rtl_deps,$(1)) $($(1)_FILELIST) $(call bench_lib,$(1)) $($(1)_BENCH_H) $($(1)_BENCH_CXX) $(MK_FILES) \
+$(call u_dir,$(1))/$(2)/$($(1)_BENCH): $(call rtl_deps,$(1)) $($(1)_FILELIST) $(call bench_lib,$(1)) $($(1)_BENCH_H) $($(1)_BENCH_CXX) $($(1)_VFILES) $(MK_FILES) \
     $(call vlrt_dep,$(or $(5),-O2),$(5),$(call vb_vopts,$(4)))
-	@mkdir -p $(BUILD)/$(1)/$(2)
-	@rm -f $(BUILD)/$(1)/$(2)/obj/$($(1)_BENCH)_bin
+	@mkdir -p $(call u_dir,$(1))/$(2)
+	@rm -f $(call u_dir,$(1))/$(2)/obj/$($(1)_BENCH)_bin
 	@echo "  VERILATE $(1) [$(2)] $(call p_gflags,$(1),$(3)) $(4)$(if $(call is_randinit,$(1),$(3)), (random initial state))"
 	@$(VERILATOR) --cc --exe -O3 $(call x_flags,$(1),$(3)) \
-	  -Wall -Wno-fatal --top-module $($(1)_TOP) -Mdir $(BUILD)/$(1)/$(2)/obj \
+	  -Wall -Wno-fatal --top-module $($(1)_TOP) -Mdir $(call u_dir,$(1))/$(2)/obj \
 	  $(call p_gflags,$(1),$(3)) $(call vb_vopts,$(4)) \
 	  -CFLAGS "$(or $(5),-O2) $(call p_dflags,$(1),$(3)) -D$($(1)_CDEF)VARIANT='\"$(2)\"'" \
 	  $(call rtl_list,$(1)) $(abspath $($(1)_BENCH_CXX)) $(abspath $(call bench_lib,$(1))) \
-	  -o $($(1)_BENCH)_bin > $(BUILD)/$(1)/$(2)/verilate.log 2>&1 \
-	  || { tail -30 $(BUILD)/$(1)/$(2)/verilate.log; exit 1; }
-	@$(call vlrt_give,$(or $(5),-O2),$(5),$(call vb_vopts,$(4)),$(BUILD)/$(1)/$(2)/obj)
-	@$(MAKE) -s -C $(BUILD)/$(1)/$(2)/obj -f V$($(1)_TOP).mk -j $(JOBS) \
-	  $(if $(5),OPT_FAST=$(5) OPT_SLOW=$(5) OPT_GLOBAL=$(5) VM_PARALLEL_BUILDS=0) >> $(BUILD)/$(1)/$(2)/verilate.log 2>&1 \
-	  || { tail -30 $(BUILD)/$(1)/$(2)/verilate.log; exit 1; }
-	@cp $(BUILD)/$(1)/$(2)/obj/$($(1)_BENCH)_bin $$@
+	  -o $($(1)_BENCH)_bin > $(call u_dir,$(1))/$(2)/verilate.log 2>&1 \
+	  || { tail -30 $(call u_dir,$(1))/$(2)/verilate.log; exit 1; }
+	@$(call vlrt_give,$(or $(5),-O2),$(5),$(call vb_vopts,$(4)),$(call u_dir,$(1))/$(2)/obj)
+	@$(MAKE) -s -C $(call u_dir,$(1))/$(2)/obj -f V$($(1)_TOP).mk -j $(JOBS) \
+	  $(if $(5),OPT_FAST=$(5) OPT_SLOW=$(5) OPT_GLOBAL=$(5) VM_PARALLEL_BUILDS=0) >> $(call u_dir,$(1))/$(2)/verilate.log 2>&1 \
+	  || { tail -30 $(call u_dir,$(1))/$(2)/verilate.log; exit 1; }
+	@cp $(call u_dir,$(1))/$(2)/obj/$($(1)_BENCH)_bin $$@
 endef
 
 # ------------------------------------------------------------------ the mutant-capable builds
@@ -209,14 +245,13 @@ endef
 # build/B/mutant_sites.v (scripts/mutant_sites.sh: `define SANFAB_MUTANT_SITES, every site name of
 # the block's RTL, and SANFAB_MUTANT_KNOWN; made here, it fails, naming them, when a name of
 # B_MUTANTS has no site) and MUTANT_V (the site module and the check module each block top has, in
-# no file list). $(1) block (or sboxtree), $(2) its RTL files, $(3) the mutant names that must have
-# a site.
+# no file list). $(1) unit, $(2) its RTL files, $(3) the mutant names that must have a site.
 define MUTANT_SITES_RULE
-$(BUILD)/$(1)/mutant_sites.v: $(2) scripts/mutant_sites.sh $(MK_FILES)
+$(call mutant_sites,$(1)): $(2) scripts/mutant_sites.sh $(MK_FILES)
 	@mkdir -p $$(@D)
 	@bash scripts/mutant_sites.sh --require "$(3)" $(2) > $$@.tmp && mv -f $$@.tmp $$@ || { rm -f $$@.tmp; exit 1; }
 endef
-# $(1) block, $(2) more Verilator options
+# $(1) unit, $(2) more Verilator options (its B_VFILES)
 define MUTANT_BUILD_RULES
 $(eval $(call MUTANT_SITES_RULE,$(1),$(call rtl_deps,$(1)),$(call mutant_names,$(1))))
 $(foreach s,$(call mutant_sets,$(1)),$(eval $(call VBENCH_RULE,$(1),MUTANTS_$(s),$(s),$(call mutant_vopts,$(1)) --trace-depth 1 $(2),$(MUTANT_OPT))))
@@ -227,52 +262,57 @@ mutant_lint = $(foreach s,$(call mutant_sets,$(1)),echo "  LINT $(1) [$(s)] muta
   $(VERILATOR) --lint-only -Wall +define+SANFAB_MUTANTS --top-module $($(1)_TOP) $(call p_gflags,$(1),$(s)) \
     $(call mutant_sites,$(1)) $(MUTANT_V) $(call rtl_list,$(1)) $(2) &&) true
 
-# ------------------------------------------------------------------ everything of one block
+# ------------------------------------------------------------------ everything of one unit
+# $(1) a block or a second top of one (B_T); the block's targets make its second tops' -san and -lint
 define BLOCK_RULES
-$(foreach s,$($(1)_SETS),$(eval $(call VBENCH_RULE,$(1),$(s),$(s),+define+SANFAB_ASSERT,$(SET_OPT))))
-$(if $($(1)_MUTANTS),$(eval $(call MUTANT_BUILD_RULES,$(1))))
+$(foreach s,$($(1)_SETS),$(eval $(call VBENCH_RULE,$(1),$(s),$(s),+define+SANFAB_ASSERT $($(1)_VFILES),$(SET_OPT))))
+$(if $($(1)_MUTANTS),$(eval $(call MUTANT_BUILD_RULES,$(1),$($(1)_VFILES))))
 
-.PHONY: $(1)-build $(1)-mutants $(1)-san $(1)-lint
-$(1)-build: $(call set_benches,$(1))
-$(1)-mutants: $(call mutant_benches,$(1))
-$(1)-san: $(if $($(1)_SAN_C),$(BUILD)/$(1)/san/$($(1)_BENCH)) $(if $($(1)_UNIT_C),$(BUILD)/$(1)/san/$($(1)_UNIT))
+.PHONY: $(call u_tgt,$(1))-build $(call u_tgt,$(1))-mutants $(call u_tgt,$(1))-san $(call u_tgt,$(1))-lint
+$(call u_tgt,$(1))-build: $(call set_benches,$(1))
+$(call u_tgt,$(1))-mutants: $(call mutant_benches,$(1))
+$(call u_tgt,$(1))-san: $(if $($(1)_SAN_C),$(call u_dir,$(1))/san/$($(1)_BENCH)) $(if $($(1)_UNIT_C),$(call u_dir,$(1))/san/$($(1)_UNIT)) \
+    $(foreach u,$(call u_subs,$(1)),$(call u_tgt,$(u))-san)
 
-$(BUILD)/$(1)/san/$($(1)_BENCH): $($(1)_SAN_C) $($(1)_BENCH_H) $(MK_FILES)
+$(call u_dir,$(1))/san/$($(1)_BENCH): $($(1)_SAN_C) $($(1)_BENCH_H) $(MK_FILES)
 	@mkdir -p $$(dir $$@)
 	$(CC) $(CSTD) $(SAN) -DSANFAB_ASSERT $($(1)_SAN_C) -o $$@
 
-$(BUILD)/$(1)/san/$($(1)_UNIT): $($(1)_UNIT_C) $($(1)_UNIT_H) $($(1)_BENCH_H) $(MK_FILES)
+$(call u_dir,$(1))/san/$($(1)_UNIT): $($(1)_UNIT_C) $($(1)_UNIT_H) $($(1)_BENCH_H) $(MK_FILES)
 	@mkdir -p $$(dir $$@)
 	$(CC) $(CSTD) $(SAN) -DSANFAB_ASSERT $($(1)_UNIT_C) -o $$@
 
-$(1)-lint: $(if $($(1)_MUTANTS),$(call mutant_sites,$(1)))
+$(call u_tgt,$(1))-lint: $(if $($(1)_MUTANTS),$(call mutant_sites,$(1))) $(foreach u,$(call u_subs,$(1)),$(call u_tgt,$(u))-lint)
 	@$(foreach s,$($(1)_SETS),echo "  LINT $(1) [$(s)]" && \
 	  $(VERILATOR) --lint-only -Wall +define+SANFAB_ASSERT --top-module $($(1)_TOP) \
-	    $(call p_gflags,$(1),$(s)) $(call rtl_list,$(1)) &&) true
-	@$(call mutant_lint,$(1))
+	    $(call p_gflags,$(1),$(s)) $(call rtl_list,$(1)) $($(1)_VFILES) &&) true
+	@$(call mutant_lint,$(1),$($(1)_VFILES))
 	@$(if $($(1)_WRAPPER),echo "  LINT $($(1)_WRAPPER_TOP) (synthesis wrapper of $(1))" && \
 	  $(VERILATOR) --lint-only -Wall --top-module $($(1)_WRAPPER_TOP) $(call rtl_list,$(1)) $($(1)_WRAPPER),true)
 endef
 
-$(foreach b,$(BLOCKS),$(eval $(call BLOCK_RULES,$(b))))
+$(foreach u,$(BLOCKS) $(SUBTOPS),$(eval $(call BLOCK_RULES,$(u))))
 
-ALL_SET_BENCHES    := $(foreach b,$(BLOCKS),$(call set_benches,$(b)))
-ALL_MUTANT_BENCHES := $(foreach b,$(BLOCKS),$(call mutant_benches,$(b)))
+ALL_SET_BENCHES    := $(foreach u,$(BLOCKS) $(SUBTOPS),$(call test_benches,$(u)))
+ALL_MUTANT_BENCHES := $(foreach u,$(BLOCKS) $(SUBTOPS),$(call mutant_benches,$(u)))
 
 # ------------------------------------------------------------------ what scripts/run_tests.sh runs
 # One line per run: KIND BLOCK NAME BINARY [ARGS...] (KIND: set, unmutated, mutant, san, unit, modelmut,
 # gate, icarus). unmutated: a mutant-capable build run without +mutant (NAME its set), which must pass;
-# mutant: the build of the mutant's set with +mutant=NAME last, which must fail.
+# mutant: the build of the mutant's set with +mutant=NAME last, which must fail. A block's second tops
+# follow its lines, under its name (NAME T-<set>, ...). set lines: the test sets (B_TEST_SETS).
+define unit_runs
+$(foreach s,$(call test_sets,$(1)),set $(call u_of,$(1)) $(call u_pfx,$(1))$(s) $(call u_dir,$(1))/$(s)/$($(1)_BENCH) $(call run_args,$(1),$(s))
+)$(foreach s,$(call mutant_sets,$(1)),unmutated $(call u_of,$(1)) $(call u_pfx,$(1))$(s) $(call mutant_bench,$(1),$(s)) $(call run_args,$(1),$(s))
+)$(foreach m,$($(1)_MUTANTS),mutant $(call u_of,$(1)) $(call u_pfx,$(1))$(call mutant_name,$(m)) $(call mutant_bench,$(1),$(call mutant_set,$(m))) $(call run_args,$(1),$(call mutant_set,$(m))) +mutant=$(call mutant_name,$(m))
+)$(if $($(1)_UNIT_C),unit $(call u_of,$(1)) $(call u_pfx,$(1))unit $(call u_dir,$(1))/san/$($(1)_UNIT)
+)$(if $($(1)_MODEL_MUTANTS),modelmut $(call u_of,$(1)) $(call u_pfx,$(1))mutants $($(1)_MODEL_MUTANTS)
+)$(foreach r,$($(1)_SAN_RUNS),san $(call u_of,$(1)) $(call u_pfx,$(1))$(r) $(call u_dir,$(1))/san/$($(1)_BENCH) $(strip $($(1)_SAN_$(r)))
+)$(if $($(1)_GATE),gate $(call u_of,$(1)) $($(1)_GATE) -
+)$(if $($(1)_ICARUS),icarus $(call u_of,$(1)) $(call u_pfx,$(1))icarus $($(1)_ICARUS)
+)
+endef
 define list_runs
-$(foreach b,$(BLOCKS),\
-$(foreach s,$($(b)_SETS),set $(b) $(s) $(BUILD)/$(b)/$(s)/$($(b)_BENCH) $(call run_plusargs,$(b),$(s))
-)$(foreach s,$(call mutant_sets,$(b)),unmutated $(b) $(s) $(call mutant_bench,$(b),$(s)) $(call run_plusargs,$(b),$(s))
-)$(foreach m,$($(b)_MUTANTS),mutant $(b) $(call mutant_name,$(m)) $(call mutant_bench,$(b),$(call mutant_set,$(m))) $(call run_plusargs,$(b),$(call mutant_set,$(m))) +mutant=$(call mutant_name,$(m))
-)$(if $($(b)_UNIT_C),unit $(b) unit $(BUILD)/$(b)/san/$($(b)_UNIT)
-)$(if $($(b)_MODEL_MUTANTS),modelmut $(b) mutants $($(b)_MODEL_MUTANTS)
-)$(foreach r,$($(b)_SAN_RUNS),san $(b) $(r) $(BUILD)/$(b)/san/$($(b)_BENCH) $(strip $($(b)_SAN_$(r)))
-)$(if $($(b)_GATE),gate $(b) $($(b)_GATE) -
-)$(if $($(b)_ICARUS),icarus $(b) icarus $($(b)_ICARUS)
-))
+$(foreach b,$(BLOCKS),$(foreach u,$(b) $(call u_subs,$(b)),$(call unit_runs,$(u))))
 endef
 export SANFAB_RUNS := $(list_runs)

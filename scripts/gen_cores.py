@@ -13,7 +13,8 @@ SPEC (the Makefile passes one per block, from mk/<block>.mk) is
 gate config of constraints/synth_configs.json, empty for its first config there)
 
 Every core is named sanfab:sanfab:<name>:<version> and lists only files of its own directory (FuseSoC
-deprecates anything else):
+deprecates anything else; a file of another block's directory, the switch box's rtl/mlc/mlc.v, comes
+through a dependency on that block's core):
   rtl/common/common.core        sanfab:sanfab:common       the shared primitives the blocks' lists name
   rtl/<dir>/<block>.core        sanfab:sanfab:<block>      the block; targets default, lint, sim,
                                                            synth, lockstep
@@ -134,18 +135,30 @@ def pick_config(block, gate):
     sys.exit("gen_cores: %s: synthesis config '%s' not in %s" % (block, gate, synth.CONFIG_FILE))
 
 
-def generate(block, filelist, top, wrapper, wrapper_top, params, gate):
-    """The block's cores: [(path, text)], and the rtl/common files its list names."""
+def generate(block, filelist, top, wrapper, wrapper_top, params, gate, owners):
+    """The block's cores: [(path, text)], and the rtl/common files its list names. owners: the other
+    blocks' core directories -> (block, files of its list): a file of another block's directory (the
+    switch box's rtl/mlc/mlc.v) becomes a dependency on that block's core."""
     out = []
     core_dir = os.path.dirname(filelist)
     srcs = block_sources(filelist)
     common = [f for f in srcs if f.startswith(COMMON_DIR + "/")]
-    own = own_dir(core_dir, [f for f in srcs if not f.startswith(COMMON_DIR + "/")], "file")
-    fs = [fileset("rtl", own, [COMMON_CORE])]
+    rest = [f for f in srcs if not f.startswith(COMMON_DIR + "/")]
+    depend = [COMMON_CORE]
+    for f in rest:
+        d = os.path.dirname(f)
+        if d != core_dir and d in owners and f in owners[d][1]:
+            core = "sanfab:sanfab:%s:%s" % (owners[d][0], VERSION)
+            if core not in depend:
+                depend.append(core)
+    rest = [f for f in rest if not (os.path.dirname(f) != core_dir and os.path.dirname(f) in owners
+                                    and f in owners[os.path.dirname(f)][1])]
+    own = own_dir(core_dir, rest, "file")
+    fs = [fileset("rtl", own, depend)]
     lint_sets = ["rtl"]
 
     # the Icarus bench: tb/<block>/<block>_icarus_tb.v, or <block>_icarus_tb.v in another tb/ folder
-    # (a block that shares its folder: the switch box's is tb/mlc/sbox_icarus_tb.v)
+    # (a block that shares its folder: the switch box's is tb/sbox/sbox_icarus_tb.v)
     tb = "tb/%s/%s_icarus_tb.v" % (block, block)
     if not os.path.isfile(os.path.join(ROOT, tb)):
         found = sorted(glob.glob(os.path.join(ROOT, "tb", "*", "%s_icarus_tb.v" % block)))
@@ -296,9 +309,10 @@ def main(argv):
     check = "--check" in argv
     specs = [a for a in argv if a != "--check"]
     outputs, common, lists = [], [], []
-    for s in specs:
-        spec = parse_spec(s)
-        cores, com = generate(*spec)
+    parsed = [parse_spec(s) for s in specs]
+    owners = {os.path.dirname(p[1]): (p[0], block_sources(p[1])) for p in parsed}
+    for spec in parsed:
+        cores, com = generate(*spec, owners={d: o for d, o in owners.items() if o[0] != spec[0]})
         outputs += cores
         lists.append(spec[1])
         common += [f for f in com if f not in common]

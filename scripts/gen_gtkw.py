@@ -80,7 +80,7 @@ SBOX_BUS = ["g_move", "g_port", "g_ch", "g_p", "g_rd", "g_wr", "g_pword", "s_act
             "bar_busy", "up_v", "up"]
 SBOX_REG = ["reg_wr", "reg_rd", "reg_addr", "reg_wdata", "reg_rvalid", "reg_rdata"]
 SPECS["sbox"] = {
-    "about": "the Maestro switch box (rtl/mlc/sbox.v): per port its MLC's link and host side (the box's side of "
+    "about": "the Maestro switch box (rtl/sbox/sbox.v): per port its MLC's link and host side (the box's side of "
              "the FIFOs), then each bus source (message analyzer state), the bus and manager, the register port",
     "groups": [
         ("port {p}: link (MLC)", r"TOP\.sbox\.g_mlc\[(\d+)\]\.u_mlc", SBOX_MLC_LINK),
@@ -92,7 +92,7 @@ SPECS["sbox"] = {
     ],
 }
 SPECS["sbox_tree"] = {
-    "about": "the two-box tree of the tree bench (tb/mlc/sbox_tree.v: box a the root, box b below it): per box "
+    "about": "the two-box tree of the tree bench (tb/sbox/sbox_tree.v: box a the root, box b below it): per box "
              "its bus, manager and register port, then per port its MLC's link and box side, then its bus sources",
     "groups": [
         ("box {0}: bus and manager", r"TOP\.sbox_tree\.u_(a|b)", SBOX_BUS),

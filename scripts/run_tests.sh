@@ -8,7 +8,7 @@
 #
 # BLOCK (a name or a comma list; unset or empty: everything, as always). Every step belongs to a block
 # or to one of three pseudo-blocks, so all the names together are the whole regression:
-#   xbar, vcsw, mlc, sbox (the blocks of `make list-runs`): lint (make B-lint; sbox also sboxtree-lint),
+#   xbar, vcsw, mlc, sbox (the blocks of `make list-runs`): lint (make B-lint; sbox's takes its tree top),
 #       model-sanitizers, lockstep, mutants, icarus, synth-gates, each on that block's runs only (the
 #       `runs` lines whose BLOCK field is selected). Lockstep's waves and bench-CLI tests use every
 #       block's benches: they run only when all four are selected.
@@ -47,7 +47,7 @@ runs() {
 lint_goals() {
     local b
     [ "$SEL_REPO" = 1 ] && echo check-help check-generated
-    for b in $RUN_BLOCKS; do echo "$b-lint"; [ "$b" = sbox ] && echo sboxtree-lint; done
+    for b in $RUN_BLOCKS; do echo "$b-lint"; done
     [ "$SEL_NET" = 1 ] && echo net-lint net-lint-wrapper
     return 0
 }

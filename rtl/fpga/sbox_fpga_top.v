@@ -1,5 +1,5 @@
 `default_nettype none
-// sbox_fpga_top -- FPGA synthesis wrapper for the sbox Maestro switch box core (docs/switchbox.md).
+// sbox_fpga_top -- FPGA synthesis wrapper for the sbox Maestro switch box core (docs/sbox.md).
 //
 // The core's PORTS links and register port go through the shared scan harness rtl/fpga/scan_io.v
 // (five pins: clk, rst, sin, load, sout; see its header).

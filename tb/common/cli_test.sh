@@ -3,7 +3,7 @@
 #   --version prints "NAME (sanfab) VERSION" with the repository's VERSION file, exit 0;
 #   a misspelt option is refused (exit 2) naming the option and the likely one ("did you mean --cycles?");
 #   a number option given a word is refused (exit 2) naming the option.
-# Usage: tb/common/cli_test.sh [BUILD]  (the set benches build/xbar/p8, vcsw/p8, mlc/d, sbox/d, sboxtree/t3 must be
+# Usage: tb/common/cli_test.sh [BUILD]  (the set benches build/xbar/p8, vcsw/p8, mlc/d, sbox/d, sbox/tree/t3 must be
 # built: scripts/run_tests.sh lockstep does; the network bench and the unit tests are checked when they are built)
 set -uo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/../.."
@@ -26,8 +26,8 @@ check() {  # NAME BENCH
 check xbar_bench "$B/xbar/p8/xbar_bench"
 check vcsw_bench "$B/vcsw/p8/vcsw_bench"
 check mlc_lockstep "$B/mlc/d/mlc_lockstep"
-check sbox_lockstep "$B/sbox/d/sbox_lockstep"
-check sbox_tree "$B/sboxtree/t3/sbox_tree"
+check sbox_bench "$B/sbox/d/sbox_bench"
+check sbox_tree_bench "$B/sbox/tree/t3/sbox_tree_bench"
 [ -x "$B/net/ring4/net_bench" ] && check net_bench "$B/net/ring4/net_bench"
 # the models' unit tests (tb/common/unit_main.h; built by make test's model-sanitizers step, before this one):
 # --version, a misspelt option and a misspelt --test name each refused with the closest one

@@ -10,15 +10,15 @@
 #   --vcd-on-fail writes the last --vcd-cycles cycles up to the failure of a failing run (a mutant, in
 #     process for the crossbar, by a re-run for the MLC) and nothing for a passing run;
 #   every tb/*/*.gtkw names only signals of a VCD of its block (scripts/gen_gtkw.py --check).
-# Usage: tb/common/waves_test.sh [BUILD]  (the set benches build/xbar/p8, vcsw/p8, mlc/d, sbox/d, sboxtree/t3 and the
+# Usage: tb/common/waves_test.sh [BUILD]  (the set benches build/xbar/p8, vcsw/p8, mlc/d, sbox/d, sbox/tree/t3 and the
 # mutant-capable build/xbar/MUTANTS_p8, mlc/MUTANTS_d must be built: scripts/run_tests.sh lockstep does)
 set -uo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/../.."
 B=${1:-build}
 T=$(mktemp -d "$B/waves-test.XXXXXX")
 XB=$B/xbar/p8/xbar_bench XM=$B/xbar/MUTANTS_p8/xbar_bench VC=$B/vcsw/p8/vcsw_bench
-ML=$B/mlc/d/mlc_lockstep MM=$B/mlc/MUTANTS_d/mlc_lockstep SB=$B/sbox/d/sbox_lockstep
-ST=$B/sboxtree/t3/sbox_tree ST_ARGS="--table tb/mlc/sbox_tree3.maestro"
+ML=$B/mlc/d/mlc_lockstep MM=$B/mlc/MUTANTS_d/mlc_lockstep SB=$B/sbox/d/sbox_bench
+ST=$B/sbox/tree/t3/sbox_tree_bench ST_ARGS="--table tb/sbox/sbox_tree3.maestro"
 pass=0 fail=0
 ok() { pass=$((pass + 1)); }
 bad() { echo "FAIL waves: $*"; fail=$((fail + 1)); }
@@ -70,8 +70,8 @@ out=$("$SB" --cycles 3000 --vcd "$T/s.vcd" 2>&1); rc=$?
 check_vcd "sbox --vcd" "$out" "$T/s.vcd" sbox
 # shellcheck disable=SC2086
 out=$("$ST" $ST_ARGS --cycles 2000 --vcd "$T/t.vcd" 2>&1); rc=$?
-[ $rc -eq 0 ] || bad "sbox_tree --vcd: exit $rc"
-check_vcd "sbox_tree --vcd" "$out" "$T/t.vcd" sbox_tree
+[ $rc -eq 0 ] || bad "sbox_tree_bench --vcd: exit $rc"
+check_vcd "sbox_tree_bench --vcd" "$out" "$T/t.vcd" sbox_tree
 
 # --- windows
 out=$("$XB" --test random --cycles 2000 --vcd "$T/w.vcd" --vcd-start 500 --vcd-cycles 100 2>&1)
@@ -131,8 +131,8 @@ for cmd in "$XB --test random --cycles 2000" "$ML --cycles 2000" "$XM --test ran
 done
 
 # --- the GTKWave save files name only signals of their block's VCD
-for pair in "tb/xbar/xbar.gtkw $T/x.vcd" "tb/vcsw/vcsw.gtkw $T/v.vcd" "tb/mlc/mlc.gtkw $T/m.vcd" "tb/mlc/sbox.gtkw $T/s.vcd" \
-            "tb/mlc/sbox_tree.gtkw $T/t.vcd"; do
+for pair in "tb/xbar/xbar.gtkw $T/x.vcd" "tb/vcsw/vcsw.gtkw $T/v.vcd" "tb/mlc/mlc.gtkw $T/m.vcd" "tb/sbox/sbox.gtkw $T/s.vcd" \
+            "tb/sbox/sbox_tree.gtkw $T/t.vcd"; do
     # shellcheck disable=SC2086
     if python3 scripts/gen_gtkw.py --check $pair > "$T/gtkw.log" 2>&1; then ok; else bad "$(cat "$T/gtkw.log")"; fi
 done

@@ -1,0 +1,11 @@
+# Maestro switch box (docs/sbox.md): top `sbox`; its PORTS ports are whole MLCs (docs/mlc.md,
+# the files of rtl/mlc/files.f but mlc_pair), then the box's sources, barriers and register port
+rtl/common/crc16.v
+rtl/common/sdp_ram.v
+rtl/common/rr_pick.v
+rtl/mlc/mlc.v
+rtl/sbox/sbox_pset.v
+rtl/sbox/sbox_src.v
+rtl/sbox/sbox_barrier.v
+rtl/sbox/sbox_regs.v
+rtl/sbox/sbox.v
