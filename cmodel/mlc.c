@@ -81,14 +81,13 @@ struct mlc {
 
 mlc_params_t mlc_default_params(void)
 {
-    mlc_params_t p;
-    p.LINK_W = 4;
-    p.FIFO_BYTES = 2048;
-    p.TURN = 1;
-    p.MASTER = 1;
-    p.TIMEOUT = 1024;
-    p.CTR_W = 16;
-    p.GUARD = 5; /* mlc_guard(0, 1): the defaults' LINK_DELAY 0 and TURN 1 */
+    /* the defaults of cmodel/sanfab_params.h, the one table of them (GUARD 5: mlc_guard(0, 1), the defaults' LINK_DELAY 0
+     * and TURN 1; the master end) */
+    mlc_params_t p = {
+#define MLC_PARAM(NAME, DEFAULT, LO, HI) .NAME = DEFAULT,
+#define MLC_END_PARAM(NAME, DEFAULT, LO, HI) .NAME = DEFAULT,
+#include "sanfab_params.h"
+    };
     return p;
 }
 

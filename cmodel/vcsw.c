@@ -189,16 +189,11 @@ static inline unsigned slot_of(const vcsw_t *m, unsigned port, unsigned vc, unsi
 
 vcsw_params_t vcsw_default_params(void)
 {
-    vcsw_params_t p = {.NPORTS = 8,
-                       .NVC = 2,
-                       .CTRL = 1,
-                       .FLIT_W = 16,
-                       .TAG_W = 8,
-                       .DEPTH = 64,
-                       .MAXLEN = 32,
-                       .LINK_DELAY = 0,
-                       .COUNTERS = 1,
-                       .CTR_WIDTH = 32};
+    /* the defaults of cmodel/sanfab_params.h, the one table of them */
+    vcsw_params_t p = {
+#define VCSW_PARAM(NAME, DEFAULT, LO, HI) .NAME = DEFAULT,
+#include "sanfab_params.h"
+    };
     return p;
 }
 

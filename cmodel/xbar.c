@@ -115,15 +115,11 @@ static inline void event(uint16_t *ev, unsigned port, unsigned ctr) { ev[port] |
 
 xbar_params_t xbar_default_params(void)
 {
-    xbar_params_t p = {.NPORTS = 8,
-                       .SLACK_DEPTH = 80,
-                       .STOP_THRESH = 56,
-                       .GO_THRESH = 40,
-                       .ROUTE_DELAY = 0,
-                       .LINK_DELAY = 0,
-                       .TIMEOUT = 4096,
-                       .COUNTERS = 1,
-                       .CTR_WIDTH = 32};
+    /* the defaults of cmodel/sanfab_params.h, the one table of them */
+    xbar_params_t p = {
+#define XBAR_PARAM(NAME, DEFAULT, LO, HI) .NAME = DEFAULT,
+#include "sanfab_params.h"
+    };
     return p;
 }
 
