@@ -157,7 +157,13 @@ $(foreach b,$(BLOCKS),$(eval $(call BLOCK_SIM,$(b))))
 sim: deps
 	@$(MAKE) -k --no-print-directory $(addsuffix -sim,$(BLOCKS))
 
-lint: check-help check-generated $(foreach b,$(BLOCKS),$(b)-lint)
+lint: check-help check-generated check-params $(foreach b,$(BLOCKS),$(b)-lint)
+
+# every copy of a parameter default (RTL, mk files, docs, sanfab-sim's keys) agrees with cmodel/sanfab_params.h
+.PHONY: check-params
+check-params:
+	@echo "  CHECK parameter defaults: every copy agrees with cmodel/sanfab_params.h (scripts/check_params.py)"
+	@python3 scripts/check_params.py
 
 # `make help` names every user target, every block's per-block targets and every parameter set
 check-help:

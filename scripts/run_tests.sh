@@ -332,7 +332,8 @@ step_experiments() {
     pool_run "$out" 3 $PY scripts/test_plot_net.py       # plot_net.py links on a torus, a mesh and irregular networks
     pool_run "$out" 4 $PY scripts/test_sanfab_cli.py     # the Python tools' --version, "did you mean", ranges
     pool_run "$out" 5 $PY scripts/test_quickstart.py     # the README's quickstart, every command as written
-    pool_show "$out" 6
+    pool_run "$out" 6 $PY scripts/test_check_params.py   # scripts/check_params.py: a copy with one wrong default fails
+    pool_show "$out" 7
 }
 
 step_synth-fresh() {
