@@ -5,12 +5,15 @@
                                        FILE:LINE: NAME is X, the table says Y
   scripts/check_params.py --root DIR   check the tree at DIR instead of this repository (the tests)
   scripts/check_params.py --list       print the table as the checker reads it
+  scripts/check_params.py --ranges B   print block B's top-level parameters, one "NAME DEFAULT LO HI" a line
+                                       (tb/common/param_range_test.sh: the values just outside them)
 
 The C code takes its defaults from the table itself (X-macros: the C models' default-params functions,
 sanfab-sim's sf_sim_cfg_default). What the compiler does not reach is checked here:
   - every `parameter NAME = V` of the block's RTL (tops, submodules) and Icarus benches, for the table's names
   - mk/<block>.mk's <block>_PARAMS (the same names, the same defaults)
-  - the docs' parameter tables (docs/<block>.md: a table whose header has a "default" column)
+  - the docs' parameter tables (docs/<block>.md: a table whose header has a "default" column): the defaults, and
+    the ranges where the "range" column is plain numbers ("2..32", "0, 1", "8, 16, ..., 256": LO and HI)
   - the networks: rtl/net/<top>.v's parameters, mk/net.mk's NET_PARAMS_<kind> and NET_KEY_<NAME>, sanfab-sim's key
     table (sw/sim/sf_simkeys.c: the default columns of --help), its VC network's cable default (sw/sim/sf_simcfg.c)
     and docs/network.md's key table
@@ -35,6 +38,8 @@ BLOCKS = {
                 mk="mk/mlc.mk", rtl=("rtl/mlc/mlc.v", "rtl/mlc/mlc_pair.v", "tb/mlc/mlc_icarus_tb.v"),
                 doc="docs/mlc.md", doc_macros=("MLC_PARAM", "MLC_END_PARAM")),
 }
+# block -> the macros of its top's parameters (the top its mk file names: the MLC's is the pair)
+TOP_MACROS = {"xbar": ("XBAR_PARAM",), "vcsw": ("VCSW_PARAM",), "mlc": ("MLC_PARAM", "MLC_LINK_PARAM")}
 # network kind -> the table's macro, the network tops of that kind
 NETS = {
     "xbar": dict(macro="NET_XBAR_PARAM", rtl=("rtl/net/net4.v",)),
@@ -166,8 +171,19 @@ class Checker:
                 continue
             yield n, header, self.cells(line)
 
-    def doc_params(self, rel, want):
-        """A parameter table's rows (`NAME` | default | ...) agree with want; every name of want has a row."""
+    @staticmethod
+    def doc_range(cell):
+        """(lo, hi) of a range cell of plain numbers ("2..32", "0, 1", "8, 16, 32", "0, or 16..65535", "4..255 (RTL),
+        ..." -- the first range before a remark), or None (a symbolic bound: "1..`DEPTH`", "2^24-1")."""
+        cell = cell.split("(")[0].strip().rstrip(",")
+        if not re.match(r"^[0-9]+( *(\.\.|,|, or) *[0-9]+)*$", cell):
+            return None
+        nums = [int(x) for x in re.findall(r"[0-9]+", cell)]
+        return nums[0], nums[-1]
+
+    def doc_params(self, rel, want, ranges=None):
+        """A parameter table's rows (`NAME` | default | range | ...) agree with want ({name: default}) and ranges
+        ({name: (lo, hi)}, where the doc's range is plain numbers); every name of want has a row."""
         seen = set()
         for n, header, row in self.doc_tables(rel):
             if "default" not in header:
@@ -175,11 +191,16 @@ class Checker:
             m = re.match(r"^`([A-Z_][A-Z0-9_]*)`$", row[0])
             if not m or m.group(1) not in want:
                 continue
-            seen.add(m.group(1))
+            name = m.group(1)
+            seen.add(name)
+            if ranges and "range" in header and name in ranges:
+                r = self.doc_range(row[header.index("range")])
+                if r is not None:
+                    self.same(rel, n, name + "'s range", "%d..%d" % r, "%d..%d" % ranges[name])
             got = row[header.index("default")]
             if got in ("—", "-"):  # no default (the MLC's MASTER: the two ends differ)
                 continue
-            self.same(rel, n, m.group(1), got, want[m.group(1)])
+            self.same(rel, n, name, got, want[name])
         for name in want:
             if name not in seen:
                 self.err(rel, 1, "%s has no row in a parameter table (| `NAME` | default | ...)" % name)
@@ -231,8 +252,9 @@ class Checker:
                 self.rtl(rel, want)
             mk_want = {n: p["default"] for n, p in table.block(b, spec["mk_macros"]).items()}
             self.mk_params(spec["mk"], "%s_PARAMS" % b, mk_want)
-            doc_want = {n: p["default"] for n, p in table.block(b, spec.get("doc_macros")).items()}
-            self.doc_params(spec["doc"], doc_want)
+            doc = table.block(b, spec.get("doc_macros"))
+            self.doc_params(spec["doc"], {n: p["default"] for n, p in doc.items()},
+                            {n: (p["lo"], p["hi"]) for n, p in doc.items()})
         for kind, spec in NETS.items():
             net = table.net(kind)
             want = {n: p["default"] for n, p in net.items()}
@@ -263,6 +285,14 @@ def main(argv):
             return 2
         root = args[i + 1]
         del args[i:i + 2]
+    if "--ranges" in args:
+        i = args.index("--ranges")
+        if i + 1 >= len(args) or args[i + 1] not in TOP_MACROS:
+            print("check_params.py: --ranges needs a block: %s" % ", ".join(TOP_MACROS), file=sys.stderr)
+            return 2
+        for p in Table(root).block(args[i + 1], TOP_MACROS[args[i + 1]]).values():
+            print(p["name"], p["default"], p["lo"], p["hi"])
+        return 0
     listing = "--list" in args
     if listing:
         args.remove("--list")

@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 """Tests of scripts/check_params.py (the parameter defaults' copies against cmodel/sanfab_params.h): the repository
 passes; a temporary copy of the files it reads passes, and fails, naming FILE:LINE, the name, the copy's value and
-the table's, once one copy is made wrong (an RTL submodule, an Icarus bench, a mk file, a doc table, mk/net.mk, a
-network top, sanfab-sim's key table) or the table itself is. Under a second.
+the table's, once one copy is made wrong (an RTL submodule, an Icarus bench, a mk file, a doc table's default or
+range, mk/net.mk, a network top, sanfab-sim's key table) or the table itself is. Under a second.
 
   python3 scripts/test_check_params.py [-v]
 """
@@ -90,6 +90,10 @@ class CheckParams(unittest.TestCase):
     def test_doc_table(self):
         n = self.edit("docs/xbar.md", r"^(\| `GO_THRESH` \| )40", r"\g<1>41")
         self.fails_with("docs/xbar.md:%d: GO_THRESH is 41, the table says 40" % n)
+
+    def test_doc_range(self):
+        n = self.edit("docs/vcsw.md", r"^(\| `LINK_DELAY` \| 0 \| 0\.\.)64", r"\g<1>63")
+        self.fails_with("docs/vcsw.md:%d: LINK_DELAY's range is 0..63, the table says 0..64" % n)
 
     def test_net_mk_and_top(self):
         n = self.edit("mk/net.mk", r"(NET_PARAMS_xbar\s*:=.*ROUTE_DELAY=)21", r"\g<1>20")
