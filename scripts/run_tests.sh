@@ -46,7 +46,7 @@ runs() {
 # the lint step's make goals under BLOCK (together they are `make lint`'s prerequisites)
 lint_goals() {
     local b
-    [ "$SEL_REPO" = 1 ] && echo check-help check-generated
+    [ "$SEL_REPO" = 1 ] && echo check-help check-generated check-params check-param-ranges
     for b in $RUN_BLOCKS; do echo "$b-lint"; [ "$b" = sbox ] && echo sboxtree-lint; done
     [ "$SEL_NET" = 1 ] && echo net-lint net-lint-wrapper
     return 0
