@@ -79,6 +79,13 @@ struct mlc {
 
 /* ------------------------------------------------------------------ parameters */
 
+/* the header's limit is the table's range (cmodel/sanfab_params.h) */
+enum {
+#define MLC_LINK_PARAM(NAME, DEFAULT, LO, HI) MLC_HI_##NAME = HI,
+#include "sanfab_params.h"
+};
+_Static_assert(MLC_HI_LINK_DELAY == MLC_MAX_LINK_DELAY, "MLC_MAX_LINK_DELAY is not LINK_DELAY's HI in cmodel/sanfab_params.h");
+
 mlc_params_t mlc_default_params(void)
 {
     /* the defaults of cmodel/sanfab_params.h, the one table of them (GUARD 5: mlc_guard(0, 1), the defaults' LINK_DELAY 0

@@ -1,6 +1,7 @@
 /* sanfab_params.h -- every block's parameters, written once: name, default, legal range (X-macros; no include guard).
  *
- * The C code includes this file for what it needs (the C models' default-params functions, sanfab-sim's defaults);
+ * The C code includes this file for what it needs (the C models' default-params functions, sanfab-sim's defaults;
+ * the models' header limits XBAR_MAX_PORTS, VCSW_MAX_PORTS, ..._MAX_LINK_DELAY are checked against HI at compile time);
  * scripts/check_params.py (make lint) reads it and checks every copy the compiler cannot reach: the RTL's
  * `parameter NAME = V` defaults (tops, submodules, Icarus benches), mk/<block>.mk's <block>_PARAMS, mk/net.mk's
  * NET_PARAMS_* and NET_KEY_*, the docs' parameter tables and sanfab-sim's key table. tb/common/param_range_test.sh
