@@ -14,8 +14,8 @@
 #       block's benches: they run only when all four are selected.
 #   net   the RTL networks: lint (net-lint, net-lint-wrapper), rtlnet
 #   sw    the C tools and the experiments: routing, netsim, experiments
-#   repo  the repository-wide checks: lint (check-help, check-generated), packaging (every FuseSoC
-#         core), synth-fresh
+#   repo  the repository-wide checks: lint (check-help, check-generated, check-params, check-param-ranges),
+#         packaging (every FuseSoC core), synth-fresh
 # A step the selection has no part of prints one "skipped" line; `--list` says what each step runs.
 # An unknown name is an error (exit 2) listing the known ones.
 set -uo pipefail
@@ -321,7 +321,7 @@ step_rtlnet() { tmake -s net-test SEED="$SEED" JOBS="$JOBS"; }
 step_experiments() {
     # the papers' reduced runs one after the other in one process, their sweep points on a local Dask cluster of JOBS
     # workers; then the sweep engine's tests, the experiments' points' tests, the plots' and the Python tools' command
-    # lines' tests; their outputs in this order
+    # lines' tests, the parameter checker's test; their outputs in this order
     $MAKE -s -C sw || return 1
     local out
     out=$(mktemp -d build/experiments-step.XXXXXX)
