@@ -159,7 +159,20 @@ $(foreach b,$(BLOCKS) $(SUBTOPS),$(eval $(call BLOCK_SIM,$(b))))
 sim: deps
 	@$(MAKE) -k --no-print-directory DEPS_CHECKED=1 $(foreach b,$(BLOCKS) $(SUBTOPS),$(call u_tgt,$(b))-sim)
 
-lint: check-help check-generated $(foreach b,$(BLOCKS),$(b)-lint)
+lint: check-help check-generated check-params check-param-ranges $(foreach b,$(BLOCKS),$(b)-lint)
+
+# every copy of a parameter default (RTL, mk files, docs, sanfab-sim's keys) agrees with cmodel/sanfab_params.h
+.PHONY: check-params
+check-params:
+	@echo "  CHECK parameter defaults: every copy agrees with cmodel/sanfab_params.h (scripts/check_params.py)"
+	@python3 scripts/check_params.py
+
+# every block top stops its elaboration on a parameter just outside the table's range (Verilator, Icarus; ~30 s)
+.PHONY: check-param-ranges
+check-param-ranges:
+	@echo "  CHECK every block top refuses out-of-range parameters (tb/common/param_range_test.sh)"
+	@mkdir -p $(BUILD); VERILATOR=$(VERILATOR) bash tb/common/param_range_test.sh > $(BUILD)/param-range.log 2>&1 || \
+	  { cat $(BUILD)/param-range.log; exit 1; }; tail -1 $(BUILD)/param-range.log
 
 # `make help` names every user target, every block's per-block targets and every parameter set
 check-help:

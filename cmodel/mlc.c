@@ -79,16 +79,22 @@ struct mlc {
 
 /* ------------------------------------------------------------------ parameters */
 
+/* the header's limit is the table's range (cmodel/sanfab_params.h) */
+enum {
+#define MLC_LINK_PARAM(NAME, DEFAULT, LO, HI) MLC_HI_##NAME = HI,
+#include "sanfab_params.h"
+};
+_Static_assert(MLC_HI_LINK_DELAY == MLC_MAX_LINK_DELAY, "MLC_MAX_LINK_DELAY is not LINK_DELAY's HI in cmodel/sanfab_params.h");
+
 mlc_params_t mlc_default_params(void)
 {
-    mlc_params_t p;
-    p.LINK_W = 4;
-    p.FIFO_BYTES = 2048;
-    p.TURN = 1;
-    p.MASTER = 1;
-    p.TIMEOUT = 1024;
-    p.CTR_W = 16;
-    p.GUARD = 5; /* mlc_guard(0, 1): the defaults' LINK_DELAY 0 and TURN 1 */
+    /* the defaults of cmodel/sanfab_params.h, the one table of them (GUARD 5: mlc_guard(0, 1), the defaults' LINK_DELAY 0
+     * and TURN 1; the master end) */
+    mlc_params_t p = {
+#define MLC_PARAM(NAME, DEFAULT, LO, HI) .NAME = DEFAULT,
+#define MLC_END_PARAM(NAME, DEFAULT, LO, HI) .NAME = DEFAULT,
+#include "sanfab_params.h"
+    };
     return p;
 }
 

@@ -187,18 +187,22 @@ static inline unsigned slot_of(const vcsw_t *m, unsigned port, unsigned vc, unsi
 
 /* ------------------------------------------------------------------ parameters */
 
+/* the header's limits are the table's ranges (cmodel/sanfab_params.h) */
+enum {
+#define VCSW_PARAM(NAME, DEFAULT, LO, HI) VCSW_HI_##NAME = HI,
+#include "sanfab_params.h"
+};
+_Static_assert(VCSW_HI_NPORTS == VCSW_MAX_PORTS, "VCSW_MAX_PORTS is not NPORTS's HI in cmodel/sanfab_params.h");
+_Static_assert(VCSW_HI_NVC == VCSW_MAX_VCS, "VCSW_MAX_VCS is not NVC's HI in cmodel/sanfab_params.h");
+_Static_assert(VCSW_HI_LINK_DELAY == VCSW_MAX_LINK_DELAY, "VCSW_MAX_LINK_DELAY is not LINK_DELAY's HI in cmodel/sanfab_params.h");
+
 vcsw_params_t vcsw_default_params(void)
 {
-    vcsw_params_t p = {.NPORTS = 8,
-                       .NVC = 2,
-                       .CTRL = 1,
-                       .FLIT_W = 16,
-                       .TAG_W = 8,
-                       .DEPTH = 64,
-                       .MAXLEN = 32,
-                       .LINK_DELAY = 0,
-                       .COUNTERS = 1,
-                       .CTR_WIDTH = 32};
+    /* the defaults of cmodel/sanfab_params.h, the one table of them */
+    vcsw_params_t p = {
+#define VCSW_PARAM(NAME, DEFAULT, LO, HI) .NAME = DEFAULT,
+#include "sanfab_params.h"
+    };
     return p;
 }
 

@@ -113,17 +113,21 @@ static inline void event(uint16_t *ev, unsigned port, unsigned ctr) { ev[port] |
 
 /* ------------------------------------------------------------------ parameters */
 
+/* the header's limits are the table's ranges (cmodel/sanfab_params.h) */
+enum {
+#define XBAR_PARAM(NAME, DEFAULT, LO, HI) XBAR_HI_##NAME = HI,
+#include "sanfab_params.h"
+};
+_Static_assert(XBAR_HI_NPORTS == XBAR_MAX_PORTS, "XBAR_MAX_PORTS is not NPORTS's HI in cmodel/sanfab_params.h");
+_Static_assert(XBAR_HI_LINK_DELAY == XBAR_MAX_LINK_DELAY, "XBAR_MAX_LINK_DELAY is not LINK_DELAY's HI in cmodel/sanfab_params.h");
+
 xbar_params_t xbar_default_params(void)
 {
-    xbar_params_t p = {.NPORTS = 8,
-                       .SLACK_DEPTH = 80,
-                       .STOP_THRESH = 56,
-                       .GO_THRESH = 40,
-                       .ROUTE_DELAY = 0,
-                       .LINK_DELAY = 0,
-                       .TIMEOUT = 4096,
-                       .COUNTERS = 1,
-                       .CTR_WIDTH = 32};
+    /* the defaults of cmodel/sanfab_params.h, the one table of them */
+    xbar_params_t p = {
+#define XBAR_PARAM(NAME, DEFAULT, LO, HI) .NAME = DEFAULT,
+#include "sanfab_params.h"
+    };
     return p;
 }
 

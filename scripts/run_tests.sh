@@ -14,8 +14,8 @@
 #       block's benches: they run only when all four are selected.
 #   net   the RTL networks: lint (net-lint, net-lint-wrapper), rtlnet
 #   sw    the C tools and the experiments: routing, netsim, experiments
-#   repo  the repository-wide checks: lint (check-help, check-generated), packaging (every FuseSoC
-#         core), synth-fresh
+#   repo  the repository-wide checks: lint (check-help, check-generated, check-params, check-param-ranges),
+#         packaging (every FuseSoC core), synth-fresh
 # A step the selection has no part of prints one "skipped" line; `--list` says what each step runs.
 # An unknown name is an error (exit 2) listing the known ones.
 set -uo pipefail
@@ -46,7 +46,7 @@ runs() {
 # the lint step's make goals under BLOCK (together they are `make lint`'s prerequisites)
 lint_goals() {
     local b
-    [ "$SEL_REPO" = 1 ] && echo check-help check-generated
+    [ "$SEL_REPO" = 1 ] && echo check-help check-generated check-params check-param-ranges
     for b in $RUN_BLOCKS; do echo "$b-lint"; done
     [ "$SEL_NET" = 1 ] && echo net-lint net-lint-wrapper
     return 0
@@ -333,7 +333,7 @@ step_rtlnet() { tmake -s net-test SEED="$SEED" JOBS="$JOBS"; }
 step_experiments() {
     # the papers' reduced runs one after the other in one process, their sweep points on a local Dask cluster of JOBS
     # workers; then the sweep engine's tests, the experiments' points' tests, the plots' and the Python tools' command
-    # lines' tests; their outputs in this order
+    # lines' tests, the parameter checker's test; their outputs in this order
     $MAKE -s -C sw || return 1
     local out
     out=$(mktemp -d build/experiments-step.XXXXXX)
@@ -344,7 +344,8 @@ step_experiments() {
     pool_run "$out" 3 $PY scripts/test_plot_net.py       # plot_net.py links on a torus, a mesh and irregular networks
     pool_run "$out" 4 $PY scripts/test_sanfab_cli.py     # the Python tools' --version, "did you mean", ranges
     pool_run "$out" 5 $PY scripts/test_quickstart.py     # the README's quickstart, every command as written
-    pool_show "$out" 6
+    pool_run "$out" 6 $PY scripts/test_check_params.py   # scripts/check_params.py: a copy with one wrong default fails
+    pool_show "$out" 7
 }
 
 step_synth-fresh() {

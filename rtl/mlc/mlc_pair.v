@@ -60,6 +60,16 @@ module mlc_pair #(
     output wire [31:0]       b_reg_rdata
 );
 
+`ifndef SYNTHESIS
+    // parameter check of the pair's own parameter (simulation and lint; each mlc checks the others): a LINK_DELAY
+    // outside docs/mlc.md's 0..64 instantiates a module that does not exist, and Verilator and Icarus stop there
+    generate
+        if (LINK_DELAY < 0 || LINK_DELAY > 64) begin : g_bad_link_delay
+            mlc_pair_parameter_LINK_DELAY_must_be_0_to_64 bad ();
+        end
+    endgenerate
+`endif
+
     mlc #(.LINK_W(LINK_W), .FIFO_BYTES(FIFO_BYTES), .TURN(TURN), .MASTER(1), .TIMEOUT(TIMEOUT),
           .CTR_W(CTR_W)) u_a (
         .clk(clk), .rst(rst),

@@ -37,6 +37,26 @@ module xbar #(
                CTR_CRC_ERR = 4, CTR_DROP_ROUTE = 5, CTR_DROP_TIMEOUT = 6, CTR_MALFORMED = 7,
                CTR_OVERFLOW = 8;
 
+`ifndef SYNTHESIS
+    // ------------------------------------------------------------ parameter check (simulation and lint)
+    // An invalid set instantiates a module that does not exist: Verilator and Icarus stop there. The ranges are
+    // docs/xbar.md's (cmodel/sanfab_params.h); synthesis does not see this block, so its netlists and records stay.
+    localparam PARAMS_OK =
+        (NPORTS >= 2) && (NPORTS <= 32) &&
+        (SLACK_DEPTH >= 4) && (SLACK_DEPTH <= 255) &&
+        (STOP_THRESH >= 1) && (STOP_THRESH <= SLACK_DEPTH) &&
+        (GO_THRESH >= 0) && (GO_THRESH < STOP_THRESH) &&
+        (ROUTE_DELAY >= 0) && (ROUTE_DELAY <= 255) &&
+        (LINK_DELAY >= 0) && (LINK_DELAY <= 64) &&
+        (TIMEOUT == 0 || (TIMEOUT >= 2 && TIMEOUT <= 16777215)) &&
+        (COUNTERS == 0 || COUNTERS == 1) && (CTR_WIDTH >= 8) && (CTR_WIDTH <= 32);
+    generate
+        if (!PARAMS_OK) begin : g_bad_params
+            xbar_invalid_parameters_see_docs_xbar_md u_stop ();
+        end
+    endgenerate
+`endif
+
     // input side
     wire [NPORTS*NPORTS-1:0] in_req;      // input i requests output p at [i*NPORTS + p]
     wire [NPORTS*10-1:0]     in_xf_d;

@@ -65,9 +65,9 @@ typedef struct {
     unsigned char given[SF_SIM_NKEYS];   /* per key: set by any means (the kind's defaults fill the others) */
 } sf_sim_cfg;
 
-/** Fill the defaults (switch xbar with Myrinet timing: link and host delay 8, slack 80/56/40, ROUTE_DELAY 21,
- *  TIMEOUT 2^20, 512-byte uniform messages, warm-up 20000, window 100000, seed 1; the vcsw defaults are
- *  filled by sf_sim_cfg_check when the run's switch is vcsw). */
+/** Fill the defaults (switch xbar with Myrinet timing: the switches' and cables' defaults of both kinds are
+ *  cmodel/sanfab_params.h's NET_*_PARAM lines; 512-byte uniform messages, warm-up 20000, window 100000, seed 1; the
+ *  vcsw defaults of the other keys are filled by sf_sim_cfg_check when the run's switch is vcsw). */
 void sf_sim_cfg_default(sf_sim_cfg *c);
 /** Set one key from text (`where` names the origin in messages, e.g. "net.cfg:7" or "--load"); -1 with
  *  e = "WHERE: problem" on an unknown key, a bad value or a key given twice from the same origin kind. */

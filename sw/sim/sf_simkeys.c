@@ -144,22 +144,14 @@ void sf_sim_cfg_default(sf_sim_cfg *c)
     sf_nic_params_default(&c->nic);
     sf_vcnic_params_default(&c->vnic);
     c->vcsw = vcsw_default_params();
-    c->vcsw.NVC = 4;
-    c->vcsw.CTRL = 0;
-    c->vcsw.TAG_W = 12;
-    c->vcsw.DEPTH = 256;
-    c->vcsw.MAXLEN = 128;
-    c->vcsw.COUNTERS = 0;
+    /* the networks' switch parameters: their defaults in cmodel/sanfab_params.h, the one table of them */
+#define NET_XBAR_PARAM(NAME, KEY, DEFAULT, FIELD) c->FIELD = DEFAULT;
+#define NET_VCSW_PARAM(NAME, KEY, DEFAULT, FIELD) c->FIELD = DEFAULT;
+#include "sanfab_params.h"
     c->deadlock_limit = 100000;
     c->warmup = 20000;
     c->cycles = 100000;
     c->drain = 0;
-    c->link_delay = c->host_delay = 8;
-    c->slack = 80;
-    c->stop = 56;
-    c->go = 40;
-    c->route_delay = 21;
-    c->timeout = 1048576;
     c->links = 1;
     c->sat_ratio = 0.95;
     c->ns_per_cycle = SF_SIM_NS_PER_CYCLE;
