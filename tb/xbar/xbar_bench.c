@@ -10,9 +10,9 @@
 #include "../../cmodel/link.h"
 #include "../../cmodel/xbar.h"
 #include "../common/bench_cli.h"
-#include "../common/host.h"
+#include "xbar_host.h"
 #include "../common/rng.h"
-#include "../common/scoreboard.h"
+#include "xbar_scoreboard.h"
 #include "xbar_rtl.h"
 
 #include <errno.h>
