@@ -25,7 +25,7 @@ check() {  # NAME BENCH
 }
 check xbar_bench "$B/xbar/p8/xbar_bench"
 check vcsw_bench "$B/vcsw/p8/vcsw_bench"
-check mlc_lockstep "$B/mlc/d/mlc_lockstep"
+check mlc_bench "$B/mlc/d/mlc_bench"
 check sbox_lockstep "$B/sbox/d/sbox_lockstep"
 check sbox_tree "$B/sboxtree/t3/sbox_tree"
 [ -x "$B/net/ring4/net_bench" ] && check net_bench "$B/net/ring4/net_bench"
