@@ -1,4 +1,3 @@
-#define _POSIX_C_SOURCE 200809L
 /* sanfab — crossbar bench: the Verilated RTL and the C model in lockstep, with hosts on every
  * port, an end-to-end scoreboard per source, and checks of the documented timing rules that never
  * consult the model (they hold in `--mode rtl` too). `xbar_bench --help` lists options and tests.
@@ -8,6 +7,7 @@
  * hosts' traffic) and xbar_check (the model-free checks), all over xbar_base (the documented rules,
  * the test table, the failure record). docs/verification.md describes it for users.
  */
+#define _POSIX_C_SOURCE 200809L
 #include "xbar_rtl.h"
 #include "xbar_scenarios.h"
 
