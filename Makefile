@@ -133,7 +133,7 @@ $(MLC_PERF): cmodel/mlc.c sw/mlc_host.c tb/mlc/mlc_perf.c cmodel/mlc.h sw/mlc_ho
 	@mkdir -p $(dir $@)
 	$(CC) $(CSTD) cmodel/mlc.c sw/mlc_host.c tb/mlc/mlc_perf.c -o $@
 
-bench: $(PYTHON) $(BUILD)/xbar/p8/xbar_bench $(BUILD)/vcsw/p8/vcsw_bench $(BUILD)/mlc/d/mlc_lockstep $(MLC_PERF) \
+bench: $(PYTHON) $(BUILD)/xbar/p8/xbar_bench $(BUILD)/vcsw/p8/vcsw_bench $(BUILD)/mlc/d/mlc_bench $(MLC_PERF) \
        $(BUILD)/net/r16/net_bench $(BUILD)/net/r16-t2/net_bench $(BUILD)/net/v16/net_bench net-routes
 	@$(PYTHON) scripts/bench.py
 

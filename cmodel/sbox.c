@@ -1,4 +1,4 @@
-/* sanfab — Maestro switch box model; see sbox.h and docs/switchbox.md (the contract this is written
+/* sanfab — Maestro switch box model; see sbox.h and docs/sbox.md (the contract this is written
  * from). Each rule of the doc is one function: rule_write and rule_bus (1, the bus), rule_analyse
  * (2), rule_manager (3) with barrier_request / barrier_end (5), rule_regport (6).
  *
@@ -131,7 +131,7 @@ static unsigned nodes_behind(const sbox_t *b, const state_t *t, unsigned a)
     return n;
 }
 
-/* the port set of a header arriving on port a (docs/switchbox.md, Messages and destinations, its
+/* the port set of a header arriving on port a (docs/sbox.md, Messages and destinations, its
  * three rules: up alone, never back to a node, turn); *w1 is the word 1 the message leaves with */
 static unsigned port_set(const sbox_t *b, const state_t *t, uint16_t w0, uint16_t *w1, unsigned a)
 {
@@ -469,7 +469,7 @@ static uint32_t box_read(const sbox_t *b, const state_t *o, unsigned addr)
 }
 
 /* The up port and table entries store reg_wdata bit 4 (valid) and bits 2..0 (the port); bit 3 is
- * not stored and reads 0 (docs/switchbox.md, Register port). */
+ * not stored and reads 0 (docs/sbox.md, Register port). */
 static void box_write(const sbox_t *b, state_t *n, unsigned addr, uint16_t wdata)
 {
     uint8_t v = (uint8_t)(wdata & 0x17u);

@@ -1,5 +1,5 @@
 /* sanfab — cycle-exact C model of the Maestro switch box, written from its contract
- * docs/switchbox.md (and docs/mlc.md for the MLCs it is built from).
+ * docs/sbox.md (and docs/mlc.md for the MLCs it is built from).
  *
  * The box holds PORTS MLC models (cmodel/mlc.h) and is the host of all of them: message analyzers,
  * a round-robin manager, one 16-bit bus with round-robin grants, destination locks, barriers
@@ -19,7 +19,7 @@
 #define SBOX_MAX_NODES 16  /* NODES range 1..16 (MASK has 16 bits) */
 #define SBOX_NCH 2         /* channels */
 
-/* Register port addresses (docs/switchbox.md, Register port); reg_addr is 9 bits wide. */
+/* Register port addresses (docs/sbox.md, Register port); reg_addr is 9 bits wide. */
 #define SBOX_REG_MLC(p, a) ((uint16_t)((((unsigned)(p) & 7u) << 5) | ((unsigned)(a) & 31u))) /* MLC p's register a */
 #define SBOX_REG_CTR(i) ((uint16_t)(0x100u + (unsigned)(i)))  /* box counter i (0..7), read only */
 #define SBOX_REG_UP 0x110u                                    /* up port: bit 4 set, bits 2..0 the port */
@@ -34,11 +34,11 @@
 #define SBOX_BAR_A(v) (((uint32_t)(v) >> 8) & 0xFFu)
 #define SBOX_BAR_M(v) (((uint32_t)(v) >> 16) & 0xFFFFu)
 
-/* Made barrier units' word 0 (docs/switchbox.md rule 5). */
+/* Made barrier units' word 0 (docs/sbox.md rule 5). */
 #define SBOX_W0_REQUEST 0xFF04u /* TYPE 0, KIND 2, DST 255 */
 #define SBOX_W0_RELEASE 0xFF06u /* TYPE 0, KIND 3, DST 255 */
 
-/* Box counters (docs/switchbox.md, Counters); register 0x100 + index. */
+/* Box counters (docs/sbox.md, Counters); register 0x100 + index. */
 enum {
     SBOX_CTR_MSGS = 0,   /* messages activated with a port set (data and releases) */
     SBOX_CTR_MCAST,      /* of those, with two or more ports */

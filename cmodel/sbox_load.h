@@ -1,6 +1,6 @@
 /* sanfab — table loader of the Maestro switch box: reads one box's destination table from a
  * `sanfab-maestro 1` file (docs/routing.md, "Maestro switch-box tables"; written by sf_write_maestro,
- * `sanfab-route ... --maestro FILE`) for the box's register port (docs/switchbox.md, table entries
+ * `sanfab-route ... --maestro FILE`) for the box's register port (docs/sbox.md, table entries
  * 0x120..0x12F). Errors read "FILE:LINE: problem" (or "FILE: problem" when no line is to blame).
  */
 #ifndef SANFAB_SBOX_LOAD_H
@@ -9,9 +9,9 @@
 #include <stddef.h>
 #include <stdint.h>
 
-/* Destination nodes a box's table can hold (MASK has 16 bits; docs/switchbox.md, NODES). */
+/* Destination nodes a box's table can hold (MASK has 16 bits; docs/sbox.md, NODES). */
 #define SBOX_LOAD_MAX_NODES 16u
-/* Ports of the largest box (docs/switchbox.md, PORTS). */
+/* Ports of the largest box (docs/sbox.md, PORTS). */
 #define SBOX_LOAD_MAX_PORTS 8u
 
 /* One box's table: port[d] for every destination node d < nodes, -1 where the file has no entry. */
@@ -33,7 +33,7 @@ typedef struct {
 int sbox_load_file(const char *path, unsigned switch_id, unsigned ports, unsigned nodes, sbox_table_t *t, char *err,
                    size_t errlen);
 
-/* The register write that sets entry d (docs/switchbox.md, Register port): address 0x120 + d,
+/* The register write that sets entry d (docs/sbox.md, Register port): address 0x120 + d,
  * data bit 4 valid and bits 2..0 the port (0: invalid). */
 static inline uint16_t sbox_table_addr(unsigned d) { return (uint16_t)(0x120u + (d & 15u)); }
 static inline uint16_t sbox_table_wdata(const sbox_table_t *t, unsigned d)

@@ -29,7 +29,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from sanfab_cli import ArgumentParser, int_range  # noqa: E402
 # the measurements, docs/bench.md and docs/mlc-perf.md, one module each
 from bench_runs import (  # noqa: E402
-    BENCH, MLC_LOCKSTEP, RTLNET_BUILDS, RTLNET_NAMES, ROOT, VCSW_BENCH, clos_speed, mlc_records, net_speed,
+    BENCH, MLC_BENCH, RTLNET_BUILDS, RTLNET_NAMES, ROOT, VCSW_BENCH, clos_speed, mlc_records, net_speed,
     read_jsonl, rtlnet_records, rtlnet_run, run_bench, vcsw_speed)
 from bench_mlc_page import mlc_perf_md, mlc_plots  # noqa: E402
 from bench_page import write_docs  # noqa: E402
@@ -43,8 +43,8 @@ def main():
     ap.add_argument("--skip-net", action="store_true", help="no network simulator speed points")
     ap.add_argument("--net-cycles", type=int_range(1000), default=40000, help="measurement window of each sanfab-sim point")
     ap.add_argument("--net-repeat", type=int_range(1, 100), default=3, help="runs of each sanfab-sim point (the fastest is recorded)")
-    ap.add_argument("--mlc-cycles", type=int_range(1000), default=2000000, help="cycles of each mlc_lockstep speed run")
-    ap.add_argument("--mlc-repeat", type=int_range(1, 100), default=3, help="runs of each mlc_lockstep mode (the fastest is recorded)")
+    ap.add_argument("--mlc-cycles", type=int_range(1000), default=2000000, help="cycles of each mlc_bench speed run")
+    ap.add_argument("--mlc-repeat", type=int_range(1, 100), default=3, help="runs of each mlc_bench mode (the fastest is recorded)")
     ap.add_argument("--mlc-reps", type=int_range(1, 10000), default=32, help="round trips per mlc_perf point up to 1 KB")
     ap.add_argument("--rtlnet-cycles", type=int_range(1000), default=200000, help="traffic cycles of the RTL network speed run")
     ap.add_argument("--only", choices=["net", "vcnet", "clos", "vcsw", "mlc", "rtlnet"],
@@ -82,11 +82,11 @@ def main():
     else:
         print("bench: %s missing, VC switch figures skipped" % os.path.relpath(VCSW_BENCH, ROOT))
     mlc = []
-    if os.path.exists(MLC_LOCKSTEP):
+    if os.path.exists(MLC_BENCH):
         mlc = mlc_records(a)
         records += mlc
     else:
-        print("bench: %s missing, MLC figures skipped" % os.path.relpath(MLC_LOCKSTEP, ROOT))
+        print("bench: %s missing, MLC figures skipped" % os.path.relpath(MLC_BENCH, ROOT))
     if not a.skip_net:
         subprocess.run(["make", "-s", "-C", "sw", "build/sanfab-sim", "build/sanfab-topo", "build/sanfab-route"],
                        cwd=ROOT, check=True)

@@ -76,7 +76,7 @@ def mlc_bench_md(records):
     sp = {r["what"]: r for r in m if r.get("test") == "random"}
     if sp:
         p = next(iter(sp.values()))["params"]
-        L.append("`mlc_lockstep --mode model|rtl|lockstep` on the %s set (%s), the same random traffic in each mode"
+        L.append("`mlc_bench --mode model|rtl|lockstep` on the %s set (%s), the same random traffic in each mode"
                  % (p.get("variant", "?"), ", ".join("%s=%s" % kv for kv in p.items() if kv[0] != "variant")))
         L.append("(two ends through the link model, host drivers, corrupted nibbles and CTL faults, scoreboard and link")
         L.append("checks in every mode); the whole run timed, fastest of %d:" % next(iter(sp.values())).get("runs", 1))

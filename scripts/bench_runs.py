@@ -1,6 +1,6 @@
 """sanfab benchmarks (scripts/bench.py), the measurements: the crossbar's and the VC switch's benches, the
 network simulator's speed points (sanfab-sim), the RTL networks against the C networks (tb/net/net_bench) and
-the Maestro Link Controller's measurements (tb/mlc/mlc_perf) and speed (mlc_lockstep). Each returns records
+the Maestro Link Controller's measurements (tb/mlc/mlc_perf) and speed (mlc_bench). Each returns records
 for reports/bench.json (DESIGN.md's record format)."""
 import json
 import os
@@ -238,21 +238,21 @@ def read_jsonl(path):
 
 # ------------------------------------------------------------------ MLC (docs/mlc-perf.md: scripts/bench_mlc_page.py)
 MLC_PERF = os.path.join(ROOT, "build", "mlc", "perf", "mlc_perf")
-MLC_LOCKSTEP = os.path.join(ROOT, "build", "mlc", "d", "mlc_lockstep")
-MLC_HEAD = re.compile(r"^mlc_lockstep: variant (\S+) (.*) cfg=")
-MLC_PASS = re.compile(r"^PASS mlc_lockstep variant (\S+): (\d+) cycles \(\+(\d+) drain\)")
+MLC_BENCH = os.path.join(ROOT, "build", "mlc", "d", "mlc_bench")
+MLC_HEAD = re.compile(r"^mlc_bench: variant (\S+) (.*) cfg=")
+MLC_PASS = re.compile(r"^PASS mlc_bench variant (\S+): (\d+) cycles \(\+(\d+) drain\)")
 MLC_SPEED = re.compile(r"^speed: (\d+) steps: model ([0-9.]+) steps/s, rtl ([0-9.]+) steps/s, ratio ([0-9.]+) "
                        r"\(step calls only")
 
 
 def mlc_speed(cycles, seed, repeat=3):
-    """mlc_lockstep (parameter set d) in its three modes, model alone, RTL alone and lockstep, on the same
+    """mlc_bench (parameter set d) in its three modes, model alone, RTL alone and lockstep, on the same
     random traffic (host driver, corrupted nibbles, CTL faults, scoreboard and link checks in every mode):
     one record each, the whole run timed (fastest of `repeat`, the machine is shared)."""
     import time
     out = []
     for mode in ("model", "rtl", "lockstep"):
-        cmd = [MLC_LOCKSTEP, "--mode", mode, "--cycles", str(cycles), "--seed", str(seed), "--quiet"]
+        cmd = [MLC_BENCH, "--mode", mode, "--cycles", str(cycles), "--seed", str(seed), "--quiet"]
         print("bench: " + " ".join(os.path.relpath(c, ROOT) if c.startswith(ROOT) else c for c in cmd)
               + " (best of %d)" % repeat, flush=True)
         best = None
@@ -283,11 +283,11 @@ def mlc_speed(cycles, seed, repeat=3):
 
 
 def mlc_step_speed(cycles, seed, repeat=3):
-    """mlc_lockstep --mode lockstep --speed: the run's stimulus (every step's inputs of the two model ends and
+    """mlc_bench --mode lockstep --speed: the run's stimulus (every step's inputs of the two model ends and
     of the RTL pair) replayed into fresh models and a fresh RTL pair, the step calls alone timed (two model
     ends per step are one step), as the crossbar's and the VC switch's step-call figures; records "model" and
     "rtl" of test "random-replay", each the fastest of `repeat` runs."""
-    cmd = [MLC_LOCKSTEP, "--mode", "lockstep", "--cycles", str(cycles), "--seed", str(seed), "--quiet", "--speed"]
+    cmd = [MLC_BENCH, "--mode", "lockstep", "--cycles", str(cycles), "--seed", str(seed), "--quiet", "--speed"]
     print("bench: " + " ".join(os.path.relpath(c, ROOT) if c.startswith(ROOT) else c for c in cmd)
           + " (best of %d)" % repeat, flush=True)
     best, steps, params = {"model": 0.0, "rtl": 0.0}, None, None
@@ -368,8 +368,8 @@ def mlc_perf(seed, reps):
 
 
 def mlc_records(a):
-    """Every MLC record: mlc_perf's measurements, then mlc_lockstep's model/RTL/lockstep speed."""
+    """Every MLC record: mlc_perf's measurements, then mlc_bench's model/RTL/lockstep speed."""
     subprocess.run(["make", "-s", os.path.relpath(MLC_PERF, ROOT)], cwd=ROOT, check=True)
-    if not os.path.exists(MLC_LOCKSTEP):
-        sys.exit("bench: %s is missing; run `make bench` (it builds it)" % os.path.relpath(MLC_LOCKSTEP, ROOT))
+    if not os.path.exists(MLC_BENCH):
+        sys.exit("bench: %s is missing; run `make bench` (it builds it)" % os.path.relpath(MLC_BENCH, ROOT))
     return mlc_perf(a.seed, a.mlc_reps) + mlc_speed(a.mlc_cycles, a.seed, a.mlc_repeat)

@@ -186,7 +186,7 @@ step_lockstep() {
     fi
     # waves on demand (docs/verification.md, "Waves"): --vcd, windows, refused paths, --vcd-on-fail on a
     # mutant, the GTKWave save files against real VCDs; two mutant-capable builds step mutants needs anyway
-    tmake -s "$TB/xbar/MUTANTS_p8/xbar_bench" "$TB/mlc/MUTANTS_d/mlc_lockstep" || return 1
+    tmake -s "$TB/xbar/MUTANTS_p8/xbar_bench" "$TB/mlc/MUTANTS_d/mlc_bench" || return 1
     local rc=0
     bash tb/common/waves_test.sh "$TB" || rc=1
     # the benches' --version, "did you mean", number checks

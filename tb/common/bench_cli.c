@@ -140,7 +140,11 @@ static int value_opt(const bench_cli_spec_t *s, const char *k, const char *v, be
         o->waves.cycles = x;
     else if (strcmp(k, "--vcd-start") == 0)
         o->waves.start = x;
-    else if (!s->rtl && (b = find_opt(s, k, BENCH_OPT_PARAM)))
+    else if ((b = find_opt(s, k, BENCH_OPT_NUM))) {
+        *(uint64_t *)b->field = x;
+        if (b->fn)
+            return b->fn(b->ctx, v);
+    } else if (!s->rtl && (b = find_opt(s, k, BENCH_OPT_PARAM)))
         *(unsigned *)b->field = (unsigned)x;
     else {
         char dym[128];

@@ -37,14 +37,15 @@ typedef struct {
     char plusline[512]; /* the plusargs, each after a space, for the replay line */
 } bench_cli_t;
 
-/* A bench's own option: a flag (no value), a string value, or a parameter (a number, accepted in
- * model-only builds only). fn, when set, is called instead of storing: it returns -1 to go on or
- * the exit status to end with (it prints its own message). */
-typedef enum { BENCH_OPT_FLAG, BENCH_OPT_STR, BENCH_OPT_PARAM } bench_opt_kind_t;
+/* A bench's own option: a flag (no value), a string value, a parameter (a number, accepted in
+ * model-only builds only), or a number (accepted in every build). fn, when set, is called instead
+ * of storing (a number: after storing it, to note or check it): it returns -1 to go on or the exit
+ * status to end with (it prints its own message). */
+typedef enum { BENCH_OPT_FLAG, BENCH_OPT_STR, BENCH_OPT_PARAM, BENCH_OPT_NUM } bench_opt_kind_t;
 typedef struct {
     const char *name;       /* with the dashes: "--json" */
     bench_opt_kind_t kind;
-    void *field;            /* FLAG: int (set to 1), STR: const char *, PARAM: unsigned */
+    void *field;            /* FLAG: int (set to 1), STR: const char *, PARAM: unsigned, NUM: uint64_t */
     int (*fn)(void *ctx, const char *value);
     void *ctx;
 } bench_opt_t;

@@ -25,7 +25,7 @@ check() {  # NAME BENCH
 }
 check xbar_bench "$B/xbar/p8/xbar_bench"
 check vcsw_bench "$B/vcsw/p8/vcsw_bench"
-check mlc_lockstep "$B/mlc/d/mlc_lockstep"
+check mlc_bench "$B/mlc/d/mlc_bench"
 check sbox_bench "$B/sbox/d/sbox_bench"
 check sbox_tree_bench "$B/sbox/tree/t3/sbox_tree_bench"
 [ -x "$B/net/ring4/net_bench" ] && check net_bench "$B/net/ring4/net_bench"

@@ -1,5 +1,5 @@
 /* sanfab — the --vcd-on-fail re-run of a failing lockstep bench, shared by the benches that replay a
- * failure in a new process (tb/mlc/mlc_lockstep.c, tb/sbox/sbox_bench.c, tb/sbox/sbox_tree_bench.c).
+ * failure in a new process (tb/mlc/mlc_bench.c, tb/sbox/sbox_bench.c, tb/sbox/sbox_tree_bench.c).
  * After its first failure a bench run with --vcd-on-fail FILE runs itself again (/proc/self/exe)
  * with the same arguments, its wave options replaced by "--vcd FILE --vcd-start S --quiet"; the
  * re-run, deterministic from the same seed, writes the waves from step S and stops at the same

@@ -17,7 +17,7 @@ cd "$(dirname "${BASH_SOURCE[0]}")/../.."
 B=${1:-build}
 T=$(mktemp -d "$B/waves-test.XXXXXX")
 XB=$B/xbar/p8/xbar_bench XM=$B/xbar/MUTANTS_p8/xbar_bench VC=$B/vcsw/p8/vcsw_bench
-ML=$B/mlc/d/mlc_lockstep MM=$B/mlc/MUTANTS_d/mlc_lockstep SB=$B/sbox/d/sbox_bench
+ML=$B/mlc/d/mlc_bench MM=$B/mlc/MUTANTS_d/mlc_bench SB=$B/sbox/d/sbox_bench
 ST=$B/sbox/tree/t3/sbox_tree_bench ST_ARGS="--table tb/sbox/sbox_tree3.maestro"
 pass=0 fail=0
 ok() { pass=$((pass + 1)); }

@@ -107,7 +107,7 @@ static void sample(mlc_rtl_t *r, mlc_out_t out[2])
 mlc_rtl_t *mlc_rtl_new(int argc, const char *const *argv)
 {
     mlc_rtl_t *r = new mlc_rtl;
-    vrtl_open(*r, "mlc_lockstep", argc, argv);
+    vrtl_open(*r, "mlc_bench", argc, argv);
     mlc_in_t idle[2];
     std::memset(idle, 0, sizeof idle);
     drive(r, idle);

@@ -1,6 +1,6 @@
 /* sanfab — VC switch bench: the checks of docs/vcsw.md that never consult the model. They see
  * only the ports (what the bench drove, what came out), the parameters and the DOC_* numbers of
- * vcsw_bench.h, so they hold in --mode rtl too. Always on:
+ * vcsw_base.h, so they hold in --mode rtl too. Always on:
  *
  *  - idle flits: tx_valid = 0 carries vc, tail and data 0; tx_vc < NVC; cfg_rdata 0 without cfg_rvalid
  *  - Go & Stop towards the sender: rx_stop[p][v] after step k is exactly (occupancy of (p, v) after
@@ -22,7 +22,7 @@
  *    ports (one-flit packets, at most three flits of a source in the switch, so all sit in its
  *    staging part)
  */
-#include "vcsw_bench.h"
+#include "vcsw_check.h"
 
 #include <inttypes.h>
 #include <stdio.h>
@@ -30,28 +30,10 @@
 
 static uint64_t mask_w(unsigned w) { return w >= 32 ? 0xFFFFFFFFull : (1ull << w) - 1u; }
 
-void ck_event(bench_t *b, uint64_t date, unsigned port, unsigned vc, unsigned ctr)
-{
-    b->cum[port][vc][ctr]++;
-    unsigned r = (unsigned)(date % RING);
-    if (b->nev[r] < MAX_EV_STEP)
-        b->ev[r][b->nev[r]++] = (uint16_t)((port << 8) | (vc << 3) | ctr);
-}
-
 void ck_step_begin(bench_t *b)
 {
     /* the events dated step + 1 (what this step's inputs cause) start empty */
     b->nev[(b->step + DOC_INGRESS) % RING] = 0;
-}
-
-uint64_t ck_flush_step(const bench_t *b, unsigned slot, uint64_t r)
-{
-    const uint64_t ns = (uint64_t)VCSW_NCTR * b->nvc * b->n;
-    uint64_t w = r + 1;
-    w += ((slot + DOC_FLUSH_OFF) % ns + ns - w % ns) % ns;
-    if (w < DOC_FLUSH_MIN)
-        w += ns;
-    return w;
 }
 
 /* count of counter (port, vc, ctr) over the events dated <= date, as far as the bench has them */
@@ -107,7 +89,7 @@ void ck_inputs(bench_t *b, const vcsw_in_t *in)
                     b->rd_val = 0;
                 else {
                     b->rd_kind = 1;
-                    b->rd_ans = ck_flush_step(b, (port * b->nvc + vc) * VCSW_NCTR + (idx & 7u), r) + 1;
+                    b->rd_ans = bench_flush_step(b, (port * b->nvc + vc) * VCSW_NCTR + (idx & 7u), r) + 1;
                 }
             } else
                 b->rd_val = err;

@@ -11,7 +11,7 @@
  * Flit data: head = {src port, src VC, seq} above the tag; flit 1 = {seq, VC, port}; the others a
  * hash of (source, seq, index); the last flit of a packet of >= 2 flits a checksum of the others.
  */
-#include "vcsw_bench.h"
+#include "vcsw_sb.h"
 
 #include <inttypes.h>
 #include <stdlib.h>
@@ -113,19 +113,19 @@ void sb_flit_in(bench_t *b, unsigned p, const vcsw_flit_t *f, unsigned src, pkt_
     const unsigned v = src % b->nvc;
     k->in_step[i] = b->step;
     s->flits_sent++;
-    ck_event(b, date, p, v, VCSW_CTR_RX_FLITS);
+    bench_event(b, date, p, v, VCSW_CTR_RX_FLITS);
     if (i == 0) {
         s->heads_sent++;
-        ck_event(b, date, p, v, VCSW_CTR_RX_PKTS);
+        bench_event(b, date, p, v, VCSW_CTR_RX_PKTS);
         sb_route(b, p, v, f->data & ((1u << b->p->TAG_W) - 1u), &k->fate, &k->o, &k->u);
         if (k->fate == F_DROP_ROUTE) {
             s->drop_route++;
             b->res->dropped++;
-            ck_event(b, date, p, v, VCSW_CTR_DROP_ROUTE);
+            bench_event(b, date, p, v, VCSW_CTR_DROP_ROUTE);
         } else if (k->fate == F_DROP_VC) {
             s->drop_vc++;
             b->res->dropped++;
-            ck_event(b, date, p, v, VCSW_CTR_DROP_VC);
+            bench_event(b, date, p, v, VCSW_CTR_DROP_VC);
         }
         if (b->p->CTRL && v >= b->ndvc)
             b->cov_ctrl++;
@@ -139,7 +139,7 @@ void sb_flit_in(bench_t *b, unsigned p, const vcsw_flit_t *f, unsigned src, pkt_
         b->adm_cum[src]++;
     if (k->fate == F_DELIVER && i + 1 == b->p->MAXLEN && k->len > b->p->MAXLEN) {
         s->trunc++;
-        ck_event(b, date, p, v, VCSW_CTR_TRUNC);
+        bench_event(b, date, p, v, VCSW_CTR_TRUNC);
     }
     if (k->fate != F_DELIVER && k->sent == k->len)
         k->done = 1;
@@ -296,10 +296,10 @@ void sb_flit_out(bench_t *b, unsigned o, const vcsw_flit_t *f)
     /* the flit is popped from (p, v) in its allocation step */
     b->pop_cum[ov->src]++;
     b->popped_seen[ov->src]++;
-    ck_event(b, a, o, f->vc, VCSW_CTR_TX_FLITS);
+    bench_event(b, a, o, f->vc, VCSW_CTR_TX_FLITS);
     b->res->flits_out++;
     if (f->tail) {
-        ck_event(b, a, o, f->vc, VCSW_CTR_TX_PKTS);
+        bench_event(b, a, o, f->vc, VCSW_CTR_TX_PKTS);
         k->got = (uint16_t)(i + 1);
         k->done = 1;
         if (k->cut)

@@ -6,7 +6,7 @@
  * moment the rule allows; the rest of a started packet goes regardless. Sources named by the test
  * ignore STOP. Receivers drive tx_stop per VC with on/off bursts of a duty drawn per (output, VC).
  */
-#include "vcsw_bench.h"
+#include "vcsw_traffic.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -318,7 +318,7 @@ static void cfg_final(bench_t *b, vcsw_in_t *in)
         unsigned s = (unsigned)((b->step + 1 + ns - DOC_FLUSH_OFF + k) % ns);
         if (b->final_done[s])
             continue;
-        uint64_t w = ck_flush_step(b, s, b->step);
+        uint64_t w = bench_flush_step(b, s, b->step);
         if (w < best_w) {
             best_w = w;
             best = s;

@@ -1,5 +1,5 @@
-/* sanfab — host link endpoint model; see host.h. */
-#include "host.h"
+/* sanfab — host link endpoint model; see xbar_host.h. */
+#include "xbar_host.h"
 #include "../../cmodel/link.h"
 
 #include <string.h>

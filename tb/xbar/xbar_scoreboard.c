@@ -1,5 +1,5 @@
-/* sanfab — end-to-end packet scoreboard; see scoreboard.h. */
-#include "scoreboard.h"
+/* sanfab — end-to-end packet scoreboard; see xbar_scoreboard.h. */
+#include "xbar_scoreboard.h"
 #include "../../cmodel/link.h"
 
 #include <stdarg.h>

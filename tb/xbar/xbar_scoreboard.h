@@ -7,12 +7,12 @@
  * should be. sb_finish() accounts for every packet made: delivered, or dropped for a named
  * reason that the switch counters must confirm.
  */
-#ifndef SANFAB_SCOREBOARD_H
-#define SANFAB_SCOREBOARD_H
+#ifndef SANFAB_XBAR_SCOREBOARD_H
+#define SANFAB_XBAR_SCOREBOARD_H
 
 #include <stdint.h>
 #include <stdio.h>
-#include "host.h"
+#include "xbar_host.h"
 
 #define SB_MAX_PORTS 64
 #define SB_ID_LEN 4 /* body bytes 0..3: source, sequence number (24 bits) */

@@ -5,11 +5,11 @@
  * a configurable rate and sends STOP/GO back. Received packets are handed to a callback.
  * One host_step() is one clock cycle. All state is in the host_t.
  */
-#ifndef SANFAB_HOST_H
-#define SANFAB_HOST_H
+#ifndef SANFAB_XBAR_HOST_H
+#define SANFAB_XBAR_HOST_H
 
 #include <stdint.h>
-#include "rng.h"
+#include "../common/rng.h"
 
 #define HOST_MAX_PKT 4096   /* characters in one queued or received packet */
 #define HOST_QUEUE 8        /* packets queued for sending */

@@ -1,10 +1,12 @@
-/* sanfab — VC switch bench: the types its files share (vcsw_bench.c: tests, run loop, lockstep,
- * command line; vcsw_traffic.c: tables, hosts, receivers, configuration traffic; vcsw_sb.c: packets
- * and the scoreboard; vcsw_check.c: the checks of docs/vcsw.md that never consult the model).
- * There is no global mutable state: everything of one run lives in a bench_t.
+/* sanfab — VC switch bench, lowest layer: the documented rules (DOC_*), the types every bench file
+ * shares, the test table, the failure record and the counter-event bookkeeping. Above it, each using
+ * only the files under it: vcsw_sb (packets and the scoreboard); vcsw_check (the checks of
+ * docs/vcsw.md that never consult the model) and vcsw_traffic (tables, hosts, receivers,
+ * configuration traffic), both over vcsw_sb; vcsw_run (one run, the lockstep comparison); vcsw_bench
+ * (the command line). There is no global mutable state: everything of one run lives in a bench_t.
  */
-#ifndef SANFAB_VCSW_BENCH_H
-#define SANFAB_VCSW_BENCH_H
+#ifndef SANFAB_VCSW_BASE_H
+#define SANFAB_VCSW_BASE_H
 
 #include "../../cmodel/vcsw.h"
 #include "../../cmodel/vcsw_load.h"
@@ -258,40 +260,22 @@ struct bench {
     uint64_t lat_samples, rr_checked, rr_ptr[VCSW_MAX_PORTS], in_ptr[VCSW_MAX_PORTS];
 };
 
-/* vcsw_bench.c */
+/* The test table (docs/verification.md lists it) and its length. */
+extern const test_desc_t vcsw_tests[];
+extern const unsigned vcsw_ntests;
+
+/* Seconds on the monotonic clock. */
+double now_s(void);
+/* The bits needed for x values (ceil(log2 x)). */
+unsigned log2u(unsigned x);
+/* Records the run's first failure (a LOCKSTEP MISMATCH, SCOREBOARD or CHECK line), in the cycle of
+ * b's step, noting the cycle offset after a test reset; later failures are ignored. */
 void bench_fail(bench_t *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* The source number of input p, VC v. */
 unsigned bench_src(const bench_t *b, unsigned p, unsigned v);
-
-/* vcsw_sb.c */
-uint32_t sb_flit_data(const bench_t *b, unsigned src, const pkt_t *k, unsigned i);
-pkt_t *sb_new_packet(bench_t *b, unsigned src, unsigned tag, unsigned len);
-void sb_route(const bench_t *b, unsigned p, unsigned v, unsigned tag, uint8_t *fate, uint8_t *o, uint8_t *u);
-void sb_flit_in(bench_t *b, unsigned p, const vcsw_flit_t *f, unsigned src, pkt_t *k, unsigned i);
-void sb_flit_out(bench_t *b, unsigned o, const vcsw_flit_t *f);
-int sb_idle(const bench_t *b);
-void sb_reset(bench_t *b);
-void sb_final(bench_t *b);
-
-/* vcsw_traffic.c */
-void tr_setup(bench_t *b);
-int tr_heads_distinct(const bench_t *b);
-void tr_tables_initial(bench_t *b);
-void tr_inputs(bench_t *b, vcsw_in_t *in);
-void tr_after(bench_t *b, const vcsw_out_t *out);
-void tr_release(bench_t *b);
-int tr_hosts_idle(const bench_t *b);
-void tr_reset(bench_t *b);
-void tr_reset_inputs(bench_t *b, vcsw_in_t *in);
-void tr_queue_write(bench_t *b, uint16_t addr, uint16_t wdata);
-
-/* vcsw_check.c */
-void ck_event(bench_t *b, uint64_t date, unsigned port, unsigned vc, unsigned ctr);
-void ck_step_begin(bench_t *b);
-void ck_outputs(bench_t *b, const vcsw_in_t *in, const vcsw_out_t *out);
-void ck_inputs(bench_t *b, const vcsw_in_t *in);
-void ck_end(bench_t *b);
-void ck_reset(bench_t *b);
-void ck_reset_outputs(bench_t *b, const vcsw_out_t *out);
-uint64_t ck_flush_step(const bench_t *b, unsigned slot, uint64_t r);
+/* Counts a counter event of (port, vc, ctr) dated step `date` (the bench's own counts of the counters). */
+void bench_event(bench_t *b, uint64_t date, unsigned port, unsigned vc, unsigned ctr);
+/* The step W in which counter slot `slot` is flushed for a read sampled in step r (docs/vcsw.md, "Counters"). */
+uint64_t bench_flush_step(const bench_t *b, unsigned slot, uint64_t r);
 
 #endif

@@ -1,0 +1,389 @@
+/* sanfab — MLC lockstep bench: one step, --speed, drains and phases (mlc_bench_run.h). */
+#define _POSIX_C_SOURCE 200809L
+#include "mlc_bench_run.h"
+
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+/* ------------------------------------------------------------------ --speed: record and replay */
+
+static void speed_record(bench_t *b, const mlc_in_t im[2], const mlc_in_t ir[2])
+{
+    if (b->rec_n == b->rec_cap) {
+        uint64_t cap = b->rec_cap ? 2 * b->rec_cap : 1u << 16;
+        mlc_in_t *a = realloc(b->rec_im, (size_t)cap * 2 * sizeof *a);
+        if (a)
+            b->rec_im = a;
+        mlc_in_t *c = a ? realloc(b->rec_ir, (size_t)cap * 2 * sizeof *c) : NULL;
+        if (c)
+            b->rec_ir = c;
+        mlc_out_t *d = c ? realloc(b->rec_om, (size_t)(cap / SPEED_SAMPLE + 1) * 2 * sizeof *d) : NULL;
+        if (d)
+            b->rec_om = d;
+        mlc_out_t *e = d ? realloc(b->rec_or, (size_t)(cap / SPEED_SAMPLE + 1) * 2 * sizeof *e) : NULL;
+        if (!e) {
+            fprintf(stderr, "mlc_bench: out of memory (--speed)\n");
+            exit(1);
+        }
+        b->rec_or = e;
+        b->rec_cap = cap;
+    }
+    uint64_t i = b->rec_n++;
+    memcpy(&b->rec_im[2 * i], im, 2 * sizeof *im);
+    memcpy(&b->rec_ir[2 * i], ir, 2 * sizeof *ir);
+    if (i % SPEED_SAMPLE == 0) {
+        memcpy(&b->rec_om[2 * (i / SPEED_SAMPLE)], b->om, 2 * sizeof *b->om);
+        memcpy(&b->rec_or[2 * (i / SPEED_SAMPLE)], b->orr, 2 * sizeof *b->orr);
+    }
+}
+
+static int out_eq(const mlc_out_t *e, const mlc_out_t *a)
+{
+    return e->tx_en == a->tx_en && e->tx_d == a->tx_d && e->h_rvalid == a->h_rvalid && e->h_rdata == a->h_rdata &&
+           e->st_tx_space[0] == a->st_tx_space[0] && e->st_tx_space[1] == a->st_tx_space[1] &&
+           e->st_rx_avail[0] == a->st_rx_avail[0] && e->st_rx_avail[1] == a->st_rx_avail[1] &&
+           e->reg_rvalid == a->reg_rvalid && e->reg_rdata == a->reg_rdata;
+}
+
+static double now_s(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
+}
+
+/* the recorded stimulus replayed into fresh models and a fresh RTL pair, only the step calls timed
+ * (two model ends per step are one step, as the RTL pair's one edge is); every SPEED_SAMPLE-th
+ * step's outputs must equal those of the run (the replay is the run); 0 on success */
+int speed_replay(bench_t *b, int nplus, const char *const *plus)
+{
+    uint64_t n = b->rec_n, bad = 0;
+    mlc_out_t o[2];
+    mlc_t *m0 = mlc_new(&b->p[0]), *m1 = mlc_new(&b->p[1]);
+    if (!m0 || !m1) {
+        fprintf(stderr, "mlc_bench: out of memory (--speed)\n");
+        return 1;
+    }
+    double t0 = now_s();
+    for (uint64_t i = 0; i < n; i++) {
+        mlc_step(m0, &b->rec_im[2 * i], &o[0]);
+        mlc_step(m1, &b->rec_im[2 * i + 1], &o[1]);
+        if (i % SPEED_SAMPLE == 0 && (!out_eq(&b->rec_om[2 * (i / SPEED_SAMPLE)], &o[0]) ||
+                                      !out_eq(&b->rec_om[2 * (i / SPEED_SAMPLE) + 1], &o[1])) && !bad++)
+            printf("SPEED replay: the model's outputs of step %" PRIu64 " differ from the run's\n", i + 1);
+    }
+    double tm = now_s() - t0;
+    mlc_free(m0);
+    mlc_free(m1);
+    mlc_rtl_t *r = mlc_rtl_new(nplus, plus);
+    t0 = now_s();
+    for (uint64_t i = 0; i < n; i++) {
+        mlc_rtl_step(r, &b->rec_ir[2 * i], o);
+        if (i % SPEED_SAMPLE == 0 && (!out_eq(&b->rec_or[2 * (i / SPEED_SAMPLE)], &o[0]) ||
+                                      !out_eq(&b->rec_or[2 * (i / SPEED_SAMPLE) + 1], &o[1])) && !bad++)
+            printf("SPEED replay: the RTL's outputs of step %" PRIu64 " differ from the run's\n", i + 1);
+    }
+    double tr = now_s() - t0;
+    mlc_rtl_free(r);
+    if (bad) {
+        printf("SPEED replay: %" PRIu64 " sampled steps differ (of %" PRIu64 ")\n", bad, (n + SPEED_SAMPLE - 1) / SPEED_SAMPLE);
+        return 1;
+    }
+    double ms = tm > 0 ? (double)n / tm : 0, rs = tr > 0 ? (double)n / tr : 0;
+    printf("speed: %" PRIu64 " steps: model %.0f steps/s, rtl %.0f steps/s, ratio %.2f (step calls only;"
+           " model %.3f s, rtl %.3f s, replayed stimulus, outputs of every %uth step checked)\n",
+           n, ms, rs, rs > 0 ? ms / rs : 0.0, tm, tr, SPEED_SAMPLE);
+    return 0;
+}
+
+/* ------------------------------------------------------------------ one step */
+
+/* draining: 0 traffic; 1 the final drain (no new messages, no faults); 2 a drain between phases
+ * (no new messages, no random faults but the directed erased frame and CTL pulse, Network Burst: no
+ * new transfer sizes) */
+void step(bench_t *b, int draining)
+{
+    int faults = draining == 0;
+    mlc_in_t im[2], ir[2];
+    b->cycle++;
+    if (b->waves.vcd && b->rtl) {
+        int wa = bench_waves_at(&b->waves, b->cycle, 1);
+        if (wa > 0 && mlc_rtl_trace_open(b->rtl, b->waves.vcd, b->cycle) != 0) {
+            fprintf(stderr, "mlc_bench: cannot write %s\n", b->waves.vcd);
+            exit(1);
+        }
+        if (wa < 0)
+            mlc_rtl_trace_close(b->rtl, NULL);
+    }
+    for (unsigned n = 0; n < 2; n++) {
+        b->prev[n] = b->prim[n];
+        im[n] = b->nm[n];
+        ir[n] = b->nr[n];
+        host_inputs(b, n, draining, &im[n]);
+        reg_expect(b, n, &im[n]);
+        host_count(b, n, &im[n]);
+        /* the same host and register inputs into the RTL */
+        ir[n].h_wr = im[n].h_wr;
+        ir[n].h_wch = im[n].h_wch;
+        ir[n].h_wdata = im[n].h_wdata;
+        ir[n].h_rd = im[n].h_rd;
+        ir[n].h_rch = im[n].h_rch;
+        ir[n].reg_rd = im[n].reg_rd;
+        ir[n].reg_wr = im[n].reg_wr;
+        ir[n].reg_addr = im[n].reg_addr;
+        ir[n].reg_wdata = im[n].reg_wdata;
+        /* a corrupted nibble on the link: the same flip into both pairs */
+        if (faults && rng_below(&b->frng, 1000) < 2) {
+            unsigned lw = b->p[n].LINK_W;
+            uint8_t flip = (uint8_t)(1u + rng_below(&b->frng, (1u << lw) - 1u));
+            int en = b->mode == MODE_RTL ? ir[n].rx_en : im[n].rx_en;
+            if (en) {
+                im[n].rx_d ^= flip;
+                ir[n].rx_d ^= flip;
+                b->corrupted++;
+            }
+        }
+        /* CTL faults: the same into both pairs */
+        if (b->ctl_rate && draining != 1) {
+            int en = b->mode == MODE_RTL ? ir[n].rx_en : im[n].rx_en;
+            int starts = en && !b->prev_rx_en[n];
+            b->prev_rx_en[n] = (uint8_t)en;
+            if (!en)
+                b->erasing[n] = 0;
+            else if (starts && n == 0 && b->erase_next) {
+                b->erasing[n] = 1; /* the first frame at the master after a phase switch */
+                b->erase_next = 0;
+            } else if (starts && faults && rng_below(&b->frng, 1000000) < 500u * b->ctl_rate / 100u)
+                b->erasing[n] = 1; /* roughly ctl_rate per million frames x 5 */
+            unsigned r = rng_below(&b->frng, 1000000);
+            int drop = faults && en && r < b->ctl_rate;
+            int spur = faults && !en && r >= b->ctl_rate && r < 2u * b->ctl_rate;
+            if (n == 1 && b->pulse_next && b->prev[1].tx_en && b->cycle == b->txf[1].start + 1u) {
+                spur = 1; /* a directed conflict: a CTL pulse at the slave while it sends (hold) */
+                b->pulse_next = 0;
+            } else if (n == 1 && b->guard_next && !b->pulse_next && !b->hold && !en &&
+                       b->txf[1].start &&
+                       b->cycle == b->txf[1].start + (8u + 32u * b->txf[1].np) * 4u / b->p[1].LINK_W + b->link_delay) {
+                /* a directed early frame: a CTL pulse at the slave LINK_DELAY + 1 steps after its last
+                 * symbol, hold 0: the guard ignores it (rule 2); an unguarded slave would answer it in
+                 * the step the master answers its frame (crossing frames) */
+                spur = 1;
+                b->guard_next = 0;
+                b->guard_pulses++;
+            }
+            if (b->erasing[n] || drop) {
+                im[n].rx_en = ir[n].rx_en = 0;
+                im[n].rx_d = ir[n].rx_d = 0;
+            } else if (spur) {
+                uint8_t d = (uint8_t)rng_below(&b->frng, 1u << b->p[n].LINK_W);
+                im[n].rx_en = ir[n].rx_en = 1;
+                im[n].rx_d = ir[n].rx_d = d;
+            }
+            if (b->erasing[n] || drop || spur) {
+                if (b->cycle != b->last_fault)
+                    b->ctl_faults++;
+                b->last_fault = b->cycle;
+            }
+        }
+    }
+    if (b->forge_rate && faults)
+        for (unsigned n = 0; n < 2; n++) {
+            int en = im[n].rx_en; /* lockstep only: the model's and the RTL's links agree */
+            int starts = en && !b->fprev_en[n];
+            b->fprev_en[n] = (uint8_t)en;
+            if (!en)
+                b->swallow[n] = 0;
+            if (starts && b->fpos[n] >= b->flen[n] && rng_below(&b->frng, 1000) < b->forge_rate)
+                forge(b, n);
+            if (b->fpos[n] < b->flen[n]) {
+                im[n].rx_en = ir[n].rx_en = 1;
+                im[n].rx_d = ir[n].rx_d = b->fsym[n][b->fpos[n]++];
+                b->swallow[n] = b->fpos[n] == b->flen[n] && en; /* then drop the rest of the real one */
+                b->last_fault = b->cycle;
+            } else if (b->swallow[n]) {
+                im[n].rx_en = ir[n].rx_en = 0;
+                im[n].rx_d = ir[n].rx_d = 0;
+                b->last_fault = b->cycle;
+            }
+        }
+    if (b->mode != MODE_RTL) {
+        mlc_step(b->m[0], &im[0], &b->om[0]);
+        mlc_step(b->m[1], &im[1], &b->om[1]);
+    }
+    if (b->mode != MODE_MODEL) {
+        mlc_rtl_step(b->rtl, ir, b->orr);
+        if (mlc_rtl_stopped(b->rtl))
+            check_fail(b, "the RTL stopped itself (assertion)");
+    }
+    if (b->speed)
+        speed_record(b, im, ir);
+    if (b->mode == MODE_LOCKSTEP) {
+        compare(b, 0, &b->om[0], &b->orr[0]);
+        compare(b, 1, &b->om[1], &b->orr[1]);
+    }
+    for (unsigned n = 0; n < 2; n++)
+        b->prim[n] = b->mode == MODE_RTL ? b->orr[n] : b->om[n];
+    if (b->mode != MODE_RTL) {
+        uint64_t ov = mlc_link_overlaps(b->lm);
+        mlc_link_step(b->lm, &b->om[0], &b->om[1], &b->nm[0], &b->nm[1]);
+        if (mlc_link_overlaps(b->lm) != ov && !ctl_unsettled(b))
+            check_fail(b, "both ends drive at one end's pins (model link)");
+    }
+    if (b->mode != MODE_MODEL) {
+        uint64_t ov = mlc_link_overlaps(b->lr);
+        mlc_link_step(b->lr, &b->orr[0], &b->orr[1], &b->nr[0], &b->nr[1]);
+        if (mlc_link_overlaps(b->lr) != ov && !ctl_unsettled(b))
+            check_fail(b, "both ends drive at one end's pins (RTL link)");
+    }
+    link_checks(b);
+    for (unsigned n = 0; n < 2; n++) {
+        const mlc_in_t *rx = b->mode == MODE_RTL ? &ir[n] : &im[n]; /* what the primary end was given */
+        rx_decode(b, n, rx);
+        tx_check(b, n);
+        if (n == 0)
+            timeout_check(b, rx);
+        reg_check(b, n, &im[n]);
+        if (b->cfg_wr[n])
+            b->cfg_eff[n] = b->cfg[n] & 7u;
+    }
+    /* host side: collect the words read, check whole messages */
+    for (unsigned n = 0; n < 2; n++) {
+        mlc_host_collect(b->h[n], &b->prim[n]);
+        for (unsigned c = 0; c < MLC_NCH; c++) {
+            mlc_msg_t m;
+            while (mlc_host_recv(b->h[n], c, &m)) {
+                ring_t *q = &b->exp[1 - n][c];
+                if (b->forge_rate) { /* forged data frames are accepted: no scoreboard */
+                    b->recvd++;
+                    mlc_msg_free(&m);
+                    continue;
+                }
+                mlc_msg_t *e = ring_front(q);
+                if (!e)
+                    sb_fail(b, n, c, "a message arrived that was not sent (or twice)");
+                if (!mlc_msg_eq(&m, e)) {
+                    char w[200];
+                    snprintf(w, sizeof w,
+                             "message %" PRIu64 " differs from the next one sent (type %u/%u kind %u/%u len %u/%u)",
+                             b->recvd, m.type, e->type, m.kind, e->kind, m.len, e->len);
+                    sb_fail(b, n, c, w);
+                }
+                b->bytes += m.len;
+                mlc_msg_free(&m);
+                exp_drop(q);
+                b->recvd++;
+            }
+        }
+    }
+}
+
+/* ------------------------------------------------------------------ drains and phases */
+
+static int sb_busy(const bench_t *b)
+{
+    for (unsigned n = 0; n < 2; n++)
+        for (unsigned c = 0; c < MLC_NCH; c++)
+            if (b->exp[n][c].n)
+                return 1;
+    return 0;
+}
+
+/* the link is quiet: nothing left to write, every unit acknowledged, every receive FIFO read */
+static int link_quiet(const bench_t *b)
+{
+    for (unsigned n = 0; n < 2; n++)
+        for (unsigned c = 0; c < MLC_NCH; c++)
+            if (mlc_host_tx_pending(b->h[n], c) || b->prim[n].st_tx_space[c] != b->p[n].FIFO_BYTES ||
+                b->prim[n].st_rx_avail[c] != 0)
+                return 0;
+    return 1;
+}
+
+/* no new messages, no random faults, hosts read everything: all in flight must arrive within the
+ * limit; quiet: a drain between phases (the directed faults of phase_switch) and the link must
+ * become quiet; returns the steps run */
+uint64_t drain(bench_t *b, int quiet)
+{
+    uint64_t limit = 400000 + 40 * (uint64_t)b->p[0].FIFO_BYTES, k;
+    if (b->forge_rate) /* forged units may block message-based delivery for ever: a bounded wait */
+        limit = quiet ? 20000 : 0;
+    for (k = 0; k < limit; k++) {
+        if (!(b->forge_rate ? 0 : sb_busy(b)) && (!quiet || link_quiet(b)))
+            break;
+        step(b, quiet ? 2 : 1);
+    }
+    if (b->forge_rate)
+        return k;
+    for (unsigned n = 0; n < 2; n++)
+        for (unsigned c = 0; c < MLC_NCH; c++)
+            if (b->exp[n][c].n || (quiet && !link_quiet(b))) {
+                char w[160];
+                for (unsigned x = 0; x < 2; x++)
+                    printf("  node %u cfg %u: words pending %" PRIu64 "/%" PRIu64 ", space %u/%u, avail %u/%u\n", x,
+                           b->cfg[x], mlc_host_tx_pending(b->h[x], 0), mlc_host_tx_pending(b->h[x], 1),
+                           b->prim[x].st_tx_space[0], b->prim[x].st_tx_space[1], b->prim[x].st_rx_avail[0],
+                           b->prim[x].st_rx_avail[1]);
+                if (b->m[0])
+                    for (unsigned x = 0; x < 2; x++) {
+                        printf("  node %u:", x);
+                        for (unsigned j = 0; j < MLC_NCTR; j++)
+                            printf(" %s=%u", mlc_counter_name(j), (unsigned)mlc_counter(b->m[x], j));
+                        printf("\n");
+                    }
+                if (b->exp[n][c].n)
+                    snprintf(w, sizeof w, "%zu messages sent by node %u never arrived (drain of %" PRIu64 " steps)",
+                             b->exp[n][c].n, n, k);
+                else
+                    snprintf(w, sizeof w,
+                             "the link did not become quiet (units unacknowledged or unread) in a drain of %" PRIu64
+                             " steps",
+                             k);
+                sb_fail(b, 1 - n, c, w);
+            }
+    return k;
+}
+
+/* the configuration of phase ph: pipelined in even phases, message-based in odd ones; each end its
+ * own transfer size (both ends in the same mode: a message-based receiver could never deliver a
+ * message larger than its FIFO that a pipelined sender accepted) */
+void phase_config(bench_t *b, unsigned ph)
+{
+    unsigned msg = ph % 2 ? MLC_CFG_MSG : 0u;
+    for (unsigned n = 0; n < 2; n++) {
+        unsigned r = rng_below(&b->rng, 8);
+        b->cfg[n] = msg | MLC_CFG_SP(r < 5 ? 0 : r - 4);
+        b->cfg_pending[n] = 1;
+    }
+}
+
+/* between two phases: drain in Network Burst until the link is quiet, a driver for the new mode
+ * (sw/mlc_host takes the mode at creation; nothing is left in the old one), both configurations
+ * written in one step */
+void phase_switch(bench_t *b)
+{
+    b->erase_next = b->ctl_rate != 0; /* a directed timeout: the next frame at the master erased */
+    b->pulse_next = b->ctl_rate != 0; /* a directed conflict at the slave: hold set, then cleared */
+    b->guard_next = b->ctl_rate != 0; /* then an early frame at the slave: the guard */
+    for (unsigned n = 0; n < 2; n++) { /* the drain in Network Burst (the mode stays) */
+        b->cfg[n] = (b->cfg[n] & MLC_CFG_MSG) | MLC_CFG_SP(0);
+        b->cfg_pending[n] = 1;
+    }
+    uint64_t d = drain(b, 1);
+    b->phase_drain += d;
+    phase_config(b, b->nphase);
+    for (unsigned n = 0; n < 2; n++) {
+        mlc_host_free(b->h[n]);
+        b->h[n] = mlc_host_new(b->p[n].FIFO_BYTES, b->cfg[n] & MLC_CFG_MSG);
+        if (!b->h[n]) {
+            fprintf(stderr, "mlc_bench: out of memory\n");
+            exit(1);
+        }
+    }
+    if (!b->quiet)
+        printf("  phase %u from step %" PRIu64 " (after a drain of %" PRIu64 " steps): %s, cfg=%u/%u\n", b->nphase,
+               b->cycle + 1, d, b->cfg[0] & MLC_CFG_MSG ? "message-based" : "pipelined", b->cfg[0], b->cfg[1]);
+    b->nphase++;
+}

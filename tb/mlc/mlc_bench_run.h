@@ -1,0 +1,23 @@
+/* sanfab — MLC lockstep bench: one step of both pairs, --speed's record and replay, the drains and the
+ * phases (mlc_bench_run.c), over mlc_bench_traffic.h and mlc_bench_check.h. */
+#ifndef SANFAB_MLC_BENCH_RUN_H
+#define SANFAB_MLC_BENCH_RUN_H
+
+#include "mlc_bench_check.h"
+#include "mlc_bench_traffic.h"
+
+/* One step of the model pair and the RTL pair on the same stimulus, compared and checked. draining: 0
+ * traffic; 1 the final drain (no new messages, no faults); 2 a drain between phases. */
+void step(bench_t *b, int draining);
+/* --speed: the recorded stimulus replayed into fresh models and a fresh RTL pair (plusargs plus), only the
+ * step calls timed; prints the speed line; 0 on success. */
+int speed_replay(bench_t *b, int nplus, const char *const *plus);
+/* No new messages, no random faults, hosts read everything: all in flight must arrive (quiet: a drain
+ * between phases, the link must become quiet too); returns the steps run. */
+uint64_t drain(bench_t *b, int quiet);
+/* The configuration of phase ph: pipelined in even phases, message-based in odd ones. */
+void phase_config(bench_t *b, unsigned ph);
+/* Between two phases: a drain until the link is quiet, new host drivers, both configurations written. */
+void phase_switch(bench_t *b);
+
+#endif
