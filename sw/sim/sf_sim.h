@@ -87,6 +87,10 @@ int sf_sim_cfg_check(sf_sim_cfg *c, sf_err *e);
 int sf_sim_is_key(const char *key);
 /** The key closest to a misspelt `key` (sf_cli_suggest over the key names), or NULL. */
 const char *sf_sim_key_suggest(const char *key);
+/** " (did you mean X?)" for an unknown command-line option `opt` ("--name"): X the closest of the tool's own
+ *  options `own` (n_own, given whole) or else "--" and the closest sanfab-sim key; "" when none is close. Written
+ *  into buf (len bytes), which is returned. */
+const char *sf_sim_option_hint(char *buf, size_t len, const char *opt, const char *const *own, size_t n_own);
 /** Print the key table (name, default, meaning, which switch kind uses it) for --help. */
 void sf_sim_keys_help(FILE *f);
 /** The unit of the `load` key and of the throughput for the configuration's kind. */

@@ -110,6 +110,19 @@ static const char *dym_list(char *buf, size_t len, const char *given, const char
     return sf_cli_did_you_mean(buf, len, given, names, n);
 }
 
+const char *sf_sim_option_hint(char *buf, size_t len, const char *opt, const char *const *own, size_t n_own)
+{
+    const char *s = n_own ? sf_cli_suggest(opt, own, n_own) : NULL;
+    const char *k = s || strncmp(opt, "--", 2) != 0 ? NULL : sf_sim_key_suggest(opt + 2);
+    if (s)
+        snprintf(buf, len, " (did you mean %s?)", s);
+    else if (k)
+        snprintf(buf, len, " (did you mean --%s?)", k);
+    else if (len)
+        buf[0] = '\0';
+    return buf;
+}
+
 int sf_sim_unknown_key(sf_err *e, const char *where, const char *key, int cmdline)
 {
     const char *s = sf_sim_key_suggest(key);

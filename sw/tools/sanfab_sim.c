@@ -166,12 +166,9 @@ int main(int argc, char **argv)
         } else if (a[0] == '-' && a[1] == '-') {
             if (!sf_sim_is_key(a + 2)) {
                 static const char *const own[] = {"--jobs", "--time", "--quiet", "--no-skip", "--help", "--version"};
-                const char *s = sf_cli_suggest(a, own, sizeof own / sizeof own[0]);
-                const char *k = s ? NULL : sf_sim_key_suggest(a + 2);
-                if (s || k)
-                    fprintf(stderr, "sanfab-sim: unknown option %s (did you mean %s%s?)\n", a, s ? "" : "--", s ? s : k);
-                else
-                    fprintf(stderr, "sanfab-sim: unknown option %s (--help lists them)\n", a);
+                char hint[160];
+                sf_sim_option_hint(hint, sizeof hint, a, own, sizeof own / sizeof own[0]);
+                fprintf(stderr, "sanfab-sim: unknown option %s%s\n", a, hint[0] ? hint : " (--help lists them)");
                 return 2;
             }
             if (i + 1 >= argc) {

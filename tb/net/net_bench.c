@@ -95,9 +95,8 @@ static int sim_arg(void *ctx, const char *arg, const char *value, int *took_valu
         return -1;
     }
     if (arg[1] != '-' || !sf_sim_is_key(arg + 2)) {
-        const char *k = arg[1] == '-' ? sf_sim_key_suggest(arg + 2) : NULL;
-        fprintf(stderr, "net_bench: unknown option %s%s%s%s (--help)\n", arg, k ? " (did you mean --" : "", k ? k : "",
-                k ? "?)" : "");
+        char hint[160];
+        fprintf(stderr, "net_bench: unknown option %s%s (--help)\n", arg, sf_sim_option_hint(hint, sizeof hint, arg, NULL, 0));
         return 2;
     }
     if (!value) {
