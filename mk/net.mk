@@ -316,21 +316,19 @@ $(addprefix net-t-run-,$(NET_RUNS)): net-t-run-%:
 $(addprefix net-t-model-,$(NET_MODEL_RUNS)): net-t-model-%:
 	@fails=""; $(call net_one,$*,$(NET_TEST_CYCLES),$(SEED),$(NET_B)/san/net_bench,$(NET_TEST_ARGS_$*) --mode model) \
 	[ -z "$$fails" ] || $(call net_fail,model-$*); $(call net_done,model-$*)
-# a mutant is caught when the bench exits 1 with a line of the RTL network differing from the C network (a FAIL
-# line of the scoreboard or of a run without traffic is no proof) and, for a mutation site, the site said it was
-# selected (a mutant-capable build has no RTL assertions, so none can stop it first)
+# the verdict is tb/common/mutant_judge.sh's (the one judge, make test's mutants step's too): caught when the bench
+# fails with a line of the RTL network differing from the C network (a FAIL line of the scoreboard or of a run
+# without traffic is no proof) and, for a mutation site, the site said it was selected (a mutant-capable build
+# has no RTL assertions, so none can stop it first); a patched copy (NET_PATCH_<NAME>) has no site
 NET_MISMATCH := ^FAIL cycle [0-9]+: (switch|host) 
 $(foreach m,$(NET_MUTANTS),net-t-mutant-$(call net_mname,$(m))): net-t-mutant-%:
 	@echo "-- net mutant $* on [$(call net_mrun,$(call net_mentry,$*))]"; \
 	$(NET_B)/MUTANT_$*/net_bench $(call net_run_args,$(call net_mrun,$(call net_mentry,$*))) \
 	  $(NET_TEST_ARGS_$(call net_mrun,$(call net_mentry,$*))) --cycles $(NET_MUTANT_CYCLES) --seed $(SEED) \
 	  $(if $(call net_msite,$(call net_mentry,$*)),+mutant=$(call net_msite,$(call net_mentry,$*))) > $(NET_B)/MUTANT_$*/run.log 2>&1; \
-	if [ $$? -eq 1 ] && grep -q -E '$(NET_MISMATCH)' $(NET_B)/MUTANT_$*/run.log \
-	  $(if $(call net_msite,$(call net_mentry,$*)),&& ! grep -q '^%Error: MUTANT' $(NET_B)/MUTANT_$*/run.log \
-	  && grep -q '^MUTANT $(call net_msite,$(call net_mentry,$*)) selected' $(NET_B)/MUTANT_$*/run.log); then \
-	  echo "   caught: $$(grep -m1 -E '$(NET_MISMATCH)' $(NET_B)/MUTANT_$*/run.log | cut -c1-150)"; \
-	else echo "   NOT CAUGHT: mutant $*: no mismatch between the RTL and C networks (FAIL cycle N: switch|host ...)$(if $(call net_msite,$(call net_mentry,$*)),$(comma) or no site selected by +mutant=$(call net_msite,$(call net_mentry,$*))) ($(NET_B)/MUTANT_$*/run.log)"; \
-	  $(call net_fail,MUTANT_$*); fi; $(call net_done,mutant-$*)
+	code=$$?; bash tb/common/mutant_judge.sh "network mutant $*" $(NET_B)/MUTANT_$*/run.log $$code \
+	  $(or $(call net_msite,$(call net_mentry,$*)),-) '$(NET_MISMATCH)' | sed 's/^/   /'; \
+	[ $${PIPESTATUS[0]} -eq 0 ] || $(call net_fail,MUTANT_$*); $(call net_done,mutant-$*)
 
 net-sim: net-build net-routes
 	@fails=""; \

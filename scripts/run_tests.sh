@@ -195,33 +195,17 @@ step_lockstep() {
 }
 
 # judge_mutant BLOCK NAME MODE BIN [ARGS...]: run one mutant (ARGS end with its +mutant=SITE on the
-# mutant-capable build BIN), print one verdict line; exit 0 only when it is caught
+# mutant-capable build BIN), print the verdict of tb/common/mutant_judge.sh (the one judge, mk/net.mk's too);
+# exit 0 only when it is caught
 judge_mutant() {
-    local block=$1 name=$2 mode=$3 bin=$4 log code first site a
+    local block=$1 name=$2 mode=$3 bin=$4 log code site="" a
     shift 4
-    site=""
     for a in "$@"; do [[ "$a" == +mutant=* ]] && site=${a#+mutant=}; done
     log="$(dirname "$bin")/$name-$mode.log"
     timeout "$MUTANT_TIMEOUT" "$bin" --quiet --cycles "$MUTANT_CYCLES" --seed "$SEED" --mode "$mode" "$@" \
         < /dev/null > "$log" 2>&1
     code=$?
-    first=$(grep -m1 -E '^(LOCKSTEP MISMATCH|SCOREBOARD|CHECK)' "$log" | cut -c1-150)
-    if [ -z "$site" ]; then
-        echo "NOT CAUGHT: $block $name ($mode): no +mutant=NAME in its arguments (make list-runs)"; return 1
-    elif grep -q '^%Error: MUTANT' "$log"; then
-        echo "NOT CAUGHT: $block $name ($mode): $(grep -m1 '^%Error: MUTANT' "$log" | cut -c1-150)"; return 1
-    elif ! grep -q "^MUTANT $site selected" "$log"; then
-        echo "NOT CAUGHT: $block $name ($mode): +mutant=$site selected no mutation site ($log)"; return 1
-    elif [ $code -eq 0 ]; then
-        echo "NOT CAUGHT: $block $name ($mode): the bench passed"; return 1
-    elif [ $code -eq 124 ]; then
-        echo "NOT CAUGHT: $block $name ($mode): timed out after $MUTANT_TIMEOUT s ($log)"; return 1
-    elif [ $code -ge 128 ] || grep -q -E '^==[0-9]+==ERROR|runtime error:|^%Error|Assertion .* failed' "$log"; then
-        echo "NOT CAUGHT: $block $name ($mode): crashed or runtime error, exit $code ($log)"; return 1
-    elif [ -z "$first" ]; then
-        echo "NOT CAUGHT: $block $name ($mode): exit $code without a LOCKSTEP MISMATCH/SCOREBOARD/CHECK line ($log)"; return 1
-    fi
-    echo "caught: $block $name ($mode): $first"
+    bash tb/common/mutant_judge.sh "$block $name ($mode)" "$log" "$code" "$site" '^(LOCKSTEP MISMATCH|SCOREBOARD|CHECK)'
 }
 
 # judge_unmutated BLOCK SET BIN [ARGS...]: run a mutant-capable build without +mutant, in lockstep; it is the
