@@ -1,12 +1,13 @@
 # sanfab — the shared runner of the model-mutant scripts (tb/<block>/*mutants.sh), sourced after the
 # block script has set, in the repository root:
 #   TAG       the name printed ("mutants", "sbox mutants")
-#   MODEL     the model source the mutants break (e.g. cmodel/mlc.c); a broken copy replaces it
+#   MODEL     the model's sources (e.g. cmodel/mlc.c; a model cut into files lists them all); a
+#             mutant breaks the first, or the one its line names, and a broken copy replaces it
 #   SRCS      the other sources of the unit test (the unit test's own file included)
 #   UNIT      the unit test's name as it prints its tally ("mlc_unit: N checks, M failed")
 #   UNIT_ARGS arguments of every unit test run (may be empty)
 #   MUTANTS   lines "NAME|exact text in MODEL|replacement" (first occurrence; \n is a newline,
-#             \| a '|')
+#             \| a '|'); "NAME@FILE|..." breaks FILE, one of MODEL's, instead of the first
 # with the script's arguments (mutant names to run; none: all) in "$@". Builds the unit test with
 # the real model (which must pass) and with each broken copy, which must end with a failed check
 # ("UNIT: N checks, M failed" with M > 0 and exit status 1): a crash or a build error is a failure of
@@ -18,8 +19,8 @@ OUT=${TMPDIR:-/tmp}/${UNIT}_mutants.$$
 mkdir -p "$OUT"
 trap 'rm -rf "$OUT"' EXIT
 FLAGS="-std=c11 -Wall -Wextra -Werror -O1 -g -fsanitize=address,undefined -fno-sanitize-recover=all"
-MODEL_BASE=$(basename "$MODEL")
-MODEL_HDR="${MODEL%.c}.h"
+read -r -a MODEL_FILES <<< "$MODEL"
+MODEL_HDR="${MODEL_FILES[0]%.c}.h"
 
 pass=0
 fail=0
@@ -32,14 +33,21 @@ for s in $SRCS; do
     objs+=("$o")
 done
 # shellcheck disable=SC2086  # UNIT_ARGS is a word list
-if ! $CC $FLAGS "$MODEL" "${objs[@]}" -o "$OUT/real" || ! "$OUT/real" $UNIT_ARGS > "$OUT/real.log" 2>&1; then
+if ! $CC $FLAGS "${MODEL_FILES[@]}" "${objs[@]}" -o "$OUT/real" || ! "$OUT/real" $UNIT_ARGS > "$OUT/real.log" 2>&1; then
     echo "$TAG: the real model fails its own test"; tail -5 "$OUT/real.log"; exit 1
 fi
 while IFS='|' read -r name from to; do
     [ -z "$name" ] && continue
+    target=${MODEL_FILES[0]}
+    if [[ "$name" == *@* ]]; then target=${name#*@}; name=${name%%@*}; fi
     if [ $# -gt 0 ] && [[ " $* " != *" $name "* ]]; then continue; fi
     mkdir -p "$OUT/$name"
-    if ! python3 - "$from" "$to" "$MODEL" "$OUT/$name/$MODEL_BASE" <<'PY'
+    rest=()
+    for f in "${MODEL_FILES[@]}"; do [ "$f" != "$target" ] && rest+=("$f"); done
+    if [ ${#rest[@]} = ${#MODEL_FILES[@]} ]; then
+        echo "mutant $name: $target is not a file of MODEL"; fail=$((fail+1)); continue
+    fi
+    if ! python3 - "$from" "$to" "$target" "$OUT/$name/$(basename "$target")" <<'PY'
 import sys
 def unq(x):
     return x.replace('\\n', '\n').replace('\\|', '|')
@@ -50,10 +58,10 @@ if frm not in s:
 open(dst, 'w').write(s.replace(frm, to, 1))
 PY
     then
-        echo "mutant $name: text not found in $MODEL (the script is out of date)"; fail=$((fail+1)); continue
+        echo "mutant $name: text not found in $target (the script is out of date)"; fail=$((fail+1)); continue
     fi
     [ -f "$MODEL_HDR" ] && cp "$MODEL_HDR" "$OUT/$name/"
-    if ! $CC $FLAGS -Icmodel "$OUT/$name/$MODEL_BASE" "${objs[@]}" -o "$OUT/$name/u" 2> "$OUT/$name/build.log"; then
+    if ! $CC $FLAGS -Icmodel "$OUT/$name/$(basename "$target")" "${rest[@]}" "${objs[@]}" -o "$OUT/$name/u" 2> "$OUT/$name/build.log"; then
         echo "mutant $name: build error (proves nothing)"; head -3 "$OUT/$name/build.log"; fail=$((fail+1)); continue
     fi
     # shellcheck disable=SC2086
