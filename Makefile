@@ -16,6 +16,9 @@ BUILD := build
 # the version every bench reports (--version): the repository's VERSION file, one place
 SANFAB_VERSION := $(shell cat VERSION 2>/dev/null || echo unknown)
 CSTD  := -std=c11 -Wall -Wextra -Werror -O2 -g -DSANFAB_VERSION=$(SANFAB_VERSION)
+# the project's C include path, given once: every C/C++ compile line of the build takes it (sources say
+# #include "name.h", never a relative path; tb/common/model_mutants.sh reads this line)
+CINC  := -Icmodel -Isw/sim -Isw/src -Itb/common
 SAN   := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
 
 # cycle counts: `make sim` runs SIM_CYCLES random-traffic cycles per parameter set (and a tenth
@@ -129,9 +132,9 @@ synth-fresh:
 
 # the MLC's measurements on its C model (docs/mlc-perf.md; scripts/bench.py runs it)
 MLC_PERF := $(BUILD)/mlc/perf/mlc_perf
-$(MLC_PERF): cmodel/mlc.c sw/mlc_host.c tb/mlc/mlc_perf.c cmodel/mlc.h sw/mlc_host.h sw/ring.h tb/common/rng.h
+$(MLC_PERF): cmodel/mlc.c sw/sim/mlc_host.c tb/mlc/mlc_perf.c cmodel/mlc.h sw/sim/mlc_host.h sw/sim/ring.h tb/common/rng.h
 	@mkdir -p $(dir $@)
-	$(CC) $(CSTD) cmodel/mlc.c sw/mlc_host.c tb/mlc/mlc_perf.c -o $@
+	$(CC) $(CSTD) $(CINC) cmodel/mlc.c sw/sim/mlc_host.c tb/mlc/mlc_perf.c -o $@
 
 bench: $(PYTHON) $(BUILD)/xbar/p8/xbar_bench $(BUILD)/vcsw/p8/vcsw_bench $(BUILD)/mlc/d/mlc_bench $(MLC_PERF) \
        $(BUILD)/net/r16/net_bench $(BUILD)/net/r16-t2/net_bench $(BUILD)/net/v16/net_bench net-routes

@@ -1,6 +1,6 @@
 # mk/mlc.mk -- the Maestro Link Controller (docs/mlc.md) as a block of the generic build (mk/rules.mk
 # documents every variable). The contract, the C model (cmodel/mlc.[ch], with its link model), the
-# host driver (sw/mlc_host.[ch]), the model's unit tests, and the RTL (rtl/mlc/) held against the
+# host driver (sw/sim/mlc_host.[ch]), the model's unit tests, and the RTL (rtl/mlc/) held against the
 # model by the lockstep bench tb/mlc/mlc_bench.c: two ends (rtl/mlc/mlc_pair.v, master and
 # slave) joined by the link model, random host traffic, corrupted nibbles, a scoreboard.
 BLOCKS        += mlc
@@ -34,17 +34,17 @@ mlc_WRAPPER_TOP := mlc_fpga_top
 
 # the lockstep bench: C sources (archived into a library), the C++ glue to the Verilated pair
 mlc_BENCH     := mlc_bench
-mlc_BENCH_C   := cmodel/mlc.c sw/mlc_host.c tb/common/rerun.c tb/common/waves.c tb/common/bench_cli.c sw/src/sf_cli.c \
+mlc_BENCH_C   := cmodel/mlc.c sw/sim/mlc_host.c tb/common/rerun.c tb/common/waves.c tb/common/bench_cli.c sw/src/sf_cli.c \
                  tb/mlc/mlc_bench_base.c tb/mlc/mlc_bench_traffic.c tb/mlc/mlc_bench_check.c tb/mlc/mlc_bench_run.c tb/mlc/mlc_bench.c
 mlc_BENCH_CXX := tb/mlc/mlc_rtl.cpp
-mlc_BENCH_H   := cmodel/sanfab_params.h cmodel/mlc.h sw/mlc_host.h sw/ring.h tb/common/unit_check.h tb/common/rng.h tb/common/rerun.h tb/common/vrtl.h \
+mlc_BENCH_H   := cmodel/sanfab_params.h cmodel/mlc.h sw/sim/mlc_host.h sw/sim/ring.h tb/common/unit_check.h tb/common/rng.h tb/common/rerun.h tb/common/vrtl.h \
                  tb/common/bench_cli.h tb/common/waves.h tb/mlc/mlc_rtl.h tb/mlc/mlc_bench_base.h tb/mlc/mlc_bench_traffic.h \
                  tb/mlc/mlc_bench_check.h tb/mlc/mlc_bench_run.h
 
 # the model's unit tests (sanitizers, in make test's model-sanitizers step) and tb/mlc/mutants.sh
 # (deliberate breaks of the model, each must be caught by the unit test; the mutants step)
 mlc_UNIT      := mlc_unit
-mlc_UNIT_C    := cmodel/mlc.c sw/mlc_host.c tb/common/unit_main.c sw/src/sf_cli.c tb/mlc/mlc_unit.c tb/mlc/mlc_unit_pair.c \
+mlc_UNIT_C    := cmodel/mlc.c sw/sim/mlc_host.c tb/common/unit_main.c sw/src/sf_cli.c tb/mlc/mlc_unit.c tb/mlc/mlc_unit_pair.c \
                  $(patsubst %,tb/mlc/mlc_unit_%.c,frames credits messages errors guard ports random)
 mlc_UNIT_H    := tb/common/unit_main.h tb/common/unit_check.h tb/mlc/mlc_unit.h
 mlc_MODEL_MUTANTS := tb/mlc/mutants.sh

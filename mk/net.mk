@@ -207,14 +207,14 @@ $(NET_B)/$(1)/net_bench: $(NET_B)/$(2)/net_$(2).v $(call net_rtldep,$(2)) $(if $
     $(call vlrt_dep,$(4),$(4),--trace $(NET_VOPT) $(3))
 	@mkdir -p $(NET_B)/$(1)/lib
 	@rm -f $(NET_B)/$(1)/obj/net_bench
-	@$(CC) $(CSTD) -D_POSIX_C_SOURCE=200809L -Isw/sim -Isw/src -Icmodel -Itb/common -c tb/net/net_bench.c -o $(NET_B)/$(1)/lib/net_bench.o
-	@$(CC) $(CSTD) -Itb/common -c tb/common/bench_cli.c -o $(NET_B)/$(1)/lib/bench_cli.o
-	@$(CC) $(CSTD) -Itb/common -c tb/common/waves.c -o $(NET_B)/$(1)/lib/waves.o
+	@$(CC) $(CSTD) -D_POSIX_C_SOURCE=200809L $(CINC) -c tb/net/net_bench.c -o $(NET_B)/$(1)/lib/net_bench.o
+	@$(CC) $(CSTD) $(CINC) -c tb/common/bench_cli.c -o $(NET_B)/$(1)/lib/bench_cli.o
+	@$(CC) $(CSTD) $(CINC) -c tb/common/waves.c -o $(NET_B)/$(1)/lib/waves.o
 	@rm -f $(NET_B)/$(1)/lib/libnetbench.a && ar rcs $(NET_B)/$(1)/lib/libnetbench.a $(NET_B)/$(1)/lib/net_bench.o $(NET_B)/$(1)/lib/bench_cli.o $(NET_B)/$(1)/lib/waves.o
 	@echo "  VERILATE net [$(1)] net_$(2) $(call net_gflags,$(2)) $(3) $(NET_VOPT) ($(4))"
 	@$(VERILATOR) --cc --exe --trace -O3 $(NET_VOPT) --x-assign fast --x-initial fast -Wall -Wno-fatal \
 	  --prefix Vnet --top-module net_$(2) -Mdir $(NET_B)/$(1)/obj $(call net_gflags,$(2)) $(3) \
-	  -CFLAGS "$(4) -I$(abspath sw/sim) -I$(abspath sw/src) -I$(abspath cmodel) $(call net_dflags,$(2)) \
+	  -CFLAGS "$(4) $(CINC_ABS) $(call net_dflags,$(2)) \
 	    -DNET_NHOSTS=$$(call net_hosts,$(2)) -DNET_NPORTS=$$(call net_nports,$(2)) -DNET_NSW=$$(call net_nsw,$(2)) \
 	    -DNET_VARIANT='\"$(1)\"'" \
 	  -LDFLAGS -lm $(if $(5),$(patsubst $(call net_pfile,$(5),$(2)),$(NET_B)/$(1)/src/$(notdir $(call net_pfile,$(5),$(2))),$(call net_srcs,$(2))),$(call net_srcs,$(2))) $(abspath tb/net/net_rtl.cpp) \
@@ -241,7 +241,7 @@ $(NET_B)/san/net_bench: tb/net/net_bench.c tb/net/net_rtl_none.c tb/net/net_rtl.
     tb/common/waves.c tb/common/waves.h \
     $(NET_SWSAN) mk/net.mk
 	@mkdir -p $(dir $@)
-	$(CC) $(CSTD) -D_POSIX_C_SOURCE=200809L $(SAN) -Isw/sim -Isw/src -Icmodel -Itb/common tb/net/net_bench.c \
+	$(CC) $(CSTD) -D_POSIX_C_SOURCE=200809L $(SAN) $(CINC) tb/net/net_bench.c \
 	  tb/net/net_rtl_none.c tb/common/bench_cli.c tb/common/waves.c \
 	  $(NET_SWSAN) -lm -o $@
 

@@ -56,7 +56,9 @@
 # build/vlrt/<flavour>/ (Verilator's run-time library, compiled once per flavour: vlrt_dep and
 # vlrt_give below, for any .mk file's own Verilator rules too).
 #
-# Settings (Makefile or command line): CC, CSTD (the C compile flags), VERILATOR, JOBS (the -j of
+# Settings (Makefile or command line): CC, CSTD (the C compile flags), CINC (the include path, -I DIR ...,
+# relative to the repository: every C/C++ compile line below takes it; CINC_ABS, made here, is the same
+# with absolute paths, for the Verilated builds, which compile in their obj directory), VERILATOR, JOBS (the -j of
 # each Verilated build's generated makefile), BUILD, SEED; MUTANT_OPT (below).
 
 # ------------------------------------------------------------------ helpers
@@ -124,7 +126,7 @@ SET_OPT ?=
 # ------------------------------------------------------------------ the benches' C objects, compiled once
 # A block's bench C sources get no per-build define (the parameters reach only the C++ glue, through
 # -CFLAGS), so every set and mutant build of every block links the same objects: each source is
-# compiled once, by $(CC) $(CSTD), into $(COBJ)/<its path>.o (shared by the blocks that list it), its
+# compiled once, by $(CC) $(CSTD) $(CINC), into $(COBJ)/<its path>.o (shared by the blocks that list it), its
 # headers recorded by -MMD -MP. A block's objects are archived into bench_lib (a static library: the
 # benches stay self-contained), which its builds link and depend on.
 # Two stamp files say what was built: $(COBJ)/cflags the compile command (every object depends on it)
@@ -132,7 +134,8 @@ SET_OPT ?=
 # finds it different from the current value (a new CSTD or CC recompiles everything, a source added
 # to or dropped from B_BENCH_C remakes the archive), and made by a rule when missing. (B: a unit.)
 COBJ     := $(BUILD)/cobj
-COBJ_CMD := $(CC) $(CSTD)
+CINC_ABS := $(foreach d,$(patsubst -I%,%,$(CINC)),-I$(abspath $(d)))
+COBJ_CMD := $(CC) $(CSTD) $(CINC)
 # $(call stamp_rule,FILE,TEXT): FILE's rule, and FILE rewritten now if it exists and holds other text
 stamp_eq   = $(if $(subst x$(1),,x$(2))$(subst x$(2),,x$(1)),,y)
 define stamp_rule
@@ -227,7 +230,7 @@ $(call u_dir,$(1))/$(2)/$($(1)_BENCH): $(call rtl_deps,$(1)) $($(1)_FILELIST) $(
 	@$(VERILATOR) --cc --exe -O3 $(call x_flags,$(1),$(3)) \
 	  -Wall -Wno-fatal --top-module $($(1)_TOP) -Mdir $(call u_dir,$(1))/$(2)/obj \
 	  $(call p_gflags,$(1),$(3)) $(call vb_vopts,$(4)) \
-	  -CFLAGS "$(or $(5),-O2) $(call p_dflags,$(1),$(3)) -D$($(1)_CDEF)VARIANT='\"$(2)\"'" \
+	  -CFLAGS "$(or $(5),-O2) $(CINC_ABS) $(call p_dflags,$(1),$(3)) -D$($(1)_CDEF)VARIANT='\"$(2)\"'" \
 	  $(call rtl_list,$(1)) $(abspath $($(1)_BENCH_CXX)) $(abspath $(call bench_lib,$(1))) \
 	  -o $($(1)_BENCH)_bin > $(call u_dir,$(1))/$(2)/verilate.log 2>&1 \
 	  || { tail -30 $(call u_dir,$(1))/$(2)/verilate.log; exit 1; }
@@ -276,11 +279,11 @@ $(call u_tgt,$(1))-san: $(if $($(1)_SAN_C),$(call u_dir,$(1))/san/$($(1)_BENCH))
 
 $(call u_dir,$(1))/san/$($(1)_BENCH): $($(1)_SAN_C) $($(1)_BENCH_H) $(MK_FILES)
 	@mkdir -p $$(dir $$@)
-	$(CC) $(CSTD) $(SAN) -DSANFAB_ASSERT $($(1)_SAN_C) -o $$@
+	$(CC) $(CSTD) $(CINC) $(SAN) -DSANFAB_ASSERT $($(1)_SAN_C) -o $$@
 
 $(call u_dir,$(1))/san/$($(1)_UNIT): $($(1)_UNIT_C) $($(1)_UNIT_H) $($(1)_BENCH_H) $(MK_FILES)
 	@mkdir -p $$(dir $$@)
-	$(CC) $(CSTD) $(SAN) -DSANFAB_ASSERT $($(1)_UNIT_C) -o $$@
+	$(CC) $(CSTD) $(CINC) $(SAN) -DSANFAB_ASSERT $($(1)_UNIT_C) -o $$@
 
 $(call u_tgt,$(1))-lint: $(if $($(1)_MUTANTS),$(call mutant_sites,$(1))) $(foreach u,$(call u_subs,$(1)),$(call u_tgt,$(u))-lint)
 	@$(foreach s,$($(1)_SETS),echo "  LINT $(1) [$(s)]" && \

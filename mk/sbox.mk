@@ -31,11 +31,11 @@ sbox_WRAPPER_TOP := sbox_fpga_top
 
 # the lockstep bench: C sources (archived into a library), the C++ glue to the Verilated box
 sbox_BENCH     := sbox_bench
-sbox_BENCH_C   := cmodel/mlc.c cmodel/sbox.c cmodel/sbox_load.c cmodel/table_file.c sw/mlc_host.c tb/common/bench_cli.c sw/src/sf_cli.c tb/common/waves.c \
+sbox_BENCH_C   := cmodel/mlc.c cmodel/sbox.c cmodel/sbox_load.c cmodel/table_file.c sw/sim/mlc_host.c tb/common/bench_cli.c sw/src/sf_cli.c tb/common/waves.c \
                   tb/common/rerun.c tb/sbox/sbox_nodes.c tb/sbox/sbox_bench_base.c tb/sbox/sbox_bench_traffic.c \
                   tb/sbox/sbox_bench_step.c tb/sbox/sbox_bench.c
 sbox_BENCH_CXX := tb/sbox/sbox_rtl.cpp
-sbox_BENCH_H   := cmodel/mlc.h cmodel/sbox.h cmodel/sbox_load.h cmodel/table_file.h sw/mlc_host.h sw/ring.h tb/common/bench_cli.h \
+sbox_BENCH_H   := cmodel/mlc.h cmodel/sbox.h cmodel/sbox_load.h cmodel/table_file.h sw/sim/mlc_host.h sw/sim/ring.h tb/common/bench_cli.h \
                   tb/common/rerun.h tb/common/rng.h tb/common/vrtl.h tb/sbox/sbox_rtl.h tb/sbox/sbox_nodes.h tb/sbox/sbox_rtl_io.h \
                   tb/sbox/sbox_bench.h
 
@@ -52,7 +52,7 @@ sbox_SAN_m2    := --cycles 40000 --PORTS 2 --NODES 1 --FIFO_BYTES 4096 --CTR_W 3
 # the model's unit test (sanitizers, make test's model-sanitizers step) and tb/sbox/mutants.sh
 # (deliberate breaks of the model, each must be caught by the unit test; the mutants step)
 sbox_UNIT      := sbox_unit
-sbox_UNIT_C    := cmodel/mlc.c cmodel/sbox.c sw/mlc_host.c tb/common/unit_main.c sw/src/sf_cli.c tb/sbox/sbox_unit.c \
+sbox_UNIT_C    := cmodel/mlc.c cmodel/sbox.c sw/sim/mlc_host.c tb/common/unit_main.c sw/src/sf_cli.c tb/sbox/sbox_unit.c \
                   tb/sbox/sbox_unit_fab.c $(patsubst %,tb/sbox/sbox_unit_%.c,regs transit arbitration barriers tree soak)
 sbox_UNIT_H    := tb/common/unit_main.h tb/common/unit_check.h tb/sbox/sbox_unit.h
 sbox_MODEL_MUTANTS := tb/sbox/mutants.sh
@@ -86,11 +86,11 @@ sbox_tree_CDEF   := ST_
 # the box's parameters (sbox_PARAMS but MASTER_MASK: A's is 0, B's 1 << UP_B) and B's up port
 sbox_tree_PARAMS := PORTS=8 NODES=16 LINK_W=4 FIFO_BYTES=2048 TURN=1 TIMEOUT=1024 CTR_W=16 LINK_DELAY=0 UP_B=0
 sbox_tree_BENCH  := sbox_tree_bench
-sbox_tree_BENCH_C := cmodel/mlc.c cmodel/sbox.c cmodel/sbox_load.c cmodel/table_file.c sw/mlc_host.c tb/common/bench_cli.c sw/src/sf_cli.c \
+sbox_tree_BENCH_C := cmodel/mlc.c cmodel/sbox.c cmodel/sbox_load.c cmodel/table_file.c sw/sim/mlc_host.c tb/common/bench_cli.c sw/src/sf_cli.c \
                      tb/common/waves.c tb/common/rerun.c tb/sbox/sbox_nodes.c tb/sbox/sbox_tree_bench_base.c \
                      tb/sbox/sbox_tree_bench_traffic.c tb/sbox/sbox_tree_bench_step.c tb/sbox/sbox_tree_bench.c
 sbox_tree_BENCH_CXX := tb/sbox/sbox_tree_rtl.cpp
-sbox_tree_BENCH_H := cmodel/mlc.h cmodel/sbox.h cmodel/sbox_load.h cmodel/table_file.h sw/mlc_host.h sw/ring.h tb/common/bench_cli.h \
+sbox_tree_BENCH_H := cmodel/mlc.h cmodel/sbox.h cmodel/sbox_load.h cmodel/table_file.h sw/sim/mlc_host.h sw/sim/ring.h tb/common/bench_cli.h \
                      tb/common/rerun.h tb/common/rng.h tb/common/vrtl.h tb/sbox/sbox_nodes.h tb/sbox/sbox_rtl_io.h tb/sbox/sbox_tree_rtl.h \
                      tb/sbox/sbox_tree_bench.h
 

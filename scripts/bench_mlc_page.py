@@ -234,7 +234,7 @@ def mlc_intro_md(c):
     A("")
     A("## How it is measured")
     A("")
-    A("Two model MLCs, the master and the slave, joined by the link model, each with the host driver `sw/mlc_host.c`")
+    A("Two model MLCs, the master and the slave, joined by the link model, each with the host driver `sw/sim/mlc_host.c`")
     A("(FIFO flow control: read a status register, then move at most that many bytes), parameters %s, both ends"
       % ", ".join("%s %s" % kv for kv in P.items() if kv[0] not in ("cfg", "pad_units")))
     A("configured alike (register 16). Seed %d, %d round trips per point up to 1 KB and fewer above (at least 3;"

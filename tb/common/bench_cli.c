@@ -1,6 +1,6 @@
 /* sanfab — the command line every lockstep bench shares (bench_cli.h). */
 #include "bench_cli.h"
-#include "../../sw/src/sf_cli.h"
+#include "sf_cli.h"
 
 
 #include <errno.h>

@@ -2,7 +2,7 @@
 #define _POSIX_C_SOURCE 200809L /* strdup, strtok_r */
 #include "unit_main.h"
 
-#include "../../sw/src/sf_cli.h"
+#include "sf_cli.h"
 
 #include <stdio.h>
 #include <stdlib.h>

@@ -1,7 +1,7 @@
 /* sanfab — lockstep bench of the Maestro Link Controller (docs/mlc.md): two MLCs, node 0 the master
  * and node 1 the slave, joined by the link model (cmodel mlc_link_*), once as Verilated RTL
  * (rtl/mlc/mlc_pair.v through tb/mlc/mlc_rtl.cpp) and once as C models. Every cycle both pairs get
- * the same host stimulus (the host driver sw/mlc_host.c, random messages on both channels, refused
+ * the same host stimulus (the host driver sw/sim/mlc_host.c, random messages on both channels, refused
  * writes and reads, register reads and writes) and the same corrupted nibbles on the link; every
  * output port of both RTL ends is compared with the model every cycle.
  *
@@ -54,7 +54,7 @@
  * (tb/common/waves.h, tb/common/rerun.h); either prints "waves: FILE (cycles A..B)".
  * Exit status: 0 pass, 1 a mismatch or a check failed, 2 usage.
  */
-#include "../../sw/src/sf_cli.h"
+#include "sf_cli.h"
 #include "mlc_bench_run.h"
 
 #include <inttypes.h>

@@ -1,6 +1,6 @@
 /* sanfab — MLC lockstep bench, lowest layer: failure lines, the comparison, the frame check (mlc_bench_base.h). */
 #include "mlc_bench_base.h"
-#include "../common/rerun.h"
+#include "rerun.h"
 
 #include <inttypes.h>
 #include <stdio.h>

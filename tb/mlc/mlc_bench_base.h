@@ -6,11 +6,11 @@
 #ifndef SANFAB_MLC_BENCH_BASE_H
 #define SANFAB_MLC_BENCH_BASE_H
 
-#include "../../cmodel/mlc.h"
-#include "../../sw/mlc_host.h"
-#include "../../sw/ring.h"
-#include "../common/bench_cli.h"
-#include "../common/rng.h"
+#include "mlc.h"
+#include "mlc_host.h"
+#include "ring.h"
+#include "bench_cli.h"
+#include "rng.h"
 #include "mlc_rtl.h"
 
 #include <stdint.h>

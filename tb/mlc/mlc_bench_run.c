@@ -360,7 +360,7 @@ void phase_config(bench_t *b, unsigned ph)
 }
 
 /* between two phases: drain in Network Burst until the link is quiet, a driver for the new mode
- * (sw/mlc_host takes the mode at creation; nothing is left in the old one), both configurations
+ * (sw/sim/mlc_host takes the mode at creation; nothing is left in the old one), both configurations
  * written in one step */
 void phase_switch(bench_t *b)
 {

@@ -1,6 +1,6 @@
 /* sanfab — performance measurements of the Maestro Link Controller on its C model (docs/mlc-perf.md):
  * two model MLCs (node 0 the master, node 1 the slave) joined by the link model (cmodel mlc_link_*),
- * each driven by the host driver sw/mlc_host.c, as in the paper's experiments (Yamagiwa et al. 2000, sec. 4):
+ * each driven by the host driver sw/sim/mlc_host.c, as in the paper's experiments (Yamagiwa et al. 2000, sec. 4):
  *
  *   pingpong   node 0 sends one message of S bytes; node 1's host, once it has read the whole
  *              message, sends a 16-byte Type0 acknowledgement back; the round trip (the paper's
@@ -27,9 +27,9 @@
  * Usage: mlc_perf [--seed N] [--reps N] [--max-size BYTES] [--quick] [--json FILE] [--help]
  * Exit status: 0 done, 1 a message was lost or altered or a transfer did not finish, 2 usage.
  */
-#include "../../cmodel/mlc.h"
-#include "../../sw/mlc_host.h"
-#include "../common/rng.h"
+#include "mlc.h"
+#include "mlc_host.h"
+#include "rng.h"
 
 #include <errno.h>
 #include <inttypes.h>

@@ -2,7 +2,7 @@
 // The parameters come at build time as ML_* macros (the values given to Verilator as -G).
 #include "mlc_rtl.h"
 
-#include "../common/vrtl.h"
+#include "vrtl.h"
 #include "Vmlc_pair.h"
 
 #include <cstdint>

@@ -6,7 +6,7 @@
 #ifndef SANFAB_MLC_RTL_H
 #define SANFAB_MLC_RTL_H
 
-#include "../../cmodel/mlc.h"
+#include "mlc.h"
 
 #ifdef __cplusplus
 extern "C" {

@@ -1,7 +1,7 @@
 /* sanfab — unit tests of the Maestro Link Controller C model against the rules of docs/mlc.md.
  *
  * Two MLCs (A master, B slave) joined by the link model, with directed stimulus or the host driver
- * sw/mlc_host.c. Every expectation of a directed test is computed by hand from the doc's rules
+ * sw/sim/mlc_host.c. Every expectation of a directed test is computed by hand from the doc's rules
  * (the comments give the steps): frame nibbles (the check by an independent long division, not the
  * model's LFSR), frame starts (rule 3: the next frame starts F + G steps after the previous one),
  * units per frame (rule 4), acceptance and acknowledgement steps (rule 6), status values. The

@@ -4,11 +4,11 @@
 #ifndef MLC_UNIT_H
 #define MLC_UNIT_H
 
-#include "../common/unit_main.h"
-#include "../../cmodel/mlc.h"
-#include "../../sw/mlc_host.h"
-#include "../../sw/ring.h"
-#include "../common/rng.h"
+#include "unit_main.h"
+#include "mlc.h"
+#include "mlc_host.h"
+#include "ring.h"
+#include "rng.h"
 #include <inttypes.h>
 #include <stdarg.h>
 #include <stdio.h>

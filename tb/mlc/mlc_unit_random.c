@@ -37,7 +37,7 @@ static uint64_t random_run(uint64_t seed, uint64_t cycles, unsigned *fail_seed)
     /* message sizes: when either end of a direction is message-based, the message must fit the smaller FIFO */
     unsigned maxu_ab = ((cfga | cfgb) & 1u) ? (fa < fb ? fa : fb) / 16 : 3 * 128;
     unsigned maxu_ba = maxu_ab;
-    ring_t exp[2][2]; /* mlc_msg_t sent by side s on channel c, not yet received (sw/ring.h) */
+    ring_t exp[2][2]; /* mlc_msg_t sent by side s on channel c, not yet received (sw/sim/ring.h) */
     for (unsigned s = 0; s < 2; s++)
         for (unsigned c = 0; c < 2; c++)
             exp[s][c] = ring_make(sizeof(mlc_msg_t));

@@ -8,7 +8,7 @@ set -u
 cd "$(dirname "$0")/../.."
 TAG="mutants"
 MODEL=cmodel/mlc.c
-SRCS="sw/mlc_host.c tb/common/unit_main.c sw/src/sf_cli.c $(echo tb/mlc/mlc_unit*.c)"
+SRCS="sw/sim/mlc_host.c tb/common/unit_main.c sw/src/sf_cli.c $(echo tb/mlc/mlc_unit*.c)"
 UNIT=mlc_unit
 UNIT_ARGS="--cycles 200000 --stop-on-fail"  # a mutant is caught at its first failed test
 

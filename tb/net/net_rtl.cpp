@@ -3,7 +3,7 @@
 // (the same values passed to Verilator as -G).
 #include "net_rtl.h"
 
-#include "../common/vrtl.h"
+#include "vrtl.h"
 #include "Vnet.h"
 
 #include <cstdint>

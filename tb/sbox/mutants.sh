@@ -9,7 +9,7 @@ set -u
 cd "$(dirname "$0")/../.."
 TAG="sbox mutants"
 MODEL=cmodel/sbox.c
-SRCS="cmodel/mlc.c sw/mlc_host.c tb/common/unit_main.c sw/src/sf_cli.c $(echo tb/sbox/sbox_unit*.c)"
+SRCS="cmodel/mlc.c sw/sim/mlc_host.c tb/common/unit_main.c sw/src/sf_cli.c $(echo tb/sbox/sbox_unit*.c)"
 UNIT=sbox_unit
 UNIT_ARGS="--stop-on-fail"  # a mutant is caught at its first failed test
 

@@ -1,7 +1,7 @@
 /* sanfab — lockstep bench of the Maestro switch box (docs/sbox.md): the box as Verilated RTL
  * (rtl/sbox/sbox.v through tb/sbox/sbox_rtl.cpp) and as the C model (cmodel/sbox.c), stepped with the
  * same inputs every step; PORTS node MLCs (C models, MASTER = 1, each with the host driver
- * sw/mlc_host.c) joined to the box's ports by link models (cmodel mlc_link_*, LINK_DELAY cable
+ * sw/sim/mlc_host.c) joined to the box's ports by link models (cmodel mlc_link_*, LINK_DELAY cable
  * registers). One set of nodes and links, fed by the RTL box's outputs (the model's in --mode
  * model); every box output (tx_en, tx_d of every port, reg_rvalid, reg_rdata) is compared with the
  * model every step, and the first difference ends the run with a LOCKSTEP MISMATCH line.

@@ -10,14 +10,14 @@
 /* the bench's name (its messages, --version) */
 #define SB_PROG "sbox_bench"
 #define _POSIX_C_SOURCE 200809L
-#include "../../cmodel/mlc.h"
-#include "../../cmodel/sbox.h"
-#include "../../cmodel/sbox_load.h"
-#include "../../sw/mlc_host.h"
-#include "../../sw/ring.h"
-#include "../common/bench_cli.h"
-#include "../common/rerun.h"
-#include "../common/rng.h"
+#include "mlc.h"
+#include "sbox.h"
+#include "sbox_load.h"
+#include "mlc_host.h"
+#include "ring.h"
+#include "bench_cli.h"
+#include "rerun.h"
+#include "rng.h"
 #include "sbox_nodes.h"
 #include "sbox_rtl.h"
 

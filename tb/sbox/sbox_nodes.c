@@ -1,7 +1,7 @@
 /* tb/sbox/sbox_nodes.c -- what the switch-box benches share (sbox_nodes.h) */
 #include "sbox_nodes.h"
 
-#include "../common/rerun.h"
+#include "rerun.h"
 
 #include <inttypes.h>
 #include <stdio.h>

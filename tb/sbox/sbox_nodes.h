@@ -5,12 +5,12 @@
 #ifndef SBOX_NODES_H
 #define SBOX_NODES_H
 
-#include "../../cmodel/mlc.h"
-#include "../../cmodel/sbox.h"
-#include "../../sw/mlc_host.h"
-#include "../../sw/ring.h"
-#include "../common/bench_cli.h"
-#include "../common/rng.h"
+#include "mlc.h"
+#include "sbox.h"
+#include "mlc_host.h"
+#include "ring.h"
+#include "bench_cli.h"
+#include "rng.h"
 
 #include <stdarg.h>
 #include <stdint.h>

@@ -2,7 +2,7 @@
 // The parameters come at build time as SB_* macros (the values given to Verilator as -G).
 #include "sbox_rtl.h"
 
-#include "../common/vrtl.h"
+#include "vrtl.h"
 #include "sbox_rtl_io.h"
 #include "Vsbox.h"
 

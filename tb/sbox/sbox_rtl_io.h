@@ -5,8 +5,8 @@
 #ifndef SANFAB_SBOX_RTL_IO_H
 #define SANFAB_SBOX_RTL_IO_H
 
-#include "../../cmodel/sbox.h"
-#include "../common/vrtl.h"
+#include "sbox.h"
+#include "vrtl.h"
 
 #include <cstdint>
 #include <cstring>

@@ -4,7 +4,7 @@
  * the same inputs every step. A's port AL is joined to B's up port UP by a link model (cmodel
  * mlc_link_*, --tree-delay cable registers; B's MLC there is the link master, MASTER_MASK bit UP),
  * and every other port of both boxes that has a node carries a node MLC (C model, the link master,
- * with the host driver sw/mlc_host.c) over a link model of --link-delay registers. One set of nodes
+ * with the host driver sw/sim/mlc_host.c) over a link model of --link-delay registers. One set of nodes
  * and links, fed by the RTL boxes' outputs (the models' in --mode model); every output of both boxes
  * (tx_en, tx_d of every port, reg_rvalid, reg_rdata) is compared with its model every step, and the
  * first difference ends the run with a LOCKSTEP MISMATCH line naming the box, port and signal.

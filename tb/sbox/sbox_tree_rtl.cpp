@@ -3,7 +3,7 @@
 // each box's ports is the one-box glue's (sbox_rtl_io.h).
 #include "sbox_tree_rtl.h"
 
-#include "../common/vrtl.h"
+#include "vrtl.h"
 #include "Vsbox_tree.h"
 #include "sbox_rtl_io.h"
 

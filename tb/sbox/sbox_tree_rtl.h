@@ -6,7 +6,7 @@
 #ifndef SANFAB_SBOX_TREE_RTL_H
 #define SANFAB_SBOX_TREE_RTL_H
 
-#include "../../cmodel/sbox.h"
+#include "sbox.h"
 
 #ifdef __cplusplus
 extern "C" {

@@ -2,7 +2,7 @@
  * docs/sbox.md.
  *
  * The box's ports are driven by node MLC models (MASTER = 1; the box's MLCs are slaves) joined
- * through the link model (mlc_link_*) and driven by the host driver sw/mlc_host.c; two boxes join
+ * through the link model (mlc_link_*) and driven by the host driver sw/sim/mlc_host.c; two boxes join
  * port to port for the tree test. Every expectation of a directed test is computed by hand from the
  * doc (the comments give the steps): register port timing, the 13-step transit (counters, the
  * source's and destination's status through the register port, the first frame start >= t+14

@@ -4,12 +4,12 @@
 #ifndef SBOX_UNIT_H
 #define SBOX_UNIT_H
 
-#include "../common/unit_main.h"
-#include "../../cmodel/mlc.h"
-#include "../../cmodel/sbox.h"
-#include "../../sw/mlc_host.h"
-#include "../../sw/ring.h"
-#include "../common/rng.h"
+#include "unit_main.h"
+#include "mlc.h"
+#include "sbox.h"
+#include "mlc_host.h"
+#include "ring.h"
+#include "rng.h"
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>

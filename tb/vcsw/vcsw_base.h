@@ -8,10 +8,10 @@
 #ifndef SANFAB_VCSW_BASE_H
 #define SANFAB_VCSW_BASE_H
 
-#include "../../cmodel/vcsw.h"
-#include "../../cmodel/vcsw_load.h"
-#include "../common/bench_cli.h"
-#include "../common/rng.h"
+#include "vcsw.h"
+#include "vcsw_load.h"
+#include "bench_cli.h"
+#include "rng.h"
 #include "vcsw_rtl.h"
 
 #include <stddef.h>

@@ -2,7 +2,7 @@
 // The parameters come at build time as VC_* macros (the values given to Verilator as -G).
 #include "vcsw_rtl.h"
 
-#include "../common/vrtl.h"
+#include "vrtl.h"
 #include "Vvcsw.h"
 
 #include <cstdint>

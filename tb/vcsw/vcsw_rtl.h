@@ -5,7 +5,7 @@
 #ifndef SANFAB_VCSW_RTL_H
 #define SANFAB_VCSW_RTL_H
 
-#include "../../cmodel/vcsw.h"
+#include "vcsw.h"
 
 #ifdef __cplusplus
 extern "C" {

@@ -5,9 +5,9 @@
 #ifndef VCSW_UNIT_H
 #define VCSW_UNIT_H
 
-#include "../common/unit_main.h"
-#include "../../cmodel/vcsw.h"
-#include "../common/rng.h"
+#include "unit_main.h"
+#include "vcsw.h"
+#include "rng.h"
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdio.h>

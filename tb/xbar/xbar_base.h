@@ -4,9 +4,9 @@
 #ifndef SANFAB_XBAR_BASE_H
 #define SANFAB_XBAR_BASE_H
 
-#include "../../cmodel/link.h"
-#include "../../cmodel/xbar.h"
-#include "../common/bench_cli.h"
+#include "link.h"
+#include "xbar.h"
+#include "bench_cli.h"
 
 #include <stdint.h>
 #include <stdio.h>

@@ -1,6 +1,6 @@
 /* sanfab — host link endpoint model; see xbar_host.h. */
 #include "xbar_host.h"
-#include "../../cmodel/link.h"
+#include "link.h"
 
 #include <string.h>
 

@@ -9,7 +9,7 @@
 #define SANFAB_XBAR_HOST_H
 
 #include <stdint.h>
-#include "../common/rng.h"
+#include "rng.h"
 
 #define HOST_MAX_PKT 4096   /* characters in one queued or received packet */
 #define HOST_QUEUE 8        /* packets queued for sending */

@@ -2,7 +2,7 @@
 // The parameters are given at build time as XB_* macros (the same values passed to Verilator).
 #include "xbar_rtl.h"
 
-#include "../common/vrtl.h"
+#include "vrtl.h"
 #include "Vxbar.h"
 
 #include <cstdint>

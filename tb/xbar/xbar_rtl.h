@@ -4,7 +4,7 @@
 #ifndef SANFAB_XBAR_RTL_H
 #define SANFAB_XBAR_RTL_H
 
-#include "../../cmodel/xbar.h"
+#include "xbar.h"
 
 #ifdef __cplusplus
 extern "C" {

@@ -1,6 +1,6 @@
 /* sanfab — end-to-end packet scoreboard; see xbar_scoreboard.h. */
 #include "xbar_scoreboard.h"
-#include "../../cmodel/link.h"
+#include "link.h"
 
 #include <stdarg.h>
 #include <stdlib.h>

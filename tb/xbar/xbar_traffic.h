@@ -3,7 +3,7 @@
 #ifndef SANFAB_XBAR_TRAFFIC_H
 #define SANFAB_XBAR_TRAFFIC_H
 
-#include "../common/rng.h"
+#include "rng.h"
 #include "xbar_base.h"
 #include "xbar_host.h"
 #include "xbar_scoreboard.h"

@@ -4,9 +4,9 @@
 #ifndef XBAR_UNIT_H
 #define XBAR_UNIT_H
 
-#include "../common/unit_main.h"
-#include "../../cmodel/link.h"
-#include "../../cmodel/xbar.h"
+#include "unit_main.h"
+#include "link.h"
+#include "xbar.h"
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdio.h>

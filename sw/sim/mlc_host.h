@@ -9,7 +9,7 @@
 #ifndef SANFAB_MLC_HOST_H
 #define SANFAB_MLC_HOST_H
 
-#include "../cmodel/mlc.h"
+#include "mlc.h"
 
 #include <stdint.h>
 
