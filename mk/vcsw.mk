@@ -29,8 +29,8 @@ vcsw_MUTANTS  := TABLE_COPY:p8 VC_WRAP:p5 CTRL_MAP:p8c STRAIGHT_ORDER:p8 CFG_SHA
 # (cmodel/ctr_sched.c while it exists: the counter schedule may be header-only)
 vcsw_MODEL_C    := cmodel/vcsw.c cmodel/vcsw_alloc.c cmodel/vcsw_cfg.c $(wildcard cmodel/ctr_sched.c)
 vcsw_BENCH      := vcsw_bench
-vcsw_BENCH_C    := $(vcsw_MODEL_C) cmodel/vcsw_load.c cmodel/table_file.c tb/common/bench_cli.c sw/src/sf_cli.c tb/common/waves.c tb/vcsw/vcsw_base.c \
-                   tb/vcsw/vcsw_sb.c tb/vcsw/vcsw_check.c tb/vcsw/vcsw_traffic.c tb/vcsw/vcsw_run.c tb/vcsw/vcsw_bench.c
+vcsw_BENCH_C    := $(vcsw_MODEL_C) cmodel/vcsw_load.c cmodel/table_file.c tb/common/bench_cli.c sw/src/sf_cli.c tb/common/waves.c tb/vcsw/vcsw_bench_base.c \
+                   tb/vcsw/vcsw_bench_sb.c tb/vcsw/vcsw_bench_check.c tb/vcsw/vcsw_bench_traffic.c tb/vcsw/vcsw_bench_run.c tb/vcsw/vcsw_bench.c
 vcsw_BENCH_CXX  := tb/vcsw/vcsw_rtl.cpp
 vcsw_BENCH_H    := $(wildcard cmodel/*.h tb/common/*.h tb/vcsw/*.h)
 # model-only bench under ASan/UBSan (RTL side stubbed) and its runs (one per line of arguments)

@@ -32,8 +32,8 @@ xbar_MUTANTS  := CRC_NOMARK:p8 RR_NOROTATE:p8 STOP_LATE:p8 DROP_LAST:p8 CTR_LOSE
 
 # the lockstep bench: C sources (archived into a library), the C++ glue to the Verilated model
 xbar_BENCH      := xbar_bench
-xbar_BENCH_C    := cmodel/xbar.c tb/xbar/xbar_host.c tb/xbar/xbar_scoreboard.c tb/common/bench_cli.c sw/src/sf_cli.c tb/common/waves.c tb/xbar/xbar_base.c \
-                   tb/xbar/xbar_traffic.c tb/xbar/xbar_check.c tb/xbar/xbar_scenarios.c tb/xbar/xbar_bench.c
+xbar_BENCH_C    := cmodel/xbar.c tb/xbar/xbar_host.c tb/xbar/xbar_scoreboard.c tb/common/bench_cli.c sw/src/sf_cli.c tb/common/waves.c tb/xbar/xbar_bench_base.c \
+                   tb/xbar/xbar_bench_traffic.c tb/xbar/xbar_bench_check.c tb/xbar/xbar_bench_scenarios.c tb/xbar/xbar_bench.c
 xbar_BENCH_CXX  := tb/xbar/xbar_rtl.cpp
 xbar_BENCH_H    := $(wildcard cmodel/*.h tb/common/*.h tb/xbar/*.h)
 # model-only bench under ASan/UBSan (RTL side stubbed) and its runs (one per line of arguments)

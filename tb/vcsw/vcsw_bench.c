@@ -1,11 +1,11 @@
 /* sanfab — VC switch bench: the Verilated RTL and the C model in lockstep (every output port,
  * every step), with hosts on every port that obey Go & Stop at the latest moment docs/vcsw.md
- * allows, an end-to-end scoreboard per source (vcsw_sb.c), and checks of the doc's rules that never
- * consult the model (vcsw_check.c; they hold in --mode rtl too). `vcsw_bench --help` lists options
- * and tests. This file: the command line; vcsw_base.h names the others.
+ * allows, an end-to-end scoreboard per source (vcsw_bench_sb.c), and checks of the doc's rules that never
+ * consult the model (vcsw_bench_check.c; they hold in --mode rtl too). `vcsw_bench --help` lists options
+ * and tests. This file: the command line; vcsw_bench_base.h names the others.
  */
 #define _POSIX_C_SOURCE 200809L
-#include "vcsw_run.h"
+#include "vcsw_bench_run.h"
 
 #include <glob.h>
 #include <inttypes.h>

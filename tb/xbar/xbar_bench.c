@@ -3,13 +3,13 @@
  * consult the model (they hold in `--mode rtl` too). `xbar_bench --help` lists options and tests.
  *
  * This file, the top of the bench: one run (the lockstep loop), speed, the command line. Below it,
- * each using only the files under it: xbar_scenarios (directed scenarios) over xbar_traffic (the
- * hosts' traffic) and xbar_check (the model-free checks), all over xbar_base (the documented rules,
+ * each using only the files under it: xbar_bench_scenarios (directed scenarios) over xbar_bench_traffic (the
+ * hosts' traffic) and xbar_bench_check (the model-free checks), all over xbar_bench_base (the documented rules,
  * the test table, the failure record). docs/verification.md describes it for users.
  */
 #define _POSIX_C_SOURCE 200809L
 #include "xbar_rtl.h"
-#include "xbar_scenarios.h"
+#include "xbar_bench_scenarios.h"
 
 #include <errno.h>
 #include <inttypes.h>

@@ -1,5 +1,5 @@
-/* sanfab — crossbar bench: the directed scenarios (xbar_scenarios.h). */
-#include "xbar_scenarios.h"
+/* sanfab — crossbar bench: the directed scenarios (xbar_bench_scenarios.h). */
+#include "xbar_bench_scenarios.h"
 
 #include <inttypes.h>
 #include <stdio.h>

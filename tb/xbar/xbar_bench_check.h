@@ -1,13 +1,13 @@
 /* sanfab — crossbar bench: the checks of docs/xbar.md's rules that never consult the model (they see
- * only the ports and the parameters), over xbar_base.h. */
-#ifndef SANFAB_XBAR_CHECK_H
-#define SANFAB_XBAR_CHECK_H
+ * only the ports and the parameters), over xbar_bench_base.h. */
+#ifndef SANFAB_XBAR_BENCH_CHECK_H
+#define SANFAB_XBAR_BENCH_CHECK_H
 
-#include "xbar_base.h"
+#include "xbar_bench_base.h"
 
 /* ================================================================ independent checks
  * They see only what crosses the block's ports (rx, reg_rd/reg_addr in; tx, stat_occ, reg_rvalid,
- * reg_rdata out) and the parameters, and compare with the rules of xbar_base.h. */
+ * reg_rdata out) and the parameters, and compare with the rules of xbar_bench_base.h. */
 
 #define RING 256u /* > max LINK_DELAY + DOC delays + counter age; a power of two */
 #define HFIFO 64u /* headers remembered per input and output */

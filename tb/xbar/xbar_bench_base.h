@@ -1,8 +1,8 @@
 /* sanfab — crossbar bench, lowest layer: the documented rules, the test table's types, the run's
  * options and result, the failure record and the character helpers every other bench file uses
- * (xbar_traffic, xbar_check, xbar_scenarios, xbar_bench build on it; it calls none of them). */
-#ifndef SANFAB_XBAR_BASE_H
-#define SANFAB_XBAR_BASE_H
+ * (xbar_bench_traffic, xbar_bench_check, xbar_bench_scenarios, xbar_bench build on it; it calls none of them). */
+#ifndef SANFAB_XBAR_BENCH_BASE_H
+#define SANFAB_XBAR_BENCH_BASE_H
 
 #include "link.h"
 #include "xbar.h"

@@ -1,5 +1,5 @@
-/* sanfab — crossbar bench: the model-free checks of docs/xbar.md's rules (xbar_check.h). */
-#include "xbar_check.h"
+/* sanfab — crossbar bench: the model-free checks of docs/xbar.md's rules (xbar_bench_check.h). */
+#include "xbar_bench_check.h"
 
 #include <inttypes.h>
 #include <stdio.h>

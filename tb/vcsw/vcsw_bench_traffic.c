@@ -6,7 +6,7 @@
  * moment the rule allows; the rest of a started packet goes regardless. Sources named by the test
  * ignore STOP. Receivers drive tx_stop per VC with on/off bursts of a duty drawn per (output, VC).
  */
-#include "vcsw_traffic.h"
+#include "vcsw_bench_traffic.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -335,7 +335,7 @@ static void cfg_final(bench_t *b, vcsw_in_t *in)
 }
 
 /* test reset: after the reset of a drained switch, every routing and VC entry read back in turn
- * (checked in vcsw_check.c against the shadow: the entries as loaded, nothing written since) */
+ * (checked in vcsw_bench_check.c against the shadow: the entries as loaded, nothing written since) */
 static void cfg_sweep(bench_t *b, vcsw_in_t *in)
 {
     if (b->rd_out)

@@ -1,8 +1,8 @@
-/* sanfab — VC switch bench: packets and the end-to-end scoreboard (vcsw_sb.c), over vcsw_base.h. */
-#ifndef SANFAB_VCSW_SB_H
-#define SANFAB_VCSW_SB_H
+/* sanfab — VC switch bench: packets and the end-to-end scoreboard (vcsw_bench_sb.c), over vcsw_bench_base.h. */
+#ifndef SANFAB_VCSW_BENCH_SB_H
+#define SANFAB_VCSW_BENCH_SB_H
 
-#include "vcsw_base.h"
+#include "vcsw_bench_base.h"
 
 /* The data of flit i of source src's packet k (head, identifying flit 1, hashed body, checksum last). */
 uint32_t sb_flit_data(const bench_t *b, unsigned src, const pkt_t *k, unsigned i);

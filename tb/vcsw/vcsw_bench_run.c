@@ -1,7 +1,7 @@
 /* sanfab — VC switch bench: one run of a test (load, traffic, drain, counter read-out), the model and
- * the RTL compared every step (vcsw_run.h). */
+ * the RTL compared every step (vcsw_bench_run.h). */
 #define _POSIX_C_SOURCE 200809L
-#include "vcsw_run.h"
+#include "vcsw_bench_run.h"
 
 #include <inttypes.h>
 #include <stdio.h>

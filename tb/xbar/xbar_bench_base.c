@@ -1,6 +1,6 @@
-/* sanfab — crossbar bench, lowest layer: the test table, the failure record, character names (xbar_base.h). */
+/* sanfab — crossbar bench, lowest layer: the test table, the failure record, character names (xbar_bench_base.h). */
 #define _POSIX_C_SOURCE 200809L
-#include "xbar_base.h"
+#include "xbar_bench_base.h"
 
 #include <inttypes.h>
 #include <stdarg.h>

@@ -1,9 +1,9 @@
-/* sanfab — VC switch bench: the checks of docs/vcsw.md that never consult the model (vcsw_check.c),
- * over vcsw_sb.h. */
-#ifndef SANFAB_VCSW_CHECK_H
-#define SANFAB_VCSW_CHECK_H
+/* sanfab — VC switch bench: the checks of docs/vcsw.md that never consult the model (vcsw_bench_check.c),
+ * over vcsw_bench_sb.h. */
+#ifndef SANFAB_VCSW_BENCH_CHECK_H
+#define SANFAB_VCSW_BENCH_CHECK_H
 
-#include "vcsw_sb.h"
+#include "vcsw_bench_sb.h"
 
 /* The start of a step: the events it causes start empty. */
 void ck_step_begin(bench_t *b);

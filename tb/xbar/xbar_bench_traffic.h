@@ -1,10 +1,10 @@
 /* sanfab — crossbar bench: the hosts' traffic of a test (packets of every kind, stray characters,
- * STOP storms), over xbar_base.h. */
-#ifndef SANFAB_XBAR_TRAFFIC_H
-#define SANFAB_XBAR_TRAFFIC_H
+ * STOP storms), over xbar_bench_base.h. */
+#ifndef SANFAB_XBAR_BENCH_TRAFFIC_H
+#define SANFAB_XBAR_BENCH_TRAFFIC_H
 
 #include "rng.h"
-#include "xbar_base.h"
+#include "xbar_bench_base.h"
 #include "xbar_host.h"
 #include "xbar_scoreboard.h"
 

@@ -1,6 +1,6 @@
 /* sanfab — VC switch bench: the checks of docs/vcsw.md that never consult the model. They see
  * only the ports (what the bench drove, what came out), the parameters and the DOC_* numbers of
- * vcsw_base.h, so they hold in --mode rtl too. Always on:
+ * vcsw_bench_base.h, so they hold in --mode rtl too. Always on:
  *
  *  - idle flits: tx_valid = 0 carries vc, tail and data 0; tx_vc < NVC; cfg_rdata 0 without cfg_rvalid
  *  - Go & Stop towards the sender: rx_stop[p][v] after step k is exactly (occupancy of (p, v) after
@@ -9,8 +9,8 @@
  *    they show on tx); and every flit an obedient sender sends is admitted with occupancy <= DEPTH - 2
  *    (the doc's "none is ever cut")
  *  - Go & Stop from the receiver: no head leaves (o, u) when tx_stop of (o, u) was 1 in the step
- *    before its allocation (in vcsw_sb.c, where heads are recognised)
- *  - latency: no flit leaves less than 3 + LINK_DELAY steps after it was received (vcsw_sb.c)
+ *    before its allocation (in vcsw_bench_sb.c, where heads are recognised)
+ *  - latency: no flit leaves less than 3 + LINK_DELAY steps after it was received (vcsw_bench_sb.c)
  *  - configuration port: tables and errors answered in r + 1 with the entry as written by the
  *    steps before r (or 0x80000000); counters in W + 1 (W the slot's first flush after r) with the
  *    bench's own count of the events of steps <= W - 4, modulo 2^CTR_WIDTH; reads while one is
@@ -22,7 +22,7 @@
  *    ports (one-flit packets, at most three flits of a source in the switch, so all sit in its
  *    staging part)
  */
-#include "vcsw_check.h"
+#include "vcsw_bench_check.h"
 
 #include <inttypes.h>
 #include <stdio.h>

@@ -1,5 +1,5 @@
-/* sanfab — crossbar bench: the hosts' traffic of a test (xbar_traffic.h). */
-#include "xbar_traffic.h"
+/* sanfab — crossbar bench: the hosts' traffic of a test (xbar_bench_traffic.h). */
+#include "xbar_bench_traffic.h"
 
 static sb_kind_t pick_kind(traffic_t *t)
 {

@@ -1,9 +1,9 @@
-/* sanfab — VC switch bench: tables, hosts, receivers and configuration traffic (vcsw_traffic.c),
- * over vcsw_sb.h. */
-#ifndef SANFAB_VCSW_TRAFFIC_H
-#define SANFAB_VCSW_TRAFFIC_H
+/* sanfab — VC switch bench: tables, hosts, receivers and configuration traffic (vcsw_bench_traffic.c),
+ * over vcsw_bench_sb.h. */
+#ifndef SANFAB_VCSW_BENCH_TRAFFIC_H
+#define SANFAB_VCSW_BENCH_TRAFFIC_H
 
-#include "vcsw_sb.h"
+#include "vcsw_bench_sb.h"
 
 /* Draws the test's loads, receivers' duties, permutation and STOP-ignoring sources. */
 void tr_setup(bench_t *b);

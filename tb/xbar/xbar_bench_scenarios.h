@@ -1,10 +1,10 @@
 /* sanfab — crossbar bench: the directed scenarios (latency on an idle switch, blocked packets and the
- * timeout), over xbar_traffic.h and xbar_check.h. */
-#ifndef SANFAB_XBAR_SCENARIOS_H
-#define SANFAB_XBAR_SCENARIOS_H
+ * timeout), over xbar_bench_traffic.h and xbar_bench_check.h. */
+#ifndef SANFAB_XBAR_BENCH_SCENARIOS_H
+#define SANFAB_XBAR_BENCH_SCENARIOS_H
 
-#include "xbar_check.h"
-#include "xbar_traffic.h"
+#include "xbar_bench_check.h"
+#include "xbar_bench_traffic.h"
 
 /* latency: one packet at a time on an idle switch, every input and output in turn */
 typedef struct {
@@ -39,7 +39,7 @@ typedef struct {
 
 /* The latency scenario's cycle: one packet at a time on an idle switch, every input and output in turn. */
 void scen_latency(scen_t *s, traffic_t *t, host_t *host, sb_t *sb, const chk_t *k, uint64_t cyc, int generate);
-/* The blocked-packets scenario's cycle (xbar_scenarios.c): post = 0 acts before the hosts step, post = 1 checks the step. */
+/* The blocked-packets scenario's cycle (xbar_bench_scenarios.c): post = 0 acts before the hosts step, post = 1 checks the step. */
 void scen_blocked(scen_t *s, traffic_t *t, host_t *host, sb_t *sb, result_t *res, uint64_t cyc,
                   const xbar_in_t *in, const xbar_out_t *out, int generate, int post);
 

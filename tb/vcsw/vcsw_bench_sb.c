@@ -11,7 +11,7 @@
  * Flit data: head = {src port, src VC, seq} above the tag; flit 1 = {seq, VC, port}; the others a
  * hash of (source, seq, index); the last flit of a packet of >= 2 flits a checksum of the others.
  */
-#include "vcsw_sb.h"
+#include "vcsw_bench_sb.h"
 
 #include <inttypes.h>
 #include <stdlib.h>

@@ -1,10 +1,10 @@
-/* sanfab — VC switch bench: one run of a test, the model and the RTL in lockstep (vcsw_run.c),
- * over vcsw_check.h and vcsw_traffic.h. */
-#ifndef SANFAB_VCSW_RUN_H
-#define SANFAB_VCSW_RUN_H
+/* sanfab — VC switch bench: one run of a test, the model and the RTL in lockstep (vcsw_bench_run.c),
+ * over vcsw_bench_check.h and vcsw_bench_traffic.h. */
+#ifndef SANFAB_VCSW_BENCH_RUN_H
+#define SANFAB_VCSW_BENCH_RUN_H
 
-#include "vcsw_check.h"
-#include "vcsw_traffic.h"
+#include "vcsw_bench_check.h"
+#include "vcsw_bench_traffic.h"
 
 /* One test from reset on the table file `file` (NULL: the test's own tables). w: the waves to write
  * (a window of the run's cycles, bench_waves_at()), or NULL for none. */

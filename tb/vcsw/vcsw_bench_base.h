@@ -1,12 +1,12 @@
 /* sanfab — VC switch bench, lowest layer: the documented rules (DOC_*), the types every bench file
  * shares, the test table, the failure record and the counter-event bookkeeping. Above it, each using
- * only the files under it: vcsw_sb (packets and the scoreboard); vcsw_check (the checks of
- * docs/vcsw.md that never consult the model) and vcsw_traffic (tables, hosts, receivers,
- * configuration traffic), both over vcsw_sb; vcsw_run (one run, the lockstep comparison); vcsw_bench
+ * only the files under it: vcsw_bench_sb (packets and the scoreboard); vcsw_bench_check (the checks of
+ * docs/vcsw.md that never consult the model) and vcsw_bench_traffic (tables, hosts, receivers,
+ * configuration traffic), both over vcsw_bench_sb; vcsw_bench_run (one run, the lockstep comparison); vcsw_bench
  * (the command line). There is no global mutable state: everything of one run lives in a bench_t.
  */
-#ifndef SANFAB_VCSW_BASE_H
-#define SANFAB_VCSW_BASE_H
+#ifndef SANFAB_VCSW_BENCH_BASE_H
+#define SANFAB_VCSW_BENCH_BASE_H
 
 #include "vcsw.h"
 #include "vcsw_load.h"
@@ -60,7 +60,7 @@ typedef enum { TB_RANDOM, TB_CLEAN, TB_FILE } tables_kind_t;
 typedef enum { TR_UNIFORM, TR_PERM, TR_LATENCY, TR_FAIR, TR_HOT, TR_ROUTES } traffic_kind_t;
 typedef enum { LEN_MIXED, LEN_ONE, LEN_MAX, LEN_SHORT } len_kind_t;
 
-/* checks a test asks for (the always-on ones are listed in vcsw_check.c) */
+/* checks a test asks for (the always-on ones are listed in vcsw_bench_check.c) */
 enum {
     CK_LAT_EXACT = 1u << 0,  /* latency test: head exactly 3 + LINK_DELAY, body one per step */
     CK_LINK_FULL = 1u << 1,  /* every output link carries a flit in >= 99 % of the window's steps */

@@ -1,6 +1,6 @@
-/* sanfab — VC switch bench, lowest layer: the test table, the failure record, counter events (vcsw_base.h). */
+/* sanfab — VC switch bench, lowest layer: the test table, the failure record, counter events (vcsw_bench_base.h). */
 #define _POSIX_C_SOURCE 200809L
-#include "vcsw_base.h"
+#include "vcsw_bench_base.h"
 
 #include <inttypes.h>
 #include <stdarg.h>
