@@ -225,6 +225,11 @@ judge_unmutated() {
     echo "passed: $block [$set] mutant-capable build without +mutant (lockstep): $(tail -1 "$log" | cut -c1-100)"
 }
 
+# built BIN: the last build of Verilated bench BIN succeeded. Its rule rewrites BIN/../verilate.log first and
+# copies BIN last, so a failed (re)build leaves the log newer than an older binary. (Not `make -q`: it answers
+# for the whole dependency graph as make sees it now, which says nothing of whether the build ran.)
+built() { [ -x "$1" ] && [ -f "$(dirname "$1")/verilate.log" ] && [ "$1" -nt "$(dirname "$1")/verilate.log" ]; }
+
 step_mutants() {
     # Every mutant (a mutation site of the RTL selected by +mutant=NAME on the mutant-capable build of
     # its parameter set, one build per set) must make its bench fail, once in lockstep and once with
@@ -253,7 +258,7 @@ step_mutants() {
         m=$((m + 1))
     done < <(runs modelmut)
     while read -r kind block name bin args; do
-        if ! tmake -s -q "$bin" < /dev/null 2>/dev/null || [ ! -x "$bin" ]; then
+        if ! built "$bin"; then
             echo "FAILED: $block [$name] the mutant-capable build does not build ($TB/mutants-build.log, $(dirname "$bin")/verilate.log)" > "$out/$n.txt"
             touch "$out/$n.fail"
             n=$((n + 1))
@@ -264,7 +269,7 @@ step_mutants() {
         n=$((n + 1))
     done < <(runs unmutated)
     while read -r kind block name bin args; do
-        if ! tmake -s -q "$bin" < /dev/null 2>/dev/null || [ ! -x "$bin" ]; then
+        if ! built "$bin"; then
             for mode in lockstep rtl; do
                 echo "NOT CAUGHT: $block $name ($mode): the mutant does not build ($TB/mutants-build.log, $(dirname "$bin")/verilate.log)" > "$out/$n.txt"
                 touch "$out/$n.fail"
