@@ -81,7 +81,7 @@ help:
 	@echo "  make bench        speed figures -> reports/bench.json, docs/bench.md"
 	@echo ""
 	@echo "Everything:"
-	@echo "  make test         everything CI runs, ~30 min on 2 cores (scripts/run_tests.sh --list names the steps)"
+	@echo "  make test         everything CI runs, ~21 min on 2 cores (scripts/run_tests.sh --list names the steps)"
 	@echo "  make test BLOCK=xbar  one block's part of it (or a list: BLOCK=mlc,sbox; net, sw, repo: the other steps;"
 	@echo "                    BLOCK=xbar scripts/run_tests.sh --list says what runs)"
 	@echo "  make generate     regenerate rtl/common/link_defs.vh and the FuseSoC .core files"
