@@ -281,41 +281,39 @@ net-test:
 	@$(MAKE) -s --no-print-directory NET_B=$(BUILD)/net-quick NET_OPT=-O0 NET_VOPT="-fno-inline --trace-depth 2" net-test-runs
 
 # the checks of net-test, one target each (net-t-<check>, phony: static pattern rules, as make tries no implicit
-# rule for a phony target): it prints its lines and, when it fails, leaves NET_B/fails/<check>; net-test-runs runs
-# them all (-k, JOBS at a time) and names the failed ones (and fails when make does with none named)
+# rule for a phony target): it prints its lines and, only when it passes, leaves NET_B/done/<check>; net-test-runs
+# runs them all (-k, JOBS at a time) and names every check without its mark (failed, or never run)
 NET_MODEL_RUNS := r16-itb-uniform ring4-cyclic v16-dl-uniform
 NET_TEST_CHECKS := $(addprefix run-,mesh4-dl-transpose v16-dl-uniform v16-ud-uniform) \
   $(addprefix run-,$(filter-out mesh4-dl-transpose v16-dl-uniform v16-ud-uniform,$(NET_RUNS))) \
   $(addprefix model-,$(NET_MODEL_RUNS)) $(foreach m,$(NET_MUTANTS),mutant-$(call net_mname,$(m))) netgen cli icarus
 # the NET_MUTANTS entry of mutant $(1)
 net_mentry = $(filter $(1):%,$(NET_MUTANTS))
-net_fail = { mkdir -p $(NET_B)/fails && touch $(NET_B)/fails/$(1); exit 1; }
 net_done = mkdir -p $(NET_B)/done && touch $(NET_B)/done/$(1)
 
 net-test-runs: net-build net-mutants net-san $(NET_SANTOOLS)
-	@rm -rf $(NET_B)/fails $(NET_B)/done
-	@$(MAKE) -s --no-print-directory -k -j $(JOBS) --output-sync=target $(addprefix net-t-,$(NET_TEST_CHECKS)); rc=$$?; \
-	if [ -n "$$(ls $(NET_B)/fails 2>/dev/null)" ]; then echo "net-test: FAILED: $$(ls $(NET_B)/fails | tr '\n' ' ')"; exit 1; fi; \
-	if [ $$rc -ne 0 ]; then echo "net-test: FAILED: make exited $$rc with no check named"; exit 1; fi; \
-	for c in $(NET_TEST_CHECKS); do [ -e $(NET_B)/done/$$c ] || { echo "net-test: FAILED: check $$c did not run"; exit 1; }; done; \
+	@rm -rf $(NET_B)/done
+	@$(MAKE) -s --no-print-directory -k -j $(JOBS) --output-sync=target $(addprefix net-t-,$(NET_TEST_CHECKS)); \
+	failed=""; for c in $(NET_TEST_CHECKS); do [ -e $(NET_B)/done/$$c ] || failed="$$failed $$c"; done; \
+	if [ -n "$$failed" ]; then echo "net-test: FAILED (or did not run):$$failed"; exit 1; fi; \
 	echo "net-test: every run passed, every mutant caught"
 
 .PHONY: $(addprefix net-t-,$(NET_TEST_CHECKS))
 net-t-netgen:
 	@echo "-- sanfab-netgen (ASan/UBSan build): messages, refusals, command line, determinism"; \
-	bash tb/net/netgen_test.sh $(NET_SANTOOLS) $(NET_B)/netgen-test || $(call net_fail,netgen); $(call net_done,netgen)
+	bash tb/net/netgen_test.sh $(NET_SANTOOLS) $(NET_B)/netgen-test && $(call net_done,netgen)
 net-t-cli:
 	@echo "-- net_bench (ASan/UBSan model-only build): its command line"; \
 	bash tb/net/net_bench_cli_test.sh $(NET_B)/san/net_bench $(NET_B)/r16/r16.topo $(NET_B)/r16/itb.routes \
-	  $(NET_B)/cli-test || $(call net_fail,net_bench-cli); $(call net_done,cli)
+	  $(NET_B)/cli-test && $(call net_done,cli)
 net-t-icarus:
-	@echo "-- Icarus: one packet through rtl/net/net4.v"; $(MAKE) -s --no-print-directory net-icarus || $(call net_fail,icarus); $(call net_done,icarus)
+	@echo "-- Icarus: one packet through rtl/net/net4.v"; $(MAKE) -s --no-print-directory net-icarus && $(call net_done,icarus)
 $(addprefix net-t-run-,$(NET_RUNS)): net-t-run-%:
 	@fails=""; $(call net_one,$*,$(NET_TEST_CYCLES),$(SEED),$(NET_B)/$(call net_run_net,$*)/net_bench,$(NET_TEST_ARGS_$*) --vcd-on-fail $(NET_B)/$*-fail.vcd) \
-	[ -z "$$fails" ] || $(call net_fail,$*); $(call net_done,run-$*)
+	[ -z "$$fails" ] && $(call net_done,run-$*)
 $(addprefix net-t-model-,$(NET_MODEL_RUNS)): net-t-model-%:
 	@fails=""; $(call net_one,$*,$(NET_TEST_CYCLES),$(SEED),$(NET_B)/san/net_bench,$(NET_TEST_ARGS_$*) --mode model) \
-	[ -z "$$fails" ] || $(call net_fail,model-$*); $(call net_done,model-$*)
+	[ -z "$$fails" ] && $(call net_done,model-$*)
 # the verdict is tb/common/mutant_judge.sh's (the one judge, make test's mutants step's too): caught when the bench
 # fails with a line of the RTL network differing from the C network (a FAIL line of the scoreboard or of a run
 # without traffic is no proof) and, for a mutation site, the site said it was selected (a mutant-capable build
@@ -328,7 +326,7 @@ $(foreach m,$(NET_MUTANTS),net-t-mutant-$(call net_mname,$(m))): net-t-mutant-%:
 	  $(if $(call net_msite,$(call net_mentry,$*)),+mutant=$(call net_msite,$(call net_mentry,$*))) > $(NET_B)/MUTANT_$*/run.log 2>&1; \
 	code=$$?; bash tb/common/mutant_judge.sh "network mutant $*" $(NET_B)/MUTANT_$*/run.log $$code \
 	  $(or $(call net_msite,$(call net_mentry,$*)),-) '$(NET_MISMATCH)' | sed 's/^/   /'; \
-	[ $${PIPESTATUS[0]} -eq 0 ] || $(call net_fail,MUTANT_$*); $(call net_done,mutant-$*)
+	[ $${PIPESTATUS[0]} -eq 0 ] && $(call net_done,mutant-$*)
 
 net-sim: net-build net-routes
 	@fails=""; \
