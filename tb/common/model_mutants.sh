@@ -23,7 +23,6 @@ CINC=$(sed -n 's/^CINC[[:space:]]*:=[[:space:]]*//p' Makefile)
 [ -n "$CINC" ] || { echo "$TAG: no CINC line in the Makefile"; exit 1; }
 FLAGS="-std=c11 -Wall -Wextra -Werror -O1 -g -fsanitize=address,undefined -fno-sanitize-recover=all $CINC"
 read -r -a MODEL_FILES <<< "$MODEL"
-MODEL_HDR="${MODEL_FILES[0]%.c}.h"
 
 pass=0
 fail=0
@@ -63,8 +62,6 @@ PY
     then
         echo "mutant $name: text not found in $target (the script is out of date)"; fail=$((fail+1)); continue
     fi
-    # the model's own header beside the copy: its #include "name.h" finds it there before the -I path
-    [ -f "$MODEL_HDR" ] && cp "$MODEL_HDR" "$OUT/$name/"
     if ! $CC $FLAGS "$OUT/$name/$(basename "$target")" "${rest[@]}" "${objs[@]}" -o "$OUT/$name/u" 2> "$OUT/$name/build.log"; then
         echo "mutant $name: build error (proves nothing)"; head -3 "$OUT/$name/build.log"; fail=$((fail+1)); continue
     fi
