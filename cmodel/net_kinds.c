@@ -2,12 +2,13 @@
  * model; this list is the only place that names them all. */
 #include "net.h"
 
+#include "sbox_net.h"
 #include "vcsw_net.h"
 #include "xbar_net.h"
 
 #include <string.h>
 
-static const net_switch_ops *const kinds[] = {&net_xbar_ops, &net_vcsw_ops};
+static const net_switch_ops *const kinds[] = {&net_xbar_ops, &net_vcsw_ops, &net_sbox_ops};
 
 const net_switch_ops *net_switch_kind(const char *name)
 {
@@ -17,4 +18,4 @@ const net_switch_ops *net_switch_kind(const char *name)
     return NULL;
 }
 
-const char *net_switch_kind_names(void) { return "xbar, vcsw"; }
+const char *net_switch_kind_names(void) { return "xbar, vcsw, sbox"; }
