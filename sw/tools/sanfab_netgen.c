@@ -7,7 +7,11 @@
  *   vcsw: one VC switch per switch with its own port count, flit links and per-VC stop bits wired switch to
  *         switch (the cable is each switch's LINK_DELAY), every host port brought out as flit and stop buses,
  *         one configuration write port per switch (its tables are loaded through it before a reset), and
- *         every switch's flit outputs and stop bits on flat buses for the bench. */
+ *         every switch's flit outputs and stop bits on flat buses for the bench;
+ *   sbox: one Maestro switch box per switch of a tree, its up port (towards the root) its link master, links as
+ *         cables of LINK_DELAY registers, hosts brought out as en/d buses through cables of the same delay, one
+ *         register port per box (its table and up port are loaded through it after reset), and every box output
+ *         on flat buses for the bench. */
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -16,6 +20,7 @@
 #include "sf_cli.h"
 #include "sf_sim.h"
 #include "sf_topo.h"
+#include "sbox.h"
 #include "xbar.h"
 
 /* The module's parameters and their defaults: sanfab-sim's (sf_sim_cfg_default and the kind's defaults), so a
@@ -26,12 +31,19 @@ typedef struct {
 } param_t;
 enum { NPARAM_MAX = 9 };
 
-/* the parameters of kind `vc` (0 xbar, 1 vcsw); returns their number */
-static int params(int vc, param_t p[NPARAM_MAX])
+/* the parameters of kind `kind` (0 xbar, 1 vcsw, 2 sbox); returns their number */
+static int params(int kind, param_t p[NPARAM_MAX])
 {
     sf_sim_cfg c;
     sf_sim_cfg_default(&c);
-    if (!vc) {
+    if (kind == 2) {
+        /* the switch box's (cmodel/sbox_net.c's defaults, the ones sanfab-sim's sbox network takes) */
+        const param_t d[] = {{"LINK_W", 4}, {"FIFO_BYTES", 2048}, {"TURN", 1}, {"TIMEOUT", 1024}, {"CTR_W", 16},
+                             {"LINK_DELAY", 0}};
+        memcpy(p, d, sizeof d);
+        return (int)(sizeof d / sizeof d[0]);
+    }
+    if (kind == 0) {
         const param_t d[] = {{"SLACK_DEPTH", c.slack}, {"STOP_THRESH", c.stop},       {"GO_THRESH", c.go},
                              {"ROUTE_DELAY", c.route_delay}, {"TIMEOUT", c.timeout}, {"CABLE_DELAY", c.link_delay},
                              {"HOST_DELAY", c.host_delay}};
@@ -52,7 +64,7 @@ static int params(int vc, param_t p[NPARAM_MAX])
 static void usage(FILE *f)
 {
     fprintf(f,
-            "usage: sanfab-netgen TOPOLOGY [--module NAME] [--kind xbar|vcsw] [-o FILE]\n"
+            "usage: sanfab-netgen TOPOLOGY [--module NAME] [--kind xbar|vcsw|sbox] [-o FILE]\n"
             "Writes a Verilog-2005 top of the network of TOPOLOGY (docs/topology.md), of one switch kind\n"
             "(docs/network.md \"RTL network\"):\n"
             "  xbar (default): one crossbar (rtl/xbar/xbar.v) per switch with its own NPORTS, links as\n"
@@ -61,18 +73,25 @@ static void usage(FILE *f)
             "  vcsw: one VC switch (rtl/vcsw/vcsw.v) per switch with its own NPORTS, links wired switch to switch\n"
             "    (the cable is each switch's LINK_DELAY), hosts brought out as from_host_*/to_host_* flit and stop\n"
             "    buses, cfg_we/cfg_addr/cfg_wdata: one table write port per switch (load the sanfab-route --rhinet\n"
-            "    tables through them, then reset), and sw_tx_*/sw_rx_stop: every switch output.\n"
+            "    tables through them, then reset), and sw_tx_*/sw_rx_stop: every switch output;\n"
+            "  sbox: one Maestro switch box (rtl/sbox/sbox.v) per switch of a tree with its own PORTS, NODES = the\n"
+            "    host count, its up port (towards the root: the one level-0 switch, else switch 0) its link master\n"
+            "    (MASTER_MASK), links as LINK_DELAY-register cables of {en, d}, hosts brought out as from_host_*/to_host_*\n"
+            "    en and d buses through cables of the same delay, reg_*: one register port per box (load the tables and\n"
+            "    up ports through them after reset, cmodel/sbox_net.h), and sw_tx_en/sw_tx_d: every box output.\n"
             "  --module NAME  module name (default: the output file's base name, else sanfab_net)\n"
-            "  --kind KIND    switch kind: xbar or vcsw\n"
+            "  --kind KIND    switch kind: xbar, vcsw or sbox\n"
             "  --version      print the version\n"
-            "Switch sizes the RTL builds: xbar NPORTS 2..32 (docs/xbar.md), vcsw NPORTS 2..16 (docs/vcsw.md); a\n"
-            "topology with a switch outside its kind's range is refused.\n"
+            "Switch sizes the RTL builds: xbar NPORTS 2..32 (docs/xbar.md), vcsw NPORTS 2..16 (docs/vcsw.md), sbox\n"
+            "PORTS 2..8 and 1..16 hosts (docs/sbox.md); a topology with a switch outside its kind's range is refused,\n"
+            "and for sbox one that is not a tree or has more than 16 hosts.\n"
             "  -o FILE        output file (default standard output); the module should be named as the file\n"
             "Module parameters (defaults = sanfab-sim's; xbar: Myrinet timing, CABLE_DELAY is switch-switch):\n");
-    for (int k = 0; k < 2; k++) {
+    static const char *const kname[3] = {"xbar", "vcsw", "sbox"};
+    for (int k = 0; k < 3; k++) {
         param_t p[NPARAM_MAX];
         const int np = params(k, p);
-        fprintf(f, "  %s:", k ? "vcsw" : "xbar");
+        fprintf(f, "  %s:", kname[k]);
         for (int i = 0; i < np; i++)
             fprintf(f, "%s %s %u", i == 0 ? "" : ",", p[i].name, p[i].value);
         fprintf(f, ".\n");
@@ -306,6 +325,146 @@ static void write_vcnet(FILE *f, const sf_topo *t, const char *mod, const char *
     free(base);
 }
 
+/* The up port of every switch of a tree (up_port[s], -1 for the root) and the root (*root: the one level-0 switch,
+ * else switch 0), by a breadth-first search from the root; -1 with e = "FILE:LINE: problem" (the link that closes a
+ * cycle) if the topology is not a tree. (sf_topo_tree() in sw/src replaces this function once it lands.) */
+static int tree_up_ports(const sf_topo *t, const char *file, int *up_port, int *root, sf_err *e)
+{
+    const int S = t->nsw;
+    int top = 0, r = 0;
+    for (int s = 0; s < S; s++)
+        if (t->sw[s].level == 0 && top++ == 0)
+            r = s;
+    *root = top == 1 ? r : 0;
+    int *queue = malloc((size_t)S * sizeof *queue), *from = malloc((size_t)S * sizeof *from);
+    if (!queue || !from) {
+        free(queue);
+        free(from);
+        snprintf(e->msg, sizeof e->msg, "out of memory");
+        return -1;
+    }
+    for (int s = 0; s < S; s++)
+        up_port[s] = from[s] = -1;
+    int head = 0, tail = 0, rc = 0;
+    queue[tail++] = *root;
+    from[*root] = *root;
+    while (head < tail && !rc) {
+        const int s = queue[head++];
+        for (int p = 0; p < t->sw[s].nports && !rc; p++) {
+            const sf_peer *q = &t->sw[s].peer[p];
+            if (q->kind != SF_PEER_SWITCH || p == up_port[s])
+                continue; /* not a switch, or the link this switch was reached by */
+            if (from[q->id] >= 0) {
+                snprintf(e->msg, sizeof e->msg, "%s:%d: not a tree: the link switch %d port %d - switch %d port %d closes a "
+                         "cycle (a Maestro network is a tree of switch boxes)", file, q->line, s, p, q->id, q->port);
+                rc = -1;
+                break;
+            }
+            from[q->id] = s;
+            up_port[q->id] = q->port;
+            queue[tail++] = q->id;
+        }
+    }
+    free(queue);
+    free(from);
+    return rc;
+}
+
+/* The Maestro network (--kind sbox): one switch box per switch, its up port (towards the root) its one master. */
+static void write_sbnet(FILE *f, const sf_topo *t, const char *mod, const char *topo_path, const int *up, int root)
+{
+    const int S = t->nsw, H = t->nhost, L = sf_topo_nlinks(t);
+    int *base = first_ports(f, t, mod, topo_path, " --kind sbox");
+    const int P = base[S];
+    fprintf(f, "// %d Maestro switch boxes (rtl/sbox/sbox.v; switch %d the root), %d hosts (nodes 0..%d), %d links, %d box ports.\n"
+               "// Cycle contract of cmodel/net.h: a link symbol {en, d} a box or host puts out after edge k is sampled at\n"
+               "// the far end at edge k + 1 + LINK_DELAY (a cable of LINK_DELAY registers on every link, host links too).\n"
+               "// Each box's MLC on its up port is the link master (MASTER_MASK), the nodes' MLCs are the masters of their\n"
+               "// links. from_host_*[h], to_host_*[h]: host h's link (d: LINK_W bits at [h*LINK_W +: LINK_W]); sw_tx_*: every\n"
+               "// box output port (port i = first port of box s + p); reg_*: box s's register port (reg_addr[s*9 +: 9],\n"
+               "// reg_wdata[s*16 +: 16], reg_rdata[s*32 +: 32]): its table and up port are loaded through it after reset\n"
+               "// (cmodel/sbox_net.h). First ports:",
+            S, root, H, H - 1, L, P);
+    for (int s = 0; s < S; s++)
+        fprintf(f, " %d", base[s]);
+    fprintf(f, "; up ports:");
+    for (int s = 0; s < S; s++)
+        fprintf(f, " %d", up[s]);
+    fprintf(f, ".\n`default_nettype none\n\nmodule %s #(\n", mod);
+    param_t p[NPARAM_MAX];
+    const int np = params(2, p);
+    for (int i = 0; i < np; i++)
+        fprintf(f, "    parameter %-10s = %u%s\n", p[i].name, p[i].value, i + 1 < np ? "," : "");
+    fprintf(f, ") (\n    input  wire clk,\n    input  wire rst,\n");
+    fprintf(f, "    input  wire [%d:0] from_host_en,\n    input  wire [%d*LINK_W-1:0] from_host_d,\n"
+               "    output wire [%d:0] to_host_en,\n    output wire [%d*LINK_W-1:0] to_host_d,\n",
+            H - 1, H, H - 1, H);
+    fprintf(f, "    input  wire [%d:0] reg_rd,\n    input  wire [%d:0] reg_wr,\n    input  wire [%d:0] reg_addr,\n"
+               "    input  wire [%d:0] reg_wdata,\n    output wire [%d:0] reg_rvalid,\n    output wire [%d:0] reg_rdata,\n",
+            S - 1, S - 1, S * 9 - 1, S * 16 - 1, S - 1, S * 32 - 1);
+    fprintf(f, "    output wire [%d:0] sw_tx_en,\n    output wire [%d*LINK_W-1:0] sw_tx_d\n);\n\n", P - 1, P);
+    for (int s = 0; s < S; s++) {
+        const int n = t->sw[s].nports;
+        fprintf(f, "    wire [%d:0] s%d_rx_en, s%d_tx_en;\n    wire [%d*LINK_W-1:0] s%d_rx_d, s%d_tx_d;\n", n - 1, s, s, n, s, s);
+    }
+    fprintf(f, "\n");
+    for (int s = 0; s < S; s++) {
+        const int n = t->sw[s].nports;
+        if (up[s] >= 0)
+            fprintf(f, "    // box %d: %d ports, up port %d\n", s, n, up[s]);
+        else
+            fprintf(f, "    // box %d: %d ports, the root\n", s, n);
+        fprintf(f, "    sbox #(\n        .PORTS       (%d),\n        .NODES       (%d),\n        .LINK_W      (LINK_W),\n"
+                   "        .FIFO_BYTES  (FIFO_BYTES),\n        .TURN        (TURN),\n        .TIMEOUT     (TIMEOUT),\n"
+                   "        .CTR_W       (CTR_W),\n        .MASTER_MASK (%u),\n        .LINK_DELAY  (LINK_DELAY)\n    ) u_sw%d (\n",
+                n, H, up[s] >= 0 ? 1u << up[s] : 0u, s);
+        fprintf(f, "        .clk        (clk),\n        .rst        (rst),\n        .rx_en      (s%d_rx_en),\n"
+                   "        .rx_d       (s%d_rx_d),\n        .tx_en      (s%d_tx_en),\n        .tx_d       (s%d_tx_d),\n",
+                s, s, s, s);
+        fprintf(f, "        .reg_rd     (reg_rd[%d]),\n        .reg_wr     (reg_wr[%d]),\n        .reg_addr   (reg_addr[%d +: 9]),\n"
+                   "        .reg_wdata  (reg_wdata[%d +: 16]),\n        .reg_rvalid (reg_rvalid[%d]),\n"
+                   "        .reg_rdata  (reg_rdata[%d +: 32])\n    );\n",
+                s, s, s * 9, s * 16, s, s * 32);
+        fprintf(f, "    assign sw_tx_en[%d +: %d] = s%d_tx_en;\n    assign sw_tx_d[%d*LINK_W +: %d*LINK_W] = s%d_tx_d;\n", base[s], n, s,
+                base[s], n, s);
+        for (int q = 0; q < n; q++)
+            if (t->sw[s].peer[q].kind == SF_PEER_NONE)
+                fprintf(f, "    assign s%d_rx_en[%d] = 1'b0; // port %d unconnected\n"
+                           "    assign s%d_rx_d[%d*LINK_W +: LINK_W] = {LINK_W{1'b0}};\n", s, q, q, s, q);
+        fprintf(f, "\n");
+    }
+    /* one cable: a delay line of {en, d}, LINK_DELAY registers reset to the idle link (0) */
+    for (int l = 0; l < L; l++)
+        for (int d = 0; d < 2; d++) {
+            const int c = 2 * l + d, a = t->ch_from[c], pa = t->ch_fport[c], b = t->ch_to[c], pb = t->ch_tport[c];
+            fprintf(f, "    // link %d, channel %d: box %d port %d -> box %d port %d\n", l, c, a, pa, b, pb);
+            fprintf(f, "    wire [LINK_W:0] ch%d_q;\n    delay_line #(\n        .WIDTH (LINK_W + 1),\n        .DELAY (LINK_DELAY)\n"
+                       "    ) u_ch%d (\n        .clk (clk),\n        .rst (rst),\n"
+                       "        .d   ({s%d_tx_en[%d], s%d_tx_d[%d*LINK_W +: LINK_W]}),\n        .q   (ch%d_q)\n    );\n",
+                    c, c, a, pa, a, pa, c);
+            fprintf(f, "    assign s%d_rx_en[%d] = ch%d_q[LINK_W];\n    assign s%d_rx_d[%d*LINK_W +: LINK_W] = ch%d_q[LINK_W-1:0];\n", b,
+                    pb, c, b, pb, c);
+        }
+    for (int h = 0; h < H; h++) {
+        const int s = t->host[h].sw, q = t->host[h].port;
+        fprintf(f, "    // host %d on box %d port %d\n", h, s, q);
+        fprintf(f, "    wire [LINK_W:0] h%d_in_q, h%d_out_q;\n    delay_line #(\n        .WIDTH (LINK_W + 1),\n"
+                   "        .DELAY (LINK_DELAY)\n    ) u_h%d_in (\n        .clk (clk),\n        .rst (rst),\n"
+                   "        .d   ({from_host_en[%d], from_host_d[%d*LINK_W +: LINK_W]}),\n        .q   (h%d_in_q)\n    );\n",
+                h, h, h, h, h, h);
+        fprintf(f, "    assign s%d_rx_en[%d] = h%d_in_q[LINK_W];\n    assign s%d_rx_d[%d*LINK_W +: LINK_W] = h%d_in_q[LINK_W-1:0];\n", s,
+                q, h, s, q, h);
+        fprintf(f, "    delay_line #(\n        .WIDTH (LINK_W + 1),\n        .DELAY (LINK_DELAY)\n    ) u_h%d_out (\n"
+                   "        .clk (clk),\n        .rst (rst),\n        .d   ({s%d_tx_en[%d], s%d_tx_d[%d*LINK_W +: LINK_W]}),\n"
+                   "        .q   (h%d_out_q)\n    );\n",
+                h, s, q, s, q, h);
+        fprintf(f, "    assign to_host_en[%d] = h%d_out_q[LINK_W];\n    assign to_host_d[%d*LINK_W +: LINK_W] = h%d_out_q[LINK_W-1:0];\n",
+                h, h, h, h);
+    }
+    fprintf(f, "\nendmodule\n\n`default_nettype wire\n");
+    free(base);
+}
+
 int main(int argc, char **argv)
 {
     const char *topo = NULL, *out = NULL, *mod = NULL, *kind = "xbar";
@@ -351,14 +510,14 @@ int main(int argc, char **argv)
         usage(stderr);
         return 2;
     }
-    if (strcmp(kind, "xbar") && strcmp(kind, "vcsw")) {
-        static const char *const kinds[] = {"xbar", "vcsw"};
+    if (strcmp(kind, "xbar") && strcmp(kind, "vcsw") && strcmp(kind, "sbox")) {
+        static const char *const kinds[] = {"xbar", "vcsw", "sbox"};
         char dym[80];
-        fprintf(stderr, "sanfab-netgen: unknown switch kind \"%s\"%s (known: xbar, vcsw)\n", kind,
-                sf_cli_did_you_mean(dym, sizeof dym, kind, kinds, 2));
+        fprintf(stderr, "sanfab-netgen: unknown switch kind \"%s\"%s (known: xbar, vcsw, sbox)\n", kind,
+                sf_cli_did_you_mean(dym, sizeof dym, kind, kinds, 3));
         return 2;
     }
-    const int vc = strcmp(kind, "vcsw") == 0;
+    const int vc = strcmp(kind, "vcsw") == 0, sb = strcmp(kind, "sbox") == 0;
     char name[256];
     if (!mod) {
         if (out) {
@@ -383,8 +542,14 @@ int main(int argc, char **argv)
     }
     for (int s = 0; s < t->nsw; s++)
         if (t->sw[s].nports < 2) {
-            fprintf(stderr, "sanfab-netgen: %s:%d: switch %d has %d port; the %s takes NPORTS 2..%d\n", topo,
-                    t->sw[s].line, s, t->sw[s].nports, vc ? "VC switch" : "crossbar", vc ? VCSW_MAX_PORTS : XBAR_MAX_PORTS);
+            fprintf(stderr, "sanfab-netgen: %s:%d: switch %d has %d port; the %s takes %s 2..%d\n", topo, t->sw[s].line, s,
+                    t->sw[s].nports, sb ? "switch box" : vc ? "VC switch" : "crossbar", sb ? "PORTS" : "NPORTS",
+                    sb ? SBOX_MAX_PORTS : vc ? VCSW_MAX_PORTS : XBAR_MAX_PORTS);
+            sf_topo_free(t);
+            return 1;
+        } else if (sb && t->sw[s].nports > SBOX_MAX_PORTS) {
+            fprintf(stderr, "sanfab-netgen: %s:%d: switch %d has %d ports; the switch box (rtl/sbox/sbox.v) takes PORTS 2..%d\n",
+                    topo, t->sw[s].line, s, t->sw[s].nports, SBOX_MAX_PORTS);
             sf_topo_free(t);
             return 1;
         } else if (vc && t->sw[s].nports > VCSW_MAX_PORTS) {
@@ -392,7 +557,7 @@ int main(int argc, char **argv)
                     t->sw[s].line, s, t->sw[s].nports, VCSW_MAX_PORTS);
             sf_topo_free(t);
             return 1;
-        } else if (!vc && t->sw[s].nports > XBAR_MAX_PORTS) {
+        } else if (!vc && !sb && t->sw[s].nports > XBAR_MAX_PORTS) {
             fprintf(stderr, "sanfab-netgen: %s:%d: switch %d has %d ports; the crossbar (rtl/xbar/xbar.v) takes NPORTS 2..%d\n", topo,
                     t->sw[s].line, s, t->sw[s].nports, XBAR_MAX_PORTS);
             sf_topo_free(t);
@@ -403,13 +568,32 @@ int main(int argc, char **argv)
         sf_topo_free(t);
         return 1;
     }
+    int *up = NULL, root = 0;
+    if (sb) {
+        if (t->nhost > SBOX_MAX_NODES) {
+            fprintf(stderr, "sanfab-netgen: %s: %d hosts; a Maestro network has at most %d nodes (the switch box's "
+                    "destination MASK has 16 bits: NODES 1..%d)\n", topo, t->nhost, SBOX_MAX_NODES, SBOX_MAX_NODES);
+            sf_topo_free(t);
+            return 1;
+        }
+        up = malloc((size_t)t->nsw * sizeof *up);
+        if (!up || tree_up_ports(t, topo, up, &root, &e)) {
+            fprintf(stderr, "sanfab-netgen: %s\n", up ? e.msg : "out of memory");
+            free(up);
+            sf_topo_free(t);
+            return up ? 1 : 2;
+        }
+    }
     FILE *f = out ? fopen(out, "w") : stdout;
     if (!f) {
         fprintf(stderr, "sanfab-netgen: %s: cannot write: %s\n", out, strerror(errno));
         sf_topo_free(t);
+        free(up);
         return 2;
     }
-    if (vc)
+    if (sb)
+        write_sbnet(f, t, mod, topo, up, root);
+    else if (vc)
         write_vcnet(f, t, mod, topo);
     else
         write_net(f, t, mod, topo);
@@ -417,6 +601,7 @@ int main(int argc, char **argv)
     if (out && fclose(f))
         bad = 1;
     sf_topo_free(t);
+    free(up);
     if (bad) {
         fprintf(stderr, "sanfab-netgen: %s: write error\n", out ? out : "standard output");
         return 2;
