@@ -17,6 +17,7 @@
  *                                              mk/net.mk NET_PARAMS_xbar): the top's parameter NAME, the sanfab-sim
  *                                              key that sets it, the network's default, its sf_sim_cfg field
  *   NET_VCSW_PARAM(NAME, KEY, DEFAULT, FIELD)  the same for a VC switch network (rtl/net/vnet4.v, NET_PARAMS_vcsw)
+ *   NET_SBOX_PARAM(NAME, KEY, DEFAULT, FIELD)  the same for a network of Maestro switch boxes (NET_PARAMS_sbox)
  * LO..HI is the legal range's envelope; the docs' range column gives the finer rules (DEPTH a power of two, TIMEOUT
  * 0 or 2.., STOP_THRESH at most SLACK_DEPTH) and each model's params_check and each top's elaboration check enforce
  * them. The crossbar's SLACK_DEPTH range is the RTL's (the C model takes up to 8191, docs/xbar.md).
@@ -46,6 +47,9 @@
 #endif
 #ifndef NET_VCSW_PARAM
 #define NET_VCSW_PARAM(NAME, KEY, DEFAULT, FIELD)
+#endif
+#ifndef NET_SBOX_PARAM
+#define NET_SBOX_PARAM(NAME, KEY, DEFAULT, FIELD)
 #endif
 
 /* the crossbar (docs/xbar.md, Parameters) */
@@ -102,6 +106,14 @@ NET_VCSW_PARAM(LINK_DELAY, link-delay, 0,   vcsw.LINK_DELAY)
 NET_VCSW_PARAM(COUNTERS,   counters,   0,   vcsw.COUNTERS)
 NET_VCSW_PARAM(CTR_WIDTH,  ctr-width,  32,  vcsw.CTR_WIDTH)
 
+/* the Maestro network (sanfab-sim --switch sbox): its boxes' and NIs' MLCs, the links (Yamagiwa et al. 2000: 4-bit links) */
+NET_SBOX_PARAM(LINK_W,     link-width,  4,    mnic.link_w)
+NET_SBOX_PARAM(FIFO_BYTES, fifo-bytes,  2048, mnic.fifo_bytes)
+NET_SBOX_PARAM(TURN,       turn,        1,    mnic.turn)
+NET_SBOX_PARAM(TIMEOUT,    mlc-timeout, 1024, mnic.timeout)
+NET_SBOX_PARAM(CTR_W,      ctr-width,   16,   mnic.ctr_w)
+NET_SBOX_PARAM(LINK_DELAY, link-delay,  0,    mnic.link_delay)
+
 #undef XBAR_PARAM
 #undef VCSW_PARAM
 #undef MLC_PARAM
@@ -109,3 +121,4 @@ NET_VCSW_PARAM(CTR_WIDTH,  ctr-width,  32,  vcsw.CTR_WIDTH)
 #undef MLC_LINK_PARAM
 #undef NET_XBAR_PARAM
 #undef NET_VCSW_PARAM
+#undef NET_SBOX_PARAM

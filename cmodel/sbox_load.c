@@ -111,6 +111,22 @@ static int parse(ld_t *l, FILE *fp, unsigned want_sw, unsigned ports, unsigned n
 int sbox_load_file(const char *path, unsigned switch_id, unsigned ports, unsigned nodes, sbox_table_t *t, char *err,
                    size_t errlen)
 {
+    FILE *fp = fopen(path, "r");
+    if (!fp) {
+        ld_t l = {{path, err, errlen}};
+        memset(t, 0, sizeof *t);
+        for (unsigned d = 0; d < SBOX_LOAD_MAX_NODES; d++)
+            t->port[d] = -1;
+        return tfile_fail(&l.tf, 0, "cannot open: %s", strerror(errno));
+    }
+    int rc = sbox_load_stream(fp, path, switch_id, ports, nodes, t, err, errlen);
+    fclose(fp);
+    return rc;
+}
+
+int sbox_load_stream(FILE *fp, const char *path, unsigned switch_id, unsigned ports, unsigned nodes, sbox_table_t *t,
+                     char *err, size_t errlen)
+{
     ld_t l = {{path, err, errlen}};
     memset(t, 0, sizeof *t);
     for (unsigned d = 0; d < SBOX_LOAD_MAX_NODES; d++)
@@ -124,12 +140,8 @@ int sbox_load_file(const char *path, unsigned switch_id, unsigned ports, unsigne
     if (ports > SBOX_LOAD_MAX_PORTS || nodes > SBOX_LOAD_MAX_NODES)
         return tfile_fail(&l.tf, 0, "bad box: PORTS %u (1..%u), NODES %u (1..%u)", ports, SBOX_LOAD_MAX_PORTS, nodes,
                     SBOX_LOAD_MAX_NODES);
-    FILE *fp = fopen(path, "r");
-    if (!fp)
-        return tfile_fail(&l.tf, 0, "cannot open: %s", strerror(errno));
     unsigned hdr_line = 0, sw_line = 0;
     int rc = parse(&l, fp, switch_id, ports, nodes, t, &hdr_line, &sw_line);
-    fclose(fp);
     if (!rc && switch_id >= t->switches)
         rc = tfile_fail(&l.tf, hdr_line, "switch %u is not in the file (%u switches)", switch_id, t->switches);
     else if (!rc && !sw_line)

@@ -8,6 +8,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 /* Destination nodes a box's table can hold (MASK has 16 bits; docs/sbox.md, NODES). */
 #define SBOX_LOAD_MAX_NODES 16u
@@ -32,6 +33,10 @@ typedef struct {
  * (t then holds no entry). */
 int sbox_load_file(const char *path, unsigned switch_id, unsigned ports, unsigned nodes, sbox_table_t *t, char *err,
                    size_t errlen);
+
+/* sbox_load_file on an open stream (read from its position to its end, not closed); `path` names it in messages. */
+int sbox_load_stream(FILE *fp, const char *path, unsigned switch_id, unsigned ports, unsigned nodes, sbox_table_t *t,
+                     char *err, size_t errlen);
 
 /* The register write that sets entry d (docs/sbox.md, Register port): address 0x120 + d,
  * data bit 4 valid and bits 2..0 the port (0: invalid). */

@@ -31,8 +31,8 @@ static double now_s(void)
 
 void sf_sim_busy_mask(sf_kind k, uint64_t *mask, uint64_t *value)
 {
-    *mask = k == SF_KIND_VCSW ? VCSW_NET_VALID : XBAR_NET_BUSY_MASK;
-    *value = k == SF_KIND_VCSW ? VCSW_NET_VALID : 0;
+    *mask = k == SF_KIND_VCSW ? VCSW_NET_VALID : k == SF_KIND_SBOX ? SBOX_NET_EN : XBAR_NET_BUSY_MASK;
+    *value = k == SF_KIND_VCSW ? VCSW_NET_VALID : k == SF_KIND_SBOX ? SBOX_NET_EN : 0;
 }
 
 int sf_sim_point_nics(const sf_sim_cfg *c, const sf_sim_net *n, int li, sf_sim_point *pt, sf_err *e)
@@ -42,7 +42,7 @@ int sf_sim_point_nics(const sf_sim_cfg *c, const sf_sim_net *n, int li, sf_sim_p
     pt->k = c->k;
     sf_traffic_params tp = c->tr;
     if (li < 0) {
-        if (!n->wl || c->k == SF_KIND_VCSW) {
+        if (!n->wl || c->k != SF_KIND_XBAR) {
             snprintf(e->msg, sizeof e->msg, "no workload to run (workloads run on the crossbar network)");
             return -1;
         }
@@ -50,6 +50,9 @@ int sf_sim_point_nics(const sf_sim_cfg *c, const sf_sim_net *n, int li, sf_sim_p
         tp.mtu = c->mtu;
         tp.rate = 0;
         tp.msg_units = c->mtu;
+    } else if (c->k == SF_KIND_SBOX) {
+        tp.msg_units = c->mnic.msg_bytes;
+        tp.rate = c->loads[li] / c->mnic.msg_bytes; /* payload bytes/host/cycle -> messages per cycle per host */
     } else if (c->k == SF_KIND_VCSW) {
         tp.msg_units = c->vnic.packet_flits;
         tp.rate = c->loads[li] / c->vnic.packet_flits; /* flits/host/cycle -> packets per cycle per host */
@@ -63,6 +66,9 @@ int sf_sim_point_nics(const sf_sim_cfg *c, const sf_sim_net *n, int li, sf_sim_p
     if (c->k == SF_KIND_VCSW) {
         pt->nics = sf_vcnics_new(t, n->tables, &c->vnic, pt->tr, e);
         pt->nic_step = sf_vcnics_step;
+    } else if (c->k == SF_KIND_SBOX) {
+        pt->nics = sf_mnics_new(t, &c->mnic, pt->tr, e);
+        pt->nic_step = sf_mnics_step;
     } else {
         pt->nics = sf_nics_new(t, n->rs, &c->nic, pt->tr, e);
         pt->nic_step = sf_nics_step;
@@ -79,6 +85,8 @@ void sf_sim_point_free(sf_sim_point *pt)
     net_free(pt->net);
     if (pt->k == SF_KIND_VCSW)
         sf_vcnics_free(pt->nics);
+    else if (pt->k == SF_KIND_SBOX)
+        sf_mnics_free(pt->nics);
     else
         sf_nics_free(pt->nics);
     sf_traffic_free(pt->tr);
@@ -92,6 +100,11 @@ void sf_sim_point_losses(const sf_sim_point *pt, uint64_t *lost_msgs, uint64_t *
         sf_vcnics_counts(pt->nics, &v);
         *lost_msgs = v.lost_corrupt + v.lost_length;
         *rx_overflow = v.rx_overflow;
+    } else if (pt->k == SF_KIND_SBOX) {
+        sf_mnic_counts m;
+        sf_mnics_counts(pt->nics, &m);
+        *lost_msgs = m.lost_corrupt;
+        *rx_overflow = 0;
     } else {
         sf_nic_counts m;
         sf_nics_counts(pt->nics, &m);
@@ -108,9 +121,9 @@ int sf_sim_point_build(const sf_sim_cfg *c, const sf_sim_net *n, int li, net_nic
     if (sf_sim_point_nics(c, n, li, pt, e))
         return -1;
     /* the fabric's description of the topology; a VC network's cables are inside its switches (LINK_DELAY) and
-     * its NICs, so its links have delay 0 */
-    const int vc = c->k == SF_KIND_VCSW;
-    const unsigned ld = vc ? 0 : c->link_delay, hd = vc ? 0 : c->host_delay;
+     * its NICs, so its links have delay 0; a Maestro network's links, hosts' too, all have the one link delay */
+    const int vc = c->k == SF_KIND_VCSW, mb = c->k == SF_KIND_SBOX;
+    const unsigned ld = vc ? 0 : c->link_delay, hd = vc ? 0 : mb ? c->link_delay : c->host_delay;
     unsigned *nports = calloc(S, sizeof *nports);
     net_link_desc *links = calloc(NL ? NL : 1, sizeof *links);
     net_host_desc *hosts = calloc(H, sizeof *hosts);
@@ -135,8 +148,10 @@ int sf_sim_point_build(const sf_sim_cfg *c, const sf_sim_net *n, int li, net_nic
     xp.LINK_DELAY = 0; /* cables are the fabric's links */
     xp.COUNTERS = 0;
     vcsw_net_params_t vp = {c->vcsw, n->tables};
+    const sf_mnic_params *m = &c->mnic;
+    sbox_net_params_t sp = {{8, H, m->link_w, m->fifo_bytes, m->turn, m->timeout, m->ctr_w, 0, c->link_delay}, S, n->boxes};
     char err[300];
-    pt->net = net_new(&d, net_switch_kind(c->kind), vc ? (const void *)&vp : (const void *)&xp,
+    pt->net = net_new(&d, net_switch_kind(c->kind), vc ? (const void *)&vp : mb ? (const void *)&sp : (const void *)&xp,
                       nic_fn ? nic_fn : pt->nic_step, nic_fn ? nic_ctx : pt->nics, err, sizeof err);
     free(nports);
     free(links);
@@ -197,7 +212,8 @@ int sf_sim_run_point(const sf_sim_cfg *c, const sf_sim_net *n, int li, FILE *out
 {
     const sf_topo *t = n->t;
     const unsigned S = (unsigned)t->nsw, H = (unsigned)t->nhost, NL = (unsigned)sf_topo_nlinks(t);
-    const int vc = c->k == SF_KIND_VCSW;
+    const int vc = c->k == SF_KIND_VCSW, mb = c->k == SF_KIND_SBOX, xb = c->k == SF_KIND_XBAR;
+    const char *unit = mb ? "bytes" : "flits"; /* a host's traffic: payload bytes (sbox), flits */
     sf_sim_point pt;
     const double load = c->loads[li];
     if (sf_sim_point_build(c, n, li, NULL, NULL, &pt, e))
@@ -220,7 +236,7 @@ int sf_sim_run_point(const sf_sim_cfg *c, const sf_sim_net *n, int li, FILE *out
     sf_traffic_window_start(tr, wstart);
     sf_nic_counts mc_wstart;
     memset(&mc_wstart, 0, sizeof mc_wstart);
-    if (!vc) {
+    if (xb) {
         sf_nics_window_start(pt.nics, wstart);
         sf_nics_counts(pt.nics, &mc_wstart);
     }
@@ -239,14 +255,14 @@ int sf_sim_run_point(const sf_sim_cfg *c, const sf_sim_net *n, int li, FILE *out
     /* the NICs' counts at the window's end (ITB packets of the window: their difference from those at its start) */
     sf_nic_counts mc_wend;
     memset(&mc_wend, 0, sizeof mc_wend);
-    if (!vc)
+    if (xb)
         sf_nics_counts(pt.nics, &mc_wend);
     /* ITB pools (crossbar network) */
     double pool_avg_mean = 0, pool_avg_max = 0;
     uint64_t pool_max_pkts = 0, pool_max_bytes = 0;
     double *pavg = calloc(H, sizeof *pavg);
     uint64_t *pmax = calloc(H, sizeof *pmax);
-    for (unsigned h = 0; h < H && !vc; h++) {
+    for (unsigned h = 0; h < H && xb; h++) {
         double ab;
         uint64_t mb;
         sf_nics_pool(pt.nics, h, wend, &pavg[h], &pmax[h], &ab, &mb);
@@ -292,8 +308,8 @@ int sf_sim_run_point(const sf_sim_cfg *c, const sf_sim_net *n, int li, FILE *out
     /* offered and accepted traffic: payload bytes per ns per switch (xbar), flits per cycle per host (vcsw) */
     const double off_h = (double)win.gen_units / W / H, acc_h = (double)win.deliv_units / W / H;
     const double off_c = (double)win.gen_units / W / S, acc_c = (double)win.deliv_units / W / S;
-    *offered = vc ? off_h : off_c / ns;
-    *accepted = vc ? acc_h : acc_c / ns;
+    *offered = xb ? off_c / ns : off_h;
+    *accepted = xb ? acc_c / ns : acc_h;
     /* the hotspot host alone (hotspot traffic): its own share can saturate while the total still passes */
     const int hot = sf_traffic_hotspot(tr);
     const double hot_off = (double)win.hot_gen_units / W, hot_acc = (double)win.hot_deliv_units / W;
@@ -305,7 +321,7 @@ int sf_sim_run_point(const sf_sim_cfg *c, const sf_sim_net *n, int li, FILE *out
     /* JSON */
     fprintf(out, "  {\"load\": ");
     sf_sim_jnum(out, load);
-    if (!vc) {
+    if (xb) {
         fprintf(out, ", \"offered_flits_ns_sw\": ");
         sf_sim_jnum(out, *offered);
         fprintf(out, ", \"accepted_flits_ns_sw\": ");
@@ -315,17 +331,21 @@ int sf_sim_run_point(const sf_sim_cfg *c, const sf_sim_net *n, int li, FILE *out
         fprintf(out, ", \"accepted_flits_cycle_sw\": ");
         sf_sim_jnum(out, acc_c);
     }
-    fprintf(out, ", \"offered_flits_cycle_host\": ");
+    fprintf(out, ", \"offered_%s_cycle_host\": ", unit);
     sf_sim_jnum(out, off_h);
-    fprintf(out, ", \"accepted_flits_cycle_host\": ");
+    fprintf(out, ", \"accepted_%s_cycle_host\": ", unit);
     sf_sim_jnum(out, acc_h);
+    if (mb) { /* bytes/cycle x 8 bits / ns per cycle = Gbit/s; x 1000 = Mbit/s */
+        fprintf(out, ", \"accepted_mbit_s_host\": ");
+        sf_sim_jnum(out, acc_h * 8.0 / ns * 1000.0);
+    }
     fprintf(out, ", \"saturated\": %s,\n   ", *saturated ? "true" : "false");
     if (hot >= 0) {
         fprintf(out, "\"hotspot_host\": {\"host\": %d, ", hot);
-        if (vc) {
-            fprintf(out, "\"offered_flits_cycle\": ");
+        if (!xb) {
+            fprintf(out, "\"offered_%s_cycle\": ", unit);
             sf_sim_jnum(out, hot_off);
-            fprintf(out, ", \"accepted_flits_cycle\": ");
+            fprintf(out, ", \"accepted_%s_cycle\": ", unit);
             sf_sim_jnum(out, hot_acc);
         } else {
             fprintf(out, "\"offered_flits_ns\": ");
@@ -342,7 +362,15 @@ int sf_sim_run_point(const sf_sim_cfg *c, const sf_sim_net *n, int li, FILE *out
             (unsigned long long)sf_traffic_in_flight(tr), (unsigned long long)sf_traffic_queued(tr));
     sf_nic_counts mc;
     sf_vcnic_counts vcc;
-    if (vc) {
+    sf_mnic_counts mnc;
+    memset(&mc, 0, sizeof mc);
+    memset(&vcc, 0, sizeof vcc);
+    memset(&mnc, 0, sizeof mnc);
+    if (mb) {
+        sf_mnics_counts(pt.nics, &mnc);
+        fprintf(out, "\"lost_corrupt\": %llu, \"misdelivered\": %llu, ", (unsigned long long)mnc.lost_corrupt,
+                (unsigned long long)mnc.misdelivered);
+    } else if (vc) {
         sf_vcnics_counts(pt.nics, &vcc);
         fprintf(out, "\"lost_corrupt\": %llu, \"lost_length\": %llu, ", (unsigned long long)vcc.lost_corrupt,
                 (unsigned long long)vcc.lost_length);
@@ -353,11 +381,13 @@ int sf_sim_run_point(const sf_sim_cfg *c, const sf_sim_net *n, int li, FILE *out
     }
     fprintf(out, "\"misrouted\": %llu, \"duplicate\": %llu, \"nic_rx_overflow\": %llu, \"drain_cycles\": %llu},\n   ",
             (unsigned long long)all.misrouted, (unsigned long long)all.duplicate,
-            (unsigned long long)(vc ? vcc.rx_overflow : mc.rx_overflow), (unsigned long long)drained);
+            (unsigned long long)(vc ? vcc.rx_overflow : mb ? 0 : mc.rx_overflow), (unsigned long long)drained);
     sf_sim_lat_json(out, "latency_cycles", &lat, 1.0);
     if (!vc) {
         fprintf(out, ",\n   ");
         sf_sim_lat_json(out, "latency_ns", &lat, ns);
+    }
+    if (xb) {
         fprintf(out, ",\n   \"itbs_per_msg\": ");
         sf_sim_jnum(out, lat.marks_per_msg);
         fprintf(out, ", \"itb\": {\"span\": {\"packets\": \"run\", \"reinjected\": \"run\", \"packets_window\": \"window\", "
@@ -398,7 +428,10 @@ int sf_sim_run_point(const sf_sim_cfg *c, const sf_sim_net *n, int li, FILE *out
             first = 0;
         }
     }
-    if (vc)
+    if (mb)
+        fprintf(out, "},\n   \"flow_control\": {\"status_reads\": %llu, \"units_sent\": %llu},\n   ",
+                (unsigned long long)mnc.status_reads, (unsigned long long)mnc.units_sent);
+    else if (vc)
         fprintf(out, "},\n   \"flow_control\": {\"nic_stops\": %llu, \"source_stalled_cycles\": %llu},\n   ",
                 (unsigned long long)vcc.stops_sent, (unsigned long long)vcc.stalled);
     else

@@ -2,10 +2,12 @@
  * (docs/network.md). A run is a pure function of the configuration (topology, routes, tables, traffic,
  * parameters, seed): the same configuration gives the same JSON bytes. No global state.
  *
- * Two kinds of network run, each three parts written once: the switch kind's adapter to the fabric (beside
- * its C model: cmodel/xbar_net.c, cmodel/vcsw_net.c), its NIC (sf_nic.c Myrinet, sf_vcnic.c RHiNET) and the
- * traffic layer both NICs share (sf_traffic.c). `switch xbar`: crossbars with Myrinet NICs and source routes
- * (Flich et al. 2002); `switch vcsw`: table-lookup VC switches with RHiNET NICs and the --rhinet tables (Koibuchi et al. 2003). */
+ * Three kinds of network run, each three parts written once: the switch kind's adapter to the fabric (beside
+ * its C model: cmodel/xbar_net.c, cmodel/vcsw_net.c, cmodel/sbox_net.c), its NIC (sf_nic.c Myrinet, sf_vcnic.c
+ * RHiNET, sf_mnic.c Maestro) and the traffic layer every NIC shares (sf_traffic.c). `switch xbar`: crossbars with
+ * Myrinet NICs and source routes (Flich et al. 2002); `switch vcsw`: table-lookup VC switches with RHiNET NICs and
+ * the --rhinet tables (Koibuchi et al. 2003); `switch sbox`: a tree of Maestro switch boxes with Maestro NIs and the
+ * --maestro tables (Yamagiwa et al. 2000). */
 #ifndef SF_SIM_H
 #define SF_SIM_H
 
@@ -13,6 +15,8 @@
 #include <stdio.h>
 
 #include "net.h"
+#include "sbox_net.h"
+#include "sf_mnic.h"
 #include "sf_nic.h"
 #include "sf_route.h"
 #include "sf_topo.h"
@@ -27,23 +31,25 @@
 #define SF_SIM_NKEYS 80
 
 /* The kinds of network (the `switch` key). */
-typedef enum { SF_KIND_XBAR = 0, SF_KIND_VCSW } sf_kind;
+typedef enum { SF_KIND_XBAR = 0, SF_KIND_VCSW, SF_KIND_SBOX } sf_kind;
 
 /* A run configuration: config file keys and their command-line overrides (docs/network.md). */
 typedef struct {
     char topology[1024], routes[1024]; /* paths (a config file's relative paths are taken from its directory) */
-    char tables[1024];                 /* vcsw: the sanfab-route --rhinet file ("" = written from the routes) */
+    char tables[1024];                 /* vcsw: the sanfab-route --rhinet file, sbox: --maestro ("" = written from the routes) */
     char topology_gen[1024];           /* instead of topology: a generator line, sanfab-topo's "KIND [options]" */
     char routing[1024];                /* instead of routes: an algorithm line, sanfab-route's "ALGORITHM [options]" */
     char topology_desc[1400], routing_desc[1400]; /* "FILE:LINE: topology-gen LINE": names them in messages */
     char write_topology[1024], write_routes[1024], write_tables[1024]; /* where to keep what was made ("" = not) */
-    char kind[16];                     /* switch kind: "xbar" or "vcsw" */
+    char kind[16];                     /* switch kind: "xbar", "vcsw" or "sbox" */
     sf_kind k;
     sf_traffic_params tr;              /* pattern, hotspot, local, seed; rate and msg_units are set per load point */
     sf_nic_params nic;                 /* xbar: the Myrinet NICs (message size, ITB, receive buffer) */
     sf_vcnic_params vnic;              /* vcsw: the RHiNET NICs (packet flits, receive buffer) */
     vcsw_params_t vcsw;                /* vcsw: the switches' parameters (NPORTS per switch, LINK_DELAY = link_delay) */
-    double loads[SF_SIM_MAX_LOADS];    /* offered load points: flits/ns/switch (xbar), flits/host/cycle (vcsw) */
+    sf_mnic_params mnic;               /* sbox: the Maestro NIs and every MLC of the network (boxes' too), message bytes */
+    double loads[SF_SIM_MAX_LOADS];    /* offered load points: flits/ns/switch (xbar), flits/host/cycle (vcsw), payload
+                                        * bytes/host/cycle (sbox) */
     int nloads;
     uint64_t warmup, cycles, drain;    /* warm-up, measurement window, most drain cycles (0 = no drain) */
     uint64_t deadlock_limit;           /* stop a point after this many cycles without a flit moving (0 = never) */
@@ -52,7 +58,7 @@ typedef struct {
     int allow_deadlock, links;         /* accept a cyclic route set; per-link utilisation in the JSON */
     double sat_ratio;                  /* a point is saturated when accepted < sat_ratio * offered */
     int no_skip;                       /* step quiet switches too (--no-skip; not a key: results are the same) */
-    double ns_per_cycle;               /* xbar: link time of one character (6.25 Myrinet, 0.8 Myri-10G) */
+    double ns_per_cycle;               /* xbar: link time of one character (6.25 Myrinet, 0.8 Myri-10G); sbox: 20 (50 MHz) */
     char timing[1024];                 /* the timing set read (a named set or a file), "" none */
     int timing_done;                   /* its keys have been taken */
     char workload[64];                 /* a built-in workload ("" = constant-rate traffic at the loads) */
@@ -101,6 +107,7 @@ typedef struct {
     sf_topo *t;
     sf_routes *rs;
     vcsw_net_tables_t *tables; /* vcsw: loaded from c->tables, or written from the routes (--rhinet) and loaded */
+    sbox_net_box *boxes;       /* sbox: every box's table (c->tables, or written from the routes: --maestro) and up port */
     char algo[200];
     int cyclic;                /* the route set has a channel dependency cycle (allowed by allow-deadlock) */
     char cycle[400];           /* the cycle found */
@@ -118,8 +125,8 @@ void sf_sim_net_free(sf_sim_net *n);
 typedef struct {
     sf_kind k;
     sf_traffic *tr;
-    void *nics;          /* sf_nics (xbar) or sf_vcnics (vcsw) */
-    net_nic_fn nic_step; /* sf_nics_step or sf_vcnics_step */
+    void *nics;          /* sf_nics (xbar), sf_vcnics (vcsw) or sf_mnics (sbox) */
+    net_nic_fn nic_step; /* sf_nics_step, sf_vcnics_step or sf_mnics_step */
     net_t *net;          /* NULL when built by sf_sim_point_nics */
 } sf_sim_point;
 
@@ -135,7 +142,7 @@ int sf_sim_point_build(const sf_sim_cfg *c, const sf_sim_net *n, int li, net_nic
                        sf_sim_point *pt, sf_err *e);
 /** Free a point's fabric, NICs and traffic (a zeroed point is fine). */
 void sf_sim_point_free(sf_sim_point *pt);
-/** The busy predicate of the kind's links (net_set_busy_mask): a data character (xbar), a flit (vcsw). */
+/** The busy predicate of the kind's links (net_set_busy_mask): a data character (xbar), a flit (vcsw), a driven symbol (sbox). */
 void sf_sim_busy_mask(sf_kind k, uint64_t *mask, uint64_t *value);
 
 /** What a point's NICs lost, summed over the kind's reasons (aborted, bad CRC, ITB pool full; corrupt or cut

@@ -14,17 +14,18 @@ enum {
     K_FLITW, K_TAGW, K_DEPTH, K_MAXLEN, K_COUNTERS, K_CTRW, K_ITBDETECT, K_ITBDMA, K_ITBPOOL, K_ITBPRIO, K_NICBUF,
     K_NICSTOP, K_NICGO, K_NICDRAIN, K_ALT, K_ALLOWDL, K_DEADLOCK, K_SAT, K_LINKS, K_POLICY, K_THRESH, K_PROB,
     K_PROBEROUNDS, K_PROBEMARGIN, K_WORKLOAD, K_WLFILE, K_MSGBYTES, K_MESSAGES, K_MTU, K_ROOT, K_MAXCYC, K_NSPC, K_TIMING,
-    K_NICINJ, K_NICDUPLEX, K_N
+    K_NICINJ, K_NICDUPLEX, K_LINKW, K_FIFO, K_TURN, K_MLCTMO, K_N
 };
 
 /* which kinds use a key */
-enum { FOR_ALL = 3, FOR_XBAR = 1, FOR_VCSW = 2 };
+enum { FOR_XBAR = 1, FOR_VCSW = 2, FOR_SBOX = 4, FOR_ALL = 7 };
 
 /* one key: its name, its default for xbar (and every kind), for vcsw when it differs, its help line, the kinds that
- * use it (FOR_*) */
+ * use it (FOR_*), its default for sbox when it differs */
 typedef struct {
     const char *name, *def, *vdef, *help;
     unsigned char kinds;
+    const char *sdef;
 } sf_sim_key;
 
 /* the table of keys (sf_simkeys.c), indexed by K_* */

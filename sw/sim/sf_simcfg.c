@@ -2,6 +2,7 @@
  * a configuration (sf_sim.h). */
 #include "sf_sim_int.h"
 
+#include "mlc_host.h"
 #include "xbar.h"
 
 #include <unistd.h>
@@ -193,6 +194,15 @@ static int read_keys(sf_sim_cfg *c, const char *path, int timing, sf_err *e)
 
 void sf_sim_cfg_kind_defaults(sf_sim_cfg *c)
 {
+    if (c->k == SF_KIND_SBOX) {
+        if (!c->given[K_LINKDELAY])
+            c->link_delay = 0;
+        if (!c->given[K_NSPC])
+            c->ns_per_cycle = 20.0;
+        c->mnic.msg_bytes = c->given[K_MSGSIZE] ? c->nic.msg_size : MLC_T0_DATA;
+        c->mnic.link_delay = c->link_delay;
+        return;
+    }
     if (c->k != SF_KIND_VCSW)
         return;
     if (!c->given[K_LINKDELAY])
@@ -305,14 +315,52 @@ int sf_sim_cfg_check(sf_sim_cfg *c, sf_err *e)
      * "Latency": max(4, ROUTE_DELAY + 3)) and a cable */
     c->nic.probe_base = 2 * c->host_delay + 8;
     c->nic.probe_per_switch = (c->route_delay + 3 > 4 ? c->route_delay + 3 : 4) + c->link_delay;
-    const unsigned kbit = c->k == SF_KIND_VCSW ? FOR_VCSW : FOR_XBAR;
+    const unsigned kbit = c->k == SF_KIND_VCSW ? FOR_VCSW : c->k == SF_KIND_SBOX ? FOR_SBOX : FOR_XBAR;
+    static const char *const kind_name[3] = {"crossbar network (switch xbar)", "VC-switch network (switch vcsw)",
+                                             "Maestro network (switch sbox)"};
     for (int k = 0; k < K_N; k++)
         if (c->given[k] && !(sf_sim_keys[k].kinds & kbit)) {
+            char owners[200] = "";
+            for (unsigned i = 0, n = 0; i < 3; i++)
+                if (sf_sim_keys[k].kinds & (1u << i)) {
+                    const size_t l = strlen(owners);
+                    snprintf(owners + l, sizeof owners - l, "%s%s", n++ ? " and the " : "", kind_name[i]);
+                }
             snprintf(e->msg, sizeof e->msg, "%s is a key of the %s, and this run's switch is %s (sanfab-sim --help: the keys "
-                     "of each kind)", sf_sim_keys[k].name, kbit == FOR_VCSW ? "crossbar network (switch xbar)" : "VC-switch network (switch vcsw)",
-                     c->kind);
+                     "of each kind)", sf_sim_keys[k].name, owners, c->kind);
             return -1;
         }
+    if (c->k == SF_KIND_SBOX) {
+        if (wl) {
+            snprintf(e->msg, sizeof e->msg, "workloads run on the crossbar network (switch xbar); the Maestro network runs constant-rate loads");
+            return -1;
+        }
+        sf_sim_cfg_kind_defaults(c);
+        if (c->mnic.msg_bytes > MLC_T1_MAX_LEN) {
+            snprintf(e->msg, sizeof e->msg, "message-size %u: a Maestro message carries at most %u user bytes (LEN is 16 bits)",
+                     c->mnic.msg_bytes, MLC_T1_MAX_LEN);
+            return -1;
+        }
+        sbox_params_t p = {8, SBOX_MAX_NODES, c->mnic.link_w, c->mnic.fifo_bytes, c->mnic.turn, c->mnic.timeout,
+                           c->mnic.ctr_w, 0, c->link_delay};
+        char why[200];
+        if (c->link_delay > MLC_MAX_LINK_DELAY) {
+            snprintf(e->msg, sizeof e->msg, "link-delay %u: a Maestro link has at most %d cable registers (the boxes' LINK_DELAY)",
+                     c->link_delay, MLC_MAX_LINK_DELAY);
+            return -1;
+        }
+        if (sbox_params_check(&p, why, sizeof why)) {
+            snprintf(e->msg, sizeof e->msg, "Maestro parameters (link-width/fifo-bytes/turn/mlc-timeout/ctr-width): %s", why);
+            return -1;
+        }
+        for (int i = 0; i < c->nloads; i++)
+            if (c->loads[i] > c->mnic.link_w / 8.0) {
+                snprintf(e->msg, sizeof e->msg, "load %g bytes/host/cycle: a Maestro link of link-width %u carries at most %g bytes a "
+                         "cycle", c->loads[i], c->mnic.link_w, c->mnic.link_w / 8.0);
+                return -1;
+            }
+        return 0;
+    }
     if (c->k == SF_KIND_XBAR) {
         xbar_params_t p = xbar_default_params();
         p.SLACK_DEPTH = c->slack;

@@ -33,7 +33,7 @@ void sf_sim_jnum(FILE *f, double v)
 
 void sf_sim_json_head(const sf_sim_cfg *c, const sf_sim_net *n, FILE *out)
 {
-    const int vc = c->k == SF_KIND_VCSW;
+    const int vc = c->k == SF_KIND_VCSW, mb = c->k == SF_KIND_SBOX;
     fprintf(out, "{\"tool\": \"sanfab-sim\", \"format\": 2, \"seed\": %llu,\n \"config\": {", (unsigned long long)c->tr.seed);
     /* the files read, or (topology-gen, routing) the lines that made them and the files written, null if none */
     const char *tf = c->topology[0] ? c->topology : c->write_topology, *rf = c->routes[0] ? c->routes : c->write_routes;
@@ -50,7 +50,7 @@ void sf_sim_json_head(const sf_sim_cfg *c, const sf_sim_net *n, FILE *out)
         fprintf(out, ", \"routing\": ");
         sf_sim_jstr(out, c->routing);
     }
-    if (vc) {
+    if (vc || mb) {
         fprintf(out, ", \"tables\": ");
         if (bf[0])
             sf_sim_jstr(out, bf);
@@ -70,7 +70,7 @@ void sf_sim_json_head(const sf_sim_cfg *c, const sf_sim_net *n, FILE *out)
     if (vc)
         fprintf(out, ", \"packet_flits\": %u", c->vnic.packet_flits);
     else
-        fprintf(out, ", \"message_size\": %u", c->nic.msg_size);
+        fprintf(out, ", \"message_size\": %u", mb ? c->mnic.msg_bytes : c->nic.msg_size);
     fprintf(out, ", \"load_unit\": \"%s\", \"loads\": [", sf_sim_load_unit(c));
     for (int i = 0; i < c->nloads; i++) {
         fputs(i ? ", " : "", out);
@@ -80,7 +80,11 @@ void sf_sim_json_head(const sf_sim_cfg *c, const sf_sim_net *n, FILE *out)
             (unsigned long long)c->warmup, (unsigned long long)c->cycles, (unsigned long long)c->drain,
             (unsigned long long)c->deadlock_limit, c->link_delay);
 kind_keys:
-    if (vc) {
+    if (mb) {
+        const sf_mnic_params *m = &c->mnic;
+        fprintf(out, ", \"link_width\": %u, \"fifo_bytes\": %u, \"turn\": %u, \"mlc_timeout\": %u, \"ctr_width\": %u, "
+                     "\"message_type\": %u", m->link_w, m->fifo_bytes, m->turn, m->timeout, m->ctr_w, m->msg_bytes <= 11 ? 0u : 1u);
+    } else if (vc) {
         const vcsw_params_t *p = &c->vcsw;
         fprintf(out, ", \"vcs\": %u, \"ctrl\": %u, \"flit_width\": %u, \"tag_width\": %u, \"depth\": %u, \"maxlen\": %u, "
                      "\"counters\": %u, \"ctr_width\": %u, \"stop_at\": %d",
@@ -120,6 +124,12 @@ kind_keys:
     fprintf(out, ", \"allow_deadlock\": %s, \"saturation\": %.6g", c->allow_deadlock ? "true" : "false", c->sat_ratio);
     if (!vc)
         fprintf(out, ", \"ns_per_cycle\": %.6g", c->ns_per_cycle);
+    if (mb) { /* the tree: every box's up port (-1: the root) */
+        fprintf(out, "},\n \"tree\": {\"up_ports\": [");
+        for (int s = 0; s < n->t->nsw; s++)
+            fprintf(out, "%s%d", s ? ", " : "", n->boxes[s].up);
+        fprintf(out, "]");
+    }
     fprintf(out, "},\n \"network\": {\"name\": ");
     sf_sim_jstr(out, n->t->name);
     fprintf(out, ", \"switches\": %d, \"hosts\": %d, \"links\": %d, \"algorithm\": ", n->t->nsw, n->t->nhost, sf_topo_nlinks(n->t));
@@ -162,6 +172,11 @@ void sf_sim_json_tail(const sf_sim_cfg *c, const sf_sim_net *n, const double *of
     if (c->k == SF_KIND_VCSW) {
         fprintf(out, "\"throughput_flits_cycle_host\": ");
         sf_sim_jnum(out, best);
+    } else if (c->k == SF_KIND_SBOX) {
+        fprintf(out, "\"throughput_bytes_cycle_host\": ");
+        sf_sim_jnum(out, best);
+        fprintf(out, ", \"throughput_mbit_s_host\": ");
+        sf_sim_jnum(out, best * 8.0 / c->ns_per_cycle * 1000.0);
     } else {
         fprintf(out, "\"throughput_flits_ns_sw\": ");
         sf_sim_jnum(out, best);

@@ -17,24 +17,24 @@
 const sf_sim_key sf_sim_keys[K_N] = {
     [K_TOPOLOGY] = {"topology", "(needed)", NULL, "topology file (docs/topology.md); or topology-gen", FOR_ALL},
     [K_ROUTES] = {"routes", "(needed)", NULL, "sanfab-route route file (docs/routing.md); or routing", FOR_ALL},
-    [K_TABLES] = {"tables", "(written)", NULL, "sanfab-route --rhinet tables of the route set (default: written from the routes)", FOR_VCSW},
+    [K_TABLES] = {"tables", "(written)", NULL, "the route set's switch tables: sanfab-route --rhinet (vcsw), --maestro (sbox) (default: written from the routes)", FOR_VCSW | FOR_SBOX},
     [K_TOPOGEN] = {"topology-gen", "(none)", NULL, "instead of topology: sanfab-topo's command line, no -o (random --switches 16 --seed 1)", FOR_ALL},
     [K_ROUTING] = {"routing", "(none)", NULL, "instead of routes: sanfab-route's command line, no topology, no outputs (dl --vcs 3)", FOR_ALL},
     [K_WTOPO] = {"write-topology", "(none)", NULL, "write the topology of topology-gen to this file (what sanfab-topo -o writes)", FOR_ALL},
     [K_WROUTES] = {"write-routes", "(none)", NULL, "write the routes of routing to this file (what sanfab-route -o writes)", FOR_ALL},
-    [K_WTABLES] = {"write-tables", "(none)", NULL, "write the route set's RHiNET tables to this file (what sanfab-route --rhinet writes)", FOR_ALL},
-    [K_SWITCH] = {"switch", "xbar", NULL, "switch kind: xbar (crossbars, Myrinet NICs) | vcsw (VC switches, RHiNET NICs)", FOR_ALL},
+    [K_WTABLES] = {"write-tables", "(none)", NULL, "write the route set's tables to this file (what sanfab-route --rhinet writes; sbox: --maestro)", FOR_ALL},
+    [K_SWITCH] = {"switch", "xbar", NULL, "switch kind: xbar (crossbars, Myrinet NICs) | vcsw (VC switches, RHiNET NICs) | sbox (Maestro switch boxes, Maestro NIs)", FOR_ALL},
     [K_TRAFFIC] = {"traffic", "uniform", NULL, "uniform|bit-reversal|hotspot|local|transpose|complement|permutation|butterfly", FOR_ALL},
     [K_HOTSPOT] = {"hotspot", "5", NULL, "hotspot: percent of messages sent to the hotspot host", FOR_ALL},
     [K_LOCAL] = {"local", "3", NULL, "local: destinations at most L switches away", FOR_ALL},
-    [K_MSGSIZE] = {"message-size", "512", NULL, "payload bytes per message (8..65536)", FOR_XBAR},
+    [K_MSGSIZE] = {"message-size", "512", NULL, "payload bytes per message (8..65536; sbox: user bytes 8..65535, <= 11 a Type0 message)", FOR_XBAR | FOR_SBOX, "11"},
     [K_PKTFLITS] = {"packet-flits", "-", "128", "flits per packet, head and tail included (Koibuchi et al. 2003: 128)", FOR_VCSW},
-    [K_LOAD] = {"load", "(required)", NULL, "offered load(s) 0 < x <= 1000: flits/ns/switch (xbar), flits/host/cycle (vcsw, x <= 1); one or more", FOR_ALL},
+    [K_LOAD] = {"load", "(required)", NULL, "offered load(s) 0 < x <= 1000: flits/ns/switch (xbar), flits/host/cycle (vcsw, x <= 1), payload bytes/host/cycle (sbox, x <= link-width/8); one or more", FOR_ALL},
     [K_WARMUP] = {"warmup", "20000", "50000", "warm-up cycles before the measurement window", FOR_ALL},
     [K_CYCLES] = {"cycles", "100000", "950000", "measurement window in cycles", FOR_ALL},
     [K_DRAIN] = {"drain", "0", NULL, "after the window: stop generating, run until empty or this many cycles", FOR_ALL},
     [K_SEED] = {"seed", "1", NULL, "random seed (0..2^64-1)", FOR_ALL},
-    [K_LINKDELAY] = {"link-delay", "8", "0", "cable delay in cycles (xbar: switch-switch, 10 m = 8; vcsw: every link, the switches' LINK_DELAY)", FOR_ALL},
+    [K_LINKDELAY] = {"link-delay", "8", "0", "cable delay in cycles (xbar: switch-switch, 10 m = 8; vcsw, sbox: every link, the switches' LINK_DELAY)", FOR_ALL, "0"},
     [K_HOSTDELAY] = {"host-delay", "8", NULL, "host-to-switch cable delay in cycles", FOR_XBAR},
     [K_ROUTEDELAY] = {"route-delay", "21", NULL, "crossbar ROUTE_DELAY (21: 150 ns fall-through)", FOR_XBAR},
     [K_SLACK] = {"slack", "80", NULL, "crossbar SLACK_DEPTH (bytes)", FOR_XBAR},
@@ -48,23 +48,23 @@ const sf_sim_key sf_sim_keys[K_N] = {
     [K_DEPTH] = {"depth", "-", "256", "VC switch DEPTH: buffer per input VC in flits", FOR_VCSW},
     [K_MAXLEN] = {"maxlen", "-", "(packet)", "VC switch MAXLEN: longest packet in flits (default: packet-flits)", FOR_VCSW},
     [K_COUNTERS] = {"counters", "-", "0", "VC switch COUNTERS", FOR_VCSW},
-    [K_CTRW] = {"ctr-width", "-", "32", "VC switch CTR_WIDTH", FOR_VCSW},
+    [K_CTRW] = {"ctr-width", "-", "32", "VC switch CTR_WIDTH; sbox: every MLC's and box's CTR_W (8..32)", FOR_VCSW | FOR_SBOX, "16"},
     [K_ITBDETECT] = {"itb-detect", "44", NULL, "cycles from an in-transit packet's first byte to its detection (275 ns)", FOR_XBAR},
     [K_ITBDMA] = {"itb-dma", "32", NULL, "further cycles to set the re-injection DMA up (200 ns)", FOR_XBAR},
     [K_ITBPOOL] = {"itb-pool", "524288", NULL, "ITB pool per NIC in bytes", FOR_XBAR},
     [K_ITBPRIO] = {"itb-prio", "8", NULL, "local queue length from which local and in-transit packets alternate", FOR_XBAR},
-    [K_NICBUF] = {"nic-buffer", "80", "256", "NIC receive buffer (xbar: bytes; vcsw: flits, STOP at buffer - packet - 2 x cable - 4)", FOR_ALL},
+    [K_NICBUF] = {"nic-buffer", "80", "256", "NIC receive buffer (xbar: bytes; vcsw: flits, STOP at buffer - packet - 2 x cable - 4)", FOR_XBAR | FOR_VCSW},
     [K_NICSTOP] = {"nic-stop", "56", NULL, "NIC sends STOP at this occupancy", FOR_XBAR},
     [K_NICGO] = {"nic-go", "40", NULL, "NIC sends GO at this occupancy", FOR_XBAR},
-    [K_NICDRAIN] = {"nic-drain", "64", NULL, "bytes (flits) the NIC takes from its receive buffer per 64 cycles (64 = link rate)", FOR_ALL},
-    [K_ALT] = {"alternatives", "random", NULL, "random|first: which of a pair's alternative routes a message takes", FOR_ALL},
+    [K_NICDRAIN] = {"nic-drain", "64", NULL, "bytes (flits) the NIC takes from its receive buffer per 64 cycles (64 = link rate)", FOR_XBAR | FOR_VCSW},
+    [K_ALT] = {"alternatives", "random", NULL, "random|first: which of a pair's alternative routes a message takes", FOR_XBAR | FOR_VCSW},
     [K_ALLOWDL] = {"allow-deadlock", "no", NULL, "yes: run a route set with a dependency cycle", FOR_ALL},
     [K_DEADLOCK] = {"deadlock-limit", "100000", NULL, "stop a point after this many cycles without a flit moving while messages are in flight (0 = never)", FOR_ALL},
     [K_SAT] = {"saturation", "0.95", NULL, "a point is saturated when accepted < this x offered (and, hotspot traffic, the hotspot host's)", FOR_ALL},
     [K_LINKS] = {"links", "yes", NULL, "yes|no: per-channel utilisation in the JSON", FOR_ALL},
-    [K_POLICY] = {"policy", "oblivious", NULL, "route policy among a pair's alternatives: static|oblivious|adaptive|probing (Geoffray and Hoefler 2008, sec. 4; vcsw: not probing)", FOR_ALL},
-    [K_THRESH] = {"threshold", "4", NULL, "adaptive/probing: stopped packets since the last change before dispersion", FOR_ALL},
-    [K_PROB] = {"probability", "100", NULL, "adaptive/probing: percent chance a stopped packet past the threshold disperses", FOR_ALL},
+    [K_POLICY] = {"policy", "oblivious", NULL, "route policy among a pair's alternatives: static|oblivious|adaptive|probing (Geoffray and Hoefler 2008, sec. 4; vcsw: not probing)", FOR_XBAR | FOR_VCSW},
+    [K_THRESH] = {"threshold", "4", NULL, "adaptive/probing: stopped packets since the last change before dispersion", FOR_XBAR | FOR_VCSW},
+    [K_PROB] = {"probability", "100", NULL, "adaptive/probing: percent chance a stopped packet past the threshold disperses", FOR_XBAR | FOR_VCSW},
     [K_PROBEROUNDS] = {"probe-rounds", "2", NULL, "probing: busy probes allowed = rounds x (routes - 1), then the route changes anyway", FOR_XBAR},
     [K_PROBEMARGIN] = {"probe-margin", "64", NULL, "probing: cycles a probe may take over its unloaded time and still find its route free", FOR_XBAR},
     [K_WORKLOAD] = {"workload", "(none)", NULL, "run a message workload instead of loads: exchange|bridge|alltoall|alltoall-phased|bcast-serial|bcast-tree|gather|barrier", FOR_XBAR},
@@ -74,10 +74,14 @@ const sf_sim_key sf_sim_keys[K_N] = {
     [K_MTU] = {"mtu", "4096", NULL, "workload: largest packet payload in bytes (MX 4096, FM 1536); messages are cut into packets", FOR_XBAR},
     [K_ROOT] = {"root", "0", NULL, "workload: root host of bcast-serial, bcast-tree and gather", FOR_XBAR},
     [K_MAXCYC] = {"max-cycles", "100000000", NULL, "workload: stop the run after this many cycles (the JSON says it did not finish)", FOR_XBAR},
-    [K_NSPC] = {"ns-per-cycle", "6.25", NULL, "xbar: nanoseconds per cycle (one character on a link: Myrinet 6.25, Myri-10G 0.8)", FOR_XBAR},
+    [K_NSPC] = {"ns-per-cycle", "6.25", NULL, "nanoseconds per cycle (xbar: one character on a link: Myrinet 6.25, Myri-10G 0.8; sbox: the MLC's clock, 50 MHz)", FOR_XBAR | FOR_SBOX, "20"},
     [K_NICINJ] = {"nic-inject", "64", NULL, "xbar: the host's rate into its NIC, bytes per 64 cycles (64 = link rate: no limit)", FOR_XBAR},
     [K_NICDUPLEX] = {"nic-duplex", "full", NULL, "xbar: full|half: half = the NIC's host side serves one direction at a time (LANai, Etsion et al. 2000): its rate (nic-inject) is shared by the copy of sent packets and the drain of received ones", FOR_XBAR},
-    [K_TIMING] = {"timing", "(none)", NULL, "a timing set: a name (myrinet2000, myri10g: sw/sim/timing/NAME.cfg) or a file of keys", FOR_ALL},
+    [K_TIMING] = {"timing", "(none)", NULL, "a timing set: a name (myrinet2000, myri10g: sw/sim/timing/NAME.cfg) or a file of keys", FOR_XBAR | FOR_VCSW},
+    [K_LINKW] = {"link-width", "-", NULL, "Maestro LINK_W: link data bits, 4 (the IEEE1394 PHY of Yamagiwa et al. 2000) or 8", FOR_SBOX, "4"},
+    [K_FIFO] = {"fifo-bytes", "-", NULL, "Maestro FIFO_BYTES: each MLC FIFO (256, 512, 1024, 2048, 4096)", FOR_SBOX, "2048"},
+    [K_TURN] = {"turn", "-", NULL, "Maestro TURN: a link master's wait before it takes the link back (0..15)", FOR_SBOX, "1"},
+    [K_MLCTMO] = {"mlc-timeout", "-", NULL, "Maestro TIMEOUT: a link master's wait for the slave's frame, cycles (0 = none, or 16..65535)", FOR_SBOX, "1024"},
 };
 
 int sf_sim_key_index(const char *k)
@@ -137,13 +141,19 @@ int sf_sim_unknown_key(sf_err *e, const char *where, const char *key, int cmdlin
 
 void sf_sim_keys_help(FILE *f)
 {
-    fprintf(f, "  %-15s %-8s %-8s %s\n", "KEY", "xbar", "vcsw", "meaning (\"-\": not a key of that kind)");
-    for (int i = 0; i < K_N; i++)
-        fprintf(f, "  %-15s %-8s %-8s %s\n", sf_sim_keys[i].name, sf_sim_keys[i].kinds & FOR_XBAR ? sf_sim_keys[i].def : "-",
-                !(sf_sim_keys[i].kinds & FOR_VCSW) ? "-" : sf_sim_keys[i].vdef ? sf_sim_keys[i].vdef : sf_sim_keys[i].def, sf_sim_keys[i].help);
+    fprintf(f, "  %-15s %-8s %-8s %-8s %s\n", "KEY", "xbar", "vcsw", "sbox", "meaning (\"-\": not a key of that kind)");
+    for (int i = 0; i < K_N; i++) {
+        const sf_sim_key *k = &sf_sim_keys[i];
+        fprintf(f, "  %-15s %-8s %-8s %-8s %s\n", k->name, k->kinds & FOR_XBAR ? k->def : "-",
+                !(k->kinds & FOR_VCSW) ? "-" : k->vdef ? k->vdef : k->def, !(k->kinds & FOR_SBOX) ? "-" : k->sdef ? k->sdef : k->def,
+                k->help);
+    }
 }
 
-const char *sf_sim_load_unit(const sf_sim_cfg *c) { return c->k == SF_KIND_VCSW ? "flits/host/cycle" : "flits/ns/switch"; }
+const char *sf_sim_load_unit(const sf_sim_cfg *c)
+{
+    return c->k == SF_KIND_VCSW ? "flits/host/cycle" : c->k == SF_KIND_SBOX ? "bytes/host/cycle" : "flits/ns/switch";
+}
 
 void sf_sim_cfg_default(sf_sim_cfg *c)
 {
@@ -156,10 +166,12 @@ void sf_sim_cfg_default(sf_sim_cfg *c)
     c->tr.seed = 1;
     sf_nic_params_default(&c->nic);
     sf_vcnic_params_default(&c->vnic);
+    sf_mnic_params_default(&c->mnic);
     c->vcsw = vcsw_default_params();
     /* the networks' switch parameters: their defaults in cmodel/sanfab_params.h, the one table of them */
 #define NET_XBAR_PARAM(NAME, KEY, DEFAULT, FIELD) c->FIELD = DEFAULT;
 #define NET_VCSW_PARAM(NAME, KEY, DEFAULT, FIELD) c->FIELD = DEFAULT;
+#define NET_SBOX_PARAM(NAME, KEY, DEFAULT, FIELD) c->FIELD = DEFAULT;
 #include "sanfab_params.h"
     c->deadlock_limit = 100000;
     c->warmup = 20000;
@@ -258,7 +270,11 @@ static const num_key num_keys[K_N] = {
     [K_COUNTERS] = U(0, 1, "expected 0 or 1", FIELD(vcsw.COUNTERS), NOFIELD),
     [K_FLITW] = U(1, 32, "expected bits 1..32 (checked with the other VC switch parameters)", FIELD(vcsw.FLIT_W), NOFIELD),
     [K_TAGW] = U(1, 32, "expected bits 1..32 (checked with the other VC switch parameters)", FIELD(vcsw.TAG_W), NOFIELD),
-    [K_CTRW] = U(1, 32, "expected bits 1..32 (checked with the other VC switch parameters)", FIELD(vcsw.CTR_WIDTH), NOFIELD),
+    [K_CTRW] = U(1, 32, "expected bits 1..32 (checked with the other switch parameters)", FIELD(vcsw.CTR_WIDTH), FIELD(mnic.ctr_w)),
+    [K_LINKW] = U(4, 8, "expected 4 or 8 (checked with the other Maestro parameters)", FIELD(mnic.link_w), NOFIELD),
+    [K_FIFO] = U(256, 4096, "expected bytes 256..4096 (a power of 2; checked with the other Maestro parameters)", FIELD(mnic.fifo_bytes), NOFIELD),
+    [K_TURN] = U(0, 15, "expected cycles 0..15", FIELD(mnic.turn), NOFIELD),
+    [K_MLCTMO] = U(0, 65535, "expected cycles 0..65535 (0 or at least 16)", FIELD(mnic.timeout), NOFIELD),
     [K_DEPTH] = U(1, 256, "expected flits 1..256 (checked with the other VC switch parameters)", FIELD(vcsw.DEPTH), NOFIELD),
     [K_MAXLEN] = U(1, 256, "expected flits 1..256 (checked with the other VC switch parameters)", FIELD(vcsw.MAXLEN), NOFIELD),
     [K_ITBDETECT] = U(0, 1000000, "expected a whole number 0..1000000", FIELD(nic.itb_detect), NOFIELD),
@@ -362,14 +378,13 @@ int sf_sim_cfg_set(sf_sim_cfg *c, const char *key, const char *value, const char
         strcpy(k == K_WTOPO ? c->write_topology : k == K_WROUTES ? c->write_routes : c->write_tables, value);
         break;
     case K_SWITCH:
-        if (strcmp(value, "xbar") && strcmp(value, "vcsw")) {
+        if (strcmp(value, "xbar") && strcmp(value, "vcsw") && strcmp(value, "sbox")) {
             char why[300], dym[80];
-            snprintf(why, sizeof why, "unknown switch kind%s (xbar or vcsw; the Maestro switch box is not a sanfab-sim network yet)",
-                     dym_list(dym, sizeof dym, value, "xbar, vcsw"));
+            snprintf(why, sizeof why, "unknown switch kind%s (xbar, vcsw or sbox)", dym_list(dym, sizeof dym, value, "xbar, vcsw, sbox"));
             return bad(e, where, key, why, value);
         }
         snprintf(c->kind, sizeof c->kind, "%s", value);
-        c->k = strcmp(value, "vcsw") == 0 ? SF_KIND_VCSW : SF_KIND_XBAR;
+        c->k = strcmp(value, "vcsw") == 0 ? SF_KIND_VCSW : strcmp(value, "sbox") == 0 ? SF_KIND_SBOX : SF_KIND_XBAR;
         break;
     case K_TRAFFIC: {
         int t = sf_pattern_parse(value);

@@ -5,6 +5,7 @@
 #include "sf_cli.h"
 #include "sf_route_cli.h"
 #include "sf_topo_cli.h"
+#include "sbox_load.h"
 #include "vcsw_net.h"
 #include "xbar.h"
 
@@ -182,6 +183,153 @@ static int load_tables(const sf_sim_cfg *c, sf_sim_net *n, sf_err *e)
     return tables_match(c, n, e);
 }
 
+/* The up port of every box of a tree (-1: the root, the one level-0 switch, else switch 0), found from the root;
+ * 0, or -1 with e naming the topology line of the link that closes a cycle. */
+static int tree_up_ports(const sf_sim_cfg *c, const sf_topo *t, int *up, sf_err *e)
+{
+    const int S = t->nsw > 0 ? t->nsw : 1;
+    int root = 0, nroot = 0;
+    for (int s = 0; s < S; s++)
+        if (t->sw[s].level == 0 && nroot++ == 0)
+            root = s;
+    if (nroot != 1)
+        root = 0;
+    int *queue = malloc((size_t)S * sizeof *queue), *seen = calloc((size_t)S, sizeof *seen);
+    if (!queue || !seen) {
+        fprintf(stderr, "sanfab-sim: out of memory\n");
+        exit(2);
+    }
+    for (int s = 0; s < S; s++)
+        up[s] = -1;
+    int head = 0, tail = 0, rc = 0;
+    queue[tail++] = root;
+    seen[root] = 1;
+    while (head < tail && !rc) {
+        const int s = queue[head++];
+        for (int p = 0; p < t->sw[s].nports && !rc; p++) {
+            const sf_peer *pe = &t->sw[s].peer[p];
+            if (pe->kind != SF_PEER_SWITCH || p == up[s])
+                continue;
+            if (seen[pe->id]) {
+                snprintf(e->msg, sizeof e->msg, "%.300s:%d: link %d:%d %d:%d closes a cycle of switch boxes; a Maestro network is "
+                         "a tree of boxes (its tables and up ports route multicasts up*/down*, docs/sbox.md)", TN(c), pe->line, s, p,
+                         pe->id, pe->port);
+                rc = -1;
+                break;
+            }
+            seen[pe->id] = 1;
+            up[pe->id] = pe->port;
+            queue[tail++] = pe->id;
+        }
+    }
+    free(queue);
+    free(seen);
+    return rc;
+}
+
+/* The Maestro network's boxes: the tree's up ports and every box's table (the tables file, or written from the
+ * routes by sanfab-route --maestro's writer), checked to lead every host to every other. */
+static int load_boxes(const sf_sim_cfg *c, sf_sim_net *n, sf_err *e)
+{
+    const sf_topo *t = n->t;
+    const unsigned S = (unsigned)t->nsw, H = (unsigned)t->nhost;
+    if (H > SBOX_MAX_NODES) {
+        snprintf(e->msg, sizeof e->msg, "%.300s: %u hosts; a Maestro network has at most %d (a box's table and a multicast's MASK "
+                 "hold 16 nodes, docs/sbox.md)", TN(c), H, SBOX_MAX_NODES);
+        return -1;
+    }
+    for (unsigned s = 0; s < S; s++)
+        if (t->sw[s].nports > SBOX_MAX_PORTS) {
+            snprintf(e->msg, sizeof e->msg, "%.300s: switch %u has %d ports; a Maestro switch box has at most %d", TN(c), s,
+                     t->sw[s].nports, SBOX_MAX_PORTS);
+            return -1;
+        }
+    if (n->rs->nvc > 1) {
+        snprintf(e->msg, sizeof e->msg, "%.300s: the route set uses %d VCs; the Maestro network has none", RN(c), n->rs->nvc);
+        return -1;
+    }
+    n->boxes = calloc(S, sizeof *n->boxes);
+    int *up = calloc(S, sizeof *up);
+    if (!n->boxes || !up) {
+        fprintf(stderr, "sanfab-sim: out of memory\n");
+        exit(2);
+    }
+    if (tree_up_ports(c, t, up, e)) {
+        free(up);
+        return -1;
+    }
+    FILE *f = NULL;
+    char name[1100];
+    if (c->tables[0]) {
+        f = fopen(c->tables, "r");
+        if (!f) {
+            snprintf(e->msg, sizeof e->msg, "%.400s: cannot open: %s", c->tables, strerror(errno));
+            free(up);
+            return -1;
+        }
+        snprintf(name, sizeof name, "%s", c->tables);
+    } else {
+        f = tmpfile();
+        if (!f) {
+            snprintf(e->msg, sizeof e->msg, "cannot create a temporary file for the tables");
+            free(up);
+            return -1;
+        }
+        if (sf_write_maestro(n->rs, f, e)) {
+            char why[sizeof e->msg];
+            snprintf(why, sizeof why, "%s", e->msg);
+            snprintf(e->msg, sizeof e->msg, "%.250s: the route set has no switch-box tables: %.300s", RN(c), why);
+            fclose(f);
+            free(up);
+            return -1;
+        }
+        snprintf(name, sizeof name, "(tables written from %.1000s)", RN(c));
+    }
+    int rc = 0;
+    for (unsigned s = 0; s < S && !rc; s++) {
+        sbox_table_t tb;
+        char err[600];
+        rewind(f);
+        const unsigned ports = t->sw[s].nports < 2 ? 2u : (unsigned)t->sw[s].nports;
+        if (sbox_load_stream(f, name, s, ports, H ? H : 1, &tb, err, sizeof err)) {
+            snprintf(e->msg, sizeof e->msg, "%.590s", err);
+            rc = -1;
+        } else if (tb.switches != S || tb.hosts != H) {
+            snprintf(e->msg, sizeof e->msg, "%.300s: the tables are for %u switches and %u hosts, %.200s has %u and %u", name,
+                     tb.switches, tb.hosts, TN(c), S, H);
+            rc = -1;
+        } else {
+            for (unsigned d = 0; d < SBOX_MAX_NODES; d++)
+                n->boxes[s].port[d] = tb.port[d];
+            n->boxes[s].up = up[s];
+        }
+    }
+    fclose(f);
+    free(up);
+    /* every host reaches every other by the tables: box by box along the ports they give */
+    for (unsigned a = 0; a < H && !rc; a++)
+        for (unsigned d = 0; d < H && !rc; d++) {
+            if (a == d)
+                continue;
+            unsigned sw = (unsigned)t->host[a].sw, hops = 0;
+            for (;;) {
+                const int p = n->boxes[sw].port[d];
+                const sf_peer *pe = p >= 0 ? &t->sw[sw].peer[p] : NULL;
+                if (pe && pe->kind == SF_PEER_HOST && pe->id == (int)d)
+                    break;
+                if (!pe || pe->kind != SF_PEER_SWITCH || ++hops > S) {
+                    snprintf(e->msg, sizeof e->msg, "%.300s: host %u does not reach host %u: box %u %s", name, a, d, sw,
+                             p < 0 ? "has no entry for it" : !pe || pe->kind != SF_PEER_SWITCH ? "sends it to a port without it"
+                                                                                              : "sends it round a loop");
+                    rc = -1;
+                    break;
+                }
+                sw = (unsigned)pe->id;
+            }
+        }
+    return rc;
+}
+
 /* Write a topology (what "write-topology"), a route set ("write-routes") or its RHiNET tables ("write-tables") to
  * path, as sanfab-topo -o, sanfab-route -o and sanfab-route --rhinet write them; 0, or -1 with e set. */
 static int write_file(const char *path, const char *what, const void *obj, sf_err *e)
@@ -196,7 +344,14 @@ static int write_file(const char *path, const char *what, const void *obj, sf_er
         sf_topo_write(obj, f);
     else if (!strcmp(what, "write-routes"))
         sf_write_routes(obj, f);
-    else if (sf_write_rhinet(obj, f, e)) {
+    else if (!strcmp(what, "write-maestro")) {
+        if (sf_write_maestro(obj, f, e)) {
+            char why[sizeof e->msg];
+            snprintf(why, sizeof why, "%s", e->msg);
+            snprintf(e->msg, sizeof e->msg, "write-tables %.300s: the route set has no switch-box tables: %.200s", path, why);
+            rc = -1;
+        }
+    } else if (sf_write_rhinet(obj, f, e)) {
         char why[sizeof e->msg];
         snprintf(why, sizeof why, "%s", e->msg);
         snprintf(e->msg, sizeof e->msg, "%s %.300s: the route set has no RHiNET tables: %.200s", what, path, why);
@@ -277,7 +432,8 @@ int sf_sim_net_load(const sf_sim_cfg *c, sf_sim_net *n, sf_err *e)
         sf_sim_net_free(n);
         return -1;
     }
-    if (c->write_tables[0] && c->k != SF_KIND_VCSW && write_file(c->write_tables, "write-tables", n->rs, e)) {
+    if (c->write_tables[0] && c->k != SF_KIND_VCSW &&
+        write_file(c->write_tables, c->k == SF_KIND_SBOX ? "write-maestro" : "write-tables", n->rs, e)) {
         sf_sim_net_free(n);
         return -1;
     }
@@ -320,6 +476,20 @@ int sf_sim_net_load(const sf_sim_cfg *c, sf_sim_net *n, sf_err *e)
         if (sf_routes_maps_hosts(n->rs))
             sf_workload_remap(n->wl, n->rs->map);
     }
+    if (c->k == SF_KIND_SBOX) {
+        for (size_t i = 0; i < n->rs->nhops; i++)
+            if (n->rs->hops[i].itb) {
+                snprintf(e->msg, sizeof e->msg, "%.300s: the route set uses In-Transit Buffers, which only the crossbar network's "
+                         "NICs handle (switch xbar)", RN(c));
+                sf_sim_net_free(n);
+                return -1;
+            }
+        if (load_boxes(c, n, e)) {
+            sf_sim_net_free(n);
+            return -1;
+        }
+        return 0;
+    }
     if (c->k == SF_KIND_VCSW) {
         if (load_tables(c, n, e)) {
             sf_sim_net_free(n);
@@ -350,6 +520,8 @@ void sf_sim_net_free(sf_sim_net *n)
     sf_topo_free(n->t);
     vcsw_net_tables_free(n->tables);
     free(n->tables);
+    free(n->boxes);
+    n->boxes = NULL;
     sf_workload_free(n->wl);
     n->wl = NULL;
     n->rs = NULL;

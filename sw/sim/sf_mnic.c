@@ -1,0 +1,190 @@
+/* sf_mnic.c - the Maestro NIs of the switch-box network simulator (see sf_mnic.h, docs/network.md). */
+#include "sf_mnic.h"
+
+#include "mlc_host.h"
+#include "sbox_net.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct {
+    mlc_t *m;
+    mlc_host_t *h;
+    mlc_out_t out;      /* the MLC's outputs after the last step (its status for the driver) */
+} mni_t;
+
+struct sf_mnics {
+    sf_mnic_params p;
+    sf_traffic *tr;
+    unsigned H;
+    mni_t *ni;
+    uint8_t *buf;       /* a message's data being built */
+    sf_mnic_counts c;
+};
+
+void sf_mnic_params_default(sf_mnic_params *p)
+{
+    memset(p, 0, sizeof *p);
+    p->link_w = 4;
+    p->fifo_bytes = 2048;
+    p->turn = 1;
+    p->timeout = 1024;
+    p->ctr_w = 16;
+    p->msg_bytes = MLC_T0_DATA;
+}
+
+/* byte i (>= 4) of the data of message seq of source src; bytes 0..3 are seq, little-endian */
+static uint8_t pattern(unsigned src, uint32_t seq, unsigned i)
+{
+    return (uint8_t)(seq * 131u + src * 29u + i * 7u + (i >> 8) * 3u);
+}
+
+static void fill(uint8_t *d, unsigned len, unsigned src, uint32_t seq)
+{
+    for (unsigned i = 0; i < len; i++)
+        d[i] = i < 4 ? (uint8_t)(seq >> (8 * i)) : pattern(src, seq, i);
+}
+
+sf_mnics *sf_mnics_new(const sf_topo *t, const sf_mnic_params *p, sf_traffic *tr, sf_err *e)
+{
+    if (t->nhost > 255) {
+        snprintf(e->msg, sizeof e->msg, "%d hosts: a Maestro node number is one byte (at most 255 hosts)", t->nhost);
+        return NULL;
+    }
+    if (p->msg_bytes < 4 || p->msg_bytes > MLC_T1_MAX_LEN) {
+        snprintf(e->msg, sizeof e->msg, "message of %u bytes: a Maestro NI sends 4..%u user bytes (4 carry its sequence number)",
+                 p->msg_bytes, MLC_T1_MAX_LEN);
+        return NULL;
+    }
+    mlc_params_t mp = mlc_default_params();
+    mp.LINK_W = p->link_w;
+    mp.FIFO_BYTES = p->fifo_bytes;
+    mp.TURN = p->turn;
+    mp.MASTER = 1;
+    mp.TIMEOUT = p->timeout;
+    mp.CTR_W = p->ctr_w;
+    mp.GUARD = 0;
+    const char *why = mlc_params_check(&mp);
+    if (why) {
+        snprintf(e->msg, sizeof e->msg, "the NIs' MLC: %s", why);
+        return NULL;
+    }
+    sf_mnics *n = calloc(1, sizeof *n);
+    if (!n || !(n->ni = calloc((size_t)t->nhost, sizeof *n->ni)) || !(n->buf = malloc(p->msg_bytes > MLC_T0_DATA ? p->msg_bytes : MLC_T0_DATA))) {
+        sf_mnics_free(n);
+        snprintf(e->msg, sizeof e->msg, "out of memory");
+        return NULL;
+    }
+    n->p = *p;
+    n->tr = tr;
+    n->H = (unsigned)t->nhost;
+    for (unsigned h = 0; h < n->H; h++) {
+        mni_t *x = &n->ni[h];
+        if (!(x->m = mlc_new(&mp)) || !(x->h = mlc_host_new(p->fifo_bytes, 0))) {
+            sf_mnics_free(n);
+            snprintf(e->msg, sizeof e->msg, "out of memory");
+            return NULL;
+        }
+        /* the outputs "after step 0": reset values (every send FIFO empty, nothing to read) */
+        memset(&x->out, 0, sizeof x->out);
+        x->out.st_tx_space[0] = x->out.st_tx_space[1] = (uint16_t)p->fifo_bytes;
+    }
+    return n;
+}
+
+void sf_mnics_free(sf_mnics *n)
+{
+    if (!n)
+        return;
+    for (unsigned h = 0; n->ni && h < n->H; h++) {
+        mlc_free(n->ni[h].m);
+        mlc_host_free(n->ni[h].h);
+    }
+    free(n->ni);
+    free(n->buf);
+    free(n);
+}
+
+/* host h starts its queue's head message when its driver has written everything before it */
+static void start(sf_mnics *n, unsigned h, uint64_t cycle)
+{
+    mni_t *x = &n->ni[h];
+    uint32_t seq;
+    const sf_msg *m = sf_traffic_head(n->tr, h, &seq);
+    if (!m || mlc_host_tx_pending(x->h, 0))
+        return;
+    const unsigned len = n->p.msg_bytes <= MLC_T0_DATA ? MLC_T0_DATA : n->p.msg_bytes;
+    fill(n->buf, len, h, seq);
+    mlc_msg_t msg = {n->p.msg_bytes <= MLC_T0_DATA ? 0u : 1u, MLC_KIND_DATA, m->dst, 0, h, len, n->buf};
+    if (mlc_host_send(x->h, 0, &msg) != 0) { /* cannot happen for the checked sizes: count it as a loss */
+        n->c.lost_corrupt++;
+        sf_traffic_start(n->tr, h, cycle, 0);
+        sf_traffic_lost(n->tr, h, seq);
+        return;
+    }
+    n->c.units_sent += mlc_msg_units(&msg);
+    sf_traffic_start(n->tr, h, cycle, 0);
+}
+
+/* host h's driver completed message *msg: checked, then delivered */
+static void receive(sf_mnics *n, unsigned h, const mlc_msg_t *msg, uint64_t cycle)
+{
+    const unsigned len = n->p.msg_bytes <= MLC_T0_DATA ? MLC_T0_DATA : n->p.msg_bytes;
+    const unsigned type = n->p.msg_bytes <= MLC_T0_DATA ? 0u : 1u;
+    if (msg->type != type || msg->kind != MLC_KIND_DATA || msg->len != len || msg->src >= n->H || msg->len < 4) {
+        n->c.lost_corrupt++;
+        return;
+    }
+    const uint32_t seq = (uint32_t)msg->data[0] | (uint32_t)msg->data[1] << 8 | (uint32_t)msg->data[2] << 16 |
+                         (uint32_t)msg->data[3] << 24;
+    for (unsigned i = 4; i < len; i++)
+        if (msg->data[i] != pattern(msg->src, seq, i)) {
+            n->c.lost_corrupt++;
+            sf_traffic_lost(n->tr, msg->src, seq);
+            return;
+        }
+    if (msg->dst != h)
+        n->c.misdelivered++;
+    sf_traffic_deliver(n->tr, h, 1, msg->src, seq, cycle);
+}
+
+void sf_mnics_step(void *ctx, uint64_t cycle, unsigned nhosts, const uint64_t *in_fwd, const uint64_t *in_back,
+                   uint64_t *out_fwd, uint64_t *out_back)
+{
+    sf_mnics *n = ctx;
+    (void)in_back;
+    sf_traffic_generate_all(n->tr, cycle);
+    for (unsigned h = 0; h < nhosts && h < n->H; h++) {
+        mni_t *x = &n->ni[h];
+        start(n, h, cycle);
+        mlc_in_t in;
+        memset(&in, 0, sizeof in);
+        in.rx_en = (in_fwd[h] & SBOX_NET_EN) ? 1u : 0u;
+        in.rx_d = (uint8_t)in_fwd[h];
+        mlc_host_drive(x->h, &x->out, &in);
+        mlc_step(x->m, &in, &x->out);
+        mlc_host_collect(x->h, &x->out);
+        mlc_msg_t msg;
+        while (mlc_host_recv(x->h, 0, &msg)) {
+            receive(n, h, &msg, cycle);
+            mlc_msg_free(&msg);
+        }
+        while (mlc_host_recv(x->h, 1, &msg)) { /* nothing is sent on channel 1 yet: whatever arrives is not ours */
+            n->c.lost_corrupt++;
+            mlc_msg_free(&msg);
+        }
+        out_fwd[h] = sbox_net_word(x->out.tx_en, x->out.tx_d);
+        out_back[h] = 0;
+    }
+}
+
+void sf_mnics_counts(const sf_mnics *n, sf_mnic_counts *c)
+{
+    *c = n->c;
+    c->status_reads = 0;
+    for (unsigned h = 0; h < n->H; h++)
+        c->status_reads += mlc_host_status_reads(n->ni[h].h);
+}
+
+const mlc_t *sf_mnics_mlc(const sf_mnics *n, unsigned h) { return h < n->H ? n->ni[h].m : NULL; }
