@@ -37,9 +37,14 @@ static int params(int kind, param_t p[NPARAM_MAX])
     sf_sim_cfg c;
     sf_sim_cfg_default(&c);
     if (kind == 2) {
-        /* the switch box's (cmodel/sbox_net.c's defaults, the ones sanfab-sim's sbox network takes) */
-        const param_t d[] = {{"LINK_W", 4}, {"FIFO_BYTES", 2048}, {"TURN", 1}, {"TIMEOUT", 1024}, {"CTR_W", 16},
-                             {"LINK_DELAY", 0}};
+        /* the Maestro network's: sanfab-sim's sbox defaults (cmodel/sanfab_params.h, NET_SBOX_PARAM) */
+        sf_err e;
+        sf_sim_cfg_set(&c, "switch", "sbox", "netgen", 0, &e);
+        sf_sim_cfg_kind_defaults(&c);
+        const param_t d[] = {
+#define NET_SBOX_PARAM(NAME, KEY, DEFAULT, FIELD) {#NAME, c.FIELD},
+#include "sanfab_params.h"
+        };
         memcpy(p, d, sizeof d);
         return (int)(sizeof d / sizeof d[0]);
     }

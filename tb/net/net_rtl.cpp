@@ -1,6 +1,6 @@
 // sanfab — Verilator glue of a generated network (sanfab-netgen), verilated with --prefix Vnet. The kind
-// (NET_KIND_VCSW for a VC network, else the crossbar's), the parameters and the port counts come as NET_* macros
-// (the same values passed to Verilator as -G).
+// (NET_KIND_VCSW for a VC network, NET_KIND_SBOX for a Maestro network, else the crossbar's), the parameters and
+// the port counts come as NET_* macros (the same values passed to Verilator as -G).
 #include "net_rtl.h"
 
 #include "vrtl.h"
@@ -79,10 +79,32 @@ struct flitbus {
 };
 #endif
 
+#ifdef NET_KIND_SBOX
+// a Maestro link's symbols on the en and d buses of one direction, as the fabric's word en << 8 | d (cmodel/sbox_net.h;
+// d kept as it is when en is 0: an idle port driving a symbol differs from the C model's idle word 0)
+struct linkbus {
+    bus en, d;
+    void init(unsigned n)
+    {
+        en.init(n, 1);
+        d.init(n, NET_LINK_W);
+    }
+    void put(unsigned i, uint64_t w)
+    {
+        en.set(i, (w >> 8) & 1u);
+        d.set(i, w);
+    }
+    uint64_t take(unsigned i) const { return en.get(i) << 8 | d.get(i); }
+};
+#endif
+
 struct net_rtl : vrtl<Vnet> {
 #ifdef NET_KIND_VCSW
     flitbus from, to, sw;
     bus we, addr, wdata;
+#elif defined(NET_KIND_SBOX)
+    linkbus from, to, sw;
+    bus rd, wr, addr, wdata, rvalid, rdata;
 #else
     bus from, to, sw;
 #endif
@@ -96,6 +118,9 @@ static void put_hosts(net_rtl *r)
     put_bits(r->top->from_host_tail, r->from.tail.data());
     put_bits(r->top->from_host_data, r->from.data.data());
     put_bits(r->top->from_host_stop, r->from.stop.data());
+#elif defined(NET_KIND_SBOX)
+    put_bits(r->top->from_host_en, r->from.en.data());
+    put_bits(r->top->from_host_d, r->from.d.data());
 #else
     put_bits(r->top->from_host, r->from.data());
 #endif
@@ -106,11 +131,23 @@ static void idle_hosts(net_rtl *r)
     for (unsigned h = 0; h < NET_NHOSTS; h++)
 #ifdef NET_KIND_VCSW
         r->from.put(h, 0, 0);
+#elif defined(NET_KIND_SBOX)
+        r->from.put(h, 0);
 #else
         r->from.set(h, 0x100);
 #endif
     put_hosts(r);
 }
+
+#ifdef NET_KIND_SBOX
+static void put_regs(net_rtl *r)
+{
+    put_bits(r->top->reg_rd, r->rd.data());
+    put_bits(r->top->reg_wr, r->wr.data());
+    put_bits(r->top->reg_addr, r->addr.data());
+    put_bits(r->top->reg_wdata, r->wdata.data());
+}
+#endif
 
 extern "C" {
 
@@ -134,6 +171,14 @@ net_rtl_info net_rtl_get_info(void)
     i.link_delay = NET_LINK_DELAY;
     i.counters = NET_COUNTERS;
     i.ctr_width = NET_CTR_WIDTH;
+#elif defined(NET_KIND_SBOX)
+    i.kind = "sbox";
+    i.link_w = NET_LINK_W;
+    i.fifo_bytes = NET_FIFO_BYTES;
+    i.turn = NET_TURN;
+    i.timeout = NET_TIMEOUT;
+    i.ctr_w = NET_CTR_W;
+    i.link_delay = NET_LINK_DELAY;
 #else
     i.kind = "xbar";
     i.slack = NET_SLACK_DEPTH;
@@ -162,6 +207,17 @@ net_rtl_t *net_rtl_new(int argc, const char *const *argv)
     put_bits(r->top->cfg_we, r->we.data());
     put_bits(r->top->cfg_addr, r->addr.data());
     put_bits(r->top->cfg_wdata, r->wdata.data());
+#elif defined(NET_KIND_SBOX)
+    r->from.init(NET_NHOSTS);
+    r->to.init(NET_NHOSTS);
+    r->sw.init(NET_NPORTS);
+    r->rd.init(NET_NSW, 1);
+    r->wr.init(NET_NSW, 1);
+    r->addr.init(NET_NSW, 9);
+    r->wdata.init(NET_NSW, 16);
+    r->rvalid.init(NET_NSW, 1);
+    r->rdata.init(NET_NSW, 32);
+    put_regs(r);
 #else
     r->from.init(NET_NHOSTS, 9);
     r->to.init(NET_NHOSTS, 9);
@@ -186,6 +242,9 @@ void net_rtl_step(net_rtl_t *r, const uint64_t *from_fwd, const uint64_t *from_b
     for (unsigned h = 0; h < NET_NHOSTS; h++)
 #ifdef NET_KIND_VCSW
         r->from.put(h, from_fwd[h], from_back[h]);
+#elif defined(NET_KIND_SBOX)
+        r->from.put(h, from_fwd[h]);
+    (void)from_back;
 #else
         r->from.set(h, from_fwd[h]);
     (void)from_back;
@@ -207,6 +266,21 @@ void net_rtl_step(net_rtl_t *r, const uint64_t *from_fwd, const uint64_t *from_b
         r->sw.take(i, &sw_fwd[i], &sw_back[i]);
     for (unsigned h = 0; h < NET_NHOSTS; h++)
         r->to.take(h, &to_fwd[h], &to_back[h]);
+#elif defined(NET_KIND_SBOX)
+    get_bits(r->top->sw_tx_en, r->sw.en.data());
+    get_bits(r->top->sw_tx_d, r->sw.d.data());
+    get_bits(r->top->to_host_en, r->to.en.data());
+    get_bits(r->top->to_host_d, r->to.d.data());
+    get_bits(r->top->reg_rvalid, r->rvalid.data());
+    get_bits(r->top->reg_rdata, r->rdata.data());
+    for (unsigned i = 0; i < NET_NPORTS; i++) {
+        sw_fwd[i] = r->sw.take(i);
+        sw_back[i] = 0;
+    }
+    for (unsigned h = 0; h < NET_NHOSTS; h++) {
+        to_fwd[h] = r->to.take(h);
+        to_back[h] = 0;
+    }
 #else
     get_bits(r->top->sw_tx, r->sw.data());
     get_bits(r->top->to_host, r->to.data());
@@ -243,6 +317,43 @@ int net_rtl_cfg_step(net_rtl_t *r, const uint8_t *we, const uint16_t *addr, cons
     (void)we;
     (void)addr;
     (void)wdata;
+    return -1;
+#endif
+}
+
+int net_rtl_reg_in(net_rtl_t *r, const uint8_t *rd, const uint8_t *wr, const uint16_t *addr, const uint16_t *wdata)
+{
+#ifdef NET_KIND_SBOX
+    for (unsigned s = 0; s < NET_NSW; s++) {
+        r->rd.set(s, rd[s] ? 1 : 0);
+        r->wr.set(s, wr[s] ? 1 : 0);
+        r->addr.set(s, addr[s]);
+        r->wdata.set(s, wdata[s]);
+    }
+    put_regs(r);
+    return 0;
+#else
+    (void)r;
+    (void)rd;
+    (void)wr;
+    (void)addr;
+    (void)wdata;
+    return -1;
+#endif
+}
+
+int net_rtl_reg_out(const net_rtl_t *r, uint8_t *rvalid, uint32_t *rdata)
+{
+#ifdef NET_KIND_SBOX
+    for (unsigned s = 0; s < NET_NSW; s++) {
+        rvalid[s] = (uint8_t)r->rvalid.get(s);
+        rdata[s] = (uint32_t)r->rdata.get(s);
+    }
+    return 0;
+#else
+    (void)r;
+    (void)rvalid;
+    (void)rdata;
     return -1;
 #endif
 }

@@ -39,6 +39,22 @@ int net_rtl_cfg_step(net_rtl_t *r, const uint8_t *we, const uint16_t *addr, cons
     (void)wdata;
     return -1;
 }
+int net_rtl_reg_in(net_rtl_t *r, const uint8_t *rd, const uint8_t *wr, const uint16_t *addr, const uint16_t *wdata)
+{
+    (void)r;
+    (void)rd;
+    (void)wr;
+    (void)addr;
+    (void)wdata;
+    return -1;
+}
+int net_rtl_reg_out(const net_rtl_t *r, uint8_t *rvalid, uint32_t *rdata)
+{
+    (void)r;
+    (void)rvalid;
+    (void)rdata;
+    return -1;
+}
 void net_rtl_reset(net_rtl_t *r) { (void)r; }
 int net_rtl_stopped(const net_rtl_t *r)
 {
