@@ -140,13 +140,16 @@ NET_RUN_mesh4-dl-transpose := mesh4 dl2 --traffic transpose --load 0.15
 # past saturation: over 1,000,000 cycles (make sim) its backlog grows, and 300,000 drain cycles leave about 2,400
 # messages undelivered (seed 1), so its drain may take up to 1,000,000 (it stops when all are delivered)
 NET_DRAIN_mesh4-dl-transpose := 1000000
-# Maestro networks (load: payload bytes/host/cycle, at most LINK_W/8 = 0.5; message-size: user bytes, <= 11 a Type0
-# message): the two-box tree with 64-byte Type1 messages; make sim's runs of the 3-level tree (NET_SIM_RUNS: make
-# test does not run them)
+# Maestro networks (load: payload bytes/host/cycle, at most LINK_W/8 = 0.5; message-size: user bytes, <= 11 (the
+# default) a Type0 message): the two-box tree with 64-byte Type1 messages, uniform below saturation and hotspot near
+# it (the backlog drains in about 5,000 cycles); make sim's runs of the 3-level tree (NET_SIM_RUNS: make test does
+# not run them): 64-byte messages near the root's saturation (0.15 takes 30,000 drain cycles after 50,000), and
+# Type0 messages to a hotspot
 NET_RUN_mt3-ud-uniform     := mt3 mud --traffic uniform --message-size 64 --load 0.1
 NET_RUN_mt3-ud-hotspot     := mt3 mud --traffic hotspot --hotspot 50 --message-size 64 --load 0.15
-NET_SIM_RUNS := mtree5-ud-uniform
-NET_RUN_mtree5-ud-uniform  := mtree5 mud --traffic uniform --message-size 64 --load 0.05
+NET_SIM_RUNS := mtree5-ud-uniform mtree5-ud-hotspot
+NET_RUN_mtree5-ud-uniform  := mtree5 mud --traffic uniform --message-size 64 --load 0.08
+NET_RUN_mtree5-ud-hotspot  := mtree5 mud --traffic hotspot --hotspot 30 --load 0.05
 NET_SIM_SEEDS_mtree5-ud-uniform := 1 2 3
 # arguments a run adds in make test / make sim only: the ring deadlocks within 20,000 cycles only under a heavy
 # load (0.3, 4,000 cycles to the first reset), but then its source queues grow faster than the resets clear them;

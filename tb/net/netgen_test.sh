@@ -67,7 +67,7 @@ if grep -q "switch 1 the root" "$dir/mroot1.v" && grep -q "up ports: 2 -1\." "$d
 # command line
 good="$dir/good.topo"
 printf '%s' "${hdr}switch 0 ports 4"$'\n'"switch 1 ports 4"$'\n'"host 0 0:0"$'\n'"host 1 1:0"$'\n'"link 0:1 1:1"$'\n' > "$good"
-for args in "" "--bogus $good" "$good $good" "$good --kind maestro" "$good --kind vcsw --kind xbar" "$good --kind box" "$good --module 1abc" \
+for args in "" "--bogus $good" "$good $good" "$good --kind maestro" "$good --kind vcsw --kind xbar" "$good --module 1abc" \
             "$good -o" "$good -o $dir/a.v -o $dir/b.v" "$good -o $dir/nodir/x.v"; do
     # shellcheck disable=SC2086
     "$gen" $args > /dev/null 2>&1; rc=$?
