@@ -179,34 +179,17 @@ static int parse_args(int argc, char **argv, opts_t *o)
         fprintf(stderr, "net_bench: --expect-resets needs the C network's reset counts: lockstep or model mode\n");
         return 2;
     }
-    if (o->b.mode != MODE_MODEL && o->c.k == SF_KIND_SBOX) {
-        const net_rtl_info ri = net_rtl_get_info();
-        const sf_mnic_params *m = &o->c.mnic;
-        const struct { const char *name; unsigned rtl, cfg; } schk[] = {
-            {"link-width (LINK_W)", ri.link_w, m->link_w}, {"fifo-bytes (FIFO_BYTES)", ri.fifo_bytes, m->fifo_bytes},
-            {"turn (TURN)", ri.turn, m->turn},             {"mlc-timeout (TIMEOUT)", ri.timeout, m->timeout},
-            {"ctr-width (CTR_W)", ri.ctr_w, m->ctr_w},     {"link-delay (LINK_DELAY)", ri.link_delay, o->c.link_delay},
-        };
-        if (strcmp(ri.kind, o->c.kind) != 0) {
-            fprintf(stderr, "net_bench: the run's switch is %s but the RTL network [%s] is a %s network (--switch %s)\n",
-                    o->c.kind, ri.variant, ri.kind, ri.kind);
-            return 2;
-        }
-        for (size_t k = 0; k < sizeof schk / sizeof schk[0]; k++)
-            if (schk[k].rtl != schk[k].cfg) {
-                fprintf(stderr, "net_bench: %s is %u in the run but the RTL network [%s] was built with %u\n", schk[k].name,
-                        schk[k].cfg, ri.variant, schk[k].rtl);
-                return 2;
-            }
-    } else if (o->b.mode != MODE_MODEL) {
+    if (o->b.mode != MODE_MODEL) {
         const net_rtl_info ri = net_rtl_get_info();
         if (strcmp(ri.kind, o->c.kind) != 0) {
             fprintf(stderr, "net_bench: the run's switch is %s but the RTL network [%s] is a %s network (--switch %s)\n",
                     o->c.kind, ri.variant, ri.kind, ri.kind);
             return 2;
         }
+        typedef struct { const char *name; unsigned rtl, cfg; } pchk;
         const vcsw_params_t *v = &o->c.vcsw;
-        const struct { const char *name; unsigned rtl, cfg; } xchk[] = {
+        const sf_mnic_params *m = &o->c.mnic;
+        const pchk xchk[] = {
             {"slack (SLACK_DEPTH)", ri.slack, o->c.slack},   {"stop (STOP_THRESH)", ri.stop, o->c.stop},
             {"go (GO_THRESH)", ri.go, o->c.go},              {"route-delay (ROUTE_DELAY)", ri.route_delay, o->c.route_delay},
             {"timeout (TIMEOUT)", ri.timeout, o->c.timeout}, {"link-delay (CABLE_DELAY)", ri.cable_delay, o->c.link_delay},
@@ -217,17 +200,21 @@ static int parse_args(int argc, char **argv, opts_t *o)
             {"depth (DEPTH)", ri.depth, v->DEPTH},   {"maxlen (MAXLEN)", ri.maxlen, v->MAXLEN},
             {"link-delay (LINK_DELAY)", ri.link_delay, v->LINK_DELAY}, {"counters (COUNTERS)", ri.counters, v->COUNTERS},
             {"ctr-width (CTR_WIDTH)", ri.ctr_width, v->CTR_WIDTH},
+        }, schk[] = {
+            {"link-width (LINK_W)", ri.link_w, m->link_w}, {"fifo-bytes (FIFO_BYTES)", ri.fifo_bytes, m->fifo_bytes},
+            {"turn (TURN)", ri.turn, m->turn},             {"mlc-timeout (TIMEOUT)", ri.timeout, m->timeout},
+            {"ctr-width (CTR_W)", ri.ctr_w, m->ctr_w},     {"link-delay (LINK_DELAY)", ri.link_delay, o->c.link_delay},
         };
-        const int vc = o->c.k == SF_KIND_VCSW;
-        const size_t n = vc ? sizeof vchk / sizeof vchk[0] : sizeof xchk / sizeof xchk[0];
-        for (size_t k = 0; k < n; k++) {
-            const unsigned rtl = vc ? vchk[k].rtl : xchk[k].rtl, cfg = vc ? vchk[k].cfg : xchk[k].cfg;
-            if (rtl != cfg) {
-                fprintf(stderr, "net_bench: %s is %u in the run but the RTL network [%s] was built with %u\n",
-                        vc ? vchk[k].name : xchk[k].name, cfg, ri.variant, rtl);
+        const pchk *chk = o->c.k == SF_KIND_VCSW ? vchk : o->c.k == SF_KIND_SBOX ? schk : xchk;
+        const size_t n = o->c.k == SF_KIND_VCSW   ? sizeof vchk / sizeof vchk[0]
+                         : o->c.k == SF_KIND_SBOX ? sizeof schk / sizeof schk[0]
+                                                  : sizeof xchk / sizeof xchk[0];
+        for (size_t k = 0; k < n; k++)
+            if (chk[k].rtl != chk[k].cfg) {
+                fprintf(stderr, "net_bench: %s is %u in the run but the RTL network [%s] was built with %u\n", chk[k].name,
+                        chk[k].cfg, ri.variant, chk[k].rtl);
                 return 2;
             }
-        }
     }
     return -1;
 }
