@@ -20,6 +20,7 @@ struct sf_mnics {
     unsigned H;
     mni_t *ni;
     uint8_t *buf;       /* a message's data being built */
+    int direct;         /* direct mode: no traffic layer; messages kept for sf_mnics_recv */
     sf_mnic_counts c;
 };
 
@@ -157,7 +158,8 @@ void sf_mnics_step(void *ctx, uint64_t cycle, unsigned nhosts, const uint64_t *i
     sf_traffic_generate_all(n->tr, cycle);
     for (unsigned h = 0; h < nhosts && h < n->H; h++) {
         mni_t *x = &n->ni[h];
-        start(n, h, cycle);
+        if (!n->direct)
+            start(n, h, cycle);
         mlc_in_t in;
         memset(&in, 0, sizeof in);
         in.rx_en = (in_fwd[h] & SBOX_NET_EN) ? 1u : 0u;
@@ -166,11 +168,11 @@ void sf_mnics_step(void *ctx, uint64_t cycle, unsigned nhosts, const uint64_t *i
         mlc_step(x->m, &in, &x->out);
         mlc_host_collect(x->h, &x->out);
         mlc_msg_t msg;
-        while (mlc_host_recv(x->h, 0, &msg)) {
+        while (!n->direct && mlc_host_recv(x->h, 0, &msg)) {
             receive(n, h, &msg, cycle);
             mlc_msg_free(&msg);
         }
-        while (mlc_host_recv(x->h, 1, &msg)) { /* nothing is sent on channel 1 yet: whatever arrives is not ours */
+        while (!n->direct && mlc_host_recv(x->h, 1, &msg)) { /* the traffic uses channel 0 only: nothing else is ours */
             n->c.lost_corrupt++;
             mlc_msg_free(&msg);
         }
@@ -185,6 +187,38 @@ void sf_mnics_counts(const sf_mnics *n, sf_mnic_counts *c)
     c->status_reads = 0;
     for (unsigned h = 0; h < n->H; h++)
         c->status_reads += mlc_host_status_reads(n->ni[h].h);
+}
+
+void sf_mnics_set_direct(sf_mnics *n, int on) { n->direct = on ? 1 : 0; }
+
+int sf_mnics_send(sf_mnics *n, unsigned h, unsigned ch, const mlc_msg_t *msg)
+{
+    if (h >= n->H || ch >= MLC_NCH)
+        return -1;
+    mlc_msg_t m = *msg;
+    m.src = h;
+    if (mlc_host_send(n->ni[h].h, ch, &m) != 0)
+        return -1;
+    n->c.units_sent += mlc_msg_units(&m);
+    return 0;
+}
+
+int sf_mnics_barrier(sf_mnics *n, unsigned h, unsigned ch, unsigned mask, uint32_t epoch)
+{
+    if (h >= n->H || ch >= MLC_NCH || mlc_host_barrier(n->ni[h].h, ch, h, mask, epoch) != 0)
+        return -1;
+    n->c.units_sent++;
+    return 0;
+}
+
+int sf_mnics_recv(sf_mnics *n, unsigned h, unsigned ch, mlc_msg_t *msg)
+{
+    return h < n->H && ch < MLC_NCH ? mlc_host_recv(n->ni[h].h, ch, msg) : 0;
+}
+
+uint64_t sf_mnics_tx_pending(const sf_mnics *n, unsigned h, unsigned ch)
+{
+    return h < n->H && ch < MLC_NCH ? mlc_host_tx_pending(n->ni[h].h, ch) : 0;
 }
 
 const mlc_t *sf_mnics_mlc(const sf_mnics *n, unsigned h) { return h < n->H ? n->ni[h].m : NULL; }

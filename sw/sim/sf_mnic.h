@@ -5,13 +5,18 @@
  * its destination node (Type0 when its user bytes fit 11, else Type1 of that many bytes) whose data carry the
  * sequence number and a pattern of (source, sequence), so the receiver checks every byte. The NI hands its queue's
  * head to the driver once the driver has written the previous message whole into the MLC's send FIFO. No global
- * state; the NIs draw nothing at random. */
+ * state; the NIs draw nothing at random.
+ *
+ * Direct mode (sf_mnics_set_direct) serves measurements and tests that send messages of their own (multicasts,
+ * barriers, ping-pong): the NIs then take nothing from the traffic layer, send what sf_mnics_send and
+ * sf_mnics_barrier queue, and keep every message received for sf_mnics_recv. */
 #ifndef SF_MNIC_H
 #define SF_MNIC_H
 
 #include <stdint.h>
 
 #include "mlc.h"
+#include "mlc_host.h"
 #include "sf_topo.h"
 #include "sf_traffic.h"
 
@@ -45,6 +50,18 @@ void sf_mnics_step(void *ctx, uint64_t cycle, unsigned nhosts, const uint64_t *i
                    uint64_t *out_fwd, uint64_t *out_back);
 /** Counts since creation. */
 void sf_mnics_counts(const sf_mnics *n, sf_mnic_counts *c);
+/** Direct mode on (1) or off (0, the default): see the file's head. */
+void sf_mnics_set_direct(sf_mnics *n, int on);
+/** Direct mode: queues message *msg (copied; its src is set to h) on host h's channel ch; 0, or -1 if the driver refuses
+ *  it (a bad field) or h is out of range. */
+int sf_mnics_send(sf_mnics *n, unsigned h, unsigned ch, const mlc_msg_t *msg);
+/** Direct mode: queues host h's barrier request (docs/sbox.md rule 5: members `mask`, `epoch`) on channel ch; 0 or -1. */
+int sf_mnics_barrier(sf_mnics *n, unsigned h, unsigned ch, unsigned mask, uint32_t epoch);
+/** Direct mode: the oldest message host h has received whole on channel ch into *msg (its data owned by *msg: free it
+ *  with mlc_msg_free): 1, or 0 if none. A message received in cycle k is here once net_step of cycle k returned. */
+int sf_mnics_recv(sf_mnics *n, unsigned h, unsigned ch, mlc_msg_t *msg);
+/** Words host h has queued on channel ch and not yet written into its MLC. */
+uint64_t sf_mnics_tx_pending(const sf_mnics *n, unsigned h, unsigned ch);
 /** Host h's MLC model (its counters), NULL out of range. */
 const mlc_t *sf_mnics_mlc(const sf_mnics *n, unsigned h);
 

@@ -127,6 +127,28 @@ const char *sf_sim_option_hint(char *buf, size_t len, const char *opt, const cha
     return buf;
 }
 
+int sf_sim_cfg_arg(sf_sim_cfg *c, const char *prog, int argc, char *const *argv, int *i, const char *const *own, size_t n_own)
+{
+    const char *a = argv[*i];
+    if (!sf_sim_is_key(a + 2)) {
+        char hint[160];
+        sf_sim_option_hint(hint, sizeof hint, a, own, n_own);
+        fprintf(stderr, "%s: unknown option %s%s\n", prog, a, hint[0] ? hint : " (--help lists them)");
+        return 2;
+    }
+    if (*i + 1 >= argc) {
+        fprintf(stderr, "%s: %s needs a value\n", prog, a);
+        return 2;
+    }
+    sf_err e = {{0}};
+    if (sf_sim_cfg_set(c, a + 2, argv[*i + 1], a, 1, &e)) {
+        fprintf(stderr, "%s: %s\n", prog, e.msg);
+        return 2;
+    }
+    ++*i;
+    return 0;
+}
+
 int sf_sim_unknown_key(sf_err *e, const char *where, const char *key, int cmdline)
 {
     const char *s = sf_sim_key_suggest(key);

@@ -164,22 +164,9 @@ int main(int argc, char **argv)
                 jobs = (int)j;
             }
         } else if (a[0] == '-' && a[1] == '-') {
-            if (!sf_sim_is_key(a + 2)) {
-                static const char *const own[] = {"--jobs", "--time", "--quiet", "--no-skip", "--help", "--version"};
-                char hint[160];
-                sf_sim_option_hint(hint, sizeof hint, a, own, sizeof own / sizeof own[0]);
-                fprintf(stderr, "sanfab-sim: unknown option %s%s\n", a, hint[0] ? hint : " (--help lists them)");
+            static const char *const own[] = {"--jobs", "--time", "--quiet", "--no-skip", "--help", "--version"};
+            if (sf_sim_cfg_arg(&c, "sanfab-sim", argc, argv, &i, own, sizeof own / sizeof own[0]))
                 return 2;
-            }
-            if (i + 1 >= argc) {
-                fprintf(stderr, "sanfab-sim: %s needs a value\n", a);
-                return 2;
-            }
-            if (sf_sim_cfg_set(&c, a + 2, argv[i + 1], a, 1, &e)) {
-                fprintf(stderr, "sanfab-sim: %s\n", e.msg);
-                return 2;
-            }
-            i++;
         } else if (a[0] == '-' && a[1]) {
             fprintf(stderr, "sanfab-sim: unknown option %s (--help lists them)\n", a);
             return 2;
