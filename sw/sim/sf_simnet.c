@@ -183,50 +183,6 @@ static int load_tables(const sf_sim_cfg *c, sf_sim_net *n, sf_err *e)
     return tables_match(c, n, e);
 }
 
-/* The up port of every box of a tree (-1: the root, the one level-0 switch, else switch 0), found from the root;
- * 0, or -1 with e naming the topology line of the link that closes a cycle. */
-static int tree_up_ports(const sf_sim_cfg *c, const sf_topo *t, int *up, sf_err *e)
-{
-    const int S = t->nsw > 0 ? t->nsw : 1;
-    int root = 0, nroot = 0;
-    for (int s = 0; s < S; s++)
-        if (t->sw[s].level == 0 && nroot++ == 0)
-            root = s;
-    if (nroot != 1)
-        root = 0;
-    int *queue = malloc((size_t)S * sizeof *queue), *seen = calloc((size_t)S, sizeof *seen);
-    if (!queue || !seen) {
-        fprintf(stderr, "sanfab-sim: out of memory\n");
-        exit(2);
-    }
-    for (int s = 0; s < S; s++)
-        up[s] = -1;
-    int head = 0, tail = 0, rc = 0;
-    queue[tail++] = root;
-    seen[root] = 1;
-    while (head < tail && !rc) {
-        const int s = queue[head++];
-        for (int p = 0; p < t->sw[s].nports && !rc; p++) {
-            const sf_peer *pe = &t->sw[s].peer[p];
-            if (pe->kind != SF_PEER_SWITCH || p == up[s])
-                continue;
-            if (seen[pe->id]) {
-                snprintf(e->msg, sizeof e->msg, "%.300s:%d: link %d:%d %d:%d closes a cycle of switch boxes; a Maestro network is "
-                         "a tree of boxes (its tables and up ports route multicasts up*/down*, docs/sbox.md)", TN(c), pe->line, s, p,
-                         pe->id, pe->port);
-                rc = -1;
-                break;
-            }
-            seen[pe->id] = 1;
-            up[pe->id] = pe->port;
-            queue[tail++] = pe->id;
-        }
-    }
-    free(queue);
-    free(seen);
-    return rc;
-}
-
 /* The Maestro network's boxes: the tree's up ports and every box's table (the tables file, or written from the
  * routes by sanfab-route --maestro's writer), checked to lead every host to every other. */
 static int load_boxes(const sf_sim_cfg *c, sf_sim_net *n, sf_err *e)
@@ -254,7 +210,13 @@ static int load_boxes(const sf_sim_cfg *c, sf_sim_net *n, sf_err *e)
         fprintf(stderr, "sanfab-sim: out of memory\n");
         exit(2);
     }
-    if (tree_up_ports(c, t, up, e)) {
+    int root;
+    if (sf_topo_tree(t, c->topology[0] ? c->topology : NULL, up, &root, e)) {
+        if (c->topology_gen[0]) { /* a generated topology: name the line that made it */
+            char why[sizeof e->msg];
+            snprintf(why, sizeof why, "%s", e->msg);
+            snprintf(e->msg, sizeof e->msg, "%.280s: %.300s", c->topology_desc, why);
+        }
         free(up);
         return -1;
     }
