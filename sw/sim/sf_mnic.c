@@ -117,7 +117,9 @@ static void start(sf_mnics *n, unsigned h, uint64_t cycle)
         return;
     const unsigned len = n->p.msg_bytes <= MLC_T0_DATA ? MLC_T0_DATA : n->p.msg_bytes;
     fill(n->buf, len, h, seq);
-    mlc_msg_t msg = {n->p.msg_bytes <= MLC_T0_DATA ? 0u : 1u, MLC_KIND_DATA, m->dst, 0, h, len, n->buf};
+    const int multi = m->dst == SF_TR_MULTI_DST; /* a multicast: DST 255, its members in MASK (at most 16 hosts) */
+    mlc_msg_t msg = {n->p.msg_bytes <= MLC_T0_DATA ? 0u : 1u, MLC_KIND_DATA, multi ? MLC_DST_MULTI : m->dst,
+                     multi ? (unsigned)m->mask : 0u, h, len, n->buf};
     if (mlc_host_send(x->h, 0, &msg) != 0) { /* cannot happen for the checked sizes: count it as a loss */
         n->c.lost_corrupt++;
         sf_traffic_start(n->tr, h, cycle, 0);
@@ -145,7 +147,7 @@ static void receive(sf_mnics *n, unsigned h, const mlc_msg_t *msg, uint64_t cycl
             sf_traffic_lost(n->tr, msg->src, seq);
             return;
         }
-    if (msg->dst != h)
+    if (msg->dst != h && msg->dst != MLC_DST_MULTI) /* a multicast's members are the traffic layer's to check */
         n->c.misdelivered++;
     sf_traffic_deliver(n->tr, h, 1, msg->src, seq, cycle);
 }

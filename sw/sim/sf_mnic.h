@@ -2,7 +2,8 @@
  * network"): per host one Maestro Link Controller (cmodel/mlc.h, a link master, as the node end of the tree bench)
  * and its host driver (mlc_host.h: messages packed into 16-byte units, written and read under the paper's FIFO
  * flow control). A message of the shared traffic layer (sf_traffic.h) becomes one Maestro message on channel 0 to
- * its destination node (Type0 when its user bytes fit 11, else Type1 of that many bytes) whose data carry the
+ * its destination node, or a multicast to its members (DST 255 and MASK: the boxes copy it on their bus), (Type0 when
+ * its user bytes fit 11, else Type1 of that many bytes) whose data carry the
  * sequence number and a pattern of (source, sequence), so the receiver checks every byte. The NI hands its queue's
  * head to the driver once the driver has written the previous message whole into the MLC's send FIFO. No global
  * state; the NIs draw nothing at random.

@@ -53,6 +53,8 @@ int sf_sim_point_nics(const sf_sim_cfg *c, const sf_sim_net *n, int li, sf_sim_p
     } else if (c->k == SF_KIND_SBOX) {
         tp.msg_units = c->mnic.msg_bytes;
         tp.rate = c->loads[li] / c->mnic.msg_bytes; /* payload bytes/host/cycle -> messages per cycle per host */
+        if (tp.pattern == SF_TR_MULTICAST && !tp.mcast_k)
+            tp.mcast_k = (unsigned)t->nhost - 1u; /* every other host */
     } else if (c->k == SF_KIND_VCSW) {
         tp.msg_units = c->vnic.packet_flits;
         tp.rate = c->loads[li] / c->vnic.packet_flits; /* flits/host/cycle -> packets per cycle per host */

@@ -67,6 +67,8 @@ void sf_sim_json_head(const sf_sim_cfg *c, const sf_sim_net *n, FILE *out)
         fprintf(out, ", \"hotspot\": %.6g", 100.0 * c->tr.hotspot_frac);
     if (c->tr.pattern == SF_TR_LOCAL)
         fprintf(out, ", \"local\": %d", c->tr.local_l);
+    if (c->tr.pattern == SF_TR_MULTICAST)
+        fprintf(out, ", \"multicast_size\": %u", c->tr.mcast_k ? c->tr.mcast_k : (unsigned)n->t->nhost - 1u);
     if (vc)
         fprintf(out, ", \"packet_flits\": %u", c->vnic.packet_flits);
     else

@@ -24,7 +24,7 @@ const sf_sim_key sf_sim_keys[K_N] = {
     [K_WROUTES] = {"write-routes", "(none)", NULL, "write the routes of routing to this file (what sanfab-route -o writes)", FOR_ALL},
     [K_WTABLES] = {"write-tables", "(none)", NULL, "write the route set's tables to this file (what sanfab-route --rhinet writes; sbox: --maestro)", FOR_ALL},
     [K_SWITCH] = {"switch", "xbar", NULL, "switch kind: xbar (crossbars, Myrinet NICs) | vcsw (VC switches, RHiNET NICs) | sbox (Maestro switch boxes, Maestro NIs)", FOR_ALL},
-    [K_TRAFFIC] = {"traffic", "uniform", NULL, "uniform|bit-reversal|hotspot|local|transpose|complement|permutation|butterfly", FOR_ALL},
+    [K_TRAFFIC] = {"traffic", "uniform", NULL, "uniform|bit-reversal|hotspot|local|transpose|complement|permutation|butterfly|multicast (sbox)", FOR_ALL},
     [K_HOTSPOT] = {"hotspot", "5", NULL, "hotspot: percent of messages sent to the hotspot host", FOR_ALL},
     [K_LOCAL] = {"local", "3", NULL, "local: destinations at most L switches away", FOR_ALL},
     [K_MSGSIZE] = {"message-size", "512", NULL, "payload bytes per message (8..65536; sbox: user bytes 8..65535, <= 11 a Type0 message)", FOR_XBAR | FOR_SBOX, "11"},
@@ -81,6 +81,7 @@ const sf_sim_key sf_sim_keys[K_N] = {
     [K_LINKW] = {"link-width", "-", NULL, "Maestro LINK_W: link data bits, 4 (the IEEE1394 PHY of Yamagiwa et al. 2000) or 8", FOR_SBOX, "4"},
     [K_FIFO] = {"fifo-bytes", "-", NULL, "Maestro FIFO_BYTES: each MLC FIFO (256, 512, 1024, 2048, 4096)", FOR_SBOX, "2048"},
     [K_TURN] = {"turn", "-", NULL, "Maestro TURN: a link master's wait before it takes the link back (0..15)", FOR_SBOX, "1"},
+    [K_MCASTK] = {"multicast-size", "-", NULL, "multicast traffic: members of each message, random hosts other than its source (0 = every other host)", FOR_SBOX, "0"},
     [K_MLCTMO] = {"mlc-timeout", "-", NULL, "Maestro TIMEOUT: a link master's wait for the slave's frame, cycles (0 = none, or 16..65535)", FOR_SBOX, "1024"},
 };
 
@@ -296,6 +297,7 @@ static const num_key num_keys[K_N] = {
     [K_LINKW] = U(4, 8, "expected 4 or 8 (checked with the other Maestro parameters)", FIELD(mnic.link_w), NOFIELD),
     [K_FIFO] = U(256, 4096, "expected bytes 256..4096 (a power of 2; checked with the other Maestro parameters)", FIELD(mnic.fifo_bytes), NOFIELD),
     [K_TURN] = U(0, 15, "expected cycles 0..15", FIELD(mnic.turn), NOFIELD),
+    [K_MCASTK] = U(0, 63, "expected members 0..63 (0 = every other host)", FIELD(tr.mcast_k), NOFIELD),
     [K_MLCTMO] = U(0, 65535, "expected cycles 0..65535 (0 or at least 16)", FIELD(mnic.timeout), NOFIELD),
     [K_DEPTH] = U(1, 256, "expected flits 1..256 (checked with the other VC switch parameters)", FIELD(vcsw.DEPTH), NOFIELD),
     [K_MAXLEN] = U(1, 256, "expected flits 1..256 (checked with the other VC switch parameters)", FIELD(vcsw.MAXLEN), NOFIELD),

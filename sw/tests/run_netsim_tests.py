@@ -479,6 +479,9 @@ def maestro_tests(sim, mt, tag):
         (base + ["--load", "0.1", "--fifo-bytes", "300"], 2, "FIFO_BYTES"),
         (base + ["--workload", "exchange"], 2, "workload is a key of the crossbar network"),
         ([sim, "--switch", "sbx"], 2, "did you mean sbox"),
+        ([sim, "--topology-gen", tree, "--routing", "updown", "--traffic", "multicast", "--load", "0.01"], 2,
+         "multicast traffic runs on the Maestro network"),
+        (base + ["--load", "0.01", "--traffic", "multicast", "--multicast-size", "9"], 1, "multicast traffic of 9 members on 6 hosts"),
         (base + ["--load", "0.1", "--turn", "16"], 2, "expected cycles 0..15"),
     ]
     for args, code, want in bad:

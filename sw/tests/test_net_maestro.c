@@ -35,6 +35,7 @@ static int mb_load(sf_sim_cfg *c, sf_sim_net *sn, char *msg, size_t ml)
 }
 
 /* ------------------------------------------------------------------ one box against its model */
+/* (multicast traffic runs in the one-box tests' neighbour, test_mb_conservation) */
 
 #define OB_CYC 12000u
 #define OB_H 5u
@@ -187,8 +188,47 @@ static void conserve(const char *gen, unsigned D, unsigned size, const char *tra
     sf_sim_net_free(&sn);
 }
 
+/* multicast traffic on a tree: every member gets every message once (the traffic layer's membership check), every
+ * message completes; generated and delivered units count each member's copy */
+static void conserve_mcast(const char *gen, unsigned k, double load)
+{
+    char name[200], msg[500] = "";
+    snprintf(name, sizeof name, "Maestro network %s, multicast traffic to %u members at %g: every member gets every message "
+             "once, nobody else", gen, k, load);
+    sf_sim_cfg c;
+    mb_cfg(&c, gen, 1, 11);
+    sf_err e;
+    char ks[16];
+    snprintf(ks, sizeof ks, "%u", k);
+    sf_sim_cfg_set(&c, "traffic", "multicast", "test", 1, &e);
+    sf_sim_cfg_set(&c, "multicast-size", ks, "test", 1, &e);
+    sf_sim_net sn;
+    if (mb_load(&c, &sn, msg, sizeof msg)) {
+        check(0, name, msg);
+        return;
+    }
+    runres r;
+    if (run_net(&c, &sn, load, 40000, 400000, &r, msg, sizeof msg)) {
+        check(0, name, msg);
+        sf_sim_net_free(&sn);
+        return;
+    }
+    const int ok = r.all.generated > 100 && r.all.delivered == r.all.generated && r.in_flight == 0 &&
+                   r.all.deliv_units == r.all.gen_units && r.all.gen_units == r.all.generated * k * 11u &&
+                   r.all.misrouted + r.all.duplicate + r.mnic.lost_corrupt + r.mnic.misdelivered == 0;
+    snprintf(msg, sizeof msg, "generated %llu delivered %llu units %llu/%llu misrouted %llu dup %llu corrupt %llu",
+             (unsigned long long)r.all.generated, (unsigned long long)r.all.delivered, (unsigned long long)r.all.deliv_units,
+             (unsigned long long)r.all.gen_units, (unsigned long long)r.all.misrouted, (unsigned long long)r.all.duplicate,
+             (unsigned long long)r.mnic.lost_corrupt);
+    check(ok, name, msg);
+    sf_sim_net_free(&sn);
+}
+
 void test_mb_conservation(void)
 {
+    conserve_mcast("tree --levels 1 --ports 8", 7, 0.01);
+    conserve_mcast("tree --levels 3 --ports 4 --fanout 2 --hosts 2", 3, 0.01);
+    conserve_mcast("tree --levels 2 --ports 8 --fanout 4 --hosts 4", 5, 0.005);
     conserve("tree --levels 1 --ports 8", 0, 11, "uniform", 0.1);
     conserve("tree --levels 2 --ports 4 --fanout 3 --hosts 3", 2, 11, "uniform", 0.04);
     conserve("tree --levels 3 --ports 4 --fanout 2 --hosts 2", 1, 64, "uniform", 0.05);
