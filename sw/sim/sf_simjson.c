@@ -86,6 +86,11 @@ kind_keys:
         const sf_mnic_params *m = &c->mnic;
         fprintf(out, ", \"link_width\": %u, \"fifo_bytes\": %u, \"turn\": %u, \"mlc_timeout\": %u, \"ctr_width\": %u, "
                      "\"message_type\": %u", m->link_w, m->fifo_bytes, m->turn, m->timeout, m->ctr_w, m->msg_bytes <= 11 ? 0u : 1u);
+        if (n->wl) {
+            fprintf(out, ", \"workload\": ");
+            sf_sim_jstr(out, n->wl->desc);
+            fprintf(out, ", \"mtu\": %u, \"max_cycles\": %llu, \"barrier\": \"the boxes'\"", c->mtu, (unsigned long long)c->max_cycles);
+        }
     } else if (vc) {
         const vcsw_params_t *p = &c->vcsw;
         fprintf(out, ", \"vcs\": %u, \"ctrl\": %u, \"flit_width\": %u, \"tag_width\": %u, \"depth\": %u, \"maxlen\": %u, "

@@ -27,6 +27,7 @@ typedef struct {
     uint8_t pstate, runnable;
     uint64_t wake_at, prog_end, last_deliv, sent_units, end;
     uint32_t outstanding;        /* messages sent and not yet complete */
+    uint8_t bar_req;             /* nic_barrier: reached a barrier, its NIC has not been told yet */
     wmsg_t *wm;
     uint32_t nwm, wmcap;
 } host_t;
@@ -484,9 +485,13 @@ static void run_program(sf_traffic *tr, unsigned h, uint64_t cycle)
             c->pc++;
             break;
         case SF_OP_BARRIER:
-            if (c->pstate == P_BARRIER) /* still waiting: the last host to arrive moves everybody on */
+            if (c->pstate == P_BARRIER) /* still waiting: the last host to arrive (or the network) moves it on */
                 return;
             c->pstate = P_BARRIER;
+            if (tr->p.nic_barrier) { /* the network's barrier: the NIC requests it, its release moves the host on */
+                c->bar_req = 1;
+                return;
+            }
             if (++tr->at_barrier < tr->H)
                 return;
             tr->at_barrier = 0;
@@ -585,6 +590,31 @@ static sf_msg *find_msg(sf_traffic *tr, uint32_t src, uint32_t seq)
     if (src >= tr->H || seq >= tr->host[src].nmsg)
         return NULL;
     return &tr->host[src].msg[seq];
+}
+
+const sf_msg *sf_traffic_msg(const sf_traffic *tr, uint32_t src, uint32_t seq)
+{
+    return src < tr->H && seq < tr->host[src].nmsg ? &tr->host[src].msg[seq] : NULL;
+}
+
+int sf_traffic_barrier_pending(sf_traffic *tr, unsigned h)
+{
+    if (h >= tr->H || !tr->host[h].bar_req)
+        return 0;
+    tr->host[h].bar_req = 0;
+    return 1;
+}
+
+int sf_traffic_barrier_release(sf_traffic *tr, unsigned h, uint64_t cycle)
+{
+    host_t *c = h < tr->H ? &tr->host[h] : NULL;
+    if (!c || !tr->wl || c->pstate != P_BARRIER || c->bar_req)
+        return -1;
+    c->pstate = P_RUN;
+    c->pc++;
+    wake(tr, h);
+    (void)cycle;
+    return 0;
 }
 
 int sf_traffic_deliver(sf_traffic *tr, unsigned h, int known, uint32_t src, uint32_t seq, uint64_t cycle)

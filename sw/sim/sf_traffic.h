@@ -38,6 +38,8 @@ typedef struct {
     const sf_workload *wl; /* not NULL: run these programs instead of the constant-rate generator (not owned) */
     unsigned mtu;          /* workload: largest packet payload in traffic units; a message is cut into packets */
     unsigned mcast_k;      /* multicast: members of each message, random hosts other than its source (1..hosts-1) */
+    int nic_barrier;       /* workload: 1 = a barrier operation is the NIC's (sf_traffic_barrier_pending / _release: the
+                            * network's own barrier, e.g. the Maestro boxes'); 0 = the simulator's, which sends nothing */
 } sf_traffic_params;
 
 /* Message states. */
@@ -140,6 +142,15 @@ typedef struct {
     int waiting_host;        /* not finished: the first host still running its program (-1 none) */
     char waiting[160];       /* what it waits for */
 } sf_wl_result;
+
+/** Workload with nic_barrier: 1 (once) when host h has reached a barrier operation and its NIC is to request the
+ *  network's barrier; else 0. */
+int sf_traffic_barrier_pending(sf_traffic *tr, unsigned h);
+/** Workload with nic_barrier: the network released host h's barrier in `cycle`: its program goes on. 0, or -1 if the
+ *  host was not waiting at a barrier (a release nobody asked for). */
+int sf_traffic_barrier_release(sf_traffic *tr, unsigned h, uint64_t cycle);
+/** Message `seq` of host `src` (NULL if there is none): a NIC checks what arrived against it. */
+const sf_msg *sf_traffic_msg(const sf_traffic *tr, uint32_t src, uint32_t seq);
 
 /** 1 when the workload has finished: every program ended, every message arrived (0 without a workload). */
 int sf_traffic_done(const sf_traffic *tr);

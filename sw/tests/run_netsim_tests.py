@@ -477,7 +477,7 @@ def maestro_tests(sim, mt, tag):
         (base + ["--load", "0.1", "--vcs", "2"], 2, "vcs is a key of the VC-switch network"),
         (base + ["--load", "0.1", "--link-width", "5"], 2, "LINK_W"),
         (base + ["--load", "0.1", "--fifo-bytes", "300"], 2, "FIFO_BYTES"),
-        (base + ["--workload", "exchange"], 2, "workload is a key of the crossbar network"),
+        (base + ["--workload", "exchange", "--mtu", "65536"], 2, "mtu 65536: a Maestro message carries at most 65535"),
         ([sim, "--switch", "sbx"], 2, "did you mean sbox"),
         ([sim, "--topology-gen", tree, "--routing", "updown", "--traffic", "multicast", "--load", "0.01"], 2,
          "multicast traffic runs on the Maestro network"),
@@ -488,6 +488,30 @@ def maestro_tests(sim, mt, tag):
         rc, _, err = run(args)
         result(rc == code and want in err, f"{tag} refuses {' '.join(os.path.basename(a) for a in args[1:])} ({want})",
                f"rc={rc} err={err.strip()[-300:]}")
+    # a workload on the Maestro network: its barriers are the boxes' (every host released once a barrier, none before
+    # the last host arrives: host 0 computes 3000 cycles first), its messages checked
+    wl = write(os.path.join(TMP, "mb-bar.wl"), "sanfab-workload 1\n0 compute 3000\nrepeat 5\n* barrier\nend\n0 send 5 3000\n"
+               "5 recv 0 1\n* barrier\n")
+    rc, out, err = run([sim, "--switch", "sbox", "--topology-gen", tree, "--routing", "updown", "--workload-file", wl, "--mtu", "1000",
+                        "--links", "no", "--quiet"])
+    try:
+        w = json.loads(out)["workload"]
+        ok = (rc == 0 and w["finished"] and w["barriers_released"] == 6 * 6 and w["bad_barrier"] == 0 and w["packets_delivered"] == 3
+              and w["lost_corrupt"] == w["misrouted"] == w["duplicate"] == 0 and w["cycles"] > 3000 + 5 * 100)
+        detail = f"{w['cycles']} cycles, {w['barriers_released']} releases"
+    except (ValueError, KeyError) as ex:
+        ok, detail = False, repr(ex) + err[-300:]
+    result(ok, f"{tag} a workload's barriers on the Maestro network are the boxes': each host released once a barrier, "
+           f"after the last arrives; its packets checked ({detail})", detail)
+    rc, out, err = run([sim, "--switch", "sbox", "--topology-gen", tree, "--routing", "updown", "--workload", "exchange",
+                        "--message-bytes", "5000", "--mtu", "2000", "--quiet", "--links", "no"])
+    try:
+        w = json.loads(out)["workload"]
+        ok = rc == 0 and w["finished"] and w["packets_delivered"] == w["packets"] > 0 and w["lost_corrupt"] == 0
+        detail = f"{w['cycles']} cycles, {w['packets']} packets"
+    except (ValueError, KeyError) as ex:
+        ok, detail = False, repr(ex) + err[-300:]
+    result(ok, f"{tag} the exchange workload on the Maestro network finishes, every packet checked ({detail})", detail)
     # sanfab-maestro: every test on one box, short
     box = ["--topology-gen", "tree --levels 1 --ports 8", "--routing", "updown"]
     rc, out, _ = run([mt, "--help"])
