@@ -27,12 +27,13 @@ struct sf_mnics {
 
 void sf_mnic_params_default(sf_mnic_params *p)
 {
+    const mlc_params_t m = mlc_default_params();
     memset(p, 0, sizeof *p);
-    p->link_w = 4;
-    p->fifo_bytes = 2048;
-    p->turn = 1;
-    p->timeout = 1024;
-    p->ctr_w = 16;
+    p->link_w = m.LINK_W;
+    p->fifo_bytes = m.FIFO_BYTES;
+    p->turn = m.TURN;
+    p->timeout = m.TIMEOUT;
+    p->ctr_w = m.CTR_W;
     p->msg_bytes = MLC_T0_DATA;
 }
 

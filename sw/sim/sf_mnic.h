@@ -30,7 +30,8 @@ typedef struct {
                                                          * masters and need no guard) */
 } sf_mnic_params;
 
-/** Defaults: the MLC's (LINK_W 4, FIFO_BYTES 2048, TURN 1, TIMEOUT 1024, CTR_W 16) and 11-byte (Type0) messages. */
+/** Defaults: the MLC's (mlc_default_params: LINK_W 4, FIFO_BYTES 2048, TURN 1, TIMEOUT 1024, CTR_W 16) and 11-byte
+ *  (Type0) messages. */
 void sf_mnic_params_default(sf_mnic_params *p);
 
 /** Counts of the NI layer (the messages' own counts are the traffic layer's). */
