@@ -39,18 +39,11 @@ void sbox_net_reg_in(const sbox_net_box *b, uint64_t cycle, sbox_in_t *in)
 static void *ssw_create(const void *params, unsigned sw, unsigned nports, char *err, size_t errlen)
 {
     const sbox_net_params_t *np = params;
-    sbox_params_t p;
-    if (np)
-        p = np->p;
-    else {
-        memset(&p, 0, sizeof p);
-        p.NODES = SBOX_MAX_NODES;
-        p.LINK_W = 4;
-        p.FIFO_BYTES = 2048;
-        p.TURN = 1;
-        p.TIMEOUT = 1024;
-        p.CTR_W = 16;
+    if (!np) {
+        snprintf(err, errlen, "switch box %u: no parameters (a Maestro network's boxes take an sbox_net_params_t)", sw);
+        return NULL;
     }
+    sbox_params_t p = np->p;
     if (nports > SBOX_MAX_PORTS) {
         snprintf(err, errlen, "switch box %u has %u ports; a Maestro switch box has at most %u", sw, nports,
                  (unsigned)SBOX_MAX_PORTS);
@@ -58,7 +51,7 @@ static void *ssw_create(const void *params, unsigned sw, unsigned nports, char *
     }
     p.PORTS = nports < 2 ? 2 : nports;
     const sbox_net_box *box = NULL;
-    if (np && np->boxes) {
+    if (np->boxes) {
         if (sw >= np->nboxes) {
             snprintf(err, errlen, "the tables have %u boxes, no box %u", np->nboxes, sw);
             return NULL;

@@ -47,7 +47,7 @@ void sbox_net_reg_in(const sbox_net_box *b, uint64_t cycle, sbox_in_t *in);
 /* The forward word of a port's link output (en, symbol). */
 static inline uint64_t sbox_net_word(unsigned en, unsigned d) { return en ? SBOX_NET_EN | (d & 0xFFu) : 0u; }
 
-/* The Maestro switch-box kind: params is an sbox_net_params_t. Counters: the port's MLC's (MLC_CTR_*, 0..15),
+/* The Maestro switch-box kind: params is an sbox_net_params_t (required). Counters: the port's MLC's (MLC_CTR_*, 0..15),
  * then the box's own (16 + SBOX_CTR_*, reported on port 0; 0 on the other ports). */
 extern const net_switch_ops net_sbox_ops;
 

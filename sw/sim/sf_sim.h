@@ -97,6 +97,10 @@ const char *sf_sim_key_suggest(const char *key);
  *  options `own` (n_own, given whole) or else "--" and the closest sanfab-sim key; "" when none is close. Written
  *  into buf (len bytes), which is returned. */
 const char *sf_sim_option_hint(char *buf, size_t len, const char *opt, const char *const *own, size_t n_own);
+/** A tool's command-line option argv[*i] = "--KEY" with its value argv[*i + 1], set into c (*i moves past the value);
+ *  0, or 2 after "PROG: problem" on stderr (an unknown option with the closest of `own` or of the keys, a missing
+ *  or bad value). */
+int sf_sim_cfg_arg(sf_sim_cfg *c, const char *prog, int argc, char *const *argv, int *i, const char *const *own, size_t n_own);
 /** Print the key table (name, default, meaning, which switch kind uses it) for --help. */
 void sf_sim_keys_help(FILE *f);
 /** The unit of the `load` key and of the throughput for the configuration's kind. */

@@ -24,7 +24,7 @@ const sf_sim_key sf_sim_keys[K_N] = {
     [K_WROUTES] = {"write-routes", "(none)", NULL, "write the routes of routing to this file (what sanfab-route -o writes)", FOR_ALL},
     [K_WTABLES] = {"write-tables", "(none)", NULL, "write the route set's tables to this file (what sanfab-route --rhinet writes; sbox: --maestro)", FOR_ALL},
     [K_SWITCH] = {"switch", "xbar", NULL, "switch kind: xbar (crossbars, Myrinet NICs) | vcsw (VC switches, RHiNET NICs) | sbox (Maestro switch boxes, Maestro NIs)", FOR_ALL},
-    [K_TRAFFIC] = {"traffic", "uniform", NULL, "uniform|bit-reversal|hotspot|local|transpose|complement|permutation|butterfly", FOR_ALL},
+    [K_TRAFFIC] = {"traffic", "uniform", NULL, "uniform|bit-reversal|hotspot|local|transpose|complement|permutation|butterfly|multicast (sbox)", FOR_ALL},
     [K_HOTSPOT] = {"hotspot", "5", NULL, "hotspot: percent of messages sent to the hotspot host", FOR_ALL},
     [K_LOCAL] = {"local", "3", NULL, "local: destinations at most L switches away", FOR_ALL},
     [K_MSGSIZE] = {"message-size", "512", NULL, "payload bytes per message (8..65536; sbox: user bytes 8..65535, <= 11 a Type0 message)", FOR_XBAR | FOR_SBOX, "11"},
@@ -67,13 +67,13 @@ const sf_sim_key sf_sim_keys[K_N] = {
     [K_PROB] = {"probability", "100", NULL, "adaptive/probing: percent chance a stopped packet past the threshold disperses", FOR_XBAR | FOR_VCSW},
     [K_PROBEROUNDS] = {"probe-rounds", "2", NULL, "probing: busy probes allowed = rounds x (routes - 1), then the route changes anyway", FOR_XBAR},
     [K_PROBEMARGIN] = {"probe-margin", "64", NULL, "probing: cycles a probe may take over its unloaded time and still find its route free", FOR_XBAR},
-    [K_WORKLOAD] = {"workload", "(none)", NULL, "run a message workload instead of loads: exchange|bridge|alltoall|alltoall-phased|bcast-serial|bcast-tree|gather|barrier", FOR_XBAR},
-    [K_WLFILE] = {"workload-file", "(none)", NULL, "run the workload of this file instead of loads (docs/network.md \"Workloads\")", FOR_XBAR},
-    [K_MSGBYTES] = {"message-bytes", "65536", NULL, "workload: bytes per message", FOR_XBAR},
-    [K_MESSAGES] = {"messages", "1", NULL, "workload: messages per pair (exchange, bridge) or repetitions (the others)", FOR_XBAR},
-    [K_MTU] = {"mtu", "4096", NULL, "workload: largest packet payload in bytes (MX 4096, FM 1536); messages are cut into packets", FOR_XBAR},
-    [K_ROOT] = {"root", "0", NULL, "workload: root host of bcast-serial, bcast-tree and gather", FOR_XBAR},
-    [K_MAXCYC] = {"max-cycles", "100000000", NULL, "workload: stop the run after this many cycles (the JSON says it did not finish)", FOR_XBAR},
+    [K_WORKLOAD] = {"workload", "(none)", NULL, "run a message workload instead of loads: exchange|bridge|alltoall|alltoall-phased|bcast-serial|bcast-tree|gather|barrier", FOR_XBAR | FOR_SBOX},
+    [K_WLFILE] = {"workload-file", "(none)", NULL, "run the workload of this file instead of loads (docs/network.md \"Workloads\")", FOR_XBAR | FOR_SBOX},
+    [K_MSGBYTES] = {"message-bytes", "65536", NULL, "workload: bytes per message", FOR_XBAR | FOR_SBOX},
+    [K_MESSAGES] = {"messages", "1", NULL, "workload: messages per pair (exchange, bridge) or repetitions (the others)", FOR_XBAR | FOR_SBOX},
+    [K_MTU] = {"mtu", "4096", NULL, "workload: largest packet payload in bytes (MX 4096, FM 1536); messages are cut into packets", FOR_XBAR | FOR_SBOX},
+    [K_ROOT] = {"root", "0", NULL, "workload: root host of bcast-serial, bcast-tree and gather", FOR_XBAR | FOR_SBOX},
+    [K_MAXCYC] = {"max-cycles", "100000000", NULL, "workload: stop the run after this many cycles (the JSON says it did not finish)", FOR_XBAR | FOR_SBOX},
     [K_NSPC] = {"ns-per-cycle", "6.25", NULL, "nanoseconds per cycle (xbar: one character on a link: Myrinet 6.25, Myri-10G 0.8; sbox: the MLC's clock, 50 MHz)", FOR_XBAR | FOR_SBOX, "20"},
     [K_NICINJ] = {"nic-inject", "64", NULL, "xbar: the host's rate into its NIC, bytes per 64 cycles (64 = link rate: no limit)", FOR_XBAR},
     [K_NICDUPLEX] = {"nic-duplex", "full", NULL, "xbar: full|half: half = the NIC's host side serves one direction at a time (LANai, Etsion et al. 2000): its rate (nic-inject) is shared by the copy of sent packets and the drain of received ones", FOR_XBAR},
@@ -81,6 +81,7 @@ const sf_sim_key sf_sim_keys[K_N] = {
     [K_LINKW] = {"link-width", "-", NULL, "Maestro LINK_W: link data bits, 4 (the IEEE1394 PHY of Yamagiwa et al. 2000) or 8", FOR_SBOX, "4"},
     [K_FIFO] = {"fifo-bytes", "-", NULL, "Maestro FIFO_BYTES: each MLC FIFO (256, 512, 1024, 2048, 4096)", FOR_SBOX, "2048"},
     [K_TURN] = {"turn", "-", NULL, "Maestro TURN: a link master's wait before it takes the link back (0..15)", FOR_SBOX, "1"},
+    [K_MCASTK] = {"multicast-size", "-", NULL, "multicast traffic: members of each message, random hosts other than its source (0 = every other host)", FOR_SBOX, "0"},
     [K_MLCTMO] = {"mlc-timeout", "-", NULL, "Maestro TIMEOUT: a link master's wait for the slave's frame, cycles (0 = none, or 16..65535)", FOR_SBOX, "1024"},
 };
 
@@ -125,6 +126,28 @@ const char *sf_sim_option_hint(char *buf, size_t len, const char *opt, const cha
     else if (len)
         buf[0] = '\0';
     return buf;
+}
+
+int sf_sim_cfg_arg(sf_sim_cfg *c, const char *prog, int argc, char *const *argv, int *i, const char *const *own, size_t n_own)
+{
+    const char *a = argv[*i];
+    if (!sf_sim_is_key(a + 2)) {
+        char hint[160];
+        sf_sim_option_hint(hint, sizeof hint, a, own, n_own);
+        fprintf(stderr, "%s: unknown option %s%s\n", prog, a, hint[0] ? hint : " (--help lists them)");
+        return 2;
+    }
+    if (*i + 1 >= argc) {
+        fprintf(stderr, "%s: %s needs a value\n", prog, a);
+        return 2;
+    }
+    sf_err e = {{0}};
+    if (sf_sim_cfg_set(c, a + 2, argv[*i + 1], a, 1, &e)) {
+        fprintf(stderr, "%s: %s\n", prog, e.msg);
+        return 2;
+    }
+    ++*i;
+    return 0;
 }
 
 int sf_sim_unknown_key(sf_err *e, const char *where, const char *key, int cmdline)
@@ -274,6 +297,7 @@ static const num_key num_keys[K_N] = {
     [K_LINKW] = U(4, 8, "expected 4 or 8 (checked with the other Maestro parameters)", FIELD(mnic.link_w), NOFIELD),
     [K_FIFO] = U(256, 4096, "expected bytes 256..4096 (a power of 2; checked with the other Maestro parameters)", FIELD(mnic.fifo_bytes), NOFIELD),
     [K_TURN] = U(0, 15, "expected cycles 0..15", FIELD(mnic.turn), NOFIELD),
+    [K_MCASTK] = U(0, 63, "expected members 0..63 (0 = every other host)", FIELD(tr.mcast_k), NOFIELD),
     [K_MLCTMO] = U(0, 65535, "expected cycles 0..65535 (0 or at least 16)", FIELD(mnic.timeout), NOFIELD),
     [K_DEPTH] = U(1, 256, "expected flits 1..256 (checked with the other VC switch parameters)", FIELD(vcsw.DEPTH), NOFIELD),
     [K_MAXLEN] = U(1, 256, "expected flits 1..256 (checked with the other VC switch parameters)", FIELD(vcsw.MAXLEN), NOFIELD),

@@ -113,6 +113,28 @@ static int tables_match(const sf_sim_cfg *c, const sf_sim_net *n, sf_err *e)
     return rc;
 }
 
+/* The route set's tables as `writer` (sanfab-route --rhinet's or --maestro's) writes them, in a temporary file rewound
+ * to its start, named in *name for messages; NULL with e = "ROUTES: the route set has no KIND tables: why". */
+static FILE *tables_from_routes(const sf_sim_cfg *c, const sf_sim_net *n, int (*writer)(const sf_routes *, FILE *, sf_err *),
+                                const char *kind, char *name, size_t namelen, sf_err *e)
+{
+    FILE *f = tmpfile();
+    if (!f) {
+        snprintf(e->msg, sizeof e->msg, "cannot create a temporary file for the tables");
+        return NULL;
+    }
+    if (writer(n->rs, f, e)) {
+        char why[sizeof e->msg];
+        snprintf(why, sizeof why, "%s", e->msg);
+        snprintf(e->msg, sizeof e->msg, "%.250s: the route set has no %s tables: %.300s", RN(c), kind, why);
+        fclose(f);
+        return NULL;
+    }
+    rewind(f);
+    snprintf(name, namelen, "(tables written from %.1000s)", RN(c));
+    return f;
+}
+
 /* The VC network's tables: the tables file, or written from the routes (sanfab-route --rhinet's writer). */
 static int load_tables(const sf_sim_cfg *c, sf_sim_net *n, sf_err *e)
 {
@@ -145,17 +167,9 @@ static int load_tables(const sf_sim_cfg *c, sf_sim_net *n, sf_err *e)
     if (c->tables[0]) {
         rc = vcsw_load_network(c->tables, &c->vcsw, np, S, n->tables, err, sizeof err);
     } else {
-        FILE *f = tmpfile();
+        char name[1100];
+        FILE *f = tables_from_routes(c, n, sf_write_rhinet, "VC-switch", name, sizeof name, e);
         if (!f) {
-            snprintf(e->msg, sizeof e->msg, "cannot create a temporary file for the tables");
-            free(np);
-            return -1;
-        }
-        if (sf_write_rhinet(n->rs, f, e)) {
-            char why[sizeof e->msg];
-            snprintf(why, sizeof why, "%s", e->msg);
-            snprintf(e->msg, sizeof e->msg, "%.250s: the route set has no VC-switch tables: %.300s", RN(c), why);
-            fclose(f);
             free(np);
             return -1;
         }
@@ -164,9 +178,6 @@ static int load_tables(const sf_sim_cfg *c, sf_sim_net *n, sf_err *e)
             free(np);
             return -1;
         }
-        rewind(f);
-        char name[1100];
-        snprintf(name, sizeof name, "(tables written from %.1000s)", RN(c));
         rc = vcsw_load_network_stream(f, name, &c->vcsw, np, S, n->tables, err, sizeof err);
         fclose(f);
     }
@@ -181,50 +192,6 @@ static int load_tables(const sf_sim_cfg *c, sf_sim_net *n, sf_err *e)
         return -1;
     }
     return tables_match(c, n, e);
-}
-
-/* The up port of every box of a tree (-1: the root, the one level-0 switch, else switch 0), found from the root;
- * 0, or -1 with e naming the topology line of the link that closes a cycle. */
-static int tree_up_ports(const sf_sim_cfg *c, const sf_topo *t, int *up, sf_err *e)
-{
-    const int S = t->nsw > 0 ? t->nsw : 1;
-    int root = 0, nroot = 0;
-    for (int s = 0; s < S; s++)
-        if (t->sw[s].level == 0 && nroot++ == 0)
-            root = s;
-    if (nroot != 1)
-        root = 0;
-    int *queue = malloc((size_t)S * sizeof *queue), *seen = calloc((size_t)S, sizeof *seen);
-    if (!queue || !seen) {
-        fprintf(stderr, "sanfab-sim: out of memory\n");
-        exit(2);
-    }
-    for (int s = 0; s < S; s++)
-        up[s] = -1;
-    int head = 0, tail = 0, rc = 0;
-    queue[tail++] = root;
-    seen[root] = 1;
-    while (head < tail && !rc) {
-        const int s = queue[head++];
-        for (int p = 0; p < t->sw[s].nports && !rc; p++) {
-            const sf_peer *pe = &t->sw[s].peer[p];
-            if (pe->kind != SF_PEER_SWITCH || p == up[s])
-                continue;
-            if (seen[pe->id]) {
-                snprintf(e->msg, sizeof e->msg, "%.300s:%d: link %d:%d %d:%d closes a cycle of switch boxes; a Maestro network is "
-                         "a tree of boxes (its tables and up ports route multicasts up*/down*, docs/sbox.md)", TN(c), pe->line, s, p,
-                         pe->id, pe->port);
-                rc = -1;
-                break;
-            }
-            seen[pe->id] = 1;
-            up[pe->id] = pe->port;
-            queue[tail++] = pe->id;
-        }
-    }
-    free(queue);
-    free(seen);
-    return rc;
 }
 
 /* The Maestro network's boxes: the tree's up ports and every box's table (the tables file, or written from the
@@ -254,7 +221,13 @@ static int load_boxes(const sf_sim_cfg *c, sf_sim_net *n, sf_err *e)
         fprintf(stderr, "sanfab-sim: out of memory\n");
         exit(2);
     }
-    if (tree_up_ports(c, t, up, e)) {
+    int root;
+    if (sf_topo_tree(t, c->topology[0] ? c->topology : NULL, up, &root, e)) {
+        if (c->topology_gen[0]) { /* a generated topology: name the line that made it */
+            char why[sizeof e->msg];
+            snprintf(why, sizeof why, "%s", e->msg);
+            snprintf(e->msg, sizeof e->msg, "%.280s: %.300s", c->topology_desc, why);
+        }
         free(up);
         return -1;
     }
@@ -268,22 +241,9 @@ static int load_boxes(const sf_sim_cfg *c, sf_sim_net *n, sf_err *e)
             return -1;
         }
         snprintf(name, sizeof name, "%s", c->tables);
-    } else {
-        f = tmpfile();
-        if (!f) {
-            snprintf(e->msg, sizeof e->msg, "cannot create a temporary file for the tables");
-            free(up);
-            return -1;
-        }
-        if (sf_write_maestro(n->rs, f, e)) {
-            char why[sizeof e->msg];
-            snprintf(why, sizeof why, "%s", e->msg);
-            snprintf(e->msg, sizeof e->msg, "%.250s: the route set has no switch-box tables: %.300s", RN(c), why);
-            fclose(f);
-            free(up);
-            return -1;
-        }
-        snprintf(name, sizeof name, "(tables written from %.1000s)", RN(c));
+    } else if (!(f = tables_from_routes(c, n, sf_write_maestro, "switch-box", name, sizeof name, e))) {
+        free(up);
+        return -1;
     }
     int rc = 0;
     for (unsigned s = 0; s < S && !rc; s++) {

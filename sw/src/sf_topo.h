@@ -86,4 +86,13 @@ sf_topo *sf_gen_dual8(int bisection, sf_err *e);
  *  used) or 3 (18 hosts, K6 of 3 hosts a crossbar). */
 sf_topo *sf_gen_parpar(int boxes, sf_err *e);
 
+/* ---- trees of switch boxes (sf_tree.c; the Maestro network of Yamagiwa et al. 2000, sec. 4) ---- */
+#define SF_TREE_MAX_LEVELS 6
+/** Tree of `levels` boxes of p ports: the root (level 0) and every inner box have f children on ports 0..f-1, every
+ *  non-root box goes up by port p-1, leaves hold h hosts on 0..h-1 (one level: one box, h hosts); ids breadth-first. */
+sf_topo *sf_gen_tree(int levels, int p, int f, int h, sf_err *e);
+/** Checks that t's switches form a tree (connected, no cycle, no two links between a pair); gives each its up port
+ *  (-1: the root) and the root (the level-0 switch, else 0). 0, or -1 with e "FILE:LINE: problem" ("topology: ..." if generated). */
+int sf_topo_tree(const sf_topo *t, const char *file, int *up_port, int *root, sf_err *e);
+
 #endif

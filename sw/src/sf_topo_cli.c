@@ -13,20 +13,20 @@ static const struct {
     {"random", " --switches --ports --hosts --seed "}, {"mesh", " --k --ky --ports --hosts "},
     {"torus", " --k --ky --ports --hosts "}, {"express", " --k --ports --hosts "}, {"cplant", " "},
     {"clos", " --leaves --hosts --spines "}, {"fattree", " --k --n "}, {"hypercube", " --dim --ports --hosts "},
-    {"dual8", " --bisection "}, {"parpar", " --boxes "},
+    {"dual8", " --bisection "}, {"parpar", " --boxes "}, {"tree", " --levels --ports --fanout --hosts "},
 };
 enum { NK = sizeof K / sizeof K[0] };
 static const char *const KINDS[NK] = {"random", "mesh", "torus", "express", "cplant", "clos", "fattree", "hypercube", "dual8",
-                                      "parpar"};
+                                      "parpar", "tree"};
 static const char *const OPTS[] = {"--switches", "--ports", "--hosts", "--seed", "--k", "--ky", "--leaves", "--spines",
-                                   "--n", "--dim", "--bisection", "--boxes", "-o", "--help", "--version"};
+                                   "--n", "--dim", "--bisection", "--boxes", "--levels", "--fanout", "-o", "--help", "--version"};
 
 static int usage_err(sf_err *e, const char *msg) { snprintf(e->msg, sizeof e->msg, "%s", msg); return SF_CLI_USAGE; }
 
 int sf_topo_cli_parse(sf_topo_cli *a, int argc, char *const *argv, int tool, sf_err *e)
 {
     memset(a, 0, sizeof *a);
-    a->n = a->p = a->h = a->k = a->ky = -1;
+    a->n = a->p = a->h = a->k = a->ky = a->levels = a->fanout = -1;
     a->leaves = 32;
     a->spines = 16;
     a->nlev = 3;
@@ -35,7 +35,7 @@ int sf_topo_cli_parse(sf_topo_cli *a, int argc, char *const *argv, int tool, sf_
     a->boxes = 2;
     a->seed = 1;
     char dym[120];
-    if (argc < 1) return usage_err(e, "no kind given (random, mesh, torus, express, cplant, clos, fattree, hypercube, dual8, parpar)");
+    if (argc < 1) return usage_err(e, "no kind given (random, mesh, torus, express, cplant, clos, fattree, hypercube, dual8, parpar, tree)");
     const char *kind = argv[0], *kopts = NULL;
     for (size_t i = 0; i < NK; i++)
         if (!strcmp(kind, K[i].kind)) kopts = K[i].opts;
@@ -118,7 +118,10 @@ int sf_topo_cli_parse(sf_topo_cli *a, int argc, char *const *argv, int tool, sf_
         else if (!strcmp(o, "--dim")) a->dim = (int)x;
         else if (!strcmp(o, "--bisection")) a->bis = (int)x;
         else if (!strcmp(o, "--boxes")) a->boxes = (int)x;
+        else if (!strcmp(o, "--levels")) a->levels = (int)x;
+        else if (!strcmp(o, "--fanout")) a->fanout = (int)x;
     }
+    if (!strcmp(kind, "tree") && a->levels < 0) return usage_err(e, "tree needs --levels K (1..6)");
     return SF_CLI_OK;
 }
 
@@ -138,6 +141,15 @@ sf_topo *sf_topo_cli_generate(const sf_topo_cli *a, sf_err *e)
     if (!strcmp(kind, "dual8")) return sf_gen_dual8(a->bis, e);
     if (!strcmp(kind, "parpar")) return sf_gen_parpar(a->boxes, e);
     if (!strcmp(kind, "hypercube")) return sf_gen_hypercube(a->dim, p < 0 ? 8 : p, h < 0 ? 4 : h, e);
+    if (!strcmp(kind, "tree")) {
+        /* one level: one box, every port a host; more: leaves keep their last port for the parent */
+        if (a->levels == 1 && a->fanout >= 0) {
+            snprintf(e->msg, sizeof e->msg, "generator: tree: --fanout has no use with --levels 1 (one box, no children)");
+            return NULL;
+        }
+        const int tp = p < 0 ? 8 : p;
+        return sf_gen_tree(a->levels, tp, a->fanout < 0 ? 2 : a->fanout, h < 0 ? (a->levels == 1 ? tp : tp - 1) : h, e);
+    }
     snprintf(e->msg, sizeof e->msg, "unknown kind \"%s\"", kind);
     return NULL;
 }

@@ -10,7 +10,7 @@
 /* A generator and its options as sanfab-topo reads them (-1: not given, the kind's default applies). */
 typedef struct {
     char kind[16];
-    int n, p, h, k, ky, leaves, spines, nlev, dim, bis, boxes;
+    int n, p, h, k, ky, leaves, spines, nlev, dim, bis, boxes, levels, fanout;
     unsigned long long seed;
     const char *out; /* -o FILE (the tool only; points into argv), NULL = standard output */
 } sf_topo_cli;

@@ -37,6 +37,7 @@ def tool_tests(prefix):
         "clos": ["--leaves", "8", "--hosts", "4", "--spines", "4"],
         "fattree": ["--k", "2", "--n", "3"],
         "hypercube": ["--dim", "3"],
+        "tree": ["--levels", "3"],
     }
     files = {}
     for kind, args in kinds.items():
@@ -121,6 +122,7 @@ def tool_tests(prefix):
     result(rc == 2 and "unknown algorithm" in err, f"{tag} unknown algorithm is a usage error", err)
     issue12_tools(tag, topo, route, files, prefix)
     seed002_topologies(tag, topo, route, prefix)
+    tree_tools(tag, topo, route, prefix)
 
 
 
@@ -273,6 +275,103 @@ def seed002_topologies(tag, topo, route, prefix):
                              (["dual8", "--boxes", "2"], "--boxes is not an option of dual8", 2)):
         rc, _, err = run([topo] + args)
         result(rc == code and want in err, f"{tag} sanfab-topo {' '.join(args)} refused", f"rc={rc} {err}")
+
+
+def tree_paths(path):
+    """{(box, host): port} of a tree-shaped topology file: the port of box leading on the unique path to the host
+    (the host's own port on its box), found by a search over the links, independent of the library."""
+    adj, hosts = {}, {}
+    with open(path) as f:
+        for line in f:
+            w = line.split("#")[0].split()
+            if w and w[0] == "switch":
+                adj.setdefault(int(w[1]), [])
+            elif w and w[0] == "host":
+                s, p = (int(x) for x in w[2].split(":"))
+                hosts[int(w[1])] = (s, p)
+            elif w and w[0] == "link":
+                (a, pa), (b, pb) = ((int(x) for x in e.split(":")) for e in w[1:3])
+                adj[a].append((pa, b))
+                adj[b].append((pb, a))
+    want = {}
+    for x in adj:
+        first = {x: None}  # box -> the port of x the search left by to reach it
+        queue = [x]
+        for y in queue:
+            for p, z in adj[y]:
+                if z not in first:
+                    first[z] = p if y == x else first[y]
+                    queue.append(z)
+        for h, (s, p) in hosts.items():
+            want[(x, h)] = p if s == x else first[s]
+    return want
+
+
+def tree_tools(tag, topo, route, prefix):
+    """Issue 27: sanfab-topo tree (trees of Maestro switch boxes) and the Maestro tables of updown on them: every box's
+    entry for every host is the port on the unique tree path."""
+    shapes = [["--levels", "1"], ["--levels", "1", "--ports", "4", "--hosts", "3"]]
+    shapes += [["--levels", str(k), "--fanout", str(f)] for k in (2, 3) for f in (2, 3)]
+    shapes += [["--levels", "3", "--fanout", "3", "--ports", "4", "--hosts", "2"]]
+    for args in shapes:
+        name = "-".join(a.lstrip("-") for a in args)
+        tp = os.path.join(TMP, f"{prefix}tree-{name}.topo")
+        mp = os.path.join(TMP, f"{prefix}tree-{name}.maestro")
+        rc, _, err = run([topo, "tree"] + args + ["-o", tp])
+        rc2, out2, err2 = run([topo, "check", tp])
+        rc3, _, err3 = run([route, "updown", tp, "--maestro", mp, "-o", os.path.join(TMP, f"{prefix}tree-{name}.routes")])
+        got, head = {}, []
+        if rc3 == 0:
+            box = None
+            for line in open(mp):
+                w = line.split()
+                if len(head) < 3:
+                    head.append(line.strip())
+                if w and w[0] == "switch":
+                    box = int(w[1])
+                elif w and w[0] == "dst":
+                    got[(box, int(w[1]))] = int(w[3])
+        want = tree_paths(tp) if rc == 0 else {}
+        bad = [f"box {x} host {h}: {got.get((x, h))}, want {p}" for (x, h), p in sorted(want.items()) if got.get((x, h)) != p]
+        bad += [f"box {x} host {h}: extra entry" for (x, h) in got if (x, h) not in want]
+        nsw = len({x for x, _ in want})
+        nhost = len({h for _, h in want})
+        ok = rc == rc2 == rc3 == 0 and ": ok:" in out2 and "seed" not in err and not bad and want and \
+            head[2:] == [f"switches {nsw} hosts {nhost}"]
+        result(ok, f"{tag} sanfab-topo tree {' '.join(args)}: updown --maestro tables give every box the port of the tree path "
+               f"to every host ({len(want)} entries)", f"{err}{err2}{err3} {'; '.join(bad[:5])}")
+    # a tree written by hand: the root by its level hint (box 2), links on any ports
+    tp = write(os.path.join(TMP, prefix + "tree-hand.topo"),
+               "sanfab-topology 1\nswitch 0 ports 4\nswitch 1 ports 4\nswitch 2 ports 4 level 0\nswitch 3 ports 4\n"
+               "switch 4 ports 4\nhost 0 0:0\nhost 1 3:1\nhost 2 4:3\nhost 3 2:3\nhost 4 1:0\nhost 5 3:3\n"
+               "link 2:0 0:2\nlink 1:1 2:1\nlink 3:0 0:1\nlink 4:2 0:3\n")
+    mp = os.path.join(TMP, prefix + "tree-hand.maestro")
+    rc, _, err = run([route, "updown", tp, "--maestro", mp])
+    got = {}
+    box = None
+    for line in open(mp) if rc == 0 else []:
+        w = line.split()
+        if w and w[0] == "switch":
+            box = int(w[1])
+        elif w and w[0] == "dst":
+            got[(box, int(w[1]))] = int(w[3])
+    result(rc == 0 and got == tree_paths(tp), f"{tag} updown --maestro on a tree written by hand: the ports of the tree paths",
+           err)
+    # refusals: the generator's (exit 1) and the command line's (exit 2)
+    for args, want, code in ((["--levels", "3", "--fanout", "8"], "fanout 8 does not fit on an inner box of 8 ports", 1),
+                             (["--levels", "2", "--hosts", "8"], "8 hosts do not fit on a leaf box of 8 ports", 1),
+                             (["--levels", "7"], "levels must be 1..6, got 7", 1),
+                             (["--levels", "1", "--fanout", "2"], "--fanout has no use with --levels 1", 1),
+                             ([], "tree needs --levels K (1..6)", 2),
+                             (["--levels", "2", "--dim", "2"], "--dim is not an option of tree", 2)):
+        rc, _, err = run([topo, "tree"] + args)
+        result(rc == code and want in err, f"{tag} sanfab-topo {' '.join(['tree'] + args)} refused (exit {code})", f"rc={rc} {err}")
+    # a host declared on two boxes: the second declaration's line, and the first's
+    two = write(os.path.join(TMP, prefix + "tree-host2.topo"),
+                "sanfab-topology 1\nswitch 0 ports 4\nswitch 1 ports 4\nlink 0:3 1:3\nhost 0 0:0\nhost 1 0:1\nhost 1 1:0\n")
+    rc, _, err = run([topo, "check", two])
+    result(rc == 1 and f"{two}:7: host 1 declared twice (first at line 6)" in err,
+           f"{tag} sanfab-topo check: a host on two boxes names both lines", err)
 
 
 def issue12_tools(tag, topo, route, files, prefix):

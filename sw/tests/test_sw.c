@@ -21,6 +21,7 @@ static const struct {
     {"updown_vcs", test_updown_vcs},
     {"properties", test_properties},
     {"mutations", test_mutations},
+    {"tree", test_tree},
 };
 #define NTESTS (sizeof TESTS / sizeof TESTS[0])
 

@@ -1,6 +1,6 @@
 /* test_sw.h - what the files of test_sw share: the includes, the run's settings, the helpers of test_sw_util.c, the
  * tests of the topic files (test_sw_parse.c, test_sw_gen.c, test_sw_deadlock.c, test_sw_specific.c,
- * test_sw_updown.c, test_sw_props.c), run by test_sw.c's table */
+ * test_sw_updown.c, test_sw_props.c, test_sw_tree.c), run by test_sw.c's table */
 #ifndef TEST_SW_H
 #define TEST_SW_H
 
@@ -28,5 +28,6 @@ void test_specifics(T *t);       /* test_sw_specific.c */
 void test_updown_vcs(T *t);      /* test_sw_updown.c */
 void test_properties(T *t);      /* test_sw_props.c */
 void test_mutations(T *t);
+void test_tree(T *t);         /* test_sw_tree.c */
 
 #endif
