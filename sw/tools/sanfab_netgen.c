@@ -330,51 +330,6 @@ static void write_vcnet(FILE *f, const sf_topo *t, const char *mod, const char *
     free(base);
 }
 
-/* The up port of every switch of a tree (up_port[s], -1 for the root) and the root (*root: the one level-0 switch,
- * else switch 0), by a breadth-first search from the root; -1 with e = "FILE:LINE: problem" (the link that closes a
- * cycle) if the topology is not a tree. (sf_topo_tree() in sw/src replaces this function once it lands.) */
-static int tree_up_ports(const sf_topo *t, const char *file, int *up_port, int *root, sf_err *e)
-{
-    const int S = t->nsw;
-    int top = 0, r = 0;
-    for (int s = 0; s < S; s++)
-        if (t->sw[s].level == 0 && top++ == 0)
-            r = s;
-    *root = top == 1 ? r : 0;
-    int *queue = malloc((size_t)S * sizeof *queue), *from = malloc((size_t)S * sizeof *from);
-    if (!queue || !from) {
-        free(queue);
-        free(from);
-        snprintf(e->msg, sizeof e->msg, "out of memory");
-        return -1;
-    }
-    for (int s = 0; s < S; s++)
-        up_port[s] = from[s] = -1;
-    int head = 0, tail = 0, rc = 0;
-    queue[tail++] = *root;
-    from[*root] = *root;
-    while (head < tail && !rc) {
-        const int s = queue[head++];
-        for (int p = 0; p < t->sw[s].nports && !rc; p++) {
-            const sf_peer *q = &t->sw[s].peer[p];
-            if (q->kind != SF_PEER_SWITCH || p == up_port[s])
-                continue; /* not a switch, or the link this switch was reached by */
-            if (from[q->id] >= 0) {
-                snprintf(e->msg, sizeof e->msg, "%s:%d: not a tree: the link switch %d port %d - switch %d port %d closes a "
-                         "cycle (a Maestro network is a tree of switch boxes)", file, q->line, s, p, q->id, q->port);
-                rc = -1;
-                break;
-            }
-            from[q->id] = s;
-            up_port[q->id] = q->port;
-            queue[tail++] = q->id;
-        }
-    }
-    free(queue);
-    free(from);
-    return rc;
-}
-
 /* The Maestro network (--kind sbox): one switch box per switch, its up port (towards the root) its one master. */
 static void write_sbnet(FILE *f, const sf_topo *t, const char *mod, const char *topo_path, const int *up, int root)
 {
@@ -582,7 +537,8 @@ int main(int argc, char **argv)
             return 1;
         }
         up = malloc((size_t)t->nsw * sizeof *up);
-        if (!up || tree_up_ports(t, topo, up, &root, &e)) {
+        /* the tree and every box's up port (towards the root), as sanfab-sim's Maestro network finds them */
+        if (!up || sf_topo_tree(t, topo, up, &root, &e)) {
             fprintf(stderr, "sanfab-netgen: %s\n", up ? e.msg : "out of memory");
             free(up);
             sf_topo_free(t);

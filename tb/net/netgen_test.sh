@@ -47,11 +47,11 @@ if [ $rc -eq 1 ] && grep -q "oneport.topo:2: switch 0 has 1 port; the VC switch 
 # links, more than 16 hosts (the box's 16-bit MASK), a box of more than 8 ports, a one-port box
 printf '%s' "${hdr}switch 0 ports 4"$'\n'"switch 1 ports 4"$'\n'"switch 2 ports 4"$'\n'"host 0 0:0"$'\n'"link 0:1 1:1"$'\n'"link 1:2 2:2"$'\n'"link 2:3 0:3"$'\n' > "$dir/cycle.topo"
 got=$("$gen" "$dir/cycle.topo" --kind sbox -o "$dir/x.v" 2>&1); rc=$?
-if [ $rc -eq 1 ] && grep -q "cycle.topo:7: not a tree: the link switch 1 port 2 - switch 2 port 2 closes a cycle" <<< "$got"; then ok; else bad "cycle of boxes: exit $rc, $got"; fi
+if [ $rc -eq 1 ] && grep -q "cycle.topo:8: link 0:3 2:3 closes a cycle of boxes 0-1-2-0; a Maestro network is a tree" <<< "$got"; then ok; else bad "cycle of boxes: exit $rc, $got"; fi
 if "$gen" "$dir/cycle.topo" -o "$dir/x.v" 2>/dev/null; then ok; else bad "a ring of crossbars is written"; fi
 printf '%s' "${hdr}parallel-links yes"$'\n'"switch 0 ports 4"$'\n'"switch 1 ports 4"$'\n'"host 0 0:0"$'\n'"link 0:1 1:1"$'\n'"link 0:2 1:2"$'\n' > "$dir/parallel.topo"
 got=$("$gen" "$dir/parallel.topo" --kind sbox -o "$dir/x.v" 2>&1); rc=$?
-if [ $rc -eq 1 ] && grep -q "parallel.topo:7: not a tree" <<< "$got"; then ok; else bad "parallel links between boxes: exit $rc, $got"; fi
+if [ $rc -eq 1 ] && grep -q "parallel.topo:7: link 0:2 1:2 is a second link between boxes 0 and 1 (first at line 6)" <<< "$got"; then ok; else bad "parallel links between boxes: exit $rc, $got"; fi
 { printf '%s' "${hdr}switch 0 ports 8"$'\n'"switch 1 ports 8"$'\n'"switch 2 ports 8"$'\n'"link 0:0 1:0"$'\n'"link 0:1 2:0"$'\n'
   for h in $(seq 0 16); do echo "host $h $((h % 3)):$((h / 3 + 2))"; done; } > "$dir/many.topo"
 got=$("$gen" "$dir/many.topo" --kind sbox -o "$dir/x.v" 2>&1); rc=$?
@@ -60,10 +60,13 @@ got=$("$gen" "$dir/wide.topo" --kind sbox -o "$dir/x.v" 2>&1); rc=$?
 if [ $rc -eq 1 ] && grep -q "wide.topo:2: switch 0 has 20 ports; the switch box (rtl/sbox/sbox.v) takes PORTS 2..8" <<< "$got"; then ok; else bad "20-port box: exit $rc, $got"; fi
 got=$("$gen" "$dir/oneport.topo" --kind sbox -o "$dir/x.v" 2>&1); rc=$?
 if [ $rc -eq 1 ] && grep -q "oneport.topo:2: switch 0 has 1 port; the switch box takes PORTS 2..8" <<< "$got"; then ok; else bad "one-port box: exit $rc, $got"; fi
-# the root: the one level-0 switch (its up port none, MASTER_MASK 0), else switch 0
+# the root: the level-0 switch (its up port none, MASTER_MASK 0), else switch 0; two level-0 switches are refused
 printf '%s' "${hdr}switch 0 ports 4 level 1"$'\n'"switch 1 ports 4 level 0"$'\n'"host 0 0:0"$'\n'"host 1 1:0"$'\n'"link 0:2 1:1"$'\n' > "$dir/root1.topo"
 "$gen" "$dir/root1.topo" --kind sbox -o "$dir/mroot1.v"
 if grep -q "switch 1 the root" "$dir/mroot1.v" && grep -q "up ports: 2 -1\." "$dir/mroot1.v" && grep -q "MASTER_MASK (4)" "$dir/mroot1.v"; then ok; else bad "--kind sbox: the level-0 switch is the root, box 0's up port 2"; fi
+printf '%s' "${hdr}switch 0 ports 4 level 0"$'\n'"switch 1 ports 4 level 0"$'\n'"host 0 0:0"$'\n'"link 0:2 1:1"$'\n' > "$dir/roots.topo"
+got=$("$gen" "$dir/roots.topo" --kind sbox -o "$dir/x.v" 2>&1); rc=$?
+if [ $rc -eq 1 ] && grep -q "roots.topo:3: switch 1 is a second level-0 box" <<< "$got"; then ok; else bad "two level-0 boxes: exit $rc, $got"; fi
 # command line
 good="$dir/good.topo"
 printf '%s' "${hdr}switch 0 ports 4"$'\n'"switch 1 ports 4"$'\n'"host 0 0:0"$'\n'"host 1 1:0"$'\n'"link 0:1 1:1"$'\n' > "$good"
