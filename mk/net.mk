@@ -115,7 +115,7 @@ net_keys   = --switch $(call net_kind,$(1)) $(foreach k,$(call net_pnames,$(1)),
 NET_RUNS := r16-ud-uniform r16-ud-hotspot r16-itb-uniform r16-itb-saturated r16-itb-hotspot torus4-itb-uniform ring4-cyclic \
             x4-ud-hotspot \
             v16-dl-uniform v16-ud-uniform mesh4-dl-transpose vmesh2-dl-uniform mt3-ud-uniform \
-            mt3-ud-hotspot
+            mt3-ud-hotspot mt3-ud-mcast
 NET_RUN_r16-ud-uniform     := r16 ud --traffic uniform --load 0.05
 NET_RUN_r16-ud-hotspot     := r16 ud --traffic hotspot --hotspot 20 --load 0.03
 NET_RUN_r16-itb-uniform    := r16 itb --traffic uniform --load 0.08
@@ -141,12 +141,14 @@ NET_RUN_mesh4-dl-transpose := mesh4 dl2 --traffic transpose --load 0.15
 # messages undelivered (seed 1), so its drain may take up to 1,000,000 (it stops when all are delivered)
 NET_DRAIN_mesh4-dl-transpose := 1000000
 # Maestro networks (load: payload bytes/host/cycle, at most LINK_W/8 = 0.5; message-size: user bytes, <= 11 (the
-# default) a Type0 message): the two-box tree with 64-byte Type1 messages, uniform below saturation and hotspot near
-# it (the backlog drains in about 5,000 cycles); make sim's runs of the 3-level tree (NET_SIM_RUNS: make test does
+# default) a Type0 message): the two-box tree with 64-byte Type1 messages, uniform below saturation, hotspot near
+# it (the backlog drains in about 5,000 cycles) and multicasts to 2 random other hosts (one message the boxes copy);
+# make sim's runs of the 3-level tree (NET_SIM_RUNS: make test does
 # not run them): 64-byte messages near the root's saturation (0.15 takes 30,000 drain cycles after 50,000), and
 # Type0 messages to a hotspot
 NET_RUN_mt3-ud-uniform     := mt3 mud --traffic uniform --message-size 64 --load 0.1
 NET_RUN_mt3-ud-hotspot     := mt3 mud --traffic hotspot --hotspot 50 --message-size 64 --load 0.15
+NET_RUN_mt3-ud-mcast       := mt3 mud --traffic multicast --multicast-size 2 --message-size 64 --load 0.08
 NET_SIM_RUNS := mtree5-ud-uniform mtree5-ud-hotspot
 NET_RUN_mtree5-ud-uniform  := mtree5 mud --traffic uniform --message-size 64 --load 0.08
 NET_RUN_mtree5-ud-hotspot  := mtree5 mud --traffic hotspot --hotspot 30 --load 0.05
@@ -177,7 +179,7 @@ NET_SIM_CYCLES  ?= $(SIM_CYCLES)
 # +mutant=NAME, and the run must also show the site selected.
 NET_MUTANTS := TMO_NARROW:x4:x4-ud-hotspot RR_NOROTATE:ring4:ring4-cyclic STOP_LATE:vmesh2:vmesh2-dl-uniform \
                LINK_NOSTOP:vmesh2:vmesh2-dl-uniform RR_STUCK:mt3:mt3-ud-uniform LOCK_EARLY:mt3:mt3-ud-hotspot \
-               UP_SLAVE:mt3:mt3-ud-uniform
+               UP_SLAVE:mt3:mt3-ud-uniform NO_EXCL:mt3:mt3-ud-mcast
 # TMO_NARROW: the blocking count 12 bits wide whatever TIMEOUT (exact for TIMEOUT <= 4096, the largest any
 # single-switch set uses; with the network's 2^20 a header blocked 4096 cycles is cut)
 # (the sed program: single spaces, no '$$')
@@ -187,8 +189,8 @@ NET_PATCH_TMO_NARROW := rtl/xbar/xbar_rdside.v|s/localparam TW = (TIMEOUT > 1) ?
 # reach the switch that sends on it, so it ignores Go & Stop there
 NET_PATCH_LINK_NOSTOP := TOP|/channel 0:/,/_tx_stop/ s/= s[0-9]*_rx_stop.*;/= 0;/
 NET_RUN_vmesh2-dl-uniform := vmesh2 dl2 --traffic uniform --load 0.6
-# RR_STUCK, LOCK_EARLY: the switch box's own mutants (its bus pointer never moves; a source's FIFOs unlocked from its
-# last word's grant on). UP_SLAVE: a fault of the generated top: box 1's up port (2) not its link master
+# RR_STUCK, LOCK_EARLY, NO_EXCL: the switch box's own mutants (its bus pointer never moves; a source's FIFOs unlocked
+# from its last word's grant on; a message's arrival port not taken out of its port set: seen with multicasts). UP_SLAVE: a fault of the generated top: box 1's up port (2) not its link master
 # (MASTER_MASK 0), so that link has two slaves and nothing crosses the tree
 NET_PATCH_UP_SLAVE := TOP|s/MASTER_MASK (4)/MASTER_MASK (0)/
 NET_MUTANT_CYCLES ?= 20000
