@@ -60,10 +60,14 @@ NET_KIND_mt3        := sbox
 NET_TOPOFILE_mt3    := tb/sbox/sbox_tree3.topo
 NET_ROUTES_mt3      := mud
 NET_G_mt3           := LINK_DELAY=2
-NET_SIM_NETS        := mtree5
+NET_SIM_NETS        := mtree5 mtree7
 NET_KIND_mtree5     := sbox
 NET_TOPOFILE_mtree5 := tb/net/mtree5.topo
 NET_ROUTES_mtree5   := mud
+# and the 3-level binary tree of sanfab-topo's generator (7 boxes of 4 ports, up ports 3, 2 hosts on each leaf)
+NET_KIND_mtree7     := sbox
+NET_TOPO_mtree7     := tree --levels 3 --fanout 2 --hosts 2 --ports 4
+NET_ROUTES_mtree7   := mud
 # route set arguments by name
 NET_RARGS_ud  := updown --select balanced
 NET_RARGS_itb := itb --seed 1
@@ -144,15 +148,19 @@ NET_DRAIN_mesh4-dl-transpose := 1000000
 # default) a Type0 message): the two-box tree with 64-byte Type1 messages, uniform below saturation, hotspot near
 # it (the backlog drains in about 5,000 cycles) and multicasts to 2 random other hosts (one message the boxes copy);
 # make sim's runs of the 3-level tree (NET_SIM_RUNS: make test does
-# not run them): 64-byte messages near the root's saturation (0.15 takes 30,000 drain cycles after 50,000), and
-# Type0 messages to a hotspot
+# not run them): 64-byte messages near the root's saturation (mtree5 at 0.15 takes 30,000 drain cycles after
+# 50,000), Type0 messages to a hotspot, multicasts to 3 random other hosts
 NET_RUN_mt3-ud-uniform     := mt3 mud --traffic uniform --message-size 64 --load 0.1
 NET_RUN_mt3-ud-hotspot     := mt3 mud --traffic hotspot --hotspot 50 --message-size 64 --load 0.15
 NET_RUN_mt3-ud-mcast       := mt3 mud --traffic multicast --multicast-size 2 --message-size 64 --load 0.08
-NET_SIM_RUNS := mtree5-ud-uniform mtree5-ud-hotspot
+NET_SIM_RUNS := mtree5-ud-uniform mtree5-ud-hotspot mtree5-ud-mcast mtree7-ud-uniform mtree7-ud-mcast
 NET_RUN_mtree5-ud-uniform  := mtree5 mud --traffic uniform --message-size 64 --load 0.08
 NET_RUN_mtree5-ud-hotspot  := mtree5 mud --traffic hotspot --hotspot 30 --load 0.05
+NET_RUN_mtree5-ud-mcast    := mtree5 mud --traffic multicast --multicast-size 3 --message-size 64 --load 0.03
+NET_RUN_mtree7-ud-uniform  := mtree7 mud --traffic uniform --message-size 64 --load 0.08
+NET_RUN_mtree7-ud-mcast    := mtree7 mud --traffic multicast --multicast-size 3 --message-size 64 --load 0.03
 NET_SIM_SEEDS_mtree5-ud-uniform := 1 2 3
+NET_SIM_SEEDS_mtree7-ud-uniform := 1 2 3
 # arguments a run adds in make test / make sim only: the ring deadlocks within 20,000 cycles only under a heavy
 # load (0.3, 4,000 cycles to the first reset), but then its source queues grow faster than the resets clear them;
 # a million cycles need a load it can carry (0.05: first reset at cycle 29,853, about 1,000 resets, the queues
