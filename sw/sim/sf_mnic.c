@@ -20,6 +20,7 @@ struct sf_mnics {
     unsigned H;
     mni_t *ni;
     uint8_t *buf;       /* a message's data being built */
+    uint32_t *epoch;    /* per host: barrier requests sent (a workload's barriers) */
     int direct;         /* direct mode: no traffic layer; messages kept for sf_mnics_recv */
     sf_mnic_counts c;
 };
@@ -53,6 +54,12 @@ sf_mnics *sf_mnics_new(const sf_topo *t, const sf_mnic_params *p, sf_traffic *tr
         snprintf(e->msg, sizeof e->msg, "%d hosts: a Maestro node number is one byte (at most 255 hosts)", t->nhost);
         return NULL;
     }
+    const unsigned maxu = sf_traffic_max_units(tr);
+    if (maxu > MLC_T1_MAX_LEN) {
+        snprintf(e->msg, sizeof e->msg, "messages (packets) of up to %u bytes: a Maestro message carries at most %u user bytes "
+                 "(LEN is 16 bits; a workload's mtu)", maxu, MLC_T1_MAX_LEN);
+        return NULL;
+    }
     if (p->msg_bytes < 4 || p->msg_bytes > MLC_T1_MAX_LEN) {
         snprintf(e->msg, sizeof e->msg, "message of %u bytes: a Maestro NI sends 4..%u user bytes (4 carry its sequence number)",
                  p->msg_bytes, MLC_T1_MAX_LEN);
@@ -72,7 +79,8 @@ sf_mnics *sf_mnics_new(const sf_topo *t, const sf_mnic_params *p, sf_traffic *tr
         return NULL;
     }
     sf_mnics *n = calloc(1, sizeof *n);
-    if (!n || !(n->ni = calloc((size_t)t->nhost, sizeof *n->ni)) || !(n->buf = malloc(p->msg_bytes > MLC_T0_DATA ? p->msg_bytes : MLC_T0_DATA))) {
+    if (!n || !(n->ni = calloc((size_t)t->nhost, sizeof *n->ni)) || !(n->epoch = calloc((size_t)t->nhost, sizeof *n->epoch)) ||
+        !(n->buf = malloc(maxu > MLC_T0_DATA ? maxu : MLC_T0_DATA))) {
         sf_mnics_free(n);
         snprintf(e->msg, sizeof e->msg, "out of memory");
         return NULL;
@@ -103,6 +111,7 @@ void sf_mnics_free(sf_mnics *n)
         mlc_host_free(n->ni[h].h);
     }
     free(n->ni);
+    free(n->epoch);
     free(n->buf);
     free(n);
 }
@@ -115,9 +124,11 @@ static void start(sf_mnics *n, unsigned h, uint64_t cycle)
     const sf_msg *m = sf_traffic_head(n->tr, h, &seq);
     if (!m || mlc_host_tx_pending(x->h, 0))
         return;
-    const unsigned len = n->p.msg_bytes <= MLC_T0_DATA ? MLC_T0_DATA : n->p.msg_bytes;
+    const unsigned len = m->units <= MLC_T0_DATA ? MLC_T0_DATA : m->units;
     fill(n->buf, len, h, seq);
-    mlc_msg_t msg = {n->p.msg_bytes <= MLC_T0_DATA ? 0u : 1u, MLC_KIND_DATA, m->dst, 0, h, len, n->buf};
+    const int multi = m->dst == SF_TR_MULTI_DST; /* a multicast: DST 255, its members in MASK (at most 16 hosts) */
+    mlc_msg_t msg = {m->units <= MLC_T0_DATA ? 0u : 1u, MLC_KIND_DATA, multi ? MLC_DST_MULTI : m->dst,
+                     multi ? (unsigned)m->mask : 0u, h, len, n->buf};
     if (mlc_host_send(x->h, 0, &msg) != 0) { /* cannot happen for the checked sizes: count it as a loss */
         n->c.lost_corrupt++;
         sf_traffic_start(n->tr, h, cycle, 0);
@@ -131,21 +142,27 @@ static void start(sf_mnics *n, unsigned h, uint64_t cycle)
 /* host h's driver completed message *msg: checked, then delivered */
 static void receive(sf_mnics *n, unsigned h, const mlc_msg_t *msg, uint64_t cycle)
 {
-    const unsigned len = n->p.msg_bytes <= MLC_T0_DATA ? MLC_T0_DATA : n->p.msg_bytes;
-    const unsigned type = n->p.msg_bytes <= MLC_T0_DATA ? 0u : 1u;
-    if (msg->type != type || msg->kind != MLC_KIND_DATA || msg->len != len || msg->src >= n->H || msg->len < 4) {
+    if (msg->kind != MLC_KIND_DATA || msg->src >= n->H || msg->len < 4) {
         n->c.lost_corrupt++;
         return;
     }
     const uint32_t seq = (uint32_t)msg->data[0] | (uint32_t)msg->data[1] << 8 | (uint32_t)msg->data[2] << 16 |
                          (uint32_t)msg->data[3] << 24;
+    const sf_msg *m = sf_traffic_msg(n->tr, msg->src, seq); /* what its source sent: its size */
+    const unsigned len = m && m->units > MLC_T0_DATA ? m->units : MLC_T0_DATA, type = m && m->units > MLC_T0_DATA ? 1u : 0u;
+    if (!m || msg->type != type || msg->len != len) {
+        n->c.lost_corrupt++;
+        if (m)
+            sf_traffic_lost(n->tr, msg->src, seq);
+        return;
+    }
     for (unsigned i = 4; i < len; i++)
         if (msg->data[i] != pattern(msg->src, seq, i)) {
             n->c.lost_corrupt++;
             sf_traffic_lost(n->tr, msg->src, seq);
             return;
         }
-    if (msg->dst != h)
+    if (msg->dst != h && msg->dst != MLC_DST_MULTI) /* a multicast's members are the traffic layer's to check */
         n->c.misdelivered++;
     sf_traffic_deliver(n->tr, h, 1, msg->src, seq, cycle);
 }
@@ -158,8 +175,14 @@ void sf_mnics_step(void *ctx, uint64_t cycle, unsigned nhosts, const uint64_t *i
     sf_traffic_generate_all(n->tr, cycle);
     for (unsigned h = 0; h < nhosts && h < n->H; h++) {
         mni_t *x = &n->ni[h];
-        if (!n->direct)
+        if (!n->direct) {
             start(n, h, cycle);
+            if (sf_traffic_barrier_pending(n->tr, h)) { /* a workload's barrier: the boxes' (channel 1, every host) */
+                const unsigned all = n->H >= 32 ? 0xFFFFFFFFu : (1u << n->H) - 1u;
+                if (mlc_host_barrier(x->h, 1, h, all, n->epoch[h]++) != 0)
+                    n->c.bad_barrier++;
+            }
+        }
         mlc_in_t in;
         memset(&in, 0, sizeof in);
         in.rx_en = (in_fwd[h] & SBOX_NET_EN) ? 1u : 0u;
@@ -172,8 +195,11 @@ void sf_mnics_step(void *ctx, uint64_t cycle, unsigned nhosts, const uint64_t *i
             receive(n, h, &msg, cycle);
             mlc_msg_free(&msg);
         }
-        while (!n->direct && mlc_host_recv(x->h, 1, &msg)) { /* the traffic uses channel 0 only: nothing else is ours */
-            n->c.lost_corrupt++;
+        while (!n->direct && mlc_host_recv(x->h, 1, &msg)) { /* channel 1: the releases of a workload's barriers only */
+            if (msg.kind == MLC_KIND_RELEASE && sf_traffic_barrier_release(n->tr, h, cycle) == 0)
+                n->c.barriers++;
+            else
+                n->c.bad_barrier++;
             mlc_msg_free(&msg);
         }
         out_fwd[h] = sbox_net_word(x->out.tx_en, x->out.tx_d);

@@ -2,9 +2,12 @@
  * network"): per host one Maestro Link Controller (cmodel/mlc.h, a link master, as the node end of the tree bench)
  * and its host driver (mlc_host.h: messages packed into 16-byte units, written and read under the paper's FIFO
  * flow control). A message of the shared traffic layer (sf_traffic.h) becomes one Maestro message on channel 0 to
- * its destination node (Type0 when its user bytes fit 11, else Type1 of that many bytes) whose data carry the
+ * its destination node, or a multicast to its members (DST 255 and MASK: the boxes copy it on their bus), (Type0 when
+ * its user bytes fit 11, else Type1 of that many bytes) whose data carry the
  * sequence number and a pattern of (source, sequence), so the receiver checks every byte. The NI hands its queue's
- * head to the driver once the driver has written the previous message whole into the MLC's send FIFO. No global
+ * head to the driver once the driver has written the previous message whole into the MLC's send FIFO. A workload's
+ * messages have their own sizes (its packets of at most mtu bytes); its barrier operations are the boxes' barrier:
+ * the NI requests it on channel 1 for every host (docs/sbox.md rule 5) and the release moves the host on. No global
  * state; the NIs draw nothing at random.
  *
  * Direct mode (sf_mnics_set_direct) serves measurements and tests that send messages of their own (multicasts,
@@ -36,6 +39,8 @@ typedef struct {
     uint64_t misdelivered;  /* messages received whose destination is another node */
     uint64_t units_sent;    /* 16-byte units handed to the MLCs */
     uint64_t status_reads;  /* status reads that opened a burst (mlc_host_status_reads, every NI) */
+    uint64_t barriers;      /* a workload's barriers: releases received (one per host and barrier) */
+    uint64_t bad_barrier;   /* barrier releases nobody waited for, other messages on channel 1, refused requests */
 } sf_mnic_counts;
 
 typedef struct sf_mnics sf_mnics;

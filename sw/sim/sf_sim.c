@@ -42,17 +42,20 @@ int sf_sim_point_nics(const sf_sim_cfg *c, const sf_sim_net *n, int li, sf_sim_p
     pt->k = c->k;
     sf_traffic_params tp = c->tr;
     if (li < 0) {
-        if (!n->wl || c->k != SF_KIND_XBAR) {
-            snprintf(e->msg, sizeof e->msg, "no workload to run (workloads run on the crossbar network)");
+        if (!n->wl || c->k == SF_KIND_VCSW) {
+            snprintf(e->msg, sizeof e->msg, "no workload to run (workloads run on the crossbar and Maestro networks)");
             return -1;
         }
         tp.wl = n->wl;
         tp.mtu = c->mtu;
         tp.rate = 0;
         tp.msg_units = c->mtu;
+        tp.nic_barrier = c->k == SF_KIND_SBOX; /* the boxes' barrier (the crossbar network: the simulator's) */
     } else if (c->k == SF_KIND_SBOX) {
         tp.msg_units = c->mnic.msg_bytes;
         tp.rate = c->loads[li] / c->mnic.msg_bytes; /* payload bytes/host/cycle -> messages per cycle per host */
+        if (tp.pattern == SF_TR_MULTICAST && !tp.mcast_k)
+            tp.mcast_k = (unsigned)t->nhost - 1u; /* every other host */
     } else if (c->k == SF_KIND_VCSW) {
         tp.msg_units = c->vnic.packet_flits;
         tp.rate = c->loads[li] / c->vnic.packet_flits; /* flits/host/cycle -> packets per cycle per host */
@@ -496,10 +499,19 @@ int sf_sim_run_workload(const sf_sim_cfg *c, const sf_sim_net *n, FILE *out, int
     sf_traffic_workload(tr, now, &r);
     sf_traffic_counts all;
     sf_traffic_counts_get(tr, &all, NULL);
+    const int mb = c->k == SF_KIND_SBOX;
     sf_nic_counts mc;
-    sf_nics_counts(pt.nics, &mc);
     sf_policy_counts pc;
-    sf_nics_policy_counts(pt.nics, &pc);
+    sf_mnic_counts mnc;
+    memset(&mc, 0, sizeof mc);
+    memset(&pc, 0, sizeof pc);
+    memset(&mnc, 0, sizeof mnc);
+    if (mb)
+        sf_mnics_counts(pt.nics, &mnc);
+    else {
+        sf_nics_counts(pt.nics, &mc);
+        sf_nics_policy_counts(pt.nics, &pc);
+    }
     const double ns = c->ns_per_cycle, hops = (double)busy_total(net);
     sf_sim_json_head(c, n, out);
     fprintf(out, ",\n \"workload\": {\"name\": ");
@@ -527,12 +539,20 @@ int sf_sim_run_workload(const sf_sim_cfg *c, const sf_sim_net *n, FILE *out, int
     sf_sim_jnum(out, r.msg_lat_avg);
     fprintf(out, ", \"max\": ");
     sf_sim_jnum(out, r.msg_lat_max);
-    fprintf(out, "},\n  \"packets_delivered\": %llu, \"reordered_packets\": %llu, \"lost_aborted\": %llu, \"lost_crc\": %llu, "
-                 "\"lost_itb_pool\": %llu, \"misrouted\": %llu, \"duplicate\": %llu, \"nic_rx_overflow\": %llu,\n",
-            (unsigned long long)all.delivered, (unsigned long long)all.reordered, (unsigned long long)mc.lost_aborted,
-            (unsigned long long)mc.lost_crc, (unsigned long long)mc.lost_itb_pool, (unsigned long long)all.misrouted,
-            (unsigned long long)all.duplicate, (unsigned long long)mc.rx_overflow);
-    fprintf(out, "  \"policy\": {\"name\": \"%s\", \"stopped_packets\": %llu, \"route_changes\": %llu, \"forced_changes\": %llu, "
+    if (mb)
+        fprintf(out, "},\n  \"packets_delivered\": %llu, \"reordered_packets\": %llu, \"lost_corrupt\": %llu, \"misdelivered\": %llu, "
+                     "\"misrouted\": %llu, \"duplicate\": %llu, \"barriers_released\": %llu, \"bad_barrier\": %llu,\n",
+                (unsigned long long)all.delivered, (unsigned long long)all.reordered, (unsigned long long)mnc.lost_corrupt,
+                (unsigned long long)mnc.misdelivered, (unsigned long long)all.misrouted, (unsigned long long)all.duplicate,
+                (unsigned long long)mnc.barriers, (unsigned long long)mnc.bad_barrier);
+    else
+        fprintf(out, "},\n  \"packets_delivered\": %llu, \"reordered_packets\": %llu, \"lost_aborted\": %llu, \"lost_crc\": %llu, "
+                     "\"lost_itb_pool\": %llu, \"misrouted\": %llu, \"duplicate\": %llu, \"nic_rx_overflow\": %llu,\n",
+                (unsigned long long)all.delivered, (unsigned long long)all.reordered, (unsigned long long)mc.lost_aborted,
+                (unsigned long long)mc.lost_crc, (unsigned long long)mc.lost_itb_pool, (unsigned long long)all.misrouted,
+                (unsigned long long)all.duplicate, (unsigned long long)mc.rx_overflow);
+    if (!mb)
+        fprintf(out, "  \"policy\": {\"name\": \"%s\", \"stopped_packets\": %llu, \"route_changes\": %llu, \"forced_changes\": %llu, "
                  "\"probes\": %llu, \"probes_busy\": %llu, \"probe_timeouts\": %llu, \"answers\": %llu, \"control_lost\": %llu},\n",
             sf_policy_name(c->nic.pol.kind), (unsigned long long)pc.stopped, (unsigned long long)pc.changes,
             (unsigned long long)pc.forced, (unsigned long long)mc.probes_sent, (unsigned long long)pc.probes_busy,

@@ -330,12 +330,18 @@ int sf_sim_cfg_check(sf_sim_cfg *c, sf_err *e)
                      "of each kind)", sf_sim_keys[k].name, owners, c->kind);
             return -1;
         }
+    if (c->tr.pattern == SF_TR_MULTICAST && c->k != SF_KIND_SBOX) {
+        snprintf(e->msg, sizeof e->msg, "multicast traffic runs on the Maestro network (switch sbox), whose boxes copy a message on "
+                 "their bus; this run's switch is %s", c->kind);
+        return -1;
+    }
     if (c->k == SF_KIND_SBOX) {
-        if (wl) {
-            snprintf(e->msg, sizeof e->msg, "workloads run on the crossbar network (switch xbar); the Maestro network runs constant-rate loads");
+        sf_sim_cfg_kind_defaults(c);
+        if (wl && c->mtu > MLC_T1_MAX_LEN) {
+            snprintf(e->msg, sizeof e->msg, "mtu %u: a Maestro message carries at most %u user bytes (LEN is 16 bits)", c->mtu,
+                     MLC_T1_MAX_LEN);
             return -1;
         }
-        sf_sim_cfg_kind_defaults(c);
         if (c->mnic.msg_bytes > MLC_T1_MAX_LEN) {
             snprintf(e->msg, sizeof e->msg, "message-size %u: a Maestro message carries at most %u user bytes (LEN is 16 bits)",
                      c->mnic.msg_bytes, MLC_T1_MAX_LEN);

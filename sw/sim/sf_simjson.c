@@ -67,6 +67,8 @@ void sf_sim_json_head(const sf_sim_cfg *c, const sf_sim_net *n, FILE *out)
         fprintf(out, ", \"hotspot\": %.6g", 100.0 * c->tr.hotspot_frac);
     if (c->tr.pattern == SF_TR_LOCAL)
         fprintf(out, ", \"local\": %d", c->tr.local_l);
+    if (c->tr.pattern == SF_TR_MULTICAST)
+        fprintf(out, ", \"multicast_size\": %u", c->tr.mcast_k ? c->tr.mcast_k : (unsigned)n->t->nhost - 1u);
     if (vc)
         fprintf(out, ", \"packet_flits\": %u", c->vnic.packet_flits);
     else
@@ -84,6 +86,11 @@ kind_keys:
         const sf_mnic_params *m = &c->mnic;
         fprintf(out, ", \"link_width\": %u, \"fifo_bytes\": %u, \"turn\": %u, \"mlc_timeout\": %u, \"ctr_width\": %u, "
                      "\"message_type\": %u", m->link_w, m->fifo_bytes, m->turn, m->timeout, m->ctr_w, m->msg_bytes <= 11 ? 0u : 1u);
+        if (n->wl) {
+            fprintf(out, ", \"workload\": ");
+            sf_sim_jstr(out, n->wl->desc);
+            fprintf(out, ", \"mtu\": %u, \"max_cycles\": %llu, \"barrier\": \"the boxes'\"", c->mtu, (unsigned long long)c->max_cycles);
+        }
     } else if (vc) {
         const vcsw_params_t *p = &c->vcsw;
         fprintf(out, ", \"vcs\": %u, \"ctrl\": %u, \"flit_width\": %u, \"tag_width\": %u, \"depth\": %u, \"maxlen\": %u, "

@@ -113,6 +113,28 @@ static int tables_match(const sf_sim_cfg *c, const sf_sim_net *n, sf_err *e)
     return rc;
 }
 
+/* The route set's tables as `writer` (sanfab-route --rhinet's or --maestro's) writes them, in a temporary file rewound
+ * to its start, named in *name for messages; NULL with e = "ROUTES: the route set has no KIND tables: why". */
+static FILE *tables_from_routes(const sf_sim_cfg *c, const sf_sim_net *n, int (*writer)(const sf_routes *, FILE *, sf_err *),
+                                const char *kind, char *name, size_t namelen, sf_err *e)
+{
+    FILE *f = tmpfile();
+    if (!f) {
+        snprintf(e->msg, sizeof e->msg, "cannot create a temporary file for the tables");
+        return NULL;
+    }
+    if (writer(n->rs, f, e)) {
+        char why[sizeof e->msg];
+        snprintf(why, sizeof why, "%s", e->msg);
+        snprintf(e->msg, sizeof e->msg, "%.250s: the route set has no %s tables: %.300s", RN(c), kind, why);
+        fclose(f);
+        return NULL;
+    }
+    rewind(f);
+    snprintf(name, namelen, "(tables written from %.1000s)", RN(c));
+    return f;
+}
+
 /* The VC network's tables: the tables file, or written from the routes (sanfab-route --rhinet's writer). */
 static int load_tables(const sf_sim_cfg *c, sf_sim_net *n, sf_err *e)
 {
@@ -145,17 +167,9 @@ static int load_tables(const sf_sim_cfg *c, sf_sim_net *n, sf_err *e)
     if (c->tables[0]) {
         rc = vcsw_load_network(c->tables, &c->vcsw, np, S, n->tables, err, sizeof err);
     } else {
-        FILE *f = tmpfile();
+        char name[1100];
+        FILE *f = tables_from_routes(c, n, sf_write_rhinet, "VC-switch", name, sizeof name, e);
         if (!f) {
-            snprintf(e->msg, sizeof e->msg, "cannot create a temporary file for the tables");
-            free(np);
-            return -1;
-        }
-        if (sf_write_rhinet(n->rs, f, e)) {
-            char why[sizeof e->msg];
-            snprintf(why, sizeof why, "%s", e->msg);
-            snprintf(e->msg, sizeof e->msg, "%.250s: the route set has no VC-switch tables: %.300s", RN(c), why);
-            fclose(f);
             free(np);
             return -1;
         }
@@ -164,9 +178,6 @@ static int load_tables(const sf_sim_cfg *c, sf_sim_net *n, sf_err *e)
             free(np);
             return -1;
         }
-        rewind(f);
-        char name[1100];
-        snprintf(name, sizeof name, "(tables written from %.1000s)", RN(c));
         rc = vcsw_load_network_stream(f, name, &c->vcsw, np, S, n->tables, err, sizeof err);
         fclose(f);
     }
@@ -230,22 +241,9 @@ static int load_boxes(const sf_sim_cfg *c, sf_sim_net *n, sf_err *e)
             return -1;
         }
         snprintf(name, sizeof name, "%s", c->tables);
-    } else {
-        f = tmpfile();
-        if (!f) {
-            snprintf(e->msg, sizeof e->msg, "cannot create a temporary file for the tables");
-            free(up);
-            return -1;
-        }
-        if (sf_write_maestro(n->rs, f, e)) {
-            char why[sizeof e->msg];
-            snprintf(why, sizeof why, "%s", e->msg);
-            snprintf(e->msg, sizeof e->msg, "%.250s: the route set has no switch-box tables: %.300s", RN(c), why);
-            fclose(f);
-            free(up);
-            return -1;
-        }
-        snprintf(name, sizeof name, "(tables written from %.1000s)", RN(c));
+    } else if (!(f = tables_from_routes(c, n, sf_write_maestro, "switch-box", name, sizeof name, e))) {
+        free(up);
+        return -1;
     }
     int rc = 0;
     for (unsigned s = 0; s < S && !rc; s++) {

@@ -27,6 +27,7 @@ typedef struct {
     uint8_t pstate, runnable;
     uint64_t wake_at, prog_end, last_deliv, sent_units, end;
     uint32_t outstanding;        /* messages sent and not yet complete */
+    uint8_t bar_req;             /* nic_barrier: reached a barrier, its NIC has not been told yet */
     wmsg_t *wm;
     uint32_t nwm, wmcap;
 } host_t;
@@ -60,8 +61,8 @@ struct sf_traffic {
     double mlat_sum;
 };
 
-static const char *const pattern_names[SF_TR_NPATTERNS] = {"uniform",   "bit-reversal", "hotspot",     "local",
-                                                           "transpose", "complement",   "permutation", "butterfly"};
+static const char *const pattern_names[SF_TR_NPATTERNS] = {"uniform",   "bit-reversal", "hotspot",     "local",    "transpose",
+                                                           "complement", "permutation",  "butterfly",   "multicast"};
 
 const char *sf_pattern_name(sf_pattern t) { return (unsigned)t < SF_TR_NPATTERNS ? pattern_names[t] : "?"; }
 
@@ -75,7 +76,7 @@ int sf_pattern_parse(const char *s)
 
 const char *sf_pattern_names(void)
 {
-    return "uniform, bit-reversal, hotspot, local, transpose, complement, permutation, butterfly";
+    return "uniform, bit-reversal, hotspot, local, transpose, complement, permutation, butterfly, multicast";
 }
 
 static int is_pow2(unsigned x) { return x && !(x & (x - 1)); }
@@ -121,6 +122,11 @@ sf_traffic *sf_traffic_new(const sf_topo *t, const sf_traffic_params *p, sf_err 
     if ((pat == SF_TR_BITREV || pat == SF_TR_TRANSPOSE || pat == SF_TR_BUTTERFLY) && !is_pow2(H)) {
         snprintf(e->msg, sizeof e->msg, "%s traffic needs a host count that is a power of 2 (have %u hosts)",
                  sf_pattern_name(pat), H);
+        return NULL;
+    }
+    if (pat == SF_TR_MULTICAST && (H > 64 || p->mcast_k < 1 || p->mcast_k > H - 1)) {
+        snprintf(e->msg, sizeof e->msg, "multicast traffic of %u members on %u hosts: it needs 1..hosts-1 members and at most "
+                 "64 hosts", p->mcast_k, H);
         return NULL;
     }
     sf_traffic *tr = sf_xcalloc(1, sizeof *tr);
@@ -360,7 +366,7 @@ static void push_msg(sf_traffic *tr, host_t *c, uint64_t cycle, uint32_t d, uint
 {
     if (c->nmsg == c->cap)
         c->msg = grow(c->msg, &c->cap, sizeof *c->msg, 256);
-    c->msg[c->nmsg++] = (sf_msg){cycle, 0, d, units, wm, SF_MSG_QUEUED, 0};
+    c->msg[c->nmsg++] = (sf_msg){cycle, 0, d, units, wm, SF_MSG_QUEUED, 0, 0, 0};
     tr->c.generated++;
     tr->c.gen_units += units;
     if (tr->p.pattern == SF_TR_HOTSPOT && d == tr->hotspot && !tr->wl)
@@ -375,6 +381,20 @@ void sf_traffic_generate(sf_traffic *tr, unsigned s, uint64_t cycle)
     const uint64_t now = cycle << 16;
     while (c->next_gen <= now) {
         c->next_gen += c->interval;
+        if (tr->p.pattern == SF_TR_MULTICAST) { /* k distinct members other than s */
+            uint64_t mask = 0;
+            for (unsigned k = 0; k < tr->p.mcast_k;) {
+                const unsigned d = sf_rng_below(&c->rng, tr->H);
+                if (d != s && !((mask >> d) & 1u)) {
+                    mask |= 1ull << d;
+                    k++;
+                }
+            }
+            push_msg(tr, c, cycle, SF_TR_MULTI_DST, tr->p.msg_units, UINT32_MAX);
+            c->msg[c->nmsg - 1].mask = c->msg[c->nmsg - 1].left = mask;
+            tr->c.gen_units += (uint64_t)tr->p.msg_units * (tr->p.mcast_k - 1u); /* every member's copy */
+            continue;
+        }
         int d = pick_dst(tr, c, s);
         if (d >= 0)
             push_msg(tr, c, cycle, (uint32_t)d, tr->p.msg_units, UINT32_MAX);
@@ -465,9 +485,13 @@ static void run_program(sf_traffic *tr, unsigned h, uint64_t cycle)
             c->pc++;
             break;
         case SF_OP_BARRIER:
-            if (c->pstate == P_BARRIER) /* still waiting: the last host to arrive moves everybody on */
+            if (c->pstate == P_BARRIER) /* still waiting: the last host to arrive (or the network) moves it on */
                 return;
             c->pstate = P_BARRIER;
+            if (tr->p.nic_barrier) { /* the network's barrier: the NIC requests it, its release moves the host on */
+                c->bar_req = 1;
+                return;
+            }
             if (++tr->at_barrier < tr->H)
                 return;
             tr->at_barrier = 0;
@@ -557,7 +581,7 @@ void sf_traffic_start(sf_traffic *tr, unsigned h, uint64_t cycle, unsigned marks
     m->state = SF_MSG_SENT;
     m->marks = (uint8_t)(marks > 255 ? 255 : marks);
     tr->c.injected++;
-    if (tr->pairfl)
+    if (tr->pairfl && m->dst != SF_TR_MULTI_DST)
         tr->pairfl[(size_t)h * tr->H + m->dst]++;
 }
 
@@ -568,25 +592,43 @@ static sf_msg *find_msg(sf_traffic *tr, uint32_t src, uint32_t seq)
     return &tr->host[src].msg[seq];
 }
 
+const sf_msg *sf_traffic_msg(const sf_traffic *tr, uint32_t src, uint32_t seq)
+{
+    return src < tr->H && seq < tr->host[src].nmsg ? &tr->host[src].msg[seq] : NULL;
+}
+
+int sf_traffic_barrier_pending(sf_traffic *tr, unsigned h)
+{
+    if (h >= tr->H || !tr->host[h].bar_req)
+        return 0;
+    tr->host[h].bar_req = 0;
+    return 1;
+}
+
+int sf_traffic_barrier_release(sf_traffic *tr, unsigned h, uint64_t cycle)
+{
+    host_t *c = h < tr->H ? &tr->host[h] : NULL;
+    if (!c || !tr->wl || c->pstate != P_BARRIER || c->bar_req)
+        return -1;
+    c->pstate = P_RUN;
+    c->pc++;
+    wake(tr, h);
+    (void)cycle;
+    return 0;
+}
+
 int sf_traffic_deliver(sf_traffic *tr, unsigned h, int known, uint32_t src, uint32_t seq, uint64_t cycle)
 {
     sf_msg *m = known ? find_msg(tr, src, seq) : NULL;
-    if (!m || m->dst != h) {
+    const int multi = m && m->dst == SF_TR_MULTI_DST;
+    if (!m || (multi ? h >= 64 || !((m->mask >> h) & 1u) : m->dst != h)) {
         tr->c.misrouted++;
         return SF_DELIV_MISROUTED;
     }
-    if (m->state != SF_MSG_SENT) {
+    if (m->state != SF_MSG_SENT || (multi && !((m->left >> h) & 1u))) {
         tr->c.duplicate++;
         return SF_DELIV_DUPLICATE;
     }
-    m->state = SF_MSG_DONE;
-    tr->ended++;
-    tr->c.delivered++;
-    if (tr->pairfl)
-        tr->pairfl[(size_t)src * tr->H + h]--;
-    tr->c.deliv_units += m->units;
-    if (tr->p.pattern == SF_TR_HOTSPOT && h == tr->hotspot && !tr->wl)
-        tr->c.hot_deliv_units += m->units;
     if (tr->lastseq) {
         uint32_t *ls = &tr->lastseq[(size_t)h * tr->H + src];
         if (seq + 1 < *ls)
@@ -594,6 +636,21 @@ int sf_traffic_deliver(sf_traffic *tr, unsigned h, int known, uint32_t src, uint
         else
             *ls = seq + 1;
     }
+    if (multi) { /* a member's copy; the message is delivered once it has reached the last */
+        m->left &= ~(1ull << h);
+        tr->c.deliv_units += m->units;
+        if (m->left)
+            return SF_DELIV_OK;
+        tr->c.deliv_units -= m->units; /* counted once more below */
+    }
+    m->state = SF_MSG_DONE;
+    tr->ended++;
+    tr->c.delivered++;
+    if (tr->pairfl && !multi)
+        tr->pairfl[(size_t)src * tr->H + h]--;
+    tr->c.deliv_units += m->units;
+    if (tr->p.pattern == SF_TR_HOTSPOT && h == tr->hotspot && !tr->wl)
+        tr->c.hot_deliv_units += m->units;
     if (m->wm != UINT32_MAX) {
         host_t *c = &tr->host[src];
         wmsg_t *w = &c->wm[m->wm];
@@ -633,7 +690,7 @@ void sf_traffic_lost(sf_traffic *tr, uint32_t src, uint32_t seq)
     if (m && m->state == SF_MSG_SENT) {
         m->state = SF_MSG_LOST;
         tr->ended++;
-        if (tr->pairfl)
+        if (tr->pairfl && m->dst != SF_TR_MULTI_DST)
             tr->pairfl[(size_t)src * tr->H + m->dst]--;
     }
 }

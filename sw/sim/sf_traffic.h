@@ -16,9 +16,10 @@
 /* Destination patterns (docs/network.md "Traffic"). */
 typedef enum {
     SF_TR_UNIFORM = 0, SF_TR_BITREV, SF_TR_HOTSPOT, SF_TR_LOCAL, SF_TR_TRANSPOSE, SF_TR_COMPLEMENT, SF_TR_PERM,
-    SF_TR_BUTTERFLY
+    SF_TR_BUTTERFLY, SF_TR_MULTICAST
 } sf_pattern;
-#define SF_TR_NPATTERNS 8
+#define SF_TR_NPATTERNS 9
+#define SF_TR_MULTI_DST UINT32_MAX /* sf_msg.dst of a multicast: its members are sf_msg.mask */
 
 /** Name of a pattern ("uniform", "bit-reversal", ...); "?" out of range. */
 const char *sf_pattern_name(sf_pattern t);
@@ -36,6 +37,9 @@ typedef struct {
     uint64_t seed;
     const sf_workload *wl; /* not NULL: run these programs instead of the constant-rate generator (not owned) */
     unsigned mtu;          /* workload: largest packet payload in traffic units; a message is cut into packets */
+    unsigned mcast_k;      /* multicast: members of each message, random hosts other than its source (1..hosts-1) */
+    int nic_barrier;       /* workload: 1 = a barrier operation is the NIC's (sf_traffic_barrier_pending / _release: the
+                            * network's own barrier, e.g. the Maestro boxes'); 0 = the simulator's, which sends nothing */
 } sf_traffic_params;
 
 /* Message states. */
@@ -43,14 +47,17 @@ enum { SF_MSG_QUEUED = 0, SF_MSG_SENT, SF_MSG_DONE, SF_MSG_LOST };
 
 /* One generated message (a packet, when a workload's message is cut into packets): generation and injection
  * cycles, destination, size in traffic units, the workload message it belongs to (UINT32_MAX: none), state,
- * and the marks its route carried (the Myrinet NIC's ITBs; averaged over delivered messages). */
+ * the marks its route carried (the Myrinet NIC's ITBs; averaged over delivered messages); a multicast's members
+ * (dst SF_TR_MULTI_DST; bit h = host h) and those it has not reached yet. */
 typedef struct {
     uint64_t gen, inj;
     uint32_t dst, units, wm;
     uint8_t state, marks;
+    uint64_t mask, left;
 } sf_msg;
 
-/* Counts of the whole traffic layer (units: sf_traffic_params.msg_units per message). */
+/* Counts of the whole traffic layer (units: sf_traffic_params.msg_units per message; a multicast's units count once
+ * per member, generated and delivered alike, and it is delivered once it has reached its last member). */
 typedef struct {
     uint64_t generated, injected, delivered, misrouted, duplicate;
     uint64_t reordered;                      /* delivered after a later message of the same source to the same host */
@@ -70,7 +77,8 @@ typedef struct {
 typedef struct sf_traffic sf_traffic;
 
 /** The traffic of every host of t; NULL with e set if the pattern does not fit the hosts (bit-reversal,
- *  transpose and butterfly need a power-of-2 host count) or there are fewer than 2 hosts. */
+ *  transpose and butterfly need a power-of-2 host count, multicast 1..hosts-1 members and at most 64 hosts) or there
+ *  are fewer than 2 hosts. */
 sf_traffic *sf_traffic_new(const sf_topo *t, const sf_traffic_params *p, sf_err *e);
 /** Frees it (NULL allowed). */
 void sf_traffic_free(sf_traffic *tr);
@@ -97,7 +105,8 @@ void sf_traffic_start(sf_traffic *tr, unsigned h, uint64_t cycle, unsigned marks
 /* What a delivery was. */
 enum { SF_DELIV_OK = 0, SF_DELIV_MISROUTED, SF_DELIV_DUPLICATE };
 /** A message arrived whole at host h in `cycle`: message `seq` of host `src` (known = 0: its id could not be
- *  read); counted as delivered, misrouted (unknown or another host's) or duplicate. Returns SF_DELIV_*. */
+ *  read); counted as delivered, misrouted (unknown or another host's; a multicast's at a host not a member) or
+ *  duplicate (a multicast's: at a member it reached before). Returns SF_DELIV_*. */
 int sf_traffic_deliver(sf_traffic *tr, unsigned h, int known, uint32_t src, uint32_t seq, uint64_t cycle);
 /** Message `seq` of host `src` is lost (the NIC counts why); nothing if unknown or not in flight. */
 void sf_traffic_lost(sf_traffic *tr, uint32_t src, uint32_t seq);
@@ -133,6 +142,15 @@ typedef struct {
     int waiting_host;        /* not finished: the first host still running its program (-1 none) */
     char waiting[160];       /* what it waits for */
 } sf_wl_result;
+
+/** Workload with nic_barrier: 1 (once) when host h has reached a barrier operation and its NIC is to request the
+ *  network's barrier; else 0. */
+int sf_traffic_barrier_pending(sf_traffic *tr, unsigned h);
+/** Workload with nic_barrier: the network released host h's barrier in `cycle`: its program goes on. 0, or -1 if the
+ *  host was not waiting at a barrier (a release nobody asked for). */
+int sf_traffic_barrier_release(sf_traffic *tr, unsigned h, uint64_t cycle);
+/** Message `seq` of host `src` (NULL if there is none): a NIC checks what arrived against it. */
+const sf_msg *sf_traffic_msg(const sf_traffic *tr, uint32_t src, uint32_t seq);
 
 /** 1 when the workload has finished: every program ended, every message arrived (0 without a workload). */
 int sf_traffic_done(const sf_traffic *tr);

@@ -81,7 +81,7 @@ def examples_tests(T, build, tmp, sim):
                 ok = ok and len(pts) >= 3 and all(p["messages"]["delivered"] > 0 and p["deadlock"] is None and
                                                    p["messages"]["misrouted"] == 0 for p in pts)
                 for p in pts:  # (the windows are too short for the saturation flags to mean much)
-                    acc = p.get("accepted_flits_ns_sw", p.get("accepted_flits_cycle_host"))
+                    acc = p.get("accepted_flits_ns_sw", p.get("accepted_flits_cycle_host", p.get("accepted_bytes_cycle_host")))
                     m = p["messages"]
                     ok = ok and acc > 0 and m["in_flight"] == 0 and m["delivered"] == m["generated"]
                 detail = f"{len(pts)} points, each accepted traffic and delivered every message it generated"

@@ -439,6 +439,118 @@ def workload_tests(sim, tag):
     result(ok, f"{tag} --timing myri10g gives its keys (0.8 ns a cycle), the command line's mtu stays ({detail})", detail)
 
 
+def maestro_tests(sim, mt, tag):
+    """The Maestro network through the tools: sanfab-sim --switch sbox on trees (JSON, its units, nothing lost),
+    with a tables file, the refusals, and sanfab-maestro's tests with their checks, options and errors."""
+    tree = "tree --levels 2 --ports 4 --fanout 2 --hosts 3"
+    base = [sim, "--switch", "sbox", "--topology-gen", tree, "--routing", "updown", "--warmup", "1000", "--cycles", "10000",
+            "--drain", "100000", "--links", "no", "--quiet"]
+    rc, out, err = run(base + ["--load", "0.01,0.03", "--message-size", "40"])
+    try:
+        d = json.loads(out)
+        ok = rc == 0 and d["config"]["switch"] == "sbox" and d["config"]["load_unit"] == "bytes/host/cycle" and len(d["points"]) == 2
+        for p in d["points"]:
+            m = p["messages"]
+            ok = ok and m["delivered"] == m["generated"] > 0 and m["lost_corrupt"] == m["misdelivered"] == m["misrouted"] == 0
+            ok = ok and abs(p["accepted_mbit_s_host"] - p["accepted_bytes_cycle_host"] * 400) < 1e-4 * (1 + p["accepted_mbit_s_host"])
+        ok = ok and d["tree"]["up_ports"] == [-1, 3, 3] and d["saturation"]["throughput_mbit_s_host"] > 0
+        detail = f"{d['saturation']['throughput_bytes_cycle_host']:.4f} bytes/host/cycle"
+    except (ValueError, KeyError, IndexError) as ex:
+        ok, detail = False, repr(ex) + err[-300:]
+    result(ok, f"{tag} a two-level tree of boxes, Type1 messages: every message delivered, units in bytes/host/cycle and "
+           f"Mbit/s at 50 MHz, the up ports ({detail})", detail)
+    # a tables file: the one sanfab-route --maestro writes gives the same bytes as the tables written from the routes
+    topo, routes, tabs = (os.path.join(TMP, n) for n in ("mb.topo", "mb.routes", "mb.maestro"))
+    run([os.path.join(BUILD, "sanfab-topo")] + tree.split() + ["-o", topo])
+    run([os.path.join(BUILD, "sanfab-route"), "updown", topo, "-o", routes, "--maestro", tabs])
+    files = [sim, "--switch", "sbox", "--topology", topo, "--routes", routes, "--load", "0.02", "--cycles", "6000", "--quiet"]
+    rc1, out1, _ = run(files + ["--tables", tabs])
+    rc2, out2, _ = run(files)
+    strip = lambda s: re.sub(r'"tables": [^,]*, ', "", s)
+    result(rc1 == rc2 == 0 and strip(out1) == strip(out2) and '"tables": "' in out1,
+           f"{tag} the tables sanfab-route --maestro wrote give the same results as tables written from the routes")
+    ring = write(os.path.join(TMP, "ring3.topo"), "sanfab-topology 1\nswitch 0 ports 4\nswitch 1 ports 4\nswitch 2 ports 4\n"
+                 "host 0 0:0\nhost 1 1:0\nhost 2 2:0\nlink 0:1 1:1\nlink 1:2 2:1\nlink 2:2 0:2\n")
+    bad = [
+        ([sim, "--switch", "sbox", "--topology", ring, "--routing", "updown", "--load", "0.1"], 1, "ring3.topo:10: link 0:2 2:2 closes a cycle of boxes"),
+        (base + ["--load", "0.6"], 2, "carries at most 0.5 bytes a cycle"),
+        (base + ["--load", "0.1", "--vcs", "2"], 2, "vcs is a key of the VC-switch network"),
+        (base + ["--load", "0.1", "--link-width", "5"], 2, "LINK_W"),
+        (base + ["--load", "0.1", "--fifo-bytes", "300"], 2, "FIFO_BYTES"),
+        (base + ["--workload", "exchange", "--mtu", "65536"], 2, "mtu 65536: a Maestro message carries at most 65535"),
+        ([sim, "--switch", "sbx"], 2, "did you mean sbox"),
+        ([sim, "--topology-gen", tree, "--routing", "updown", "--traffic", "multicast", "--load", "0.01"], 2,
+         "multicast traffic runs on the Maestro network"),
+        (base + ["--load", "0.01", "--traffic", "multicast", "--multicast-size", "9"], 1, "multicast traffic of 9 members on 6 hosts"),
+        (base + ["--load", "0.1", "--turn", "16"], 2, "expected cycles 0..15"),
+    ]
+    for args, code, want in bad:
+        rc, _, err = run(args)
+        result(rc == code and want in err, f"{tag} refuses {' '.join(os.path.basename(a) for a in args[1:])} ({want})",
+               f"rc={rc} err={err.strip()[-300:]}")
+    # a workload on the Maestro network: its barriers are the boxes' (every host released once a barrier, none before
+    # the last host arrives: host 0 computes 3000 cycles first), its messages checked
+    wl = write(os.path.join(TMP, "mb-bar.wl"), "sanfab-workload 1\n0 compute 3000\nrepeat 5\n* barrier\nend\n0 send 5 3000\n"
+               "5 recv 0 1\n* barrier\n")
+    rc, out, err = run([sim, "--switch", "sbox", "--topology-gen", tree, "--routing", "updown", "--workload-file", wl, "--mtu", "1000",
+                        "--links", "no", "--quiet"])
+    try:
+        w = json.loads(out)["workload"]
+        ok = (rc == 0 and w["finished"] and w["barriers_released"] == 6 * 6 and w["bad_barrier"] == 0 and w["packets_delivered"] == 3
+              and w["lost_corrupt"] == w["misrouted"] == w["duplicate"] == 0 and w["cycles"] > 3000 + 5 * 100)
+        detail = f"{w['cycles']} cycles, {w['barriers_released']} releases"
+    except (ValueError, KeyError) as ex:
+        ok, detail = False, repr(ex) + err[-300:]
+    result(ok, f"{tag} a workload's barriers on the Maestro network are the boxes': each host released once a barrier, "
+           f"after the last arrives; its packets checked ({detail})", detail)
+    rc, out, err = run([sim, "--switch", "sbox", "--topology-gen", tree, "--routing", "updown", "--workload", "exchange",
+                        "--message-bytes", "5000", "--mtu", "2000", "--quiet", "--links", "no"])
+    try:
+        w = json.loads(out)["workload"]
+        ok = rc == 0 and w["finished"] and w["packets_delivered"] == w["packets"] > 0 and w["lost_corrupt"] == 0
+        detail = f"{w['cycles']} cycles, {w['packets']} packets"
+    except (ValueError, KeyError) as ex:
+        ok, detail = False, repr(ex) + err[-300:]
+    result(ok, f"{tag} the exchange workload on the Maestro network finishes, every packet checked ({detail})", detail)
+    # sanfab-maestro: every test on one box, short
+    box = ["--topology-gen", "tree --levels 1 --ports 8", "--routing", "updown"]
+    rc, out, _ = run([mt, "--help"])
+    result(rc == 0 and "usage: sanfab-maestro" in out and "multicast" in out, f"{tag} sanfab-maestro --help")
+    rc, out, _ = run([mt, "--version"])
+    result(rc == 0 and out.startswith("sanfab-maestro (sanfab) "), f"{tag} sanfab-maestro --version")
+    for test, extra, check in (
+            ("fig8", ["--reps", "8"], lambda d: d["fig8"]["t1"]["min"] > 0 and d["fig8"]["t3"]["min"] == 8 and
+             abs(d["fig8"]["table2_us"]["total"] - d["fig8"]["total"]["avg_us"]) < 1e-6),
+            ("pingpong", ["--reps", "2", "--sizes", "16,256"], lambda d: [p["size"] for p in d["pingpong"]["points"]] == [16, 256] and
+             d["pingpong"]["points"][1]["throughput_link"] > d["pingpong"]["points"][0]["throughput_link"]),
+            ("pingping", ["--reps", "2", "--sizes", "64"], lambda d: d["pingping"]["points"][0]["round_trip"]["min"] > 0),
+            ("multicast", ["--reps", "4"], lambda d: d["multicast"]["multicast"]["bus_words"] == 8 and
+             d["multicast"]["unicasts"]["bus_words"] == 56),
+            ("barrier", ["--reps", "3"], lambda d: d["barrier"]["members"] == 8 and d["barrier"]["latency"]["min"] > 0)):
+        rc, out, err = run([mt, test] + box + extra)
+        try:
+            ok = rc == 0 and check(json.loads(out))
+        except (ValueError, KeyError, IndexError) as ex:
+            ok = False
+            err += repr(ex)
+        result(ok, f"{tag} sanfab-maestro {test} on one box of 8 hosts: its figures, every message checked", err[-300:])
+    bad = [
+        ([mt], 2, "no test given"),
+        ([mt, "fig9"] + box, 2, "did you mean fig8"),
+        ([mt, "fig8", "--reps", "0"] + box, 2, "--reps: expected a whole number in 1..100000"),
+        ([mt, "pingpong", "--sizes", "20"] + box, 2, "--sizes: expected"),
+        ([mt, "fig8", "--rep", "3"] + box, 2, "did you mean --reps"),
+        ([mt, "fig8", "--switch", "xbar"] + box, 2, "sanfab-maestro measures the Maestro network (switch sbox)"),
+        ([mt, "multicast", "--members", "9"] + box, 1, "--members must be 1..hosts-1"),
+        ([mt, "fig8", "--topology-gen", "tree --levels 2 --ports 4 --fanout 2 --hosts 1", "--routing", "updown"], 1,
+         "hosts 0 and 1 must hang on one box"),
+    ]
+    for args, code, want in bad:
+        rc, _, err = run(args)
+        result(rc == code and want in err, f"{tag} sanfab-maestro refuses {' '.join(os.path.basename(a) for a in args[1:])} ({want})",
+               f"rc={rc} err={err.strip()[-300:]}")
+
+
 def main():
     t0 = time.time()
     for name in ("test_net", "test_net-san", "test_wl", "test_wl-san"):
@@ -448,6 +560,8 @@ def main():
     vc_tests(os.path.join(BUILD, "sanfab-sim"), "[sanfab-sim vcsw]")
     vc_tests(os.path.join(BUILD, "san-sanfab-sim"), "[san-sanfab-sim vcsw]")
     workload_tests(os.path.join(BUILD, "sanfab-sim"), "[sanfab-sim workload]")
+    maestro_tests(os.path.join(BUILD, "sanfab-sim"), os.path.join(BUILD, "sanfab-maestro"), "[sanfab-sim sbox]")
+    maestro_tests(os.path.join(BUILD, "san-sanfab-sim"), os.path.join(BUILD, "san-sanfab-maestro"), "[san-sanfab-sim sbox]")
     # one file per run, the examples, the tools' conventions (sw/tests/netsim_oneconf.py)
     for sim, tag in ((os.path.join(BUILD, "sanfab-sim"), "[sanfab-sim oneconf]"), (os.path.join(BUILD, "san-sanfab-sim"), "[san-sanfab-sim oneconf]")):
         netsim_oneconf.oneconf_tests(T, BUILD, TMP, sim, tag)

@@ -21,6 +21,11 @@ static const struct {
     {"vc_conservation", test_vc_conservation},
     {"vc_deadlock", test_vc_deadlock},
     {"vc_determinism", test_vc_determinism},
+    {"mb_one_box", test_mb_one_box},
+    {"mb_conservation", test_mb_conservation},
+    {"mb_determinism", test_mb_determinism},
+    {"mb_refusals", test_mb_refusals},
+    {"mb_multicast_barrier", test_mb_multicast_barrier},
 };
 #define NTESTS (sizeof TESTS / sizeof TESTS[0])
 

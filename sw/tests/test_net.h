@@ -1,5 +1,6 @@
 /* test_net.h - what the files of test_net share: the includes, the helpers of test_net_util.c, the tests of the
- * topic files (test_net_switch.c, test_net_fabric.c, test_net_traffic.c, test_net_vc.c), run by test_net.c's table */
+ * topic files (test_net_switch.c, test_net_fabric.c, test_net_traffic.c, test_net_vc.c, test_net_maestro.c), run by
+ * test_net.c's table */
 #ifndef TEST_NET_H
 #define TEST_NET_H
 
@@ -30,6 +31,7 @@ typedef struct {
     sf_traffic_counts all;
     sf_nic_counts nic;     /* crossbar network */
     sf_vcnic_counts vnic;  /* VC network */
+    sf_mnic_counts mnic;   /* Maestro network */
     uint64_t in_flight, queued, timeouts, cycles;
     sf_lat lat;
 } runres;
@@ -55,5 +57,10 @@ void test_vc_one_switch(void);   /* test_net_vc.c */
 void test_vc_conservation(void);
 void test_vc_deadlock(void);
 void test_vc_determinism(void);
+void test_mb_one_box(void);      /* test_net_maestro.c */
+void test_mb_conservation(void);
+void test_mb_determinism(void);
+void test_mb_refusals(void);
+void test_mb_multicast_barrier(void);
 
 #endif

@@ -17,7 +17,7 @@ void test_patterns(void)
         sf_topo_finish(t, "one", &e);
         const sf_pattern pats[4] = {SF_TR_BITREV, SF_TR_TRANSPOSE, SF_TR_BUTTERFLY, SF_TR_COMPLEMENT};
         for (int k = 0; k < 4 && ok; k++) {
-            sf_traffic_params p = {pats[k], 0, 0, 0, 1, 1, NULL, 0};
+            sf_traffic_params p = {.pattern = pats[k], .msg_units = 1, .seed = 1};
             sf_traffic *tr = sf_traffic_new(t, &p, &e);
             if (!tr) {
                 snprintf(msg, sizeof msg, "%s on %u hosts: %.200s", sf_pattern_name(pats[k]), hosts, e.msg);
@@ -69,7 +69,7 @@ void test_patterns(void)
         for (int h = 0; h < 8; h++)
             sf_topo_add_host(t, h, 0, h, "one", 0, &e);
         sf_topo_finish(t, "one", &e);
-        sf_traffic_params p = {SF_TR_TRANSPOSE, 0, 0, 0, 1, 1, NULL, 0};
+        sf_traffic_params p = {.pattern = SF_TR_TRANSPOSE, .msg_units = 1, .seed = 1};
         sf_traffic *tr = sf_traffic_new(t, &p, &e);
         p.pattern = SF_TR_BUTTERFLY;
         sf_traffic *bf = sf_traffic_new(t, &p, &e);
@@ -114,7 +114,7 @@ void test_percentiles(void)
         for (int h = 0; h < 2; h++)
             sf_topo_add_host(t, h, 0, h, "one", 0, &e);
         sf_topo_finish(t, "one", &e);
-        sf_traffic_params p = {SF_TR_COMPLEMENT, 0, 0, 1.0, 1, 1, NULL, 0}; /* a message a cycle, 0 -> 1 */
+        sf_traffic_params p = {.pattern = SF_TR_COMPLEMENT, .rate = 1.0, .msg_units = 1, .seed = 1}; /* a message a cycle, 0 -> 1 */
         sf_traffic *tr = sf_traffic_new(t, &p, &e);
         if (!tr) {
             snprintf(msg, sizeof msg, "%.200s", e.msg);

@@ -42,6 +42,8 @@ int run_net(const sf_sim_cfg *c, const sf_sim_net *sn, double load, uint64_t gen
     sf_traffic_counts_get(pt.tr, &r->all, NULL);
     if (c->k == SF_KIND_VCSW)
         sf_vcnics_counts(pt.nics, &r->vnic);
+    else if (c->k == SF_KIND_SBOX)
+        sf_mnics_counts(pt.nics, &r->mnic);
     else
         sf_nics_counts(pt.nics, &r->nic);
     r->in_flight = sf_traffic_in_flight(pt.tr);

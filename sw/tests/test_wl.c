@@ -308,7 +308,7 @@ static void test_reorder(void)
     path_of(p, sizeof p, "r.wl");
     write_file("r.wl", "sanfab-workload 1\n0 send 1 2500\n1 recv 0\n1 send 0 10\n0 recv 1\n");
     sf_workload *w = sf_workload_read(p, 2, &e);
-    sf_traffic_params tp = {SF_TR_UNIFORM, 0, 0, 0, 1000, 1, w, 1000};
+    sf_traffic_params tp = {.pattern = SF_TR_UNIFORM, .msg_units = 1000, .seed = 1, .wl = w, .mtu = 1000};
     sf_traffic *tr = w ? sf_traffic_new(t, &tp, &e) : NULL;
     int ok = tr != NULL;
     char msg[200] = "";

@@ -431,6 +431,12 @@ int main(int argc, char **argv)
     const char *test = NULL, *outpath = NULL;
     unsigned reps = 64, members = 0, sizes[32] = {16, 32, 64, 128, 256, 512, 1024, 2048}, nsizes = 8;
     static const char *const tests[] = {"fig8", "pingpong", "pingping", "multicast", "barrier"};
+    sf_err e = {{0}};
+    char sw[] = "sbox", ld[] = "0.001";
+    if (sf_sim_cfg_set(&r.c, "switch", sw, "sanfab-maestro", 0, &e) || sf_sim_cfg_set(&r.c, "load", ld, "sanfab-maestro", 0, &e)) {
+        fprintf(stderr, "sanfab-maestro: %s\n", e.msg);
+        return 2;
+    }
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
@@ -491,10 +497,11 @@ int main(int argc, char **argv)
         fprintf(stderr, "sanfab-maestro: no test given (fig8, pingpong, pingping, multicast, barrier; --help)\n");
         return 2;
     }
-    sf_err e = {{0}};
-    char sw[] = "sbox", ld[] = "0.001";
-    if (sf_sim_cfg_set(&r.c, "switch", sw, "sanfab-maestro", 0, &e) || sf_sim_cfg_set(&r.c, "load", ld, "sanfab-maestro", 0, &e) ||
-        sf_sim_cfg_check(&r.c, &e)) {
+    if (r.c.k != SF_KIND_SBOX) {
+        fprintf(stderr, "sanfab-maestro: --switch %s: sanfab-maestro measures the Maestro network (switch sbox)\n", r.c.kind);
+        return 2;
+    }
+    if (sf_sim_cfg_check(&r.c, &e)) {
         fprintf(stderr, "sanfab-maestro: %s\n", e.msg);
         return 2;
     }

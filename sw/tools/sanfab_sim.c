@@ -1,6 +1,7 @@
 /* sanfab-sim - cycle-exact network simulator: the switch models the RTL is held against (crossbar cmodel/xbar.c,
- * VC switch cmodel/vcsw.c) joined by the fabric (cmodel/net.c), with Myrinet NICs and In-Transit Buffers
- * (sw/sim/sf_nic.c) or RHiNET NICs (sw/sim/sf_vcnic.c), one traffic layer (sw/sim/sf_traffic.c). docs/network.md. */
+ * VC switch cmodel/vcsw.c, Maestro switch box cmodel/sbox.c) joined by the fabric (cmodel/net.c), with Myrinet NICs
+ * and In-Transit Buffers (sw/sim/sf_nic.c), RHiNET NICs (sw/sim/sf_vcnic.c) or Maestro NIs (sw/sim/sf_mnic.c), one
+ * traffic layer (sw/sim/sf_traffic.c). docs/network.md. */
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -21,7 +22,7 @@ static void usage(FILE *f)
             "(# comments); every KEY is also an option --KEY VALUE that overrides the file. Paths in CONFIG are\n"
             "relative to its directory.\n"
             "\n"
-            "Two kinds of network (key switch), each running the route sets it can:\n"
+            "Three kinds of network (key switch), each running the route sets it can:\n"
             "  xbar  Myrinet-style crossbars (cmodel/xbar.c) with Myrinet NICs: source routes of ONE VC, In-Transit\n"
             "        Buffers included (sanfab-route updown, itb, fm --deadlock itb, clos-all, ...). Load in\n"
             "        flits/ns/switch; 1 cycle = 1 flit = 6.25 ns (Flich et al. 2002).\n"
@@ -30,6 +31,12 @@ static void usage(FILE *f)
             "        sanfab-route --rhinet (key tables; without it the tables are written from the routes). Load and\n"
             "        throughput in flits/host/cycle (Koibuchi et al. 2003); defaults: 4 VCs, 128-flit packets, DEPTH 256,\n"
             "        cables of 0 registers, 50,000 + 950,000 cycles.\n"
+            "  sbox  a tree of Maestro switch boxes (cmodel/sbox.c) with Maestro NIs (an MLC and its host driver per\n"
+            "        host): destination tables of sanfab-route --maestro (key tables; without it written from the\n"
+            "        routes: updown on a tree), at most 16 hosts, boxes of at most 8 ports (Yamagiwa et al. 2000).\n"
+            "        Load and throughput in payload bytes/host/cycle (and Mbit/s at 50 MHz: 1 cycle = 20 ns);\n"
+            "        message-size <= 11 is a Type0 message; defaults: 4-bit links of 0 registers, 2 KB FIFOs.\n"
+            "        Directed measurements (Fig. 8, ping-pong, multicast, barrier): sanfab-maestro --help.\n"
             "  A route set with VCs on a crossbar network, or with ITBs on a VC network, is refused with a message\n"
             "  that names the kind to use; FM route sets with a host map (--map random) run with a workload.\n"
             "\n"
@@ -62,6 +69,8 @@ static void usage(FILE *f)
                "  sanfab-sim --topology net.topo --routes itb.routes --load 0.005,0.01,0.02 --jobs 2 -o itb.json\n"
                "  sanfab-route dl net.topo --vcs 3 --select sancho -o dl.routes --rhinet dl.rhinet\n"
                "  sanfab-sim --switch vcsw --topology net.topo --routes dl.routes --tables dl.rhinet --load 0.1,0.2 -o dl.json\n"
+               "  sanfab-sim --switch sbox --topology-gen 'tree --levels 2 --fanout 4 --hosts 4' --routing updown \\\n"
+               "             --load 0.02,0.05 -o maestro.json\n"
                "  sanfab-topo clos --leaves 8 --hosts 4 --spines 4 -o clos.topo\n"
                "  sanfab-route clos-all clos.topo -o clos.routes\n"
                "  sanfab-sim --topology clos.topo --routes clos.routes --workload exchange --message-bytes 65536 \\\n"
