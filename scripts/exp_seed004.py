@@ -1,7 +1,8 @@
 """Seed 004's experiments on the Maestro network (scripts/experiments.py --paper 004): Yamagiwa et al. 2000 sec. 4
 on the C network of Maestro switch boxes and Maestro NIs (cmodel/sbox.c and cmodel/mlc.c, the models the RTL is held
-against; sanfab-sim --switch sbox, sanfab-maestro; docs/network.md, docs/sbox.md; docs/experiments-seed004.md), in
-the paper's units: 50 MHz (20 ns a cycle), a 4-bit link of 200 Mbit/s = 25 MB/s (MB = 10^6 bytes).
+against; sanfab-sim --switch sbox, sanfab-maestro; docs/network.md "The Maestro network", docs/sbox.md;
+docs/experiments-seed004.md), in the paper's units: 50 MHz (20 ns a cycle), a 4-bit link of 200 Mbit/s = 25 MB/s
+(MB = 10^6 bytes).
 
   fig8       Fig. 8 and Table 2: a 16-byte Type0 message host 0 -> host 1 through one box of 8 hosts
              (sanfab-maestro fig8): t1 (host write -> unit in the box), t2 (analysis), t3 (bus transfer), t4 (box
@@ -24,8 +25,9 @@ point whose run fails a check fails the run; with --full the finished points are
 
 Reduced (make experiments, make test): 32 repetitions per directed point, ping-pong sizes 16 B to 64 KB, the trees'
 searches with 5000 + 30000-cycle windows. --full: 256 repetitions, 20000 + 100000-cycle windows, the trees with
-Type0 (11-byte) and 512-byte (503 user bytes, Type1) messages.
+Type0 (11-byte) and 512-byte (503 user bytes, Type1) messages, the latter in windows 10 times longer.
 """
+import argparse
 import json
 import os
 
@@ -53,6 +55,7 @@ PAPER_SRC = {
 }
 MULTICAST_TARGET = 5.0      # issue 27: k = 7 members, at least 5x fewer bus words than 7 unicasts
 FIFO_BYTES = 2048           # the paper's FIFO: its measurements go up to 2 KB (sec. 4.3)
+TYPE1_WINDOWS = 10          # a Type1 message's windows: 10 x the mode's (about as many messages a window as Type0's)
 START_LOAD = 0.02          # the load searches start here (payload bytes/host/cycle): enough messages to the hotspot host in a window
 
 
@@ -280,6 +283,16 @@ def barrier_checks(d):
     return ch
 
 
+def sized(a, ms):
+    """The namespace of the trees' searches of ms-byte messages: the mode's windows, TYPE1_WINDOWS times longer for a
+    Type1 message (a 503-byte message is 46 Type0 messages' payload: without it a window holds a few dozen messages a
+    host, too few for the hotspot host's saturation test)."""
+    b = argparse.Namespace(**vars(a))
+    if ms > 11:
+        b.warmup, b.cycles = a.warmup * TYPE1_WINDOWS, a.cycles * TYPE1_WINDOWS
+    return b
+
+
 def run_trees(a, work):
     pts, keys = [], []
     for t in a.trees:
@@ -290,7 +303,7 @@ def run_trees(a, work):
                 extra = ["--switch", "sbox", "--traffic", pat, "--message-size", str(ms)]
                 if pat == "hotspot":
                     extra += ["--hotspot", str(a.hotspot)]
-                pts.append(D.search_point(a, key, topo, routes, START_LOAD, extra, unit="bytes_cycle_host", lat="latency_cycles"))
+                pts.append(D.search_point(sized(a, ms), key, topo, routes, START_LOAD, extra, unit="bytes_cycle_host", lat="latency_cycles"))
                 keys.append((t, ms, pat, key, extra))
     res = D.run_points_by_key(a, pts)
     # the busiest link at the first saturated load of each search (links yes): what the root's links cost
@@ -299,7 +312,7 @@ def run_trees(a, work):
         sat = res[key]["summary"]["saturation_load"]
         if sat is not None and t[0] > 1:
             topo, routes = network(work, t)
-            lpts.append(D.sim_point(a, key + "-links", topo, routes, [sat], extra, links=True))
+            lpts.append(D.sim_point(sized(a, ms), key + "-links", topo, routes, [sat], extra, links=True))
     lres = D.run_points_by_key(a, lpts) if lpts else {}
     rows = []
     for t, ms, pat, key, extra in keys:
@@ -325,6 +338,7 @@ def run_trees(a, work):
                 r["busiest_link"] = {"between": [lk[0][0], lk[1][0]], "util_both_ways": round(u, 4)}
         rows.append(r)
     return {"rows": rows, "hotspot_percent": a.hotspot, "warmup": a.warmup, "cycles": a.cycles,
+            "windows": {str(ms): [sized(a, ms).warmup, sized(a, ms).cycles] for ms in a.msg_sizes},
             "message_sizes": a.msg_sizes, "load_unit": "payload bytes/host/cycle"}
 
 
@@ -342,7 +356,7 @@ def trees_checks(d):
                            r["network"], r["throughput_mbytes_s_host"], one[r["nodes"]]["throughput_mbytes_s_host"])
                            for r in deep) or "no pair")))
             l1 = sorted((r for r in rs if r["levels"] == 1), key=lambda r: r["nodes"])
-            if len(l1) > 1:
+            if len(l1) > 1 and ms <= 11:  # Type0: the bus's per-message cost (longer messages: the host links bound)
                 ch.append((l1[-1]["throughput_bytes_cycle_host"] <= l1[0]["throughput_bytes_cycle_host"], False,
                            "trees, %s, %d-byte messages: one box's shared bus: per-host throughput falls from %d to %d "
                            "hosts (%.3f, %.3f MB/s)" % (pat, ms, l1[0]["nodes"], l1[-1]["nodes"],
@@ -580,6 +594,9 @@ def md_trees(a, d):
          "with up*/down* routes; hotspot: %d %% of the messages to one host; windows %d + %d cycles. Busiest link: the "
          "link between two boxes with the highest utilisation (both directions summed: the link is half duplex) at "
          "the search's first saturated load." % (d["hotspot_percent"], d["warmup"], d["cycles"]), ""]
+    if any(ms > 11 for ms in d["message_sizes"]) and "windows" in d:
+        L[-2] += " Type1 messages: windows %s cycles (about as many messages a window)." % ", ".join(
+            "%d + %d" % tuple(d["windows"][str(ms)]) for ms in d["message_sizes"] if ms > 11)
     for ms in d["message_sizes"]:
         L += ["%d-byte messages (%s):" % (ms, "Type0, one 16-byte unit" if ms <= 11 else "Type1"), "",
               "| network | levels | boxes | nodes | uniform MB/s/host | aggregate MB/s | hotspot MB/s/host | "
@@ -667,8 +684,8 @@ def write_md(path, a, found, missing):
     L = ["# Experiments: %s%s" % (TITLE.replace("Yamagiwa et al. 2000", "[Yamagiwa et al. 2000](references.md#yamagiwa-et-al-2000)"),
                                   " (full)" if a.full else " (reduced)"), "",
          "Generated by `scripts/experiments.py --paper 004%s` from reports/experiments/%sseed004-*.json; do not edit by "
-         "hand. The network: docs/network.md (sanfab-sim --switch sbox, sanfab-maestro), the box: docs/sbox.md, the "
-         "link: docs/mlc.md and the face-to-face figures docs/mlc-perf.md. Every time is at the paper's 50 MHz (20 ns "
+         "hand. The network: docs/network.md (\"The Maestro network\", \"The Maestro NI\": sanfab-sim --switch sbox, "
+         "sanfab-maestro), the box: docs/sbox.md, the link: docs/mlc.md and the face-to-face figures docs/mlc-perf.md. Every time is at the paper's 50 MHz (20 ns "
          "a cycle), every rate in MB/s (10^6 bytes) on a 4-bit link of 25 MB/s. %s" % (
              " --full" if a.full else "", "full/" if a.full else "", __doc__.split("\n\n")[-1].strip().replace("\n", " ")), ""]
     data = dict(found)
