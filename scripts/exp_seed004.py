@@ -530,8 +530,9 @@ FIG9_NOTES = """**Why.** Through the box every message crosses two links, and th
 first link only once its frame's check has passed (docs/mlc.md rule 5), analyses the header and moves it over its bus
 to the second link's FIFO. A short message pays the two crossings one after the other, so its round trip about
 doubles against face to face (16 B: ping-pong about half the face-to-face throughput); a long one is forwarded frame
-by frame while the first link still sends, so the box adds about one frame's time (15 units, 240 bytes, about 10 us)
-to its round trip and the two curves meet as the message grows. Ping-ping through the box starts near ping-pong (the
+by frame while the first link still sends, so the box adds about 13 us to its round trip at any length (about one
+frame's time, 15 units = 240 bytes = 10 us on the link, and the box's analysis and bus transfer), and the two curves
+meet as the message grows. Ping-ping through the box starts near ping-pong (the
 two messages cross the two links in opposite order, so at first they hardly meet) and falls to half of it as the
 messages grow: then each half-duplex link carries both directions' data, one frame each way in turn (fair link
 arbitration, docs/mlc.md), the paper's ratio. The paper's ping-pong maximum (80 %) and ours at 2 KB, the FIFO's size,
