@@ -3,7 +3,7 @@ experiments"): sanfab-sim runs of one load point or a sweep of them, the through
 the sweep engine (scripts/sweep.py: every independent run, sweep or load search of an experiment is a point of one
 Dask sweep; scripts/exp_point.py runs a sweep or a search as a point's command), the command line, writing one JSON
 per table or figure with its wall-clock and CPU seconds and the engine's report, resuming, the page and its checks.
-A paper's experiments live in their own module (exp_seed000.py, exp_seed001.py, exp_seed003.py), which gives:
+A paper's experiments live in their own module (exp_seed000.py ... exp_seed004.py), which gives:
 
   NAME, TITLE            "000", "Flich et al. 2002 (ITB on Myrinet)"
   EXPERIMENTS            experiment names in run and page order

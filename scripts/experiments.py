@@ -14,6 +14,10 @@
                 adaptive, probing) on Clos networks of 32-port crossbars, random bisection and bridge patterns,
                 the threshold x probability study; every run a point of a Dask sweep (scripts/exp_seed003.py;
                 docs/experiments-seed003.md)
+  --paper 004   Yamagiwa et al. 2000 on the Maestro network: Fig. 8 and Table 2 through one switch box, Fig. 9's
+                ping-pong and ping-ping through the box beside face to face, multicast against unicasts, barriers,
+                uniform and hotspot throughput of 1- to 3-level trees of boxes; every run a point of a Dask sweep
+                (scripts/exp_seed004.py; docs/experiments-seed004.md)
   (default: all, in order)
 
 Every independent run, load sweep and load search of an experiment is a point of one Dask sweep (scripts/sweep.py;
@@ -29,7 +33,7 @@ picks experiments (names of either paper); --page rebuilds the pages from the JS
 simulator is seeded (--seed, printed); required checks fail the run (exit status 1), the others are reported on the
 page beside the paper's numbers.
 
-  scripts/experiments.py [--paper 000|001|002|003] [--full] [--only NAME,...] [--page] [--jobs N] [--scheduler ADDR]
+  scripts/experiments.py [--paper 000|001|002|003|004] [--full] [--only NAME,...] [--page] [--jobs N] [--scheduler ADDR]
                          [--seed N] [--warmup N] [--cycles N] [--topologies N] [--locations N] [--max-nodes N]
                          [--out-dir DIR] [--md-dir DIR]
 
@@ -48,8 +52,9 @@ import exp_seed000  # noqa: E402
 import exp_seed001  # noqa: E402
 import exp_seed002  # noqa: E402
 import exp_seed003  # noqa: E402
+import exp_seed004  # noqa: E402
 
-PAPERS = {"000": exp_seed000, "001": exp_seed001, "002": exp_seed002, "003": exp_seed003}
+PAPERS = {"000": exp_seed000, "001": exp_seed001, "002": exp_seed002, "003": exp_seed003, "004": exp_seed004}
 
 
 def venv_for_dask():
@@ -102,7 +107,7 @@ def main():
         if not papers:
             sys.exit("experiments: --only names no experiment of seed %s" % a.paper)
     # the numbers' ranges are their types' (int_range: the error names the range)
-    for t in ("sanfab-sim", "sanfab-topo", "sanfab-route"):
+    for t in ("sanfab-sim", "sanfab-topo", "sanfab-route", "sanfab-maestro"):
         if not os.access(D.tool(t), os.X_OK):
             sys.exit("experiments: %s missing; run `make -C sw`" % D.tool(t))
     if not a.page:

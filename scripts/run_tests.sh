@@ -317,7 +317,7 @@ step_netsim() { $MAKE -s -C sw netsim-test; }   # network simulator: both kinds,
 step_rtlnet() { tmake -s net-test SEED="$SEED" JOBS="$JOBS"; }
 
 # the papers' experiments, reduced (Flich et al. 2002 on the crossbar network, Koibuchi et al. 2003 on the VC network, seeds 002 and 003's
-# workloads and route policies through the Dask sweep engine), and their required trends; the sweep engine's own tests; written under
+# workloads and route policies through the Dask sweep engine, seed 004 on the Maestro network), and their required trends; the sweep engine's own tests; written under
 # build/experiments/, the committed results stay
 step_experiments() {
     # the papers' reduced runs one after the other in one process, their sweep points on a local Dask cluster of JOBS
@@ -334,7 +334,8 @@ step_experiments() {
     pool_run "$out" 4 $PY scripts/test_sanfab_cli.py     # the Python tools' --version, "did you mean", ranges
     pool_run "$out" 5 $PY scripts/test_quickstart.py     # the README's quickstart, every command as written
     pool_run "$out" 6 $PY scripts/test_check_params.py   # scripts/check_params.py: a copy with one wrong default fails
-    pool_show "$out" 7
+    pool_run "$out" 7 $PY scripts/test_exp_seed004.py    # seed 004's checks and page on small hand-made JSON
+    pool_show "$out" 8
 }
 
 step_synth-fresh() {
