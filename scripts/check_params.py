@@ -44,6 +44,7 @@ TOP_MACROS = {"xbar": ("XBAR_PARAM",), "vcsw": ("VCSW_PARAM",), "mlc": ("MLC_PAR
 NETS = {
     "xbar": dict(macro="NET_XBAR_PARAM", rtl=("rtl/net/net4.v",)),
     "vcsw": dict(macro="NET_VCSW_PARAM", rtl=("rtl/net/vnet4.v",)),
+    "sbox": dict(macro="NET_SBOX_PARAM", rtl=()),  # no committed top: its networks are generated under build/
 }
 
 MACRO_RE = re.compile(r"^\s*([A-Z_]+_PARAM)\(([^)]*)\)\s*$")
@@ -221,16 +222,19 @@ class Checker:
         rel = "sw/sim/sf_simkeys.c"
         keys = {}
         for n, line in enumerate(self.read(rel).splitlines(), 1):
-            m = re.match(r'^\s*\[K_\w+\] = \{"([^"]+)", "([^"]*)", (NULL|"([^"]*)")', line)
+            m = re.match(r'^\s*\[K_\w+\] = \{"([^"]+)", "([^"]*)", (NULL|"([^"]*)")(.*FOR_\w+, "([^"]*)"\})?', line)
             if m:
-                keys[m.group(1)] = (m.group(2), m.group(4), n)
+                keys[m.group(1)] = (m.group(2), m.group(4), n, m.group(6))
         for kind in NETS:
             for p in table.net(kind).values():
                 if p["key"] not in keys:
                     self.err(rel, 1, "%s: no key %s in sf_sim_keys (the table's key of it)" % (p["name"], p["key"]))
                     continue
-                xdef, vdef, n = keys[p["key"]]
-                got = xdef if kind == "xbar" else (vdef if vdef is not None else xdef)
+                xdef, vdef, n, sdef = keys[p["key"]]
+                if kind == "sbox":  # the sbox column: its own default, else the first
+                    got = sdef if sdef is not None else xdef
+                else:
+                    got = xdef if kind == "xbar" else (vdef if vdef is not None else xdef)
                 if got == "(packet)":  # maxlen: the packet length by default, packet-flits's default
                     got = keys["packet-flits"][1]
                 self.same(rel, n, "%s (%s, %s column)" % (p["name"], p["key"], kind), got, p["default"])
@@ -262,11 +266,16 @@ class Checker:
                 self.rtl(rel, want)
             self.mk_params("mk/net.mk", "NET_PARAMS_%s" % kind, want)
             for n, p in net.items():
-                val, line = self.mk_var("mk/net.mk", "NET_KEY_%s" % n)
+                # a kind's own name first (NET_KEY_sbox_TIMEOUT: its TIMEOUT is not the crossbar's), then the shared one
+                var = "NET_KEY_%s_%s" % (kind, n)
+                val, line = self.mk_var("mk/net.mk", var)
+                if val is None:
+                    var = "NET_KEY_%s" % n
+                    val, line = self.mk_var("mk/net.mk", var)
                 if val is None:
                     self.err("mk/net.mk", 1, "NET_KEY_%s not found, the table says %s" % (n, p["key"]))
                 else:
-                    self.same("mk/net.mk", line, "NET_KEY_%s" % n, val, p["key"])
+                    self.same("mk/net.mk", line, var, val, p["key"])
             self.doc_keys("docs/network.md", kind, {p["key"]: (n, p["default"]) for n, p in net.items()})
         self.sim_keys(table)
         return table
