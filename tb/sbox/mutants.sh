@@ -19,8 +19,8 @@ ROOM_NO_INFLIGHT|unsigned need = 2u + ((o->wr.v && o->wr.ch == c && ((o->wr.P >>
 MOVE_NO_ROOM|return (avail2(b, p, c) && room(b, o, x->P, c)) ? G_MOVE : G_NONE;|return avail2(b, p, c) ? G_MOVE : G_NONE;
 MOVE_NO_AVAIL|return (avail2(b, p, c) && room(b, o, x->P, c)) ? G_MOVE : G_NONE;|return room(b, o, x->P, c) ? G_MOVE : G_NONE;
 AVAIL_CH1|return b->mo[p].st_rx_avail[c] >= 2; }|return b->mo[p].st_rx_avail[c] >= 2 \|\| c == 1; }
-BP_SAME|n->bp = (s + 1u) % b->NS;|n->bp = s;
-MP_STUCK|n->mp = (s + 1u) % b->NS;|n->mp = o->mp;
+BP_SAME|n->bp = s + 1u < b->NS ? s + 1u : 0u;|n->bp = s;
+MP_STUCK|n->mp = s + 1u < b->NS ? s + 1u : 0u;|n->mp = o->mp;
 LOCK_EARLY|found = o->s[s].st == S_WAIT && need_met(b, o, s);|found = o->s[s].st == S_WAIT && need_met(b, n, s);
 NO_LOCKS|found = o->s[s].st == S_WAIT && need_met(b, o, s);|found = o->s[s].st == S_WAIT && (need_met(b, o, s) \|\| 1);
 ARRIVAL_BACK|        return E & ~(1u << a);|        return E;
@@ -44,8 +44,9 @@ TYPE0_TOT16|y->tot = (o->s[s].w0 & 1u) ? 0u : 8u;|y->tot = (o->s[s].w0 & 1u) ? 0
 WORDS_PER_DEST|        count(b, n, SBOX_CTR_WORDS);|        for (unsigned q = popc(x->P); q > 0; q--) count(b, n, SBOX_CTR_WORDS);
 RSV_NONE|    if (!o->rsv_v[c])\n        return 0;|    if (1)\n        return 0;
 RSV_KEEP|            if (o->rsv[c] == act)\n                n->rsv_v[c] = 0;|            if (o->rsv[c] == act)\n                n->rsv_v[c] = 1;
-RSV_FROM0|            unsigned s = (o->mp + i) % b->NS;\n            const src_t *x = &o->s[s];\n            if (src_ch(s) != c|            unsigned s = i;\n            const src_t *x = &o->s[s];\n            if (src_ch(s) != c
+RSV_FROM0|for (unsigned i = 0, s = o->mp; i < b->NS; i++, s = s + 1u < b->NS ? s + 1u : 0u) {|for (unsigned i = 0, s = 0; i < b->NS; i++, s++) {
 MCAST_ONE|if (popc(x->P) >= 2)|if (popc(x->P) >= 1)
+FAST_CH0|b->mo[q].st_rx_avail[1] >= 2)|0)
 EOF
 )
 

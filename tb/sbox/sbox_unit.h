@@ -56,6 +56,8 @@ typedef struct {
     wire_t w[MAXN + 4];
     uint64_t k;
     unsigned stall;    /* % of steps a node holds its reads */
+    sbox_t *shadow[MAXB]; /* fab_shadow: a second model of box j with sbox_set_fast off, stepped alike */
+    uint64_t shadow_diff; /* steps in which a shadow's outputs differed from its box's */
     uint8_t hold[MAXN]; /* node i reads nothing while set */
     rng_t r;
 } fab_t;
@@ -73,6 +75,10 @@ void fab_free(fab_t *F);
 mlc_out_t end_out(const fab_t *F, end_t e);
 void end_in(fab_t *F, end_t e, const mlc_in_t *x);
 void fab_step(fab_t *F);
+/* Gives every box a shadow model with the fast path off (sbox_set_fast 0), stepped with the same inputs: any step in
+ * which their outputs (or box counters) differ counts in F->shadow_diff. Call right after fab_new, before any step
+ * (a table written before would be missing in the shadow). */
+void fab_shadow(fab_t *F);
 void fab_run(fab_t *F, uint64_t n);
 void fab_wr(fab_t *F, unsigned j, unsigned addr, unsigned data);
 uint32_t fab_rd(fab_t *F, unsigned j, unsigned addr);
@@ -86,6 +92,8 @@ int got_eq(fab_t *F, unsigned i, unsigned ch, const mlc_msg_t *m, uint64_t *step
 uint64_t ctr(const fab_t *F, unsigned j, unsigned i);
 int no_over_under(const fab_t *F);
 fab_t *star(sbox_params_t bp);
+/* star, with a shadow of its box (fab_shadow) when shadow is 1 */
+fab_t *star_of(sbox_params_t bp, int shadow);
 int is_release(const rec_t *g, unsigned mask);
 unsigned releases(fab_t *F, unsigned i, unsigned ch, unsigned mask, unsigned *other);
 
@@ -122,6 +130,6 @@ void test_box_port(void);
 
 /* sbox_unit_soak.c: the random soak with a scoreboard (run by test_soak, sbox_unit.c) */
 
-void soak(uint64_t seed, unsigned ports, unsigned lw, unsigned fifo, uint64_t steps, unsigned load);
+void soak(uint64_t seed, unsigned ports, unsigned lw, unsigned fifo, uint64_t steps, unsigned load, int shadow);
 
 #endif

@@ -56,6 +56,18 @@ fab_t *fab_new(unsigned nbox, const sbox_params_t *bp)
     return F;
 }
 
+void fab_shadow(fab_t *F)
+{
+    for (unsigned j = 0; j < F->nbox; j++) {
+        F->shadow[j] = sbox_new(&F->bp[j]);
+        if (!F->shadow[j]) {
+            fprintf(stderr, "sbox_unit: out of memory\n");
+            exit(2);
+        }
+        sbox_set_fast(F->shadow[j], 0);
+    }
+}
+
 /* a node (MASTER = 1) on box j's port q; node parameters from the box's unless np is given */
 unsigned fab_node(fab_t *F, unsigned j, unsigned q, const mlc_params_t *np)
 {
@@ -91,8 +103,10 @@ void fab_join(fab_t *F, unsigned ja, unsigned qa, unsigned jb, unsigned qb)
 
 void fab_free(fab_t *F)
 {
-    for (unsigned j = 0; j < F->nbox; j++)
+    for (unsigned j = 0; j < F->nbox; j++) {
         sbox_free(F->box[j]);
+        sbox_free(F->shadow[j]);
+    }
     for (unsigned i = 0; i < F->nnode; i++) {
         mlc_free(F->node[i]);
         mlc_host_free(F->host[i]);
@@ -167,6 +181,14 @@ void fab_step(fab_t *F)
         memset(&F->breg[j], 0, sizeof F->breg[j]);
         memcpy(F->bprev[j], F->bout[j].tx_en, 8);
         sbox_step(F->box[j], &in, &F->bout[j]);
+        if (F->shadow[j]) {
+            sbox_out_t so;
+            sbox_step(F->shadow[j], &in, &so);
+            int diff = memcmp(&so, &F->bout[j], sizeof so) != 0;
+            for (unsigned i = 0; i < SBOX_NCTR; i++)
+                diff |= sbox_counter(F->shadow[j], i) != sbox_counter(F->box[j], i);
+            F->shadow_diff += diff;
+        }
     }
     for (unsigned i = 0; i < F->nwire; i++) {
         wire_t *w = &F->w[i];
@@ -285,9 +307,13 @@ int no_over_under(const fab_t *F)
 }
 
 /* a box of `ports` ports and `nodes` table entries, a node on each port, entry d -> port d (d < ports) */
-fab_t *star(sbox_params_t bp)
+fab_t *star(sbox_params_t bp) { return star_of(bp, 0); }
+
+fab_t *star_of(sbox_params_t bp, int shadow)
 {
     fab_t *F = fab_new(1, &bp);
+    if (shadow)
+        fab_shadow(F);
     for (unsigned q = 0; q < bp.PORTS; q++)
         fab_node(F, 0, q, NULL);
     for (unsigned d = 0; d < bp.PORTS && d < bp.NODES; d++)

@@ -7,7 +7,7 @@
 /* ports nodes, one per port, table entries 0..ports-1 -> port d (the rest of NODES = 16 invalid).
  * Random Type0/Type1 messages (1 byte .. FIFO_BYTES + 300), unicast (some to invalid entries,
  * DST >= NODES or the sender itself: dropped) and multicast (random MASK), both channels. */
-void soak(uint64_t seed, unsigned ports, unsigned lw, unsigned fifo, uint64_t steps, unsigned load)
+void soak(uint64_t seed, unsigned ports, unsigned lw, unsigned fifo, uint64_t steps, unsigned load, int shadow)
 {
     rng_t r;
     rng_seed(&r, seed);
@@ -16,7 +16,7 @@ void soak(uint64_t seed, unsigned ports, unsigned lw, unsigned fifo, uint64_t st
     bp.FIFO_BYTES = fifo;
     bp.CTR_W = 32;
     bp.TURN = rng_below(&r, 3);
-    fab_t *F = star(bp);
+    fab_t *F = star_of(bp, shadow);
     F->stall = rng_below(&r, 60);
     rng_seed(&F->r, seed ^ 0xABCDu);
     unsigned spmode = rng_below(&r, 4); /* single-packet modes on the box's MLCs (pipelined) */
@@ -136,6 +136,9 @@ void soak(uint64_t seed, unsigned ports, unsigned lw, unsigned fifo, uint64_t st
           ctr(F, 0, SBOX_CTR_MCAST), mcast, ctr(F, 0, SBOX_CTR_WORDS), words);
     check(ctr(F, 0, SBOX_CTR_ERR_MSG) == 0 && ctr(F, 0, SBOX_CTR_ERR_BAR) == 0, "soak seed %" PRIu64 ": no err_msg, err_bar", seed);
     check(no_over_under(F), "soak seed %" PRIu64 ": the box MLCs' wr_over and rd_under stay 0 (and the nodes')", seed);
+    if (shadow)
+        check(F->shadow_diff == 0, "soak seed %" PRIu64 ": the box with its fast path (sbox_set_fast) equals the box without it in "
+              "every output and counter of every step (%" PRIu64 " steps differ)", seed, F->shadow_diff);
     for (unsigned s = 0; s < 8; s++)
         for (unsigned c = 0; c < 2; c++)
             for (unsigned d = 0; d < 8; d++) {
