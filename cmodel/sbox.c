@@ -397,9 +397,13 @@ static void reservation(const sbox_t *b, const state_t *o, state_t *n, unsigned 
                 n->rsv_v[c] = 0;
             continue;
         }
-        for (unsigned i = 0, s = o->mp; i < b->NS; i++, s = s + 1u < b->NS ? s + 1u : 0u) { /* from mp (< NS) */
+        /* the sources of channel c (src_ch: bit 0; NS is even) in round-robin order from mp (< NS) */
+        unsigned s = o->mp + ((o->mp & 1u) != c);
+        if (s >= b->NS)
+            s -= b->NS;
+        for (unsigned i = 0; i < b->NS / 2u; i++, s = s + 2u < b->NS ? s + 2u : s + 2u - b->NS) {
             const src_t *x = &o->s[s];
-            if (src_ch(s) != c || x->st != S_WAIT || (!is_bar_src(b, s) && x->cls == CL_REQUEST))
+            if (x->st != S_WAIT || (!is_bar_src(b, s) && x->cls == CL_REQUEST))
                 continue;
             if (!need_met(b, o, s) && (x->P & ~up_set(o))) {
                 n->rsv_v[c] = 1;

@@ -44,7 +44,7 @@ TYPE0_TOT16|y->tot = (o->s[s].w0 & 1u) ? 0u : 8u;|y->tot = (o->s[s].w0 & 1u) ? 0
 WORDS_PER_DEST|        count(b, n, SBOX_CTR_WORDS);|        for (unsigned q = popc(x->P); q > 0; q--) count(b, n, SBOX_CTR_WORDS);
 RSV_NONE|    if (!o->rsv_v[c])\n        return 0;|    if (1)\n        return 0;
 RSV_KEEP|            if (o->rsv[c] == act)\n                n->rsv_v[c] = 0;|            if (o->rsv[c] == act)\n                n->rsv_v[c] = 1;
-RSV_FROM0|for (unsigned i = 0, s = o->mp; i < b->NS; i++, s = s + 1u < b->NS ? s + 1u : 0u) {|for (unsigned i = 0, s = 0; i < b->NS; i++, s++) {
+RSV_FROM0|unsigned s = o->mp + ((o->mp & 1u) != c);|unsigned s = c;
 MCAST_ONE|if (popc(x->P) >= 2)|if (popc(x->P) >= 1)
 FAST_CH0|b->mo[q].st_rx_avail[1] >= 2)|0)
 EOF
