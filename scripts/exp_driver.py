@@ -75,6 +75,15 @@ def plot(args):
     sh([VENV_PY, os.path.join(ROOT, "scripts", "plot_net.py")] + list(args))
 
 
+def plot_lines(a, md_dir, name, spec):
+    """A line plot of spec (plot_net.py lines' JSON) as md_dir/<a.png_prefix><name>.png (the spec's file removed)."""
+    path = os.path.join(md_dir, a.png_prefix + name + ".json")
+    with open(path, "w") as f:
+        json.dump(spec, f)
+    plot(["lines", path, "-o", os.path.join(md_dir, a.png_prefix + name + ".png"), "--dpi", "90"])
+    os.remove(path)
+
+
 # ------------------------------------------------------------------ sanfab-sim runs
 
 def sim_cmd(a, topo, routes, loads, extra=(), warmup=None, cycles=None, links=False):

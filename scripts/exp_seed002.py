@@ -372,14 +372,6 @@ def run(a, name, work, md_dir, prior):
 
 # ------------------------------------------------------------------ plots
 
-def plot(a, md_dir, name, spec):
-    path = os.path.join(md_dir, a.png_prefix + name + ".json")
-    with open(path, "w") as f:
-        json.dump(spec, f)
-    D.plot(["lines", path, "-o", os.path.join(md_dir, a.png_prefix + name + ".png"), "--dpi", "90"])
-    os.remove(path)
-
-
 def curve(rows, label, dashed=False, **kw):
     rs = sorted((r for r in rows if all(r.get(k) == v for k, v in kw.items())), key=lambda r: r["message_size"])
     s = {"label": label, "x": [r["message_size"] for r in rs], "y": [r["aggregate_gbit_s"] for r in rs]}
@@ -395,7 +387,7 @@ def plot_routes(a, d, md_dir):
     series = [curve(d["rows"], "%s, %s route%s" % (pat, rt, "s" if rt == "two" else ""), pat != "pairs", pattern=pat,
                     routes=rt) for pat in PAIRS for rt in ROUTES]
     series.append(curve(d["baseline"], "lone pair (Fig. 5)", True))
-    plot(a, md_dir, "fig7", {"title": "Etsion et al. 2000 Fig. 7: pairs (i, i + 8) on the test cluster", "logx": True,
+    D.plot_lines(a, md_dir, "fig7", {"title": "Etsion et al. 2000 Fig. 7: pairs (i, i + 8) on the test cluster", "logx": True,
                              "xlabel": "message size (bytes)", "ylabel": "aggregate bandwidth (Gb/s)", "series": series,
                              "marks": [{"label": "paper: one route 1.96", "y": PAPER["single"]},
                                        {"label": "paper: two routes 2.78", "y": PAPER["two"]}]})
@@ -406,7 +398,7 @@ def plot_mapping(a, d, md_dir):
                     False, pattern="pairs", routes=rt) for rt in ROUTES]
     series += [curve(d["identity"], "identity, %s route%s (Fig. 7)" % (rt, "s" if rt == "two" else ""), True,
                      pattern="pairs", routes=rt) for rt in ROUTES]
-    plot(a, md_dir, "fig9", {"title": "Etsion et al. 2000 Fig. 9: pairs (i, i + 8), random host maps", "logx": True,
+    D.plot_lines(a, md_dir, "fig9", {"title": "Etsion et al. 2000 Fig. 9: pairs (i, i + 8), random host maps", "logx": True,
                              "xlabel": "message size (bytes)", "ylabel": "aggregate bandwidth (Gb/s)", "series": series,
                              "marks": [{"label": "paper: random map 4.53", "y": PAPER["random"]},
                                        {"label": "paper: two routes, identity 2.78", "y": PAPER["two"]}]})
@@ -415,14 +407,14 @@ def plot_mapping(a, d, md_dir):
 def plot_collectives(a, d, md_dir):
     for wl, title in COLLECTIVES[:2]:
         series = [curve(d["rows"], "bisection %d" % b, b > 4, pattern=wl, bisection=b) for b in BISECTIONS]
-        plot(a, md_dir, "fig12-" + wl, {"title": "Etsion et al. 2000 Fig. 12: %s against message size" % title, "logx": True,
+        D.plot_lines(a, md_dir, "fig12-" + wl, {"title": "Etsion et al. 2000 Fig. 12: %s against message size" % title, "logx": True,
                                          "xlabel": "message size (bytes)", "ylabel": "aggregate bandwidth (Gb/s)",
                                          "series": series})
     series = []
     for wl, title in COLLECTIVES:
         pk = sorted((r for r in d["peaks"] if r["pattern"] == wl), key=lambda r: r["bisection"])
         series.append({"label": title, "x": [r["bisection"] for r in pk], "y": [r["aggregate_gbit_s"] for r in pk]})
-    plot(a, md_dir, "fig14", {"title": "Etsion et al. 2000 Fig. 14: peak bandwidth against bisection", "xlabel": "bisection (links)",
+    D.plot_lines(a, md_dir, "fig14", {"title": "Etsion et al. 2000 Fig. 14: peak bandwidth against bisection", "xlabel": "bisection (links)",
                               "ylabel": "aggregate bandwidth, best message size (Gb/s)", "series": series,
                               "marks": [{"label": "paper: all-to-all on bisection 4, 4.2", "y": PAPER["alltoall_b4"]}]})
 

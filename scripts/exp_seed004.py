@@ -395,14 +395,6 @@ def run(a, name, work, md_dir, prior):
 
 # ------------------------------------------------------------------ plots
 
-def plot(a, md_dir, name, spec):
-    path = os.path.join(md_dir, a.png_prefix + name + ".json")
-    with open(path, "w") as f:
-        json.dump(spec, f)
-    D.plot(["lines", path, "-o", os.path.join(md_dir, a.png_prefix + name + ".png"), "--dpi", "90"])
-    os.remove(path)
-
-
 def plot_fig9(a, d, md_dir):
     rows = d["rows"]
     x = [r["size"] for r in rows]
@@ -414,7 +406,7 @@ def plot_fig9(a, d, md_dir):
                     "y": [r["f2f_pingpong_mbytes_s"] for r in f2f], "dashed": True},
                    {"label": "ping-ping face to face (mlc_perf)", "x": [r["size"] for r in f2f],
                     "y": [r["f2f_pingping_mbytes_s"] for r in f2f], "dashed": True}]
-    plot(a, md_dir, "fig9", {"title": "Yamagiwa et al. 2000 Fig. 9 through one switch box (50 MHz, 4-bit link)",
+    D.plot_lines(a, md_dir, "fig9", {"title": "Yamagiwa et al. 2000 Fig. 9 through one switch box (50 MHz, 4-bit link)",
                              "xlabel": "message size (bytes, as in the FIFO)", "ylabel": "MB/s", "logx": True,
                              "series": series,
                              "marks": [{"label": "paper: ping-pong maximum 20 MB/s", "y": PAPER["pingpong_max_mbytes"]},
@@ -425,7 +417,7 @@ def plot_fig9(a, d, md_dir):
 def plot_multicast(a, d, md_dir):
     rows = d["rows"]
     x = [r["members"] for r in rows]
-    plot(a, md_dir, "multicast", {"title": "One box: a 16-byte message to k members, multicast against k unicasts",
+    D.plot_lines(a, md_dir, "multicast", {"title": "One box: a 16-byte message to k members, multicast against k unicasts",
                                   "xlabel": "members k", "ylabel": "bus words / latency to the last member (us x 10)",
                                   "logx": False, "series": [
                                       {"label": "bus words, multicast", "x": x, "y": [r["mc_bus_words"] for r in rows]},
@@ -451,7 +443,7 @@ def plot_trees(a, d, md_dir):
                 xs = sorted(best)
                 series.append({"label": "%s, %d level%s" % (pat, lv, "" if lv == 1 else "s"), "x": xs,
                                "y": [best[n]["throughput_mbytes_s_host"] for n in xs], "dashed": pat == "hotspot"})
-    plot(a, md_dir, "trees", {"title": "Trees of boxes, %d-byte messages (the best tree of each size)" % ms,
+    D.plot_lines(a, md_dir, "trees", {"title": "Trees of boxes, %d-byte messages (the best tree of each size)" % ms,
                               "xlabel": "nodes", "ylabel": "payload MB/s per host",
                               "logx": False, "series": series})
 

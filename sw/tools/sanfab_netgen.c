@@ -66,6 +66,19 @@ static int params(int kind, param_t p[NPARAM_MAX])
     return (int)(sizeof d / sizeof d[0]);
 }
 
+/* the end of the header comment, then the module line, kind k's parameters (params: into p, their number returned)
+ * and its clock and reset ports (the VC-switch and switch-box tops; the crossbar's keeps its own layout, as
+ * rtl/net/net4.v has it) */
+static int module_head(FILE *f, const char *mod, int k, param_t p[NPARAM_MAX])
+{
+    fprintf(f, ".\n`default_nettype none\n\nmodule %s #(\n", mod);
+    const int np = params(k, p);
+    for (int i = 0; i < np; i++)
+        fprintf(f, "    parameter %-10s = %u%s\n", p[i].name, p[i].value, i + 1 < np ? "," : "");
+    fprintf(f, ") (\n    input  wire clk,\n    input  wire rst,\n");
+    return np;
+}
+
 static void usage(FILE *f)
 {
     fprintf(f,
@@ -242,12 +255,8 @@ static void write_vcnet(FILE *f, const sf_topo *t, const char *mod, const char *
             S, H, L, P);
     for (int s = 0; s < S; s++)
         fprintf(f, " %d", base[s]);
-    fprintf(f, ".\n`default_nettype none\n\nmodule %s #(\n", mod);
     param_t p[NPARAM_MAX];
-    const int np = params(1, p);
-    for (int i = 0; i < np; i++)
-        fprintf(f, "    parameter %-10s = %u%s\n", p[i].name, p[i].value, i + 1 < np ? "," : "");
-    fprintf(f, ") (\n    input  wire clk,\n    input  wire rst,\n");
+    const int np = module_head(f, mod, 1, p);
     fprintf(f, "    input  wire [%d:0] cfg_we,\n    input  wire [%d:0] cfg_addr,\n    input  wire [%d:0] cfg_wdata,\n", S - 1,
             S * 16 - 1, S * 16 - 1);
     const char *dir[2] = {"from_host", "to_host"};
@@ -350,12 +359,8 @@ static void write_sbnet(FILE *f, const sf_topo *t, const char *mod, const char *
     fprintf(f, "; up ports:");
     for (int s = 0; s < S; s++)
         fprintf(f, " %d", up[s]);
-    fprintf(f, ".\n`default_nettype none\n\nmodule %s #(\n", mod);
     param_t p[NPARAM_MAX];
-    const int np = params(2, p);
-    for (int i = 0; i < np; i++)
-        fprintf(f, "    parameter %-10s = %u%s\n", p[i].name, p[i].value, i + 1 < np ? "," : "");
-    fprintf(f, ") (\n    input  wire clk,\n    input  wire rst,\n");
+    module_head(f, mod, 2, p);
     fprintf(f, "    input  wire [%d:0] from_host_en,\n    input  wire [%d*LINK_W-1:0] from_host_d,\n"
                "    output wire [%d:0] to_host_en,\n    output wire [%d*LINK_W-1:0] to_host_d,\n",
             H - 1, H, H - 1, H);
