@@ -40,7 +40,7 @@ include mk/net.mk
 # ---------------------------------------------------------------- targets
 # the targets a user runs: `make help` names every one (make check-help, part of make lint, fails otherwise)
 USER_TARGETS := help tools deps sim test lint synth synth-check synth-fresh bench clean icarus generate \
-                benches mutants san experiments deps-plot fusesoc
+                benches mutants san experiments deps-plot fusesoc soak
 .PHONY: $(USER_TARGETS) check-generated check-help list-runs
 
 help:
@@ -61,6 +61,9 @@ help:
 	@echo "  make <block>-sim  one block's parameter sets, e.g. make xbar-sim SIM_CYCLES=100000"
 	@echo "  make sbox-tree-sim  the switch-box tree's sets (the tree, a second top of sbox: sbox-tree-build,"
 	@echo "                    -mutants, -lint, -san; make sbox-lint and sbox-san take it too)"
+	@echo "  make soak         every parameter set of every block again and again with fresh seeds, JOBS runs at a"
+	@echo "                    time, for SOAK_MINUTES (60) or SOAK_CYCLES; a table of cycles per block ->"
+	@echo "                    build/soak/summary.json (docs/verification.md, \"The soak\")"
 	@echo "  make icarus       the self-checking Icarus Verilog benches"
 	@echo "  make fusesoc ARGS=\"run --target lint|sim|synth|lockstep sanfab:sanfab:BLOCK\""
 	@echo "                    FuseSoC with the project's tools (scripts/fusesoc.sh; docs/fusesoc.md)"
@@ -161,6 +164,19 @@ $(foreach b,$(BLOCKS) $(SUBTOPS),$(eval $(call BLOCK_SIM,$(b))))
 
 sim: deps
 	@$(MAKE) -k --no-print-directory DEPS_CHECKED=1 $(foreach b,$(BLOCKS) $(SUBTOPS),$(call u_tgt,$(b))-sim)
+
+# make soak: every set of every block (the second tops included) in turns, fresh seeds, JOBS runs at a time
+# (scripts/soak.py --help); the run list is written from the mk/<block>.mk sets (UNIT SET BINARY ARGS...)
+SOAK_MINUTES    ?= 60
+SOAK_CYCLES     ?= 0
+SOAK_RUN_CYCLES ?= 1000000
+SOAK_SEED       ?=
+SOAK_DIR        ?= $(BUILD)/soak
+soak: deps $(foreach b,$(BLOCKS) $(SUBTOPS),$(call set_benches,$(b)))
+	@mkdir -p $(SOAK_DIR) && printf '%s\n' $(foreach u,$(BLOCKS) $(SUBTOPS),$(foreach s,$($(u)_SETS),\
+	  '$(call u_tgt,$(u)) $(s) $(call u_dir,$(u))/$(s)/$($(u)_BENCH) $(call run_args,$(u),$(s))')) > $(SOAK_DIR)/runs
+	@python3 scripts/soak.py --runs $(SOAK_DIR)/runs --dir $(SOAK_DIR) --jobs $(JOBS) --minutes $(SOAK_MINUTES) \
+	  --cycles $(SOAK_CYCLES) --run-cycles $(SOAK_RUN_CYCLES) $(if $(SOAK_SEED),--seed $(SOAK_SEED))
 
 lint: check-help check-generated check-params check-param-ranges $(foreach b,$(BLOCKS),$(b)-lint)
 
