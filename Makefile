@@ -61,8 +61,8 @@ help:
 	@echo "  make <block>-sim  one block's parameter sets, e.g. make xbar-sim SIM_CYCLES=100000"
 	@echo "  make sbox-tree-sim  the switch-box tree's sets (the tree, a second top of sbox: sbox-tree-build,"
 	@echo "                    -mutants, -lint, -san; make sbox-lint and sbox-san take it too)"
-	@echo "  make soak         every parameter set of every block again and again with fresh seeds, JOBS runs at a"
-	@echo "                    time, for SOAK_MINUTES (60) or SOAK_CYCLES; a table of cycles per block ->"
+	@echo "  make soak         every parameter set of every block again and again with fresh seeds, SOAK_JOBS (every"
+	@echo "                    core) runs at a time, for SOAK_MINUTES (60) or SOAK_CYCLES; cycles per block ->"
 	@echo "                    build/soak/summary.json (docs/verification.md, \"The soak\")"
 	@echo "  make icarus       the self-checking Icarus Verilog benches"
 	@echo "  make fusesoc ARGS=\"run --target lint|sim|synth|lockstep sanfab:sanfab:BLOCK\""
@@ -165,8 +165,10 @@ $(foreach b,$(BLOCKS) $(SUBTOPS),$(eval $(call BLOCK_SIM,$(b))))
 sim: deps
 	@$(MAKE) -k --no-print-directory DEPS_CHECKED=1 $(foreach b,$(BLOCKS) $(SUBTOPS),$(call u_tgt,$(b))-sim)
 
-# make soak: every set of every block (the second tops included) in turns, fresh seeds, JOBS runs at a time
-# (scripts/soak.py --help); the run list is written from the mk/<block>.mk sets (UNIT SET BINARY ARGS...)
+# make soak: every set of every block (the second tops included) in turns, fresh seeds, SOAK_JOBS runs at a
+# time (default: every core; scripts/soak.py --help); the run list is written from the mk/<block>.mk sets
+# (UNIT SET BINARY ARGS...)
+SOAK_JOBS       ?= $(shell nproc 2>/dev/null || echo 2)
 SOAK_MINUTES    ?= 60
 SOAK_CYCLES     ?= 0
 SOAK_RUN_CYCLES ?= 1000000
@@ -175,7 +177,7 @@ SOAK_DIR        ?= $(BUILD)/soak
 soak: deps $(foreach b,$(BLOCKS) $(SUBTOPS),$(call set_benches,$(b)))
 	@mkdir -p $(SOAK_DIR) && printf '%s\n' $(foreach u,$(BLOCKS) $(SUBTOPS),$(foreach s,$($(u)_SETS),\
 	  '$(call u_tgt,$(u)) $(s) $(call u_dir,$(u))/$(s)/$($(u)_BENCH) $(call run_args,$(u),$(s))')) > $(SOAK_DIR)/runs
-	@python3 scripts/soak.py --runs $(SOAK_DIR)/runs --dir $(SOAK_DIR) --jobs $(JOBS) --minutes $(SOAK_MINUTES) \
+	@python3 scripts/soak.py --runs $(SOAK_DIR)/runs --dir $(SOAK_DIR) --jobs $(SOAK_JOBS) --minutes $(SOAK_MINUTES) \
 	  --cycles $(SOAK_CYCLES) --run-cycles $(SOAK_RUN_CYCLES) $(if $(SOAK_SEED),--seed $(SOAK_SEED))
 
 lint: check-help check-generated check-params check-param-ranges $(foreach b,$(BLOCKS),$(b)-lint)

@@ -322,7 +322,7 @@ step_rtlnet() { tmake -s net-test SEED="$SEED" JOBS="$JOBS"; }
 step_experiments() {
     # the papers' reduced runs one after the other in one process, their sweep points on a local Dask cluster of JOBS
     # workers; then the sweep engine's tests, the experiments' points' tests, the plots' and the Python tools' command
-    # lines' tests, the parameter checker's test; their outputs in this order
+    # lines' tests, the parameter checker's test, the soak runner's test; their outputs in this order
     $MAKE -s -C sw || return 1
     local out
     out=$(mktemp -d build/experiments-step.XXXXXX)
@@ -335,7 +335,8 @@ step_experiments() {
     pool_run "$out" 5 $PY scripts/test_quickstart.py     # the README's quickstart, every command as written
     pool_run "$out" 6 $PY scripts/test_check_params.py   # scripts/check_params.py: a copy with one wrong default fails
     pool_run "$out" 7 $PY scripts/test_exp_seed004.py    # seed 004's checks and page on small hand-made JSON
-    pool_show "$out" 8
+    pool_run "$out" 8 $PY scripts/test_soak.py           # make soak's runner on fake benches (turns, seeds, failures)
+    pool_show "$out" 9
 }
 
 step_synth-fresh() {
