@@ -106,7 +106,7 @@ typedef struct {
     /* the directed crosses of fault kinds (combo_step): this window's link (its sender's), extra corruption
      * and CTL faults on it, the node whose reader stalls (-1 none); the pairs sent */
     int cb_link, cb_corrupt, cb_ctl, cb_stall;
-    uint64_t combos;
+    uint64_t combos, limits;       /* pair windows, limit messages (the largest message a FIFO takes, MASK 0xFFFF) */
     /* statistics */
     uint64_t sent, recvd, bytes, mcast_sent, dropped_sent, releases, barriers, bad_bar, bad_pc, corrupted,
         ctl_faults, regreads, transit_ok, frames_in;
@@ -229,7 +229,8 @@ void bench_step(bench_t *b);
 
 /* the directed crosses of fault kinds at the start of each random phase: one window of COMBO_STEPS steps per
  * pair of the seven kinds (corrupted nibbles, CTL faults, unrouted, PC < 2, a non-member barrier request, a
- * multicast, a stalled reader), each sending a message that has both (docs/sbox.md, Several faults at once) */
+ * multicast, a stalled reader), each sending a message that has both (docs/sbox.md, Several faults at once);
+ * then the limits: the largest message a FIFO takes whole and a multicast with all 16 MASK bits */
 void combo_step(bench_t *b);
 
 /* presets every box counter to 2^CTR_W - K (K = 1..8) in the model and the RTL (the backdoor) and the bench's

@@ -188,12 +188,43 @@ static unsigned routed_node(bench_t *b, unsigned a)
     return 255;
 }
 
+/* the limits, once after the pairs: from node 0 on a channel where it does not wait in a barrier, the largest
+ * message a FIFO takes whole (docs/mlc.md rule 5: 23 + 16 (FIFO_BYTES/16 - 2) bytes, Type1) to a routed node on
+ * another port, and a multicast with all 16 MASK bits set */
+static void limits_step(bench_t *b)
+{
+    unsigned a = 0, c = 0;
+    if (b->bar[c].active && b->bar[c].queued[a] && !b->bar[c].released[a])
+        c = 1;
+    if (b->bar[c].active && b->bar[c].queued[a] && !b->bar[c].released[a])
+        return;
+    for (unsigned k = 0; k < 2; k++) {
+        mlc_msg_t m;
+        memset(&m, 0, sizeof m);
+        m.type = 1;
+        m.src = a;
+        m.dst = k ? MLC_DST_MULTI : routed_node(b, a);
+        m.mask = k ? 0xFFFFu : 0u;
+        m.len = k ? 1u + rng_below(&b->rng, 40) : 23u + 16u * (b->p.FIFO_BYTES / 16u - 2u);
+        m.data = malloc(m.len);
+        if (!m.data)
+            oom();
+        for (unsigned i = 0; i < m.len; i++)
+            m.data[i] = (uint8_t)rng_below(&b->rng, 256);
+        send_msg(b, a, c, &m, 0);
+        free(m.data);
+    }
+    b->limits++;
+}
+
 void combo_step(bench_t *b)
 {
     uint64_t t = b->cycle - b->phase1_start;
     unsigned j = (unsigned)(t / COMBO_STEPS);
     if (j >= COMBO_PAIRS) {
         b->cb_link = b->cb_stall = -1;
+        if (j == COMBO_PAIRS && t % COMBO_STEPS == 0)
+            limits_step(b);
         return;
     }
     if (t % COMBO_STEPS)
