@@ -40,7 +40,13 @@
  * pulses, erased frames; default 20 per million steps and end when TIMEOUT > 0), hosts that stall
  * reading or writing so FIFOs fill; with TIMEOUT > 0, once on every link in the setup (idle links), a
  * CTL pulse at the box port LINK_DELAY + 1 steps after its frame's last symbol (an early frame: the
- * guard, docs/mlc.md rule 2).
+ * guard, docs/mlc.md rule 2). Several faults per message: destination kind and PC < 2 drawn independently
+ * (a multicast to unrouted nodes only, with PC < 2, ...), and at the start of every random phase one
+ * window per pair of the seven fault kinds (docs/sbox.md, Several faults at once), then the limits (the
+ * largest message a FIFO takes whole, a multicast with all 16 MASK bits). The table's top entry is always
+ * routed; the setup drives the up port register's bits both ways. Every box counter is preset near its wrap
+ * after every reset (model hook and RTL backdoor), and a long enough run is reset twice after traffic (in
+ * mid-flight and after a drain), everything in flight forgotten, the setup done again (docs/verification.md).
  *
  * Exit status: 0 pass, 1 a mismatch or a check failed, 2 usage. --help lists the options.
  */
@@ -235,6 +241,7 @@ int main(int argc, char **argv)
     b.upw = (uint16_t)(rng_below(&b.rng, 65536) & ~0x10u);
     if (b.plain)
         b.upw = 0;
+    b.upw_none = b.upw;
     /* MLC modes: all message-based (then every message fits a FIFO) or all pipelined; each MLC its
      * own transfer size */
     b.msgmode = rng_pct(&b.rng, 30);

@@ -73,6 +73,7 @@ typedef struct {
     int tport[NNODE];              /* table: port of node d, -1 invalid */
     uint16_t twdata[NNODE];        /* what was written to entry d */
     uint16_t upw;                  /* what was written to the up port (bit 4 clear: none) */
+    uint16_t upw_none;             /* the up port of the run (none, random other bits); the setup tries every port */
     unsigned ncfg[NPMAX], bcfg[NPMAX], msgmode; /* MLC configurations now (nodes, box ports) */
     unsigned ncfg_run[NPMAX], bcfg_run[NPMAX];  /* those of the random phase (random transfer sizes) */
     uint64_t phase1_start;

@@ -504,6 +504,19 @@ void bench_step(bench_t *b)
             in.reg_wr = 1;
             in.reg_addr = SBOX_REG_CTR(SBOX_CTR_MSGS);
             in.reg_wdata = 0x1234;
+        } else if (k >= b->p.NODES + b->P + 2 && k < b->p.NODES + b->P + 2 + 3u * (b->P + 1u)) {
+            /* the up port register's bits both ways (limits): every port p with bit 4 set, each read back, then
+             * none again (as written in the setup above); written, read, then a step for the answer's check */
+            unsigned i = (unsigned)(k - b->p.NODES - b->P - 2), p = i / 3u;
+            if (i % 3u == 0) {
+                b->upw = p < b->P ? (uint16_t)(0x10u | p | (rng_below(&b->rng, 65536) & ~0x17u)) : b->upw_none;
+                in.reg_wr = 1;
+                in.reg_addr = SBOX_REG_UP;
+                in.reg_wdata = b->upw;
+            } else if (i % 3u == 1) {
+                in.reg_rd = 1;
+                in.reg_addr = SBOX_REG_UP;
+            }
         }
     } else if (b->phase == 1 && b->cycle < b->phase1_start + 2u * b->P) {
         /* the box ports' configurations, every other step (the watched FIFO is read between) */

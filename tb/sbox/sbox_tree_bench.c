@@ -33,7 +33,9 @@
  *   - register port of both boxes: a read in step r is answered after step r+1 and only then; table
  *     entries and the up port read back as written; absent registers 0x80000000.
  * Faults: corrupted symbols and CTL faults on every link, the one between the boxes too (--corrupt,
- * --ctl-faults), hosts that stall reading or writing so FIFOs fill back through the tree.
+ * --ctl-faults), hosts that stall reading or writing so FIFOs fill back through the tree. Both boxes'
+ * counters are preset near their wrap after every reset (model hook and RTL backdoor), and a long enough run
+ * resets the whole tree twice after traffic (in mid-flight and after a drain; docs/verification.md).
  *
  * Exit status: 0 pass, 1 a mismatch or a check failed, 2 usage. --help lists the options.
  */
