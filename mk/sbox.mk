@@ -27,7 +27,7 @@ sbox_RANDINIT := s256
 # deliberately broken RTL (mutation sites in rtl/sbox/sbox*.v, GUARD_OFF in rtl/mlc/mlc.v; +mutant=NAME on the set's
 # mutant-capable build): NAME:set
 sbox_MUTANTS  := NO_EXCL:d LOCK_EARLY:d RR_STUCK:d BAR_EARLY:d REG_LATE:d ROOM_OFF:s256 PC_OFF:d GUARD_OFF:p3 \
-                 CTR_TOP:d PC_DROP:d TOP_NODE:d SPACE_NARROW:p3
+                 BOX_CTR_TOP:d PC_DROP:d TOP_NODE:d SPACE_NARROW:p3
 
 # synthesis wrapper (the shared scan harness, then the box's own top), linted with the block; no
 # make test gate: the 8-port box on ECP5 takes too long to place and route (make synth records it)

@@ -60,8 +60,8 @@ module sbox_regs #(
     wire              unused_wd = &{1'b0, reg_wdata[15:5], reg_wdata[3]};   // the MLCs take all 16 bits
 `ifdef SANFAB_MUTANTS
     // run-time mutation site: +mutant=NAME (rtl/common/sanfab_mutant.v)
-    wire              mut_ctr_top;
-    sanfab_mutant #(.NAME("CTR_TOP")) u_mut_ctr_top (.on(mut_ctr_top));
+    wire              mut_box_ctr_top;
+    sanfab_mutant #(.NAME("BOX_CTR_TOP")) u_mut_box_ctr_top (.on(mut_box_ctr_top));
 `endif
 
     wire [2:0] mp  = reg_addr[7:5];
@@ -137,7 +137,7 @@ module sbox_regs #(
             up_q <= up_d;
             for (r = 0; r < 8; r = r + 1)
 `ifdef SANFAB_MUTANTS
-                if (mut_ctr_top)   // deliberately broken: the carry into the top bit is lost (wraps at 2^(CTR_W-1))
+                if (mut_box_ctr_top)   // deliberately broken: the carry into the top bit is lost (wraps at 2^(CTR_W-1))
                     ctr_q[r] <= (ctr_q[r] + {{(CTR_W-1){1'b0}}, ev[r]}) & {1'b0, {(CTR_W-1){1'b1}}};
                 else
 `endif
