@@ -623,6 +623,12 @@ void sbox_step(sbox_t *b, const sbox_in_t *in, sbox_out_t *out)
 
 uint64_t sbox_counter(const sbox_t *b, unsigned i) { return i < SBOX_NCTR ? b->st.ctr[i] : 0u; }
 
+void sbox_ctr_preset(sbox_t *b, unsigned i, uint64_t v)
+{
+    if (i < SBOX_NCTR)
+        b->st.ctr[i] = v & b->ctr_mask;
+}
+
 void sbox_set_fast(sbox_t *b, int on) { b->fast = on ? 1 : 0; }
 
 const mlc_t *sbox_mlc(const sbox_t *b, unsigned p) { return p < b->p.PORTS ? b->m[p] : NULL; }

@@ -75,6 +75,10 @@ void sbox_step(sbox_t *b, const sbox_in_t *in, sbox_out_t *out);
 /* Box counter i (0..SBOX_NCTR-1), wrapped to CTR_W bits; 0 for another i. */
 uint64_t sbox_counter(const sbox_t *b, unsigned i);
 
+/* Test only (the benches' counter preset, docs/verification.md): sets box counter i (0..SBOX_NCTR-1) to v wrapped to
+ * CTR_W bits between two steps, as the benches' backdoor does to the RTL's; another i is ignored. */
+void sbox_ctr_preset(sbox_t *b, unsigned i, uint64_t v);
+
 /* Skipping the box's own rules in a step in which they would change nothing (every source idle, nothing to read,
  * no register request): on (1, the default) or off (0). Outputs and state are the same either way; a speed-up. */
 void sbox_set_fast(sbox_t *b, int on);

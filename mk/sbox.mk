@@ -12,17 +12,22 @@ sbox_CDEF     := SB_
 # parameter names with their defaults (the RTL's and the C model's)
 sbox_PARAMS   := PORTS=8 NODES=16 LINK_W=4 FIFO_BYTES=2048 TURN=1 TIMEOUT=1024 CTR_W=16 MASTER_MASK=0 LINK_DELAY=0
 
-# parameter sets: name -> overrides of the defaults
-sbox_SETS     := d p3 s256
+# parameter sets: name -> overrides of the defaults. Together they reach every parameter's smallest, largest and a
+# middle value (docs/verification.md, the switch box's coverage table); c2 and c7 are make sim's only
+sbox_SETS     := d p3 s256 c2 c7
 sbox_SET_d    :=
-sbox_SET_p3   := PORTS=3 NODES=5 LINK_W=8 TURN=0 TIMEOUT=300 LINK_DELAY=3
+sbox_SET_p3   := PORTS=3 NODES=5 LINK_W=8 FIFO_BYTES=4096 TURN=0 TIMEOUT=300 CTR_W=32 LINK_DELAY=3
 sbox_SET_s256 := PORTS=6 NODES=11 FIFO_BYTES=256 CTR_W=8 TURN=2 TIMEOUT=200 LINK_DELAY=1
+sbox_SET_c2   := PORTS=2 NODES=1 LINK_W=8 FIFO_BYTES=512 TURN=15 TIMEOUT=0 CTR_W=8 LINK_DELAY=64
+sbox_SET_c7   := PORTS=7 FIFO_BYTES=1024 TURN=7 TIMEOUT=65535 CTR_W=24 LINK_DELAY=32
+sbox_TEST_SETS := d p3 s256
 # sets verilated with --x-initial unique and run with a seeded +verilator+rand+reset+2
 sbox_RANDINIT := s256
 
 # deliberately broken RTL (mutation sites in rtl/sbox/sbox*.v, GUARD_OFF in rtl/mlc/mlc.v; +mutant=NAME on the set's
 # mutant-capable build): NAME:set
-sbox_MUTANTS  := NO_EXCL:d LOCK_EARLY:d RR_STUCK:d BAR_EARLY:d REG_LATE:d ROOM_OFF:s256 PC_OFF:d GUARD_OFF:p3
+sbox_MUTANTS  := NO_EXCL:d LOCK_EARLY:d RR_STUCK:d BAR_EARLY:d REG_LATE:d ROOM_OFF:s256 PC_OFF:d GUARD_OFF:p3 \
+                 BOX_CTR_TOP:d PC_DROP:d TOP_NODE:d SPACE_NARROW:p3
 
 # synthesis wrapper (the shared scan harness, then the box's own top), linted with the block; no
 # make test gate: the 8-port box on ECP5 takes too long to place and route (make synth records it)
@@ -66,6 +71,9 @@ sbox_MODEL_MUTANTS := tb/sbox/mutants.sh
 sbox_ARGS_d    :=
 sbox_ARGS_p3   := --link-delay 3 --table tb/sbox/sbox_clos2x2.maestro:0
 sbox_ARGS_s256 := --link-delay 1 --table tb/sbox/sbox_clos2x5.maestro:0
+# c7: one CTL fault per 100 million steps and end (a frame lost whole waits out the 65535-step TIMEOUT)
+sbox_ARGS_c2   := --link-delay 64
+sbox_ARGS_c7   := --link-delay 32 --ctl-faults 1
 
 # Icarus bench: a script that prints "icarus: N passed, M failed" (and --selftest for its mutants)
 sbox_ICARUS := tb/sbox/run_icarus.sh

@@ -200,6 +200,9 @@ module sbox #(
     sanfab_mutant #(.NAME("LOCK_EARLY")) u_mut_lock_early (.on(mut_lock_early));
     sanfab_mutant #(.NAME("RSV_OFF"))    u_mut_rsv_off    (.on(mut_rsv_off));
     sanfab_mutant #(.NAME("RR_STUCK"))   u_mut_rr_stuck   (.on(mut_rr_stuck));
+    wire mut_space_narrow, mut_pc_drop;
+    sanfab_mutant #(.NAME("SPACE_NARROW")) u_mut_space_narrow (.on(mut_space_narrow));
+    sanfab_mutant #(.NAME("PC_DROP"))      u_mut_pc_drop      (.on(mut_pc_drop));
 `endif
 
     wire an_mc      = (an_w0[15:8] == 8'hFF);
@@ -254,6 +257,14 @@ module sbox #(
             sp_ok4[0][isp] = (m_space0[isp*13 +: 13] >= 13'd4);
             sp_ok2[1][isp] = (m_space1[isp*13 +: 13] >= 13'd2);
             sp_ok4[1][isp] = (m_space1[isp*13 +: 13] >= 13'd4);
+`ifdef SANFAB_MUTANTS
+            if (mut_space_narrow) begin   // deliberately broken: room reads 12 bits of the 13-bit space
+                sp_ok2[0][isp] = (m_space0[isp*13 +: 12] >= 12'd2);
+                sp_ok4[0][isp] = (m_space0[isp*13 +: 12] >= 12'd4);
+                sp_ok2[1][isp] = (m_space1[isp*13 +: 12] >= 12'd2);
+                sp_ok4[1][isp] = (m_space1[isp*13 +: 12] >= 12'd4);
+            end
+`endif
             avail_ok[2*isp]     = (m_avail0[isp*13 +: 13] >= 13'd2);
             avail_ok[2*isp + 1] = (m_avail1[isp*13 +: 13] >= 13'd2);
         end
@@ -570,7 +581,11 @@ module sbox #(
     assign ev[4] = |b_taken;                                               // bar_req
     assign ev[5] = |b_done;                                                // bar_done
     assign ev[6] = |b_rej;                                                 // err_bar
-    assign ev[7] = rd_pc_q && (x < 16'd2);                                 // err_msg
+    assign ev[7] = rd_pc_q && (x < 16'd2)                                  // err_msg
+`ifdef SANFAB_MUTANTS
+                   && (!mut_pc_drop || wr_mv_q)   // deliberately broken: PC < 2 of a message dropped (read in DROP) not counted
+`endif
+                   ;
 
     wire unused_any = &{1'b0, b_any, a_any, s_last, r_above[0], r_above[1]};   // s_last: the LOCK_EARLY mutant's
 

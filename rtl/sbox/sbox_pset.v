@@ -21,12 +21,21 @@ module sbox_pset #(
 
     integer i;
     reg     hit;
+`ifdef SANFAB_MUTANTS
+    // run-time mutation site: +mutant=NAME (rtl/common/sanfab_mutant.v)
+    wire    mut_top_node;
+    sanfab_mutant #(.NAME("TOP_NODE")) u_mut_top_node (.on(mut_top_node));
+`endif
 
     always @* begin
         set = {PORTS{1'b0}};
         hit = 1'b0;
         for (i = 0; i < NODES; i = i + 1) begin
             hit = tab[i*5 + 4] && (((dst == 8'hFF) && mask[i]) || (dst == i[7:0]));
+`ifdef SANFAB_MUTANTS
+            if (mut_top_node && i == NODES - 1)
+                hit = 1'b0;   // deliberately broken: the table's top entry (node NODES-1) never routes
+`endif
             if (hit)
                 set = set | (ONE << tab[i*5 +: 3]);
         end

@@ -46,7 +46,7 @@ module sbox_regs #(
 
     reg [NODES*5-1:0] tab_q, tab_d;
     reg [4:0]         up_q, up_d;
-    reg [CTR_W-1:0]   ctr_q [0:7];
+    reg [CTR_W-1:0]   ctr_q [0:7] /* verilator public_flat_rw */;   // the benches' preset (docs/verification.md)
     // read pipeline: stage 1 (step r), the answer (step r+1)
     reg               rq_v_q, rq_mlc_q;
     reg [31:0]        rq_val_q;
@@ -58,6 +58,11 @@ module sbox_regs #(
     reg [7:0]         a_pad [0:1];
     integer           ip, iw, r;   // one loop index per block
     wire              unused_wd = &{1'b0, reg_wdata[15:5], reg_wdata[3]};   // the MLCs take all 16 bits
+`ifdef SANFAB_MUTANTS
+    // run-time mutation site: +mutant=NAME (rtl/common/sanfab_mutant.v)
+    wire              mut_box_ctr_top;
+    sanfab_mutant #(.NAME("BOX_CTR_TOP")) u_mut_box_ctr_top (.on(mut_box_ctr_top));
+`endif
 
     wire [2:0] mp  = reg_addr[7:5];
     wire [3:0] d   = reg_addr[3:0];
@@ -131,6 +136,11 @@ module sbox_regs #(
             tab_q <= tab_d;
             up_q <= up_d;
             for (r = 0; r < 8; r = r + 1)
+`ifdef SANFAB_MUTANTS
+                if (mut_box_ctr_top)   // deliberately broken: the carry into the top bit is lost (wraps at 2^(CTR_W-1))
+                    ctr_q[r] <= (ctr_q[r] + {{(CTR_W-1){1'b0}}, ev[r]}) & {1'b0, {(CTR_W-1){1'b1}}};
+                else
+`endif
                 ctr_q[r] <= ctr_q[r] + {{(CTR_W-1){1'b0}}, ev[r]};
             rq_v_q <= reg_rd;
             rq_mlc_q <= reg_rd & is_mlc;

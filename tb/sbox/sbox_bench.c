@@ -40,7 +40,13 @@
  * pulses, erased frames; default 20 per million steps and end when TIMEOUT > 0), hosts that stall
  * reading or writing so FIFOs fill; with TIMEOUT > 0, once on every link in the setup (idle links), a
  * CTL pulse at the box port LINK_DELAY + 1 steps after its frame's last symbol (an early frame: the
- * guard, docs/mlc.md rule 2).
+ * guard, docs/mlc.md rule 2). Several faults per message: destination kind and PC < 2 drawn independently
+ * (a multicast to unrouted nodes only, with PC < 2, ...), and at the start of every random phase one
+ * window per pair of the seven fault kinds (docs/sbox.md, Several faults at once), then the limits (the
+ * largest message a FIFO takes whole, a multicast with all 16 MASK bits). The table's top entry is always
+ * routed; the setup drives the up port register's bits both ways. Every box counter is preset near its wrap
+ * after every reset (model hook and RTL backdoor), and a long enough run is reset twice after traffic (in
+ * mid-flight and after a drain), everything in flight forgotten, the setup done again (docs/verification.md).
  *
  * Exit status: 0 pass, 1 a mismatch or a check failed, 2 usage. --help lists the options.
  */
@@ -69,6 +75,10 @@ static void usage(FILE *f)
             "  --transits N        directed transit tests on the idle box before the traffic (default 4)\n"
             "  --plain-writes      table and up port written with bit 3 and bits 15..5 clear (by default they\n"
             "                      are random: the box stores bit 4 and bits 2..0 only)\n"
+            "  --no-ctr-preset     box counters start at 0 (by default, after every reset, every box counter is\n"
+            "                      preset to 2^CTR_W - K, K = 1..8, in the model and through the RTL's backdoor)\n"
+            "  --no-resets         no system resets after traffic (by default one in mid-flight a third into the\n"
+            "                      random traffic, one after a drain two thirds in, each followed by the setup)\n"
             "  (the wave options are listed last; cycles are the bench's steps, 1 = the first edge after\n"
             "  reset; save file tb/sbox/sbox.gtkw: gtkwave FILE tb/sbox/sbox.gtkw)\n"
             "Parameters are fixed by the build (variant %s; the model-only build takes --PORTS N, --NODES N,\n"
@@ -165,10 +175,12 @@ int main(int argc, char **argv)
         {"--ctl-faults", BENCH_OPT_STR, NULL, opt_ctl, &b},      {"--corrupt", BENCH_OPT_STR, NULL, opt_corrupt, &b},
         {"--transits", BENCH_OPT_STR, NULL, opt_transits, &b},   
         {"--plain-writes", BENCH_OPT_FLAG, &b.plain, NULL, NULL},
+        {"--no-ctr-preset", BENCH_OPT_FLAG, &b.no_preset, NULL, NULL},
+        {"--no-resets", BENCH_OPT_FLAG, &b.no_resets, NULL, NULL},
         /* the model-only build's (sbox_rtl_none.c): the parameters */
         SBN_BOX_PARAMS(&b.p),
     };
-    const size_t n_own = sbox_rtl_available() ? 6 : sizeof own / sizeof own[0]; /* 6: every build's options */
+    const size_t n_own = sbox_rtl_available() ? 8 : sizeof own / sizeof own[0]; /* 8: every build's options */
     const bench_cli_spec_t spec = {SB_PROG, sbox_rtl_available(), usage, own, n_own, check_params, &b.p};
     int rc = bench_cli_parse(&spec, argc, argv, &b.cli, &b.o);
     if (rc >= 0) {
@@ -212,6 +224,10 @@ int main(int argc, char **argv)
         for (unsigned d = 0; d < NNODE; d++)
             b.tport[d] = d < t.nodes ? t.port[d] : -1;
     }
+    /* the table at its top: node NODES - 1 always routed (every make set's table leaves it invalid), to a port
+     * drawn at random (which may make that port a box port: two nodes behind it) */
+    if (b.tport[b.p.NODES - 1] < 0)
+        b.tport[b.p.NODES - 1] = (int)((b.o.seed * 7u + 3u) % b.P);
     rng_seed(&b.rng, b.o.seed * 0x9E3779B97F4A7C15ull + 11);
     rng_seed(&b.frng, b.o.seed * 0xC2B2AE3D27D4EB4Full + 5);
     for (unsigned d = 0; d < b.p.NODES; d++) {
@@ -225,6 +241,7 @@ int main(int argc, char **argv)
     b.upw = (uint16_t)(rng_below(&b.rng, 65536) & ~0x10u);
     if (b.plain)
         b.upw = 0;
+    b.upw_none = b.upw;
     /* MLC modes: all message-based (then every message fits a FIFO) or all pipelined; each MLC its
      * own transfer size */
     b.msgmode = rng_pct(&b.rng, 30);
@@ -262,6 +279,8 @@ int main(int argc, char **argv)
     if (b.o.mode != MODE_MODEL)
         b.br = sbox_rtl_new(b.o.nplus, b.o.plus);
     final_reads_plan(&b);
+    b.cb_link = b.cb_stall = -1;
+    ctr_preset(&b);
     printf("%s: variant %s PORTS=%u NODES=%u LINK_W=%u FIFO_BYTES=%u TURN=%u TIMEOUT=%u CTR_W=%u LINK_DELAY=%u "
            "table=%s mlc=%s ctl-faults=%u corrupt=%u mode=%s cycles=%" PRIu64 " seed=%" PRIu64 "\n",
            SB_PROG, sbox_rtl_variant(), b.P, b.p.NODES, b.p.LINK_W, b.p.FIFO_BYTES, b.p.TURN, b.p.TIMEOUT, b.p.CTR_W,
@@ -270,8 +289,14 @@ int main(int argc, char **argv)
     fflush(stdout);
     /* setup and the directed transit tests (the links settle first), then random traffic */
     uint64_t settle = 300 + 8u * b.link_delay + 4u * frame_steps(&b, 0);
+    uint64_t mid_drain = 0;
     for (uint64_t k = 0; k < b.o.cycles; k++) {
-        if (b.phase == 0 && b.cycle >= settle) {
+        if (b.phase == 0 && b.nresets) {
+            if (b.cycle >= b.setup_base + settle) { /* after a reset and the setup: traffic again */
+                b.phase = 1;
+                b.phase1_start = b.cycle + 1;
+            }
+        } else if (b.phase == 0 && b.cycle >= settle) {
             if (b.tr_state == TR_IDLE && b.tr_done < b.transits && b.cycle + 3000 < b.o.cycles)
                 transit_start(&b);
             else if (b.tr_state == TR_IDLE && b.fair_state == 0 && fair_possible(&b) &&
@@ -284,7 +309,21 @@ int main(int argc, char **argv)
             } else if (b.tr_state == TR_IDLE && b.fair_state != 1) {
                 b.phase = 1;
                 b.phase1_start = b.cycle + 1;
+                /* the resets after traffic: in mid-flight a third into the random traffic, and after a drain
+                 * begun two thirds in (if it ends before the run does) */
+                uint64_t rest = b.o.cycles > b.cycle ? b.o.cycles - b.cycle : 0;
+                b.reset_at[0] = b.no_resets || rest < 3u * COMBO_PAIRS * COMBO_STEPS ? UINT64_MAX : b.cycle + rest / 3u;
+                b.reset_at[1] = b.reset_at[0] == UINT64_MAX ? UINT64_MAX : b.cycle + 2u * rest / 3u;
             }
+        }
+        if (b.phase == 1 && b.nresets == 0 && b.cycle >= b.reset_at[0]) {
+            system_reset(&b); /* in mid-flight: everything in flight is lost */
+        } else if (b.phase == 1 && b.nresets == 1 && b.cycle >= b.reset_at[1]) {
+            b.phase = 2; /* drain, then the second reset */
+            mid_drain = b.cycle;
+        } else if (b.phase == 2 && b.nresets == 1 && all_delivered(&b)) {
+            system_reset(&b); /* after the drain: nothing in flight but the drops the box may still be reading */
+            b.mid_drain = b.cycle - mid_drain;
         }
         bench_step(&b);
         sbn_progress(&b.o, b.cycle, b.sent, b.recvd, b.barriers);
@@ -341,10 +380,11 @@ int main(int argc, char **argv)
     printf("PASS %s variant %s: %" PRIu64 " cycles (+%" PRIu64 " drain), %" PRIu64 " messages sent (%" PRIu64
            " multicast, %" PRIu64 " unrouted), %" PRIu64 " deliveries (%" PRIu64 " bytes), %" PRIu64 " barriers (%" PRIu64
            " releases, %" PRIu64 " bad requests, longest %" PRIu64 " steps), %" PRIu64 " PC < 2, %" PRIu64 " transits, %" PRIu64 " register reads, %" PRIu64
-           " nibbles corrupted, %" PRIu64 " CTL faults (%" PRIu64 " directed early frames), seed=%" PRIu64 "\n",
+           " nibbles corrupted, %" PRIu64 " CTL faults (%" PRIu64 " directed early frames), %" PRIu64 " fault pairs, %" PRIu64
+           " limit windows, %u resets after traffic, seed=%" PRIu64 "\n",
            SB_PROG, sbox_rtl_variant(), b.o.cycles, drain, b.sent, b.mcast_sent, b.dropped_sent, b.recvd, b.bytes,
            b.barriers, b.releases, b.bad_bar, b.bar_wait_max, b.bad_pc, b.transit_ok, b.regreads, b.corrupted, b.ctl_faults,
-           b.early_pulses, b.o.seed);
+           b.early_pulses, b.combos, b.limits, b.nresets, b.o.seed);
     if (!b.o.quiet) {
         printf("  watched FIFO: port %u channel %u, %" PRIu64 " words, %" PRIu64 " message boundaries (%" PRIu64
                " with both steps known)\n",

@@ -66,13 +66,14 @@ typedef struct {
     char table_path[1024];
     unsigned table_sw;
     unsigned ctl_rate, corrupt_pm, transits, link_delay;
-    int ctl_given, ld_given, plain;
+    int ctl_given, ld_given, plain, no_preset, no_resets;
     /* parameters */
     sbox_params_t p;
     unsigned P;
     int tport[NNODE];              /* table: port of node d, -1 invalid */
     uint16_t twdata[NNODE];        /* what was written to entry d */
     uint16_t upw;                  /* what was written to the up port (bit 4 clear: none) */
+    uint16_t upw_none;             /* the up port of the run (none, random other bits); the setup tries every port */
     unsigned ncfg[NPMAX], bcfg[NPMAX], msgmode; /* MLC configurations now (nodes, box ports) */
     unsigned ncfg_run[NPMAX], bcfg_run[NPMAX];  /* those of the random phase (random transfer sizes) */
     uint64_t phase1_start;
@@ -99,6 +100,14 @@ typedef struct {
                                       multicast share; a new epoch every 10000 steps */
     /* the bench's own counts of the box counters */
     uint64_t e_ctr[SBOX_NCTR];
+    /* the system resets after traffic (docs/verification.md): the step of the last one (the setup counts from
+     * it), how many so far (0..2), when the first (in mid-flight) comes and the drain before the second begins */
+    uint64_t setup_base, reset_at[2], mid_drain;
+    unsigned nresets;
+    /* the directed crosses of fault kinds (combo_step): this window's link (its sender's), extra corruption
+     * and CTL faults on it, the node whose reader stalls (-1 none); the pairs sent */
+    int cb_link, cb_corrupt, cb_ctl, cb_stall;
+    uint64_t combos, limits;       /* pair windows, limit messages (the largest message a FIFO takes, MASK 0xFFFF) */
     /* statistics */
     uint64_t sent, recvd, bytes, mcast_sent, dropped_sent, releases, barriers, bad_bar, bad_pc, corrupted,
         ctl_faults, regreads, transit_ok, frames_in;
@@ -145,6 +154,9 @@ typedef struct {
 } bench_t;
 
 #define FAIR_STEPS 6000u /* the bus share test's length (sbox_bench_step.c) */
+#define COMBO_KINDS 7u
+#define COMBO_PAIRS 21u   /* pairs of the seven kinds */
+#define COMBO_STEPS 300u  /* steps of each pair's window */
 
 /* ------------------------------------------------------------------ sbox_bench_base.c */
 
@@ -188,6 +200,14 @@ void new_message(bench_t *b, unsigned a, unsigned c);
 /* barriers: start one now and then per channel, members queue their requests late */
 void barrier_stimulus(bench_t *b, int draining);
 
+/* a barrier request from node a on channel c that the box must reject (err_bar): a is no member port of its
+ * MASK; none = 1: the MASK names no member port at all (docs/sbox.md, Malformed input: err_bar, not drop_route) */
+void bad_request(bench_t *b, unsigned a, unsigned c, int none);
+
+/* a MASK of unrouted node numbers (beyond NODES, invalid entries, node a's own if a is a node port): a multicast
+ * from node a with it has no port set (drop_route) */
+unsigned unrouted_mask(bench_t *b, unsigned a);
+
 /* a register request of the random phase: any address, now and then a write the box ignores */
 void reg_stimulus(bench_t *b, sbox_in_t *in);
 
@@ -207,6 +227,20 @@ void transit_start(bench_t *b);
 
 /* one step of nodes, links and box (model and RTL), the outputs compared and the checks run */
 void bench_step(bench_t *b);
+
+/* the directed crosses of fault kinds at the start of each random phase: one window of COMBO_STEPS steps per
+ * pair of the seven kinds (corrupted nibbles, CTL faults, unrouted, PC < 2, a non-member barrier request, a
+ * multicast, a stalled reader), each sending a message that has both (docs/sbox.md, Several faults at once);
+ * then the limits: the largest message a FIFO takes whole and a multicast with all 16 MASK bits */
+void combo_step(bench_t *b);
+
+/* presets every box counter to 2^CTR_W - K (K = 1..8) in the model and the RTL (the backdoor) and the bench's
+ * expected counts to the same: every carry reaches the top bit within a short run (docs/verification.md) */
+void ctr_preset(bench_t *b);
+
+/* a system reset after traffic: the box (model and RTL, one step with rst), the nodes, links and hosts made
+ * anew, everything in flight forgotten by the scoreboard, the counters preset again; the setup follows */
+void system_reset(bench_t *b);
 
 /* every port streams Type1 messages (48 words) on channel 0 to a node on the next port; needs such a
  * node for every port, and links that together bring more than the bus moves (about 0.95*LINK_W/16

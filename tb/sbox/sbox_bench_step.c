@@ -75,8 +75,10 @@ static void lorder(bench_t *b, unsigned p)
 /* corrupt nibbles and CTL faults on the link input (en, d) of end e (0 box, 1 node) of link p */
 static void fault(bench_t *b, unsigned p, unsigned e, uint8_t *en, uint8_t *d)
 {
-    if (sbn_fault(&b->frng, b->corrupt_pm, b->ctl_rate, b->p.LINK_W, &b->prev_en[p][e], &b->erasing[p][e], en, d,
-                  &b->corrupted)) {
+    int hot = b->cb_link == (int)p; /* a directed cross of faults on this link now (combo_step) */
+    unsigned pm = b->corrupt_pm + (hot && b->cb_corrupt ? 30u : 0u);
+    unsigned ctl = b->ctl_rate ? b->ctl_rate + (hot && b->cb_ctl ? 3000u : 0u) : 0u;
+    if (sbn_fault(&b->frng, pm, ctl, b->p.LINK_W, &b->prev_en[p][e], &b->erasing[p][e], en, d, &b->corrupted)) {
         if (b->cycle != b->last_fault[p])
             b->ctl_faults++;
         b->last_fault[p] = b->cycle;
@@ -158,6 +160,236 @@ static void frames_watch(bench_t *b, const sbox_in_t *in)
                    b->tr_a, b->tr_b, b->tr_q, b->tr_state, b->tr_since);
 }
 
+/* ------------------------------------------------------------------ several faults at once */
+
+enum { K_CORRUPT, K_CTL, K_DROP, K_PC, K_BAR, K_MCAST, K_STALL };
+
+/* up to n distinct routed nodes on ports other than a, as a MASK with two or more member ports if the table has
+ * them (0 if none) */
+static unsigned member_mask(bench_t *b, unsigned a)
+{
+    unsigned mask = 0;
+    for (unsigned t = 0; t < 64 && sbn_popc(mask_ports(b, mask)) < 2; t++) {
+        unsigned d = rng_below(&b->rng, b->p.NODES);
+        if (b->tport[d] >= 0 && (unsigned)b->tport[d] != a)
+            mask |= 1u << d;
+    }
+    return mask;
+}
+
+/* a routed node on a port other than a (255 if none) */
+static unsigned routed_node(bench_t *b, unsigned a)
+{
+    for (unsigned t = 0; t < 64; t++) {
+        unsigned d = rng_below(&b->rng, b->p.NODES);
+        if (b->tport[d] >= 0 && (unsigned)b->tport[d] != a)
+            return d;
+    }
+    return 255;
+}
+
+/* the limits, once after the pairs: from node 0 on a channel where it does not wait in a barrier, the largest
+ * message a FIFO takes whole (docs/mlc.md rule 5: 23 + 16 (FIFO_BYTES/16 - 2) bytes, Type1) to a routed node on
+ * another port, and a multicast with all 16 MASK bits set */
+static void limits_step(bench_t *b)
+{
+    unsigned a = 0, c = 0;
+    if (b->bar[c].active && b->bar[c].queued[a] && !b->bar[c].released[a])
+        c = 1;
+    if (b->bar[c].active && b->bar[c].queued[a] && !b->bar[c].released[a])
+        return;
+    for (unsigned k = 0; k < 2; k++) {
+        mlc_msg_t m;
+        memset(&m, 0, sizeof m);
+        m.type = 1;
+        m.src = a;
+        m.dst = k ? MLC_DST_MULTI : routed_node(b, a);
+        m.mask = k ? 0xFFFFu : 0u;
+        m.len = k ? 1u + rng_below(&b->rng, 40) : 23u + 16u * (b->p.FIFO_BYTES / 16u - 2u);
+        m.data = malloc(m.len);
+        if (!m.data)
+            oom();
+        for (unsigned i = 0; i < m.len; i++)
+            m.data[i] = (uint8_t)rng_below(&b->rng, 256);
+        send_msg(b, a, c, &m, 0);
+        free(m.data);
+    }
+    b->limits++;
+}
+
+void combo_step(bench_t *b)
+{
+    uint64_t t = b->cycle - b->phase1_start;
+    unsigned j = (unsigned)(t / COMBO_STEPS);
+    if (j >= COMBO_PAIRS) {
+        b->cb_link = b->cb_stall = -1;
+        if (j == COMBO_PAIRS && t % COMBO_STEPS == 0)
+            limits_step(b);
+        return;
+    }
+    if (t % COMBO_STEPS)
+        return;
+    /* pair j of the kinds (k1 < k2, in order) */
+    unsigned k1 = 0, k2 = 1;
+    for (unsigned n = 0, x = 0; x < COMBO_KINDS; x++)
+        for (unsigned y = x + 1; y < COMBO_KINDS; y++, n++)
+            if (n == j) {
+                k1 = x;
+                k2 = y;
+            }
+    unsigned kinds = (1u << k1) | (1u << k2);
+    /* the sender: node j mod PORTS or the next one on a channel where it does not wait in a barrier (a member
+     * waiting for its release sends no data on the channel) */
+    unsigned a = j % b->P, c = rng_below(&b->rng, NCH);
+    int blocked = 1;
+    for (unsigned t = 0; t < 2 * b->P && blocked; t++) {
+        unsigned aa = (j + t / 2u) % b->P, cc = c ^ (t & 1u);
+        if (!(b->bar[cc].active && b->bar[cc].queued[aa] && !b->bar[cc].released[aa])) {
+            a = aa;
+            c = cc;
+            blocked = 0;
+        }
+    }
+    b->cb_link = (int)a;
+    b->cb_corrupt = (kinds >> K_CORRUPT) & 1u;
+    b->cb_ctl = (kinds >> K_CTL) & 1u;
+    b->cb_stall = -1;
+    b->combos++;
+    int stall = (kinds >> K_STALL) & 1u;
+    if ((kinds >> K_BAR) & 1u) {
+        /* a request is Type0: with PC < 2 (a Type1 field) it cannot be one message, so a data message with it
+         * follows from the same node; with a multicast MASK it names two member ports or more (none is a) */
+        if ((kinds >> K_MCAST) & 1u) {
+            unsigned mask = member_mask(b, a);
+            if (b->bar[c].active && mask == b->bar[c].mask)
+                mask = 0;
+            if (mask && !((mask_ports(b, mask) >> a) & 1u)) {
+                if (mlc_host_barrier(b->host[a], c, a, mask, 0xBADu) != 0)
+                    oom();
+                b->e_ctr[SBOX_CTR_ERR_BAR]++;
+                b->bad_bar++;
+            }
+        } else {
+            bad_request(b, a, c, (kinds >> K_DROP) & 1u);
+        }
+        if (stall)
+            b->cb_stall = (int)a;
+        if (!((kinds >> K_PC) & 1u))
+            return;
+        kinds &= ~(1u << K_BAR);
+    }
+    if (blocked)
+        return;
+    mlc_msg_t m;
+    memset(&m, 0, sizeof m);
+    m.type = (kinds >> K_PC) & 1u ? 1u : rng_below(&b->rng, 2);
+    m.kind = rng_below(&b->rng, 128);
+    if ((kinds >> K_MCAST) & 1u) {
+        m.dst = MLC_DST_MULTI;
+        m.mask = (kinds >> K_DROP) & 1u ? unrouted_mask(b, a) : member_mask(b, a);
+    } else if ((kinds >> K_DROP) & 1u) {
+        m.dst = b->p.NODES + rng_below(&b->rng, 255 - b->p.NODES);
+    } else {
+        m.dst = routed_node(b, a);
+    }
+    int bad_pc = 0;
+    if (m.type == 1 && (kinds >> K_PC) & 1u) { /* a 2-unit Type1 message whose PC the bench turns into 0 or 1 */
+        mlc_msg_t probe = m;
+        for (unsigned len = 1 + rng_below(&b->rng, 8); len < 64; len++) {
+            probe.len = len;
+            if (mlc_msg_units(&probe) == 2) {
+                m.len = len;
+                bad_pc = 1;
+                break;
+            }
+        }
+        m.data = malloc(m.len ? m.len : 1);
+        if (!m.data)
+            oom();
+        m.src = a;
+        for (unsigned i = 0; i < m.len; i++)
+            m.data[i] = (uint8_t)rng_below(&b->rng, 256);
+    } else if (sbn_msg_finish(&b->rng, &m, a, b->p.FIFO_BYTES, b->msgmode) < 0) {
+        oom();
+    }
+    if (m.type == 0 && m.dst == MLC_DST_MULTI && (m.kind == MLC_KIND_BARRIER || m.kind == MLC_KIND_RELEASE))
+        m.kind = 0;
+    if (stall) { /* the reader of its first destination (or, with none, of the sender) stalls */
+        unsigned set = port_set(b, a, m.dst, m.mask);
+        b->cb_stall = (int)a;
+        for (unsigned q = 0; q < b->P; q++)
+            if ((set >> q) & 1u) {
+                b->cb_stall = (int)q;
+                break;
+            }
+    }
+    send_msg(b, a, c, &m, bad_pc);
+    free(m.data);
+}
+
+/* ------------------------------------------------------------------ counters preset, system reset */
+
+void ctr_preset(bench_t *b)
+{
+    if (b->no_preset)
+        return;
+    uint64_t mod = ctr_mask(b);
+    for (unsigned i = 0; i < SBOX_NCTR; i++) {
+        uint64_t v = (mod + 1u - (1u + rng_below(&b->rng, 8))) & mod;
+        b->e_ctr[i] = v;
+        if (b->bm)
+            sbox_ctr_preset(b->bm, i, v);
+        if (b->br)
+            sbox_rtl_ctr_preset(b->br, i, v);
+    }
+}
+
+void system_reset(bench_t *b)
+{
+    if (b->bm)
+        sbox_reset(b->bm);
+    if (b->br)
+        sbox_rtl_reset(b->br, &b->orr);
+    memset(&b->om, 0, sizeof b->om);
+    memset(&b->orr, 0, sizeof b->orr);
+    memset(&b->prim, 0, sizeof b->prim);
+    memset(&b->pprev, 0, sizeof b->pprev);
+    memset(&b->bnext, 0, sizeof b->bnext);
+    for (unsigned n = 0; n < b->P; n++) {
+        mlc_free(b->node[n]);
+        mlc_host_free(b->host[n]);
+        mlc_link_free(b->link[n]);
+        if (sbn_node_new(&b->p, b->link_delay, b->msgmode, &b->node[n], &b->host[n], &b->link[n], &b->nout[n]))
+            oom();
+        memset(&b->nin[n], 0, sizeof b->nin[n]);
+        b->ncfg[n] = b->bcfg[n] = b->msgmode ? MLC_CFG_MSG : 0u;
+        for (unsigned c = 0; c < NCH; c++) {
+            while (ring_pop(&b->pcbad[n][c], NULL)) {
+            }
+            b->wr_words[n][c] = 0;
+            for (unsigned q = 0; q < NPMAX; q++) {
+                mlc_msg_t m;
+                while (ring_pop(&b->exp[n][c][q], &m))
+                    free(m.data);
+            }
+        }
+        b->lo_last[n] = b->lo_cur[n] = -1;
+        b->lo_end[n] = b->lo_node_end[n] = b->lo_start[n] = 0;
+        b->last_fault[n] = 0;
+        b->erasing[n][0] = b->erasing[n][1] = 0;
+        b->prev_en[n][0] = b->prev_en[n][1] = 0;
+        b->rx_in[n] = 0;
+    }
+    memset(b->bar, 0, sizeof b->bar);
+    b->rd_prev = b->rd_prev_final = b->rd_prev_watch = 0;
+    b->wn = b->wmsg = b->wlast_step = 0; /* the watched FIFO starts empty again */
+    b->cb_link = b->cb_stall = -1;
+    b->phase = 0;
+    b->setup_base = b->cycle;
+    b->nresets++;
+    ctr_preset(b);
+}
+
 /* ------------------------------------------------------------------ one step */
 
 void bench_step(bench_t *b)
@@ -186,6 +418,8 @@ void bench_step(bench_t *b)
         b->hold_node = rng_below(&b->rng, b->P);
     }
     /* ---- nodes' host side */
+    if (traffic)
+        combo_step(b);
     if (traffic || draining)
         barrier_stimulus(b, draining);
     if (b->fair_state == 1)
@@ -208,11 +442,15 @@ void bench_step(bench_t *b)
                     new_message(b, n, c);
         /* stalled readers (their FIFOs fill, then the box's send FIFOs, then every source that waits
          * for them): one node for the first 2000 steps of the epoch, or bursts of 400 steps on each */
-        sbn_node_host(&b->rng, b->host[n], &b->nout[n], &nin[n], &h, traffic, b->hold_kind, b->hold_node, n, b->cycle);
-        if (b->cycle == 1 || (traffic && b->cycle == b->phase1_start)) {
+        if (b->cb_stall == (int)n) /* a directed cross with a stalled reader: this node's, now */
+            sbn_node_host(&b->rng, b->host[n], &b->nout[n], &nin[n], &h, traffic, 3, n, n, b->cycle);
+        else
+            sbn_node_host(&b->rng, b->host[n], &b->nout[n], &nin[n], &h, traffic, b->hold_kind, b->hold_node, n,
+                          b->cycle);
+        if (b->cycle == b->setup_base + 1 || (traffic && b->cycle == b->phase1_start)) {
             /* the start: Network Burst (the directed tests need full-rate links); the random phase: each
              * MLC its own transfer size (docs/mlc.md: a change with units in flight loses nothing) */
-            if (b->cycle != 1)
+            if (b->cycle != b->setup_base + 1)
                 b->ncfg[n] = b->ncfg_run[n];
             sbn_node_cfg(&nin[n], b->ncfg[n]);
         }
@@ -248,7 +486,7 @@ void bench_step(bench_t *b)
     if (b->phase == 0) {
         /* steps 1..: the table (every entry below NODES, and one beyond), the MLC configurations, the up
          * port (none), writes the box ignores; reads of what was written come in the random phase */
-        uint64_t k = b->cycle - 1;
+        uint64_t k = b->cycle - b->setup_base - 1;
         if (k < b->p.NODES) {
             in.reg_wr = 1;
             in.reg_addr = SBOX_REG_TABLE(k);
@@ -266,6 +504,19 @@ void bench_step(bench_t *b)
             in.reg_wr = 1;
             in.reg_addr = SBOX_REG_CTR(SBOX_CTR_MSGS);
             in.reg_wdata = 0x1234;
+        } else if (k >= b->p.NODES + b->P + 2 && k < b->p.NODES + b->P + 2 + 3u * (b->P + 1u)) {
+            /* the up port register's bits both ways (limits): every port p with bit 4 set, each read back, then
+             * none again (as written in the setup above); written, read, then a step for the answer's check */
+            unsigned i = (unsigned)(k - b->p.NODES - b->P - 2), p = i / 3u;
+            if (i % 3u == 0) {
+                b->upw = p < b->P ? (uint16_t)(0x10u | p | (rng_below(&b->rng, 65536) & ~0x17u)) : b->upw_none;
+                in.reg_wr = 1;
+                in.reg_addr = SBOX_REG_UP;
+                in.reg_wdata = b->upw;
+            } else if (i % 3u == 1) {
+                in.reg_rd = 1;
+                in.reg_addr = SBOX_REG_UP;
+            }
         }
     } else if (b->phase == 1 && b->cycle < b->phase1_start + 2u * b->P) {
         /* the box ports' configurations, every other step (the watched FIFO is read between) */

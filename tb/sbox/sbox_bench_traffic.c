@@ -52,10 +52,12 @@ void new_message(bench_t *b, unsigned a, unsigned c)
     m.type = rng_pct(&b->rng, 35) ? 0u : 1u;
     m.kind = rng_below(&b->rng, 128);
     unsigned r = rng_below(&b->rng, 100);
-    if (r < b->mcast_pct) { /* multicast */
+    if (r < b->mcast_pct) { /* multicast; one in 8 to unrouted nodes only (dropped: two faults at once) */
         unsigned k = rng_below(&b->rng, 4);
         m.dst = MLC_DST_MULTI;
         m.mask = k == 0 ? 0xFFFFu : k == 1 ? 1u << rng_below(&b->rng, 16) : rng_below(&b->rng, 65536);
+        if (rng_below(&b->rng, 8) == 0)
+            m.mask = unrouted_mask(b, a);
     } else if (r < b->mcast_pct + 10) { /* unrouted: beyond NODES, an invalid entry, or the sender's own port */
         unsigned k = rng_below(&b->rng, 3);
         m.dst = rng_below(&b->rng, b->p.NODES);
@@ -128,17 +130,35 @@ void barrier_stimulus(bench_t *b, int draining)
                 x->queued[p] = 1;
             }
     }
-    /* a request from a port that is not a member: rejected (err_bar), nothing else changes */
+    /* a request from a port that is not a member: rejected (err_bar), nothing else changes; one in 4 names no
+     * member port at all (still err_bar, never drop_route) */
     if (!draining && rng_below(&b->rng, 3000) == 0) {
         unsigned a = rng_below(&b->rng, b->P), c = rng_below(&b->rng, NCH);
-        for (unsigned t = 0; t < 16; t++) {
-            unsigned mask = rng_below(&b->rng, 65536);
-            if (!((mask_ports(b, mask) >> a) & 1u)) {
-                queue_request(b, a, c, mask, 0xBADu);
-                b->e_ctr[SBOX_CTR_ERR_BAR]++;
-                b->bad_bar++;
-                break;
-            }
+        bad_request(b, a, c, rng_below(&b->rng, 4) == 0);
+    }
+}
+
+/* a random subset of the node numbers no entry routes (beyond NODES, invalid), with node a's own if own */
+static unsigned invalid_mask(bench_t *b, unsigned a, int own)
+{
+    unsigned mask = 0;
+    for (unsigned i = 0; i < NNODE; i++)
+        if ((i >= b->p.NODES || b->tport[i] < 0 || (own && (unsigned)b->tport[i] == a)) && rng_pct(&b->rng, 60))
+            mask |= 1u << i;
+    return mask;
+}
+
+unsigned unrouted_mask(bench_t *b, unsigned a) { return invalid_mask(b, a, !box_port(b, a)); }
+
+void bad_request(bench_t *b, unsigned a, unsigned c, int none)
+{
+    for (unsigned t = 0; t < 16; t++) {
+        unsigned mask = none ? invalid_mask(b, a, 0) : rng_below(&b->rng, 65536);
+        if (none ? mask_ports(b, mask) == 0 : !((mask_ports(b, mask) >> a) & 1u)) {
+            queue_request(b, a, c, mask, 0xBADu);
+            b->e_ctr[SBOX_CTR_ERR_BAR]++;
+            b->bad_bar++;
+            return;
         }
     }
 }

@@ -48,7 +48,7 @@ void sbn_node_host(rng_t *rng, mlc_host_t *host, const mlc_out_t *out, mlc_in_t 
                    unsigned hold_kind, unsigned hold_node, unsigned n, uint64_t cycle)
 {
     int hold_rd = traffic && rng_pct(rng, 95) &&
-                  ((hold_kind == 1 && n == hold_node && cycle % 10000 < 2000) ||
+                  ((hold_kind == 1 && n == hold_node && cycle % 10000 < 2000) || (hold_kind == 3 && n == hold_node) ||
                    (hold_kind == 2 && (cycle / 400 + n) % 8 == 0));
     int hold_wr = traffic && rng_pct(rng, 10);
     mlc_host_hold(host, hold_wr, hold_rd);

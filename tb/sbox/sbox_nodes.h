@@ -25,7 +25,8 @@ int sbn_msg_finish(rng_t *rng, mlc_msg_t *m, unsigned src, unsigned fifo_bytes, 
 /* *cp = a copy of *m with its own data (malloc'd, at least 1 byte). 0, or -1 when out of memory. */
 int sbn_msg_copy(mlc_msg_t *cp, const mlc_msg_t *m);
 
-/* Node n's host in one step: draws its stalls (epoch's hold_kind/hold_node, only while traffic), drives host
+/* Node n's host in one step: draws its stalls (epoch's hold_kind/hold_node, only while traffic: 1 node hold_node in
+ * the epoch's first 2000 steps, 2 bursts of 400 steps on every node, 3 node hold_node now), drives host
  * after the MLC's outputs *out into *h and copies the host signals into *in, register port idle. */
 void sbn_node_host(rng_t *rng, mlc_host_t *host, const mlc_out_t *out, mlc_in_t *in, mlc_in_t *h, int traffic,
                    unsigned hold_kind, unsigned hold_node, unsigned n, uint64_t cycle);

@@ -5,6 +5,7 @@
 #include "vrtl.h"
 #include "sbox_rtl_io.h"
 #include "Vsbox.h"
+#include "Vsbox___024root.h"
 
 #include <cstdint>
 #include <cstring>
@@ -99,6 +100,24 @@ int sbox_rtl_stopped(const sbox_rtl_t *r) { return vrtl_stopped(*r); }
 int sbox_rtl_trace_open(sbox_rtl_t *r, const char *path, uint64_t cycle) { return vrtl_trace_open(*r, path, cycle); }
 
 int sbox_rtl_trace_close(sbox_rtl_t *r, uint64_t range[2]) { return vrtl_trace_close(*r, range); }
+
+void sbox_rtl_reset(sbox_rtl_t *r, sbox_out_t *out)
+{
+    sbox_in_t idle;
+    std::memset(&idle, 0, sizeof idle);
+    drive(r, &idle);
+    r->top->rst = 1;
+    vrtl_tick(*r);
+    r->top->rst = 0;
+    sample(r, out);
+}
+
+void sbox_rtl_ctr_preset(sbox_rtl_t *r, unsigned i, uint64_t v)
+{
+    // the backdoor: rtl/sbox/sbox_regs.v's ctr_q is public_flat_rw (a metacomment synthesis does not see)
+    if (i < 8)
+        r->top->rootp->sbox__DOT__u_regs__DOT__ctr_q[i] = v & ((SB_CTR_W >= 64) ? ~0ull : (1ull << SB_CTR_W) - 1u);
+}
 
 void sbox_rtl_step(sbox_rtl_t *r, const sbox_in_t *in, sbox_out_t *out)
 {

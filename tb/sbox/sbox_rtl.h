@@ -34,6 +34,13 @@ void sbox_rtl_free(sbox_rtl_t *r);
 /* One step: in on the input ports, one rising edge, every output port into out. */
 void sbox_rtl_step(sbox_rtl_t *r, const sbox_in_t *in, sbox_out_t *out);
 
+/* One step with rst high and idle inputs (the model's sbox_reset): back to step 0; out gets the outputs. */
+void sbox_rtl_reset(sbox_rtl_t *r, sbox_out_t *out);
+
+/* Test only (the bench's counter preset): box counter i (0..7) set to v wrapped to CTR_W bits through the
+ * Verilator backdoor (sbox_regs.v's ctr_q, public_flat_rw), between two steps. */
+void sbox_rtl_ctr_preset(sbox_rtl_t *r, unsigned i, uint64_t v);
+
 /* 1 once the RTL has stopped itself (an assertion). */
 int sbox_rtl_stopped(const sbox_rtl_t *r);
 

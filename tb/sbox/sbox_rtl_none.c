@@ -25,6 +25,17 @@ void sbox_rtl_step(sbox_rtl_t *r, const sbox_in_t *in, sbox_out_t *out)
     (void)in;
     memset(out, 0, sizeof *out);
 }
+void sbox_rtl_reset(sbox_rtl_t *r, sbox_out_t *out)
+{
+    (void)r;
+    memset(out, 0, sizeof *out);
+}
+void sbox_rtl_ctr_preset(sbox_rtl_t *r, unsigned i, uint64_t v)
+{
+    (void)r;
+    (void)i;
+    (void)v;
+}
 int sbox_rtl_stopped(const sbox_rtl_t *r) { return r != NULL; }
 int sbox_rtl_trace_open(sbox_rtl_t *r, const char *path, uint64_t cycle)
 {

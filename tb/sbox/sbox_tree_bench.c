@@ -33,7 +33,9 @@
  *   - register port of both boxes: a read in step r is answered after step r+1 and only then; table
  *     entries and the up port read back as written; absent registers 0x80000000.
  * Faults: corrupted symbols and CTL faults on every link, the one between the boxes too (--corrupt,
- * --ctl-faults), hosts that stall reading or writing so FIFOs fill back through the tree.
+ * --ctl-faults), hosts that stall reading or writing so FIFOs fill back through the tree. Both boxes'
+ * counters are preset near their wrap after every reset (model hook and RTL backdoor), and a long enough run
+ * resets the whole tree twice after traffic (in mid-flight and after a drain; docs/verification.md).
  *
  * Exit status: 0 pass, 1 a mismatch or a check failed, 2 usage. --help lists the options.
  */
@@ -62,6 +64,10 @@ static void usage(FILE *f)
             "  --corrupt R         R per thousand steps and link end: one corrupted symbol (default 2)\n"
             "  --span both|A|B|none  whose nodes send data multicasts to nodes on both boxes (default both; B's\n"
             "                      go up alone and turn at A: docs/sbox.md, Messages and destinations)\n"
+            "  --no-ctr-preset     box counters start at 0 (by default, after every reset, every counter of both\n"
+            "                      boxes is preset to 2^CTR_W - K, K = 1..8, in the models and through the RTL's backdoor)\n"
+            "  --no-resets         no system resets after traffic (by default one in mid-flight a third into the\n"
+            "                      random traffic, one after a drain two thirds in, each followed by the setup)\n"
             "  (the wave options are listed last; cycles are the bench's steps, 1 = the first edge after\n"
             "  reset; save file tb/sbox/sbox_tree.gtkw: gtkwave FILE tb/sbox/sbox_tree.gtkw)\n"
             "Parameters are fixed by the build (variant %s, B's up port %u; the model-only build takes --PORTS N,\n"
@@ -198,12 +204,14 @@ int main(int argc, char **argv)
     const bench_opt_t own[] = {
         {"--table", BENCH_OPT_STR, NULL, opt_table, &b},       {"--link-delay", BENCH_OPT_STR, NULL, opt_ld, &b},
         {"--tree-delay", BENCH_OPT_STR, NULL, opt_td, &b},     {"--ctl-faults", BENCH_OPT_STR, NULL, opt_ctl, &b},
-        {"--corrupt", BENCH_OPT_STR, NULL, opt_corrupt, &b},     {"--span", BENCH_OPT_STR, NULL, opt_span, &b},   
+        {"--corrupt", BENCH_OPT_STR, NULL, opt_corrupt, &b},     {"--span", BENCH_OPT_STR, NULL, opt_span, &b},
+        {"--no-ctr-preset", BENCH_OPT_FLAG, &b.no_preset, NULL, NULL},
+        {"--no-resets", BENCH_OPT_FLAG, &b.no_resets, NULL, NULL},
         /* the model-only build's (sbox_tree_rtl_none.c): B's up port and the parameters */
         {"--UP", BENCH_OPT_STR, NULL, opt_up, &b},
         SBN_BOX_PARAMS(&b.p),
     };
-    const size_t n_own = sbox_tree_rtl_available() ? 6 : sizeof own / sizeof own[0]; /* 6: every build's options */
+    const size_t n_own = sbox_tree_rtl_available() ? 8 : sizeof own / sizeof own[0]; /* 8: every build's options */
     const bench_cli_spec_t spec = {ST_PROG, sbox_tree_rtl_available(), usage, own, n_own, check_params, &b.p};
     int rc = bench_cli_parse(&spec, argc, argv, &b.cli, &b.o);
     if (rc >= 0) {
@@ -321,6 +329,7 @@ int main(int argc, char **argv)
         oom();
     if (b.o.mode != MODE_MODEL)
         b.br = sbox_tree_rtl_new(b.o.nplus, b.o.plus);
+    ctr_preset(&b);
     /* the final reads of both boxes: counters, their MLCs' wr_over and rd_under, the barriers */
     for (unsigned i = 0; i < SBOX_NCTR; i++)
         b.final_addr[b.nfinal++] = SBOX_REG_CTR(i);
@@ -347,9 +356,20 @@ int main(int argc, char **argv)
     fflush(stdout);
     /* setup (register writes, the links settle), then random traffic */
     uint64_t settle = 200 + 8u * dmax + (uint64_t)b.p.NODES + b.P;
+    /* the resets after traffic: in mid-flight a third into the random traffic, and after a drain begun two
+     * thirds in (if it ends before the run does); none in a run of less than 18,900 steps of traffic */
+    uint64_t rest = b.o.cycles > settle ? b.o.cycles - settle : 0;
+    b.reset_at[0] = b.no_resets || rest < 18900u ? UINT64_MAX : settle + rest / 3u;
+    b.reset_at[1] = b.reset_at[0] == UINT64_MAX ? UINT64_MAX : settle + 2u * rest / 3u;
     for (uint64_t k = 0; k < b.o.cycles; k++) {
-        if (b.phase == 0 && b.cycle >= settle)
+        if (b.phase == 0 && b.cycle >= b.setup_base + settle)
             b.phase = 1;
+        if (b.phase == 1 && b.nresets == 0 && b.cycle >= b.reset_at[0])
+            system_reset(&b); /* in mid-flight: everything in flight is lost */
+        else if (b.phase == 1 && b.nresets == 1 && b.cycle >= b.reset_at[1])
+            b.phase = 2; /* drain, then the second reset */
+        else if (b.phase == 2 && b.nresets == 1 && all_delivered(&b))
+            system_reset(&b);
         bench_step(&b);
         sbn_progress(&b.o, b.cycle, b.sent, b.recvd, b.barriers);
     }
@@ -404,10 +424,10 @@ int main(int argc, char **argv)
            " across the boxes, %" PRIu64 " multicast, %" PRIu64 " unrouted), %" PRIu64 " deliveries (%" PRIu64
            " bytes), %" PRIu64 " barriers (%" PRIu64 " spanning both boxes, %" PRIu64 " releases, %" PRIu64
            " bad requests, longest %" PRIu64 " steps), %" PRIu64 " PC < 2, %" PRIu64 " register reads, %" PRIu64 " symbols corrupted, %" PRIu64
-           " CTL faults, seed=%" PRIu64 "\n",
+           " CTL faults, %u resets after traffic, seed=%" PRIu64 "\n",
            ST_PROG, sbox_tree_rtl_variant(), b.o.cycles, drain, b.sent, b.cross_sent, b.mcast_sent, b.dropped_sent, b.recvd,
            b.bytes, b.barriers, b.span_barriers, b.releases, b.bad_bar, b.bar_wait_max, b.bad_pc, b.regreads, b.corrupted, b.ctl_faults,
-           b.o.seed);
+           b.nresets, b.o.seed);
     if (!b.o.quiet)
         for (unsigned j = 0; j < NB; j++) {
             printf("  box %c counters:", box_name[j]);

@@ -56,7 +56,11 @@ typedef struct {
     char **argv;
     const char *table_arg;
     unsigned ctl_rate, corrupt_pm, link_delay, tree_delay;
-    int ctl_given, ld_given, td_given;
+    int ctl_given, ld_given, td_given, no_preset, no_resets;
+    /* the system resets after traffic (as the one-box bench's): the step of the last one (the setup counts from
+     * it), how many so far (0..2), when the first (in mid-flight) comes and the drain before the second begins */
+    uint64_t setup_base, reset_at[2];
+    unsigned nresets;
     /* parameters and the tree */
     sbox_params_t p, pb;           /* A's, B's (MASTER_MASK bit UP) */
     unsigned P, up, al;            /* ports; B's up port; A's port to B */
@@ -169,6 +173,14 @@ void receive(bench_t *b, unsigned n);
 
 /* one step of nodes, links and box (model and RTL), the outputs compared and the checks run */
 void bench_step(bench_t *b);
+
+/* presets every counter of both boxes to 2^CTR_W - K (K = 1..8) in the models and the RTL (the backdoor) and the
+ * bench's expected counts to the same (docs/verification.md) */
+void ctr_preset(bench_t *b);
+
+/* a system reset after traffic: both boxes (models and RTL, one step with rst), the nodes, links and hosts made
+ * anew, everything in flight forgotten by the scoreboard, the counters preset again; the setup follows */
+void system_reset(bench_t *b);
 
 /* where every node hangs, A's port to B; 0, or -1 with a message in err */
 int place_nodes(bench_t *b, char *err, size_t n);

@@ -46,7 +46,7 @@ void bench_step(bench_t *b)
                     new_message(b, n, c);
         /* stalled readers: one node for the first 2000 steps of the epoch, or bursts of 400 steps */
         sbn_node_host(&b->rng, b->host[n], &b->nout[n], &nin[n], &h, traffic, b->hold_kind, b->hold_node, n, b->cycle);
-        if (b->cycle == 1) { /* the node MLC's configuration */
+        if (b->cycle == b->setup_base + 1) { /* the node MLC's configuration */
             sbn_node_cfg(&nin[n], b->ncfg[n]);
         }
         if (h.h_wr) {
@@ -72,7 +72,7 @@ void bench_step(bench_t *b)
         x->reg_addr = x->reg_wdata = 0;
         if (b->phase == 0) {
             /* the table, the box MLCs' configurations, the up port */
-            uint64_t k = b->cycle - 1;
+            uint64_t k = b->cycle - b->setup_base - 1;
             if (k < b->p.NODES) {
                 x->reg_wr = 1;
                 x->reg_addr = SBOX_REG_TABLE(k);
@@ -222,4 +222,67 @@ int place_nodes(bench_t *b, char *err, size_t n)
         return -1;
     }
     return 0;
+}
+
+/* ------------------------------------------------------------------ counters preset, system reset */
+
+void ctr_preset(bench_t *b)
+{
+    if (b->no_preset)
+        return;
+    uint64_t mod = ctr_mask(b);
+    for (unsigned j = 0; j < NB; j++)
+        for (unsigned i = 0; i < SBOX_NCTR; i++) {
+            uint64_t v = (mod + 1u - (1u + rng_below(&b->rng, 8))) & mod;
+            b->e_ctr[j][i] = v;
+            if (b->bm[j])
+                sbox_ctr_preset(b->bm[j], i, v);
+            if (b->br)
+                sbox_tree_rtl_ctr_preset(b->br, j, i, v);
+        }
+}
+
+void system_reset(bench_t *b)
+{
+    for (unsigned j = 0; j < NB; j++)
+        if (b->bm[j])
+            sbox_reset(b->bm[j]);
+    if (b->br)
+        sbox_tree_rtl_reset(b->br, b->orr);
+    memset(b->om, 0, sizeof b->om);
+    memset(b->orr, 0, sizeof b->orr);
+    memset(b->prim, 0, sizeof b->prim);
+    memset(b->bnext, 0, sizeof b->bnext);
+    for (unsigned n = 0; n < NNODE; n++) {
+        for (unsigned c = 0; c < NCH; c++) {
+            while (ring_pop(&b->pcbad[n][c], NULL)) {
+            }
+            b->wr_words[n][c] = 0;
+            for (unsigned d = 0; d < NNODE; d++)
+                for (unsigned k = 0; k < 2; k++) {
+                    mlc_msg_t m;
+                    while (ring_pop(&b->exp[n][c][d][k], &m))
+                        free(m.data);
+                }
+        }
+        if (!((b->nodes >> n) & 1u))
+            continue;
+        mlc_free(b->node[n]);
+        mlc_host_free(b->host[n]);
+        mlc_link_free(b->link[n]);
+        if (sbn_node_new(&b->p, b->link_delay, b->msgmode, &b->node[n], &b->host[n], &b->link[n], &b->nout[n]))
+            oom();
+        memset(&b->nin[n], 0, sizeof b->nin[n]);
+    }
+    mlc_link_free(b->link[TLINK]);
+    if (!(b->link[TLINK] = mlc_link_new(b->tree_delay)))
+        oom();
+    memset(b->erasing, 0, sizeof b->erasing);
+    memset(b->prev_en, 0, sizeof b->prev_en);
+    memset(b->bar, 0, sizeof b->bar);
+    memset(b->rd_prev, 0, sizeof b->rd_prev);
+    b->phase = 0;
+    b->setup_base = b->cycle;
+    b->nresets++;
+    ctr_preset(b);
 }

@@ -5,6 +5,7 @@
 
 #include "vrtl.h"
 #include "Vsbox_tree.h"
+#include "Vsbox_tree___024root.h"
 #include "sbox_rtl_io.h"
 
 #include <cstdint>
@@ -106,6 +107,29 @@ int sbox_tree_rtl_stopped(const sbox_tree_rtl_t *r) { return vrtl_stopped(*r); }
 int sbox_tree_rtl_trace_open(sbox_tree_rtl_t *r, const char *path, uint64_t cycle) { return vrtl_trace_open(*r, path, cycle); }
 
 int sbox_tree_rtl_trace_close(sbox_tree_rtl_t *r, uint64_t range[2]) { return vrtl_trace_close(*r, range); }
+
+void sbox_tree_rtl_reset(sbox_tree_rtl_t *r, sbox_out_t out[2])
+{
+    sbox_in_t idle[2];
+    std::memset(idle, 0, sizeof idle);
+    drive(r, idle);
+    r->top->rst = 1;
+    vrtl_tick(*r);
+    r->top->rst = 0;
+    sample(r, out);
+}
+
+void sbox_tree_rtl_ctr_preset(sbox_tree_rtl_t *r, unsigned j, unsigned i, uint64_t v)
+{
+    // the backdoor: rtl/sbox/sbox_regs.v's ctr_q is public_flat_rw (a metacomment synthesis does not see)
+    const uint64_t m = (ST_CTR_W >= 64) ? ~0ull : (1ull << ST_CTR_W) - 1u;
+    if (i >= 8)
+        return;
+    if (j == 0)
+        r->top->rootp->sbox_tree__DOT__u_a__DOT__u_regs__DOT__ctr_q[i] = v & m;
+    else
+        r->top->rootp->sbox_tree__DOT__u_b__DOT__u_regs__DOT__ctr_q[i] = v & m;
+}
 
 void sbox_tree_rtl_step(sbox_tree_rtl_t *r, const sbox_in_t in[2], sbox_out_t out[2])
 {

@@ -39,6 +39,13 @@ void sbox_tree_rtl_free(sbox_tree_rtl_t *r);
 /* One step: in[0] on box A's input ports, in[1] on B's, one rising edge, their outputs into out[0], out[1]. */
 void sbox_tree_rtl_step(sbox_tree_rtl_t *r, const sbox_in_t in[2], sbox_out_t out[2]);
 
+/* One step with rst high and idle inputs on both boxes (the models' sbox_reset): back to step 0; out gets the outputs. */
+void sbox_tree_rtl_reset(sbox_tree_rtl_t *r, sbox_out_t out[2]);
+
+/* Test only (the bench's counter preset): box j's (0 A, 1 B) counter i (0..7) set to v wrapped to CTR_W bits through
+ * the Verilator backdoor (sbox_regs.v's ctr_q, public_flat_rw), between two steps. */
+void sbox_tree_rtl_ctr_preset(sbox_tree_rtl_t *r, unsigned j, unsigned i, uint64_t v);
+
 /* 1 once the RTL has stopped itself (an assertion). */
 int sbox_tree_rtl_stopped(const sbox_tree_rtl_t *r);
 

@@ -27,6 +27,18 @@ void sbox_tree_rtl_step(sbox_tree_rtl_t *r, const sbox_in_t in[2], sbox_out_t ou
     (void)in;
     memset(out, 0, 2 * sizeof *out);
 }
+void sbox_tree_rtl_reset(sbox_tree_rtl_t *r, sbox_out_t out[2])
+{
+    (void)r;
+    memset(out, 0, 2 * sizeof *out);
+}
+void sbox_tree_rtl_ctr_preset(sbox_tree_rtl_t *r, unsigned j, unsigned i, uint64_t v)
+{
+    (void)r;
+    (void)j;
+    (void)i;
+    (void)v;
+}
 int sbox_tree_rtl_stopped(const sbox_tree_rtl_t *r) { return r != NULL; }
 int sbox_tree_rtl_trace_open(sbox_tree_rtl_t *r, const char *path, uint64_t cycle)
 {

@@ -48,6 +48,15 @@ void test_params(void)
         check(b != NULL && sbox_mlc(b, edge[i].PORTS - 1) != NULL && sbox_mlc(b, edge[i].PORTS) == NULL,
               "params: edge set %u built, PORTS MLCs", i);
         check(b && sbox_counter(b, 0) == 0 && sbox_counter(b, SBOX_NCTR) == 0, "params: counters 0, index 8 gives 0");
+        if (b) { /* the benches' test-only preset: wrapped to CTR_W, index 8 ignored */
+            uint64_t top = (1ull << edge[i].CTR_W) - 1u;
+            sbox_ctr_preset(b, SBOX_CTR_WORDS, top + 6u);
+            sbox_ctr_preset(b, SBOX_CTR_ERR_MSG, top);
+            sbox_ctr_preset(b, SBOX_NCTR, 7u);
+            check(sbox_counter(b, SBOX_CTR_WORDS) == 5u && sbox_counter(b, SBOX_CTR_ERR_MSG) == top &&
+                      sbox_counter(b, SBOX_NCTR) == 0,
+                  "params: sbox_ctr_preset wraps to CTR_W %u, index 8 ignored", edge[i].CTR_W);
+        }
         sbox_free(b);
     }
     char small[6];
