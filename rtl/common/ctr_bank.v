@@ -118,8 +118,8 @@ module ctr_bank #(
     wire [CW-1:0] wcut;
     generate
         if (CW > 20) begin : g_mut_c20
-            wire [CW-1:0] wbase = wr_init_q ? {CW{1'b0}} : word_q;
-            assign wcut = {wbase[CW-1:20], wsum[19:0]};
+            wire [CW-21:0] whi = wr_init_q ? {(CW-20){1'b0}} : word_q[CW-1:20];
+            assign wcut = {whi, wsum[19:0]};
         end else begin : g_mut_c20n
             assign wcut = wsum;
         end

@@ -128,7 +128,9 @@ module xbar_in #(
 `ifdef SANFAB_MUTANTS
                      // deliberately broken: GO when occ - 1 < GO_THRESH, which never holds for GO_THRESH 0
                      // (occ - 1 wraps at 0); the same as occ <= GO_THRESH for every other GO_THRESH
+                     /* verilator lint_off UNSIGNED */
                      mut_go_zero ? (occ - {{(AW-1){1'b0}}, 1'b1} < GO_W) :
+                     /* verilator lint_on UNSIGNED */
 `endif
                      occ <= GO_W) begin
             want_d = 1'b0;
@@ -147,6 +149,9 @@ module xbar_in #(
     generate
         if (AW < 8) begin : g_occ_narrow
             assign occ8 = {{(8-AW){1'b0}}, occ};
+`ifdef SANFAB_MUTANTS
+            wire unused_mut_occ_top = mut_occ_top;  // (OCC_TOP: no bit 7 to break below 128 entries)
+`endif
         end else begin : g_occ_full
             assign occ8 =
 `ifdef SANFAB_MUTANTS
