@@ -42,12 +42,13 @@ xbar_BENCH_CXX  := tb/xbar/xbar_rtl.cpp
 xbar_BENCH_H    := $(wildcard cmodel/*.h tb/common/*.h tb/xbar/*.h)
 # model-only bench under ASan/UBSan (RTL side stubbed) and its runs (one per line of arguments)
 xbar_SAN_C      := $(xbar_BENCH_C) tb/xbar/xbar_rtl_none.c
-xbar_SAN_RUNS   := m8 m5 m3 m32
+xbar_SAN_RUNS   := m8 m5 m3 m32 m2
 xbar_SAN_m8     := --cycles 50000
 xbar_SAN_m5     := --cycles 30000 --NPORTS 5 --SLACK_DEPTH 24 --STOP_THRESH 12 --GO_THRESH 6 \
                    --ROUTE_DELAY 3 --LINK_DELAY 2 --TIMEOUT 300
 xbar_SAN_m3     := --cycles 30000 --NPORTS 3 --TIMEOUT 0
 xbar_SAN_m32    := --cycles 20000 --NPORTS 32 --ROUTE_DELAY 2 --LINK_DELAY 3 --TIMEOUT 3000 --CTR_WIDTH 16
+xbar_SAN_m2     := --cycles 30000 --NPORTS 2
 # unit tests of the model's documented timing (sanitizers)
 xbar_UNIT       := xbar_unit
 xbar_UNIT_C     := cmodel/xbar.c tb/common/unit_main.c sw/src/sf_cli.c tb/xbar/xbar_unit.c tb/xbar/xbar_unit_sim.c \
