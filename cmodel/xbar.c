@@ -731,6 +731,13 @@ uint32_t xbar_counter(const xbar_t *m, unsigned port, unsigned ctr)
     return ctr_sched_total(&m->cs, port * XBAR_NCTR + ctr);
 }
 
+void xbar_ctr_preset(xbar_t *m, unsigned port, unsigned ctr, uint32_t value)
+{
+    if (!m || port >= m->p.NPORTS || ctr >= XBAR_NCTR)
+        return;
+    m->cs.tot[port * XBAR_NCTR + ctr] += value; /* (mod 2^32; flushes and reads take it mod 2^CTR_WIDTH) */
+}
+
 const char *xbar_counter_name(unsigned ctr)
 {
     static const char *const names[XBAR_NCTR] = {"rx_pkts",  "rx_bytes",   "tx_pkts",      "tx_bytes", "crc_err",

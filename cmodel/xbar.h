@@ -85,6 +85,11 @@ void xbar_step(xbar_t *m, const xbar_in_t *in, xbar_out_t *out);
  * even with COUNTERS = 0); 0 for a port or index out of range. For scoreboards and debugging. */
 uint32_t xbar_counter(const xbar_t *m, unsigned port, unsigned ctr);
 
+/* TEST ONLY (the bench's counter preset, docs/verification.md): adds `value` to counter `ctr` of `port`, as
+ * if that many events had come before, so every later flush and xbar_counter() include it (mod 2^CTR_WIDTH).
+ * The RTL twin adds it to the slot's RAM word, so call it right after the step that flushed the slot. */
+void xbar_ctr_preset(xbar_t *m, unsigned port, unsigned ctr, uint32_t value);
+
 /* Name of a counter index, e.g. "rx_pkts"; "?" if out of range. */
 const char *xbar_counter_name(unsigned ctr);
 

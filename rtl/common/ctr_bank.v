@@ -101,20 +101,31 @@ module ctr_bank #(
 `ifdef SANFAB_DIST_RAM
     (* ram_style = "distributed" *)
 `endif
-    reg  [CW-1:0] mem [0:NS-1];
+    reg  [CW-1:0] mem [0:NS-1] /* verilator public_flat_rw */;
 `ifdef SANFAB_MUTANTS
     // run-time mutation sites: +mutant=NAME (rtl/common/sanfab_mutant.v)
-    wire          mut_ctr_narrow, mut_ctr_lose;
+    wire          mut_ctr_narrow, mut_ctr_lose, mut_ctr_carry20;
     sanfab_mutant #(.NAME("CTR_NARROW")) u_mut_ctr_narrow (.on(mut_ctr_narrow));
     sanfab_mutant #(.NAME("CTR_LOSE"))   u_mut_ctr_lose   (.on(mut_ctr_lose));
+    sanfab_mutant #(.NAME("CTR_CARRY20")) u_mut_ctr_carry20 (.on(mut_ctr_carry20));
     wire [CW-1:0] wsum  =
 `else
     wire [CW-1:0] wdata =
 `endif
                           (wr_init_q ? {CW{1'b0}} : word_q) + {{(CW-LW){1'b0}}, snap_q};
 `ifdef SANFAB_MUTANTS
+    // deliberately broken (CTR_CARRY20): the carry into bit 20 is lost (counters wider than 20 bits)
+    wire [CW-1:0] wcut;
+    generate
+        if (CW > 20) begin : g_mut_c20
+            wire [CW-21:0] whi = wr_init_q ? {(CW-20){1'b0}} : word_q[CW-1:20];
+            assign wcut = {whi, wsum[19:0]};
+        end else begin : g_mut_c20n
+            assign wcut = wsum;
+        end
+    endgenerate
     // deliberately broken: the top bit of every counter is lost (wraps at 2^(CTR_WIDTH-1))
-    wire [CW-1:0] wdata = mut_ctr_narrow ? {1'b0, wsum[CW-2:0]} : wsum;
+    wire [CW-1:0] wdata = mut_ctr_narrow ? {1'b0, wsum[CW-2:0]} : mut_ctr_carry20 ? wcut : wsum;
 `endif
 
     wire [31:0]   wdata32;

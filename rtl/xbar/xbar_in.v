@@ -109,8 +109,10 @@ module xbar_in #(
     reg want_q, want_d;
 `ifdef SANFAB_MUTANTS
     // run-time mutation site: +mutant=NAME (rtl/common/sanfab_mutant.v)
-    wire mut_go_nohyst;
+    wire mut_go_nohyst, mut_go_zero, mut_occ_top;
     sanfab_mutant #(.NAME("GO_NOHYST")) u_mut_go_nohyst (.on(mut_go_nohyst));
+    sanfab_mutant #(.NAME("GO_ZERO"))   u_mut_go_zero   (.on(mut_go_zero));
+    sanfab_mutant #(.NAME("OCC_TOP"))   u_mut_occ_top   (.on(mut_occ_top));
 `endif
 
     always @* begin
@@ -122,7 +124,15 @@ module xbar_in #(
 `endif
         if (occ >= STOP_W) begin
             want_d = 1'b1;
-        end else if (occ <= GO_W) begin
+        end else if (
+`ifdef SANFAB_MUTANTS
+                     // deliberately broken: GO when occ - 1 < GO_THRESH, which never holds for GO_THRESH 0
+                     // (occ - 1 wraps at 0); the same as occ <= GO_THRESH for every other GO_THRESH
+                     /* verilator lint_off UNSIGNED */
+                     mut_go_zero ? (occ - {{(AW-1){1'b0}}, 1'b1} < GO_W) :
+                     /* verilator lint_on UNSIGNED */
+`endif
+                     occ <= GO_W) begin
             want_d = 1'b0;
         end
     end
@@ -139,8 +149,15 @@ module xbar_in #(
     generate
         if (AW < 8) begin : g_occ_narrow
             assign occ8 = {{(8-AW){1'b0}}, occ};
+`ifdef SANFAB_MUTANTS
+            wire unused_mut_occ_top = mut_occ_top;  // (OCC_TOP: no bit 7 to break below 128 entries)
+`endif
         end else begin : g_occ_full
-            assign occ8 = occ[7:0];
+            assign occ8 =
+`ifdef SANFAB_MUTANTS
+                          mut_occ_top ? {1'b0, occ[6:0]} :  // deliberately broken: stat_occ's top bit stuck at 0
+`endif
+                          occ[7:0];
         end
     endgenerate
 

@@ -66,8 +66,9 @@ module xbar_ingress #(
 
 `ifdef SANFAB_MUTANTS
     // run-time mutation sites: +mutant=NAME (rtl/common/sanfab_mutant.v)
-    wire mut_crc_nomark, mut_illegal_narrow, mut_illegal_between;
+    wire mut_crc_nomark, mut_illegal_narrow, mut_illegal_between, mut_crc_err_once;
     sanfab_mutant #(.NAME("CRC_NOMARK"))      u_mut_crc_nomark      (.on(mut_crc_nomark));
+    sanfab_mutant #(.NAME("CRC_ERR_ONCE"))    u_mut_crc_err_once    (.on(mut_crc_err_once));
     sanfab_mutant #(.NAME("ILLEGAL_NARROW"))  u_mut_illegal_narrow  (.on(mut_illegal_narrow));
     sanfab_mutant #(.NAME("ILLEGAL_BETWEEN")) u_mut_illegal_between (.on(mut_illegal_between));
 `endif
@@ -104,7 +105,13 @@ module xbar_ingress #(
                         wr_end     = 1'b1;
                         dropping_d = 1'b0;
                         if (rx[7:0] == C_GAP && ih_v_q) begin
-                            if (crc_chk_q != 8'h00 && crc_chk_q != MARKED_RESIDUE) begin
+                            if (crc_chk_q != 8'h00 && crc_chk_q != MARKED_RESIDUE
+`ifdef SANFAB_MUTANTS
+                                // deliberately broken: a packet already bad (an illegal code inside, data
+                                // lost to overflow) is not counted crc_err again
+                                && !(mut_crc_err_once && err_q)
+`endif
+                                ) begin
                                 ev_crc_err = 1'b1;
                             end
 `ifdef SANFAB_MUTANTS

@@ -10,11 +10,13 @@
 
 const test_desc_t xbar_tests[] = {
     {.name = "random",
-     .what = "uniform random destinations, mixed sizes and every kind (CRC errors, marked, illegal codes, aborts, "
-             "runts, bad routes), stray characters between packets, bubbles, random drain rates, STOP storms",
+     .what = "uniform random destinations, mixed sizes, zero, one or several faults a packet (CRC errors, marked, "
+             "illegal codes, aborts, runts, bad routes), stray characters between packets, bubbles, random drain "
+             "rates, STOP storms; counters preset near their wrap",
      .div = 0, .dst = DST_UNIFORM, .len = LEN_MIXED, .load = LOAD_RANDOM, .drain_lo = 30, .drain_hi = 100,
      .bubble_max = 10, .storm_pm = 2,
-     .mix = {.crc_bad = 20, .marked = 10, .illegal = 15, .abort = 10, .runt = 10, .badroute = 20}, .between_pm = 30},
+     .mix = {.crc_bad = 20, .marked = 10, .illegal = 15, .abort = 10, .runt = 10, .badroute = 20}, .between_pm = 30,
+     .multi_pct = 30, .ctr_preset = 1, .checks = CK_CTR_WRAP},
     {.name = "permutation",
      .what = "saturating permutation, every input to a distinct output: exact input and output rates, no STOP",
      .div = 10, .min_cycles = 5000, .dst = DST_PERM, .len = LEN_32, .load = LOAD_FULL, .drain_lo = 100,
@@ -47,9 +49,11 @@ const test_desc_t xbar_tests[] = {
      .drain_hi = 100, .bubble_max = 5, .mix = {.illegal = 600, .abort = 100, .runt = 50}, .between_pm = 700,
      .sweep_illegal = 1, .checks = CK_COVER_ILLEGAL},
     {.name = "timeout",
-     .what = "output 0's receiver holds STOP past the timeout; packets drain, traffic recovers",
+     .what = "output 0's receiver holds STOP past the timeout; packets drain, traffic recovers; faulty packets "
+             "among them (timeouts crossed with every fault)",
      .div = 10, .min_cycles = 5000, .timeout_mult = 5, .dst = DST_HALF_HOT0, .len = LEN_MIXED, .load = LOAD_FULL,
-     .drain_lo = 100, .drain_hi = 100, .checks = CK_SOME_TIMEOUT},
+     .drain_lo = 100, .drain_hi = 100, .checks = CK_SOME_TIMEOUT,
+     .mix = {.crc_bad = 30, .marked = 20, .illegal = 30, .abort = 20, .runt = 20, .badroute = 20}, .multi_pct = 30},
     {.name = "blocked",
      .what = "directed blocked packets (waiting and owning an output): drained exactly TIMEOUT cycles after they "
              "block, the ABORT exactly when the output is let go",
@@ -65,14 +69,28 @@ const test_desc_t xbar_tests[] = {
      .drain_hi = 100},
     {.name = "overflow",
      .what = "host 0 ignores STOP towards a slow output: overflow counted, its damaged packets marked bad or aborted, "
-             "every other packet exact, nothing hangs",
+             "every other packet exact, nothing hangs; faulty packets among them (overflow crossed with every fault)",
      .div = 10, .min_cycles = 5000, .dst = DST_OVERFLOW, .len = LEN_MIXED, .load = LOAD_FULL, .drain_lo = 100,
-     .drain_hi = 100, .ignore_stop0 = 1, .checks = CK_DAMAGE_SEEN},
+     .drain_hi = 100, .ignore_stop0 = 1, .checks = CK_DAMAGE_SEEN,
+     .mix = {.crc_bad = 30, .marked = 20, .illegal = 30, .abort = 20, .runt = 20, .badroute = 20}, .multi_pct = 30},
     {.name = "counters",
      .what = "long saturating permutation: byte counters pass 65536 (and wrap narrow counters), every register "
              "address read while traffic runs",
      .div = 10, .min_cycles = 80000, .dst = DST_PERM, .len = LEN_LONG, .load = LOAD_FULL, .drain_lo = 100,
-     .drain_hi = 100, .checks = CK_CTR_BIG},
+     .drain_hi = 100, .checks = CK_CTR_BIG | CK_CTR_WRAP, .ctr_preset = 1},
+    {.name = "pairs",
+     .what = "directed double faults: every fault kind alone, then every pair of kinds in one packet, in turn; host "
+             "0 ignores STOP towards a slow output (overflow crossed with them); each counter as the doc's table says",
+     .div = 10, .min_cycles = 5000, .dst = DST_OVERFLOW, .len = LEN_SHORT, .load = LOAD_FULL, .drain_lo = 100,
+     .drain_hi = 100, .between_pm = 50, .ignore_stop0 = 1, .pairs = 1, .ctr_preset = 1,
+     .checks = CK_COVER_PAIRS | CK_DAMAGE_SEEN},
+    {.name = "reset",
+     .what = "random traffic with faults, a reset in mid-flight, traffic, drain and accounting, a reset of the "
+             "drained switch, traffic, drain and accounting again (counters preset after every reset)",
+     .div = 10, .min_cycles = 6000, .dst = DST_UNIFORM, .len = LEN_MIXED, .load = LOAD_RANDOM, .drain_lo = 30,
+     .drain_hi = 100, .bubble_max = 10, .storm_pm = 2,
+     .mix = {.crc_bad = 20, .marked = 10, .illegal = 15, .abort = 10, .runt = 10, .badroute = 20}, .between_pm = 30,
+     .multi_pct = 30, .ctr_preset = 1, .resets = 1},
 };
 const unsigned xbar_ntests = sizeof xbar_tests / sizeof xbar_tests[0];
 

@@ -63,7 +63,9 @@ enum {
     CK_COVER_ILLEGAL = 1u << 8, /* every illegal code went in inside a packet and between packets */
     CK_COVER_ROUTES = 1u << 9,  /* every first byte 0..255 was sent */
     CK_CTR_BIG = 1u << 10,      /* a counter passed 65536 (or wrapped, narrow counters) */
-    CK_TIMEOUT_EXACT = 1u << 11 /* directed blocked packets: drain and ABORT cycles exact */
+    CK_TIMEOUT_EXACT = 1u << 11, /* directed blocked packets: drain and ABORT cycles exact */
+    CK_COVER_PAIRS = 1u << 12,   /* every fault and every pair of faults went into some packet */
+    CK_CTR_WRAP = 1u << 13       /* counter preset: some counter of every port wrapped past 2^CTR_WIDTH */
 };
 
 /* kind mix in per mille: crc_bad, marked, illegal, abort, runt, badroute (the rest normal) */
@@ -88,6 +90,10 @@ typedef struct {
     int sweep_routes;            /* first bytes run through 0..255 */
     int sweep_illegal;           /* illegal codes run through 0x105..0x1FF */
     int ignore_stop0;            /* host 0 ignores STOP and floods output 1, whose receiver is slow */
+    unsigned multi_pct;          /* chance in % of one more fault from the mix, drawn again while it hits */
+    int pairs;                   /* faults in turn: each alone, then each pair (the mix is unused) */
+    int ctr_preset;              /* the counter preset right after every reset (docs/verification.md) */
+    int resets;                  /* reset in mid-flight, then after the drain: three phases of traffic */
     scenario_t scen;
     unsigned checks;
 } test_desc_t;
@@ -99,6 +105,8 @@ extern const unsigned xbar_ntests;
 
 typedef struct {
     xbar_params_t p;
+    int ctr_preset;          /* --ctr-preset: the counter preset in every test, not only those of the table */
+    uint64_t perm_body;      /* --perm-body: body bytes of the permutation test's packets (0: 32) */
     bench_opts_t cl;         /* mode, seed, cycles, vcd, quiet, Verilator plusargs (bench_cli.h) */
     xbar_in_t *record;       /* if set, every cycle's inputs are stored here (record_max entries) */
     uint64_t record_max;

@@ -76,6 +76,14 @@ void chk_read_issued(chk_t *k, uint64_t c, unsigned addr)
     k->rd_at = c;
 }
 
+void chk_preset(chk_t *k, unsigned s, uint32_t value, uint64_t step)
+{
+    if (s < XBAR_MAX_PORTS * XBAR_NCTR) {
+        k->pre[s] = value;
+        k->pre_step[s] = step;
+    }
+}
+
 int addr_present(const chk_t *k, unsigned addr)
 {
     return k->p->COUNTERS && (addr >> 4) < k->n && (addr & 15u) < XBAR_NCTR;
@@ -144,6 +152,7 @@ static void check_regport(chk_t *k, result_t *res, uint64_t c, const xbar_out_t 
         k->defer[k->ndefer].ev = e;
         k->defer[k->ndefer].value = out->reg_rdata;
         k->defer[k->ndefer].read_at = (uint32_t)c;
+        k->defer[k->ndefer].pre = k->pre_step[slot] && W > k->pre_step[slot] ? k->pre[slot] : 0;
         k->ndefer++;
     }
 }
@@ -158,11 +167,12 @@ static void check_deferred(chk_t *k, result_t *res, uint64_t c)
             continue;
         }
         unsigned e = k->defer[i].ev, port = k->defer[i].port;
-        uint64_t want = k->ev_hist[k->defer[i].upto % RING][e][port] & mask;
+        uint64_t want = (k->ev_hist[k->defer[i].upto % RING][e][port] + k->defer[i].pre) & mask;
         if (k->defer[i].value != want)
             fail(res, c, "CHECK register port: counter %s of port %u read in cycle %u is %u, expected %" PRIu64
-                 " (events the bench saw up to cycle %" PRIu64 ", mod 2^%u)", xbar_counter_name(ev_ctr[e]), port,
-                 k->defer[i].read_at, k->defer[i].value, want, k->defer[i].upto, k->p->CTR_WIDTH);
+                 " (events the bench saw up to cycle %" PRIu64 " + preset %u, mod 2^%u)", xbar_counter_name(ev_ctr[e]),
+                 port, k->defer[i].read_at, k->defer[i].value, want, k->defer[i].upto, k->defer[i].pre,
+                 k->p->CTR_WIDTH);
         k->defer[i] = k->defer[--k->ndefer];
     }
 }
@@ -334,7 +344,8 @@ static void check_port_out(chk_t *k, result_t *res, uint64_t c, unsigned q, cons
  * input had an entry for it during the stop (stat_occ of the packet's source >= 1 once the output
  * was stopped; FIFO order makes it this packet's, and it is popped into the output's queue while
  * stopped) has a packet character to send when GO lets it: it leaves exactly 1 + LINK_DELAY cycles
- * after the GO was sampled, or one cycle later behind a STOP/GO of its own (top priority). */
+ * after the GO was sampled, or one cycle later behind a STOP/GO of its own (top priority; with
+ * STOP_THRESH - GO_THRESH = 1, as many cycles later as STOP/GOs of its own come in a row). */
 static void check_resume(chk_t *k, result_t *res, uint64_t c, unsigned q, const xbar_in_t *in, const xbar_out_t *out)
 {
     const unsigned ld = k->ld;
@@ -349,8 +360,10 @@ static void check_resume(chk_t *k, result_t *res, uint64_t c, unsigned q, const 
         } else if (is_pkt_char(t)) {
             k->resume_due[q] = UINT64_MAX;
             k->resumes++;
-        } else if (is_flow_char(t) && !k->resume_flow[q]) {
-            k->resume_flow[q] = 1;
+        } else if (is_flow_char(t) && (!k->resume_flow[q] || k->p->STOP_THRESH - k->p->GO_THRESH == 1)) {
+            /* (a STOP/GO of its own goes first, rule 4.1; the occupancy moves by one a step, so two in a
+             * row only when STOP_THRESH - GO_THRESH = 1: then as many as come in a row) */
+            k->resume_flow[q]++;
             k->resume_due[q]++;
         } else {
             fail(res, c, "CHECK downstream GO: output %u was stopped in the middle of input %d's packet with an entry "

@@ -59,8 +59,12 @@ typedef struct {
     struct {
         uint64_t at, upto;      /* compare in cycle `at` with the events of cycles <= upto */
         unsigned port, ev;
-        uint32_t value, read_at;
+        uint32_t value, read_at, pre;
     } defer[16];
+    /* the counter preset (docs/verification.md): slot s holds pre[s] more than its events in every flush
+     * after step pre_step[s] (0: no preset) */
+    uint32_t pre[XBAR_MAX_PORTS * XBAR_NCTR];
+    uint64_t pre_step[XBAR_MAX_PORTS * XBAR_NCTR];
     unsigned ndefer;
     /* register port */
     int rd_out;                 /* a read is outstanding */
@@ -86,6 +90,8 @@ unsigned lat_formula(const xbar_params_t *p);
 void chk_read_issued(chk_t *k, uint64_t c, unsigned addr);
 /* Is addr a counter the switch has (not an absent address)? */
 int addr_present(const chk_t *k, unsigned addr);
+/* The counter preset: slot s got `value` more right after step `step` (every later flush includes it). */
+void chk_preset(chk_t *k, unsigned s, uint32_t value, uint64_t step);
 /* Every check of cycle c on what crossed the ports (measure: the rate window is open). */
 void check_cycle(chk_t *k, result_t *res, uint64_t c, const xbar_in_t *in, const xbar_out_t *out, int measure);
 

@@ -18,7 +18,7 @@ static unsigned pick_len(traffic_t *t)
 {
     switch (t->d->len) {
     case LEN_SHORT_LONG: return rng_pct(&t->rng, 50) ? SB_ID_LEN + 1 : 1000;
-    case LEN_32: return 32;
+    case LEN_32: return t->d->dst == DST_PERM && t->o->perm_body ? (unsigned)t->o->perm_body : 32;
     case LEN_16: return 16;
     case LEN_SAT: return 8 + rng_below(&t->rng, 120);
     case LEN_SHORT: return SB_ID_LEN + 1 + rng_below(&t->rng, 16);
@@ -79,7 +79,21 @@ int make_packet(traffic_t *t, sb_t *sb, host_t *h, unsigned src, int dst_force, 
         return 0;
     unsigned dst = dst_force >= 0 ? (unsigned)dst_force : pick_dst(t, src);
     unsigned len = len_force ? len_force : pick_len(t);
-    sb_kind_t kind = pick_kind(t);
+    unsigned faults = sb_kind_fault(pick_kind(t));
+    if (t->d->pairs) {
+        /* directed: every fault alone, then every pair of them, in turn */
+        unsigned k = t->next_pair++ % (SB_NFAULTS + SB_NFAULTS * (SB_NFAULTS - 1) / 2);
+        if (k < SB_NFAULTS)
+            faults = 1u << k;
+        else
+            for (unsigned a = 0, j = SB_NFAULTS; a < SB_NFAULTS; a++)
+                for (unsigned b = a + 1; b < SB_NFAULTS; b++, j++)
+                    if (j == k)
+                        faults = 1u << a | 1u << b;
+    } else if (t->d->multi_pct)
+        /* zero, one or several faults: more drawn from the same mix while the dice say so */
+        for (unsigned j = 0; j < SB_NFAULTS && rng_pct(&t->rng, t->d->multi_pct); j++)
+            faults |= sb_kind_fault(pick_kind(t));
     uint8_t route[1];
     uint32_t aux = (uint32_t)rng_next(&t->rng);
     if (t->d->sweep_routes) {
@@ -88,21 +102,21 @@ int make_packet(traffic_t *t, sb_t *sb, host_t *h, unsigned src, int dst_force, 
         if (route_valid(b, n))
             dst = ROUTE_PORT(b);
         else
-            kind = SB_BADROUTE;
-    } else if (kind == SB_BADROUTE) {
+            faults = SB_F_BADROUTE;
+    } else if (faults & SB_F_BADROUTE) {
         unsigned r = rng_below(&t->rng, 3);
         route[0] = r == 0 ? (uint8_t)(0x80u | (n + rng_below(&t->rng, 64 - n)))  /* port at or past NPORTS */
                  : r == 1 ? (uint8_t)rng_below(&t->rng, 0x80)                   /* not a route byte */
                           : (uint8_t)(0xC0u | rng_below(&t->rng, 0x40));        /* 11xxxxxx, ITB mark among them */
     } else
         route[0] = ROUTE_BYTE(dst);
-    if (kind == SB_ILLEGAL) {
+    if (faults & SB_F_ILLEGAL) {
         unsigned code = t->d->sweep_illegal ? t->next_code_in++ % 251 : rng_below(&t->rng, 251);
         aux = SB_ILLEGAL_AUX(0x105 + code, t->next_pos++);
         t->code_in[code] = 1;
     }
     uint16_t ch[HOST_MAX_PKT];
-    unsigned nch = sb_make(sb, src, dst, kind, route, 1, len, aux, ch, HOST_MAX_PKT);
+    unsigned nch = sb_make(sb, src, dst, faults, route, 1, len, aux, ch, HOST_MAX_PKT);
     if (!nch || !host_queue(h, ch, nch))
         return 0;
     t->route_sent[route[0]] = 1;

@@ -16,7 +16,7 @@ typedef struct {
     unsigned load_pct[XBAR_MAX_PORTS];
     unsigned dst_perm[XBAR_MAX_PORTS];
     uint64_t storm_until[XBAR_MAX_PORTS];
-    unsigned next_route, next_code_in, next_code_between, next_pos;
+    unsigned next_route, next_code_in, next_code_between, next_pos, next_pair;
     uint8_t route_sent[256];
     uint8_t code_in[251], code_between[251];
 } traffic_t;

@@ -4,6 +4,7 @@
 
 #include "vrtl.h"
 #include "Vxbar.h"
+#include "Vxbar___024root.h"
 
 #include <cstdint>
 
@@ -57,6 +58,12 @@ xbar_rtl_t *xbar_rtl_new(int argc, const char *const *argv)
     return r;
 }
 
+void xbar_rtl_reset(xbar_rtl_t *r)
+{
+    r->top->reg_rd = 0;
+    vrtl_reset(*r);
+}
+
 void xbar_rtl_free(xbar_rtl_t *r)
 {
     if (!r)
@@ -100,6 +107,25 @@ void xbar_rtl_step(xbar_rtl_t *r, const xbar_in_t *in, xbar_out_t *out)
     get_bits(r->top->stat_occ, so);
     for (unsigned p = 0; p < XBAR_MAX_PORTS; p++)
         out->stat_occ[p] = p < XB_NPORTS ? (uint8_t)(so[p / 4] >> (8 * (p % 4))) : 0;
+}
+
+void xbar_rtl_ctr_preset(xbar_rtl_t *r, unsigned slot, uint32_t value)
+{
+#if XB_COUNTERS
+    // the counter RAM of rtl/common/ctr_bank.v (`mem`, /* verilator public_flat_rw */), hierarchical name
+    // xbar.g_ctr.u_ctr.u_bank.mem; its words are BANK_W bits (rtl/xbar/xbar_counters.v)
+    const unsigned ns = XB_NPORTS * XBAR_NCTR;
+    unsigned lw = 0;
+    while ((1u << lw) < ns + 2)
+        lw++;
+    const unsigned bank_w = XB_CTR_WIDTH > lw ? XB_CTR_WIDTH : lw + 1;
+    const uint32_t mask = bank_w >= 32 ? 0xFFFFFFFFu : (1u << bank_w) - 1u;
+    auto &mem = r->top->rootp->xbar__DOT__g_ctr__DOT__u_ctr__DOT__u_bank__DOT__mem;
+    if (slot < ns)
+        mem[slot] = (uint32_t)((mem[slot] + value) & mask);
+#else
+    (void)r, (void)slot, (void)value;
+#endif
 }
 
 } // extern "C"

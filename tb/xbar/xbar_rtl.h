@@ -26,11 +26,20 @@ const char *xbar_rtl_variant(void);
  * context, read before the model is built (so a random initial state is seeded by them). */
 xbar_rtl_t *xbar_rtl_new(int argc, const char *const *argv);
 
+/* Reset in mid-run: rst high for three edges (the last is step 0 again), as xbar_rtl_new() does; the
+ * receive links keep their last characters meanwhile, reg_rd is 0. The model's twin is xbar_reset(). */
+void xbar_rtl_reset(xbar_rtl_t *r);
+
 /* Frees an instance (closing its trace). */
 void xbar_rtl_free(xbar_rtl_t *r);
 
 /* One rising clock edge. */
 void xbar_rtl_step(xbar_rtl_t *r, const xbar_in_t *in, xbar_out_t *out);
+
+/* TEST ONLY (the bench's counter preset): adds value to the counter RAM word of slot (port * 9 + index)
+ * through Verilator's backdoor (ctr_bank's `mem` is public_flat_rw), modulo the word width; nothing with
+ * COUNTERS = 0. Call it right after the step that flushed the slot, as for the model's xbar_ctr_preset(). */
+void xbar_rtl_ctr_preset(xbar_rtl_t *r, unsigned slot, uint32_t value);
 
 /* 1 once the RTL has stopped itself ($stop/$error of an assertion in a SANFAB_ASSERT build; the
  * message is on stdout): the caller ends the run and reports it. */

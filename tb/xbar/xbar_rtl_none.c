@@ -13,6 +13,13 @@ xbar_rtl_t *xbar_rtl_new(int argc, const char *const *argv)
     return NULL;
 }
 void xbar_rtl_free(xbar_rtl_t *r) { (void)r; }
+void xbar_rtl_reset(xbar_rtl_t *r) { (void)r; }
+void xbar_rtl_ctr_preset(xbar_rtl_t *r, unsigned slot, uint32_t value)
+{
+    (void)r;
+    (void)slot;
+    (void)value;
+}
 void xbar_rtl_step(xbar_rtl_t *r, const xbar_in_t *in, xbar_out_t *out)
 {
     (void)r;

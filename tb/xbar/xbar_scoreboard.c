@@ -63,12 +63,12 @@ void sb_error(sb_t *sb, const char *fmt, ...)
     sb->errors++;
 }
 
-unsigned sb_make(sb_t *sb, unsigned src, unsigned dst, sb_kind_t kind, const uint8_t *route,
+unsigned sb_make(sb_t *sb, unsigned src, unsigned dst, unsigned faults, const uint8_t *route,
                  unsigned nroute, unsigned body_len, uint32_t aux, uint16_t *ch, unsigned max)
 {
     if (src >= sb->nports || src >= SB_MAX_PORTS || body_len < SB_ID_LEN + 1 || body_len > 0xFFFF)
         return 0;
-    if (nroute + body_len + 3 > max)
+    if (nroute + body_len + 4 > max)
         return 0;
     if (sb->nrec[src] == sb->cap[src]) {
         uint32_t ncap = sb->cap[src] ? sb->cap[src] * 2 : 1024;
@@ -81,13 +81,26 @@ unsigned sb_make(sb_t *sb, unsigned src, unsigned dst, sb_kind_t kind, const uin
     uint32_t seq = sb->nrec[src];
     if (seq >= (1u << 24))
         return 0;
+    faults &= (1u << SB_NFAULTS) - 1u;
+    const int abort = (faults & SB_F_ABORT) != 0, runt = (faults & SB_F_RUNT) != 0;
+    const int ends_crc = !abort && !runt; /* the packet ends with a CRC byte and GAP */
     sb_rec_t *r = &sb->rec[src][sb->nrec[src]++];
     r->len = (uint16_t)body_len;
     r->dst = (uint8_t)dst;
-    r->kind = (uint8_t)kind;
+    r->faults = (uint8_t)faults;
     r->state = 0;
-    r->lone = (uint8_t)(kind == SB_RUNT || (kind == SB_ABORT && aux % 8 == 0));
-    sb->made[src][kind]++;
+    /* no body at all: a runt (route, GAP), or a runt ended by ABORT, or an ABORT right after the route */
+    const int empty = runt || (abort && aux % 8 == 0);
+    r->lone = (uint8_t)(empty && !(faults & SB_F_BADROUTE));
+    for (unsigned a = 0; a < SB_NFAULTS; a++)
+        for (unsigned b = a; b < SB_NFAULTS; b++)
+            if ((faults >> a & 1u) && (faults >> b & 1u))
+                sb->pair[a][b]++;
+    /* the input's counters (docs/xbar.md, "Several faults in one packet"): each fault is counted by its own
+     * rule, independently of the others; a CRC fault needs a CRC (no ABORT, no runt) */
+    sb->want_crc_err[src] += (faults & SB_F_CRC) && ends_crc;
+    sb->want_drop_route[src] += (faults & SB_F_BADROUTE) != 0;
+    sb->want_malformed[src] += ((faults & SB_F_ILLEGAL) != 0) + (runt && !abort);
 
     unsigned n = 0;
     uint8_t crc = 0;
@@ -95,32 +108,38 @@ unsigned sb_make(sb_t *sb, unsigned src, unsigned dst, sb_kind_t kind, const uin
         ch[n++] = route[k];
         crc = crc8_step(crc, route[k]);
     }
-    if (kind == SB_RUNT) {
-        ch[n++] = CH_GAP;
-        return n;
-    }
-    unsigned cut = kind != SB_ABORT ? body_len : r->lone ? 0 : SB_ID_LEN + 2 + aux % (body_len - SB_ID_LEN);
-    const unsigned ill_pos = (aux & 0xFFFFu) % (body_len + 2);
+    const unsigned cut = empty ? 0 : !abort ? body_len : SB_ID_LEN + 2 + aux % (body_len - SB_ID_LEN);
+    const unsigned nbody = cut < body_len ? cut : body_len; /* body bytes sent */
+    /* the illegal code goes before body byte ill_pos, or at nbody (before the CRC or the end), or at
+     * nbody + 1 (between the CRC and the GAP); in a packet without a CRC it is always sent */
+    unsigned ill_pos = (aux & 0xFFFFu) % (body_len + 2);
+    if (!ends_crc)
+        ill_pos %= nbody + 1;
     const uint16_t ill_code = (uint16_t)(0x105u + ((aux >> 16) % 251u));
-    for (unsigned i = 0; i < body_len && i < cut; i++) {
+    const int ill = (faults & SB_F_ILLEGAL) != 0;
+    for (unsigned i = 0; i < nbody; i++) {
         uint8_t b = body_byte(src, seq, i);
-        if (kind == SB_ILLEGAL && i == ill_pos)
+        if (ill && i == ill_pos)
             ch[n++] = ill_code;
         ch[n++] = b;
         crc = crc8_step(crc, b);
     }
-    if (kind == SB_ILLEGAL && ill_pos == body_len)
+    if (ill && ill_pos == nbody)
         ch[n++] = ill_code;
-    if (kind == SB_ABORT) {
+    if (abort) {
         ch[n++] = CH_ABORT;
         return n;
     }
-    if (kind == SB_CRC_BAD)
-        crc ^= (uint8_t)(1u << (aux % 8)); /* a single-bit error */
-    else if (kind == SB_MARKED)
+    if (runt) {
+        ch[n++] = CH_GAP;
+        return n;
+    }
+    if (faults & SB_F_MARKED)
         crc ^= 0xFFu;
+    if (faults & SB_F_CRC)
+        crc ^= (uint8_t)(1u << (aux % 8)); /* a single-bit error (of a marked CRC too: then neither 0 nor 0xF3) */
     ch[n++] = crc;
-    if (kind == SB_ILLEGAL && ill_pos == body_len + 1)
+    if (ill && ill_pos == body_len + 1)
         ch[n++] = ill_code;
     ch[n++] = CH_GAP;
     return n;
@@ -139,6 +158,10 @@ static int damage_tolerated(sb_t *sb, unsigned port, const uint8_t *bytes, unsig
     unsigned src = len >= SB_ID_LEN ? bytes[0] : 0;
     uint32_t seq = len >= SB_ID_LEN ? ((uint32_t)bytes[1] << 16) | ((uint32_t)bytes[2] << 8) | bytes[3] : 0;
     int known = len >= SB_ID_LEN && src < sb->nports && sb->damage_ok[src];
+    /* a packet of a source that obeys STOP is never damaged by overflow: checked normally (its id cannot
+     * come from a damaged packet of a STOP-ignoring source but by a chance of about 1 in 10^7) */
+    if (len >= SB_ID_LEN && src < sb->nports && !sb->damage_ok[src] && seq < sb->nrec[src])
+        return 0;
     if (known && seq < sb->nrec[src]) {
         const sb_rec_t *r = &sb->rec[src][seq];
         /* exactly as sent: check it normally */
@@ -195,7 +218,7 @@ void sb_receive(void *ctx, unsigned port, const uint8_t *bytes, unsigned len, ho
         sb_error(sb, "packet src=%u seq=%u arrived at port %u, expected %u", src, seq, port, r->dst);
         return;
     }
-    if (r->kind == SB_BADROUTE || r->kind == SB_RUNT) {
+    if (r->faults & (SB_F_BADROUTE | SB_F_RUNT)) {
         sb_error(sb, "packet src=%u seq=%u of a dropping kind was delivered", src, seq);
         return;
     }
@@ -216,7 +239,7 @@ void sb_receive(void *ctx, unsigned port, const uint8_t *bytes, unsigned len, ho
         sb->got_abort[port]++;
         return;
     }
-    if (r->kind == SB_ABORT) {
+    if (r->faults & SB_F_ABORT) {
         sb_error(sb, "packet src=%u seq=%u was aborted by its sender but arrived ended by GAP", src, seq);
         return;
     }
@@ -232,10 +255,11 @@ void sb_receive(void *ctx, unsigned port, const uint8_t *bytes, unsigned len, ho
         }
     }
     uint8_t good = body_crc(src, seq, r->len);
-    uint8_t want = r->kind == SB_NORMAL ? good : (uint8_t)(good ^ 0xFFu);
+    const int bad = (r->faults & (SB_F_CRC | SB_F_MARKED | SB_F_ILLEGAL)) != 0;
+    uint8_t want = bad ? (uint8_t)(good ^ 0xFFu) : good;
     if (bytes[r->len] != want) {
-        sb_error(sb, "packet src=%u seq=%u (kind %u): CRC 0x%02x, expected 0x%02x (%s)", src, seq, r->kind,
-                 bytes[r->len], want, r->kind == SB_NORMAL ? "good" : "marked bad");
+        sb_error(sb, "packet src=%u seq=%u (faults 0x%02x): CRC 0x%02x, expected 0x%02x (%s)", src, seq, r->faults,
+                 bytes[r->len], want, bad ? "marked bad" : "good");
         return;
     }
     r->state = 1;
@@ -272,15 +296,22 @@ uint64_t sb_finish_single(sb_t *sb, const host_t *host, const sb_port_counters_t
                           int timeouts_possible)
 {
     const uint64_t mask = ctr_width >= 64 ? ~0ull : (1ull << ctr_width) - 1;
-    uint64_t errs = 0, timeouts = 0, runts_to[SB_MAX_PORTS] = {0};
+    uint64_t errs = 0, timeouts = 0, runts_to[SB_MAX_PORTS] = {0}, runts_lost_ok[SB_MAX_PORTS] = {0};
     for (unsigned i = 0; i < sb->nports; i++) {
-        const uint64_t *m = sb->made[i];
         if (ctr) {
             expect_eq(sb, &errs, i, "rx_pkts", ctr[i].rx_pkts, host[i].sent_pkts, mask);
             expect_eq(sb, &errs, i, "rx_bytes", ctr[i].rx_bytes, host[i].sent_data, mask);
-            expect_eq(sb, &errs, i, "crc_err", ctr[i].crc_err, m[SB_CRC_BAD], mask);
-            expect_eq(sb, &errs, i, "drop_route", ctr[i].drop_route, m[SB_BADROUTE], mask);
-            expect_eq(sb, &errs, i, "malformed", ctr[i].malformed, m[SB_ILLEGAL] + m[SB_RUNT] + sb->extra_malformed[i],
+            expect_eq(sb, &errs, i, "crc_err", ctr[i].crc_err, sb->want_crc_err[i], mask);
+            if (!host[i].cfg.ignore_stop)
+                expect_eq(sb, &errs, i, "drop_route", ctr[i].drop_route, sb->want_drop_route[i], mask);
+            else if (sb->want_drop_route[i] <= mask && ctr[i].drop_route > sb->want_drop_route[i]) {
+                /* a bad route whose header found no room is lost to overflow, never seen by the read side
+                 * (docs/xbar.md, "Several faults in one packet"): at most the bad routes sent */
+                sb_error(sb, "port %u: counter drop_route is %llu, more than the %llu bad routes sent", i,
+                         (unsigned long long)ctr[i].drop_route, (unsigned long long)sb->want_drop_route[i]);
+                errs++;
+            }
+            expect_eq(sb, &errs, i, "malformed", ctr[i].malformed, sb->want_malformed[i] + sb->extra_malformed[i],
                       mask);
             if (!host[i].cfg.ignore_stop)
                 expect_eq(sb, &errs, i, "overflow", ctr[i].overflow, 0, mask);
@@ -315,8 +346,8 @@ uint64_t sb_finish_single(sb_t *sb, const host_t *host, const sb_port_counters_t
         for (uint32_t s = 0; s < sb->nrec[i]; s++) {
             const sb_rec_t *r = &sb->rec[i][s];
             if (r->lone)
-                runts_to[r->dst]++;
-            else if (r->kind != SB_BADROUTE && r->state != (r->kind == SB_ABORT ? 2 : 1))
+                runts_to[r->dst]++, runts_lost_ok[r->dst] += sb->damage_ok[i];
+            else if (!(r->faults & SB_F_BADROUTE) && r->state != ((r->faults & SB_F_ABORT) ? 2 : 1))
                 sb->missing[i]++;
         }
         /* per source: every packet not delivered as sent is explained by a timeout drain counted at
@@ -338,7 +369,8 @@ uint64_t sb_finish_single(sb_t *sb, const host_t *host, const sb_port_counters_t
     if (!ctr && timeouts_possible)
         return errs;
     for (unsigned p = 0; p < sb->nports; p++) {
-        uint64_t lo = runts_to[p] > timeouts ? runts_to[p] - timeouts : 0;
+        /* (a STOP-ignoring source's runt may be lost whole to overflow) */
+        uint64_t lo = runts_to[p] > timeouts + runts_lost_ok[p] ? runts_to[p] - timeouts - runts_lost_ok[p] : 0;
         if (sb->lone_abort[p] < lo || sb->lone_abort[p] > runts_to[p] + timeouts) {
             sb_error(sb, "port %u: %llu lone ABORTs, expected %llu runts (+ up to %llu timeouts)", p,
                      (unsigned long long)sb->lone_abort[p], (unsigned long long)runts_to[p],

@@ -1,6 +1,6 @@
 /* sanfab — end-to-end packet scoreboard for source-routed (crossbar) traffic.
  *
- * Packets are made here (sb_make) from a source, a destination and a kind; the body carries the
+ * Packets are made here (sb_make) from a source, a destination and its faults; the body carries the
  * source and a sequence number and deterministic payload bytes, so nothing but a small record is
  * stored per packet. Each packet received by a host (sb_receive) is checked: known, delivered
  * once, at the right destination, bytes unaltered, CRC-8 correct or marked bad exactly when it
@@ -17,23 +17,28 @@
 #define SB_MAX_PORTS 64
 #define SB_ID_LEN 4 /* body bytes 0..3: source, sequence number (24 bits) */
 
-typedef enum {
-    SB_NORMAL,    /* good packet: delivered with a good CRC */
-    SB_CRC_BAD,   /* sent with a wrong CRC: delivered marked bad, counted as crc_err at the input */
-    SB_MARKED,    /* sent already marked bad: delivered marked bad, not counted again */
-    SB_ILLEGAL,   /* an illegal control character inside: delivered marked bad, counted malformed
-                   * (which code and where: see SB_ILLEGAL_AUX) */
-    SB_ABORT,     /* sender ends it with ABORT: delivered as an aborted prefix (aux % 8 == 0: the ABORT
-                   * follows the route bytes at once, a lone ABORT at the destination, not counted) */
-    SB_RUNT,      /* route byte then GAP: a lone ABORT at the destination, counted malformed */
-    SB_BADROUTE,  /* route byte names no port: dropped and counted at the input */
-    SB_NKINDS
-} sb_kind_t;
+/* Faults of a packet, any combination of them (0: a good packet, delivered with a good CRC). What each
+ * one does alone and what the counters show for a packet with several: docs/xbar.md, "Malformed
+ * input, contained" and "Several faults in one packet". */
+enum {
+    SB_F_CRC = 1u << 0,      /* sent with a wrong CRC (a one-bit error): counted crc_err, delivered marked bad */
+    SB_F_MARKED = 1u << 1,   /* sent already marked bad: delivered marked bad, not counted again */
+    SB_F_ILLEGAL = 1u << 2,  /* an illegal control character inside: counted malformed, delivered marked bad
+                              * (which code and where: see SB_ILLEGAL_AUX) */
+    SB_F_ABORT = 1u << 3,    /* sender ends it with ABORT: delivered as an aborted prefix (aux % 8 == 0: the ABORT
+                              * follows the route bytes at once, a lone ABORT at the destination, not counted) */
+    SB_F_RUNT = 1u << 4,     /* route byte then GAP: a lone ABORT at the destination, counted malformed */
+    SB_F_BADROUTE = 1u << 5, /* route byte names no port: dropped and counted (drop_route) at the input */
+    SB_NFAULTS = 6
+};
+/* The packet kinds of one fault each (the tests' mix), and SB_NORMAL for none. */
+typedef enum { SB_NORMAL, SB_CRC_BAD, SB_MARKED, SB_ILLEGAL, SB_ABORT, SB_RUNT, SB_BADROUTE, SB_NKINDS } sb_kind_t;
+static inline unsigned sb_kind_fault(sb_kind_t k) { return k == SB_NORMAL ? 0u : 1u << ((unsigned)k - 1u); }
 
 typedef struct {
     uint16_t len;   /* body length */
     uint8_t dst;    /* destination host/port */
-    uint8_t kind;   /* sb_kind_t */
+    uint8_t faults; /* SB_F_* */
     uint8_t state;  /* 0 made, 1 delivered with GAP, 2 delivered aborted */
     uint8_t lone;   /* leaves as a lone ABORT: a runt, or an ABORT right after the route bytes */
 } sb_rec_t;
@@ -42,8 +47,10 @@ typedef struct {
     unsigned nports;
     sb_rec_t *rec[SB_MAX_PORTS];
     uint32_t nrec[SB_MAX_PORTS], cap[SB_MAX_PORTS];
-    /* per source, packets made by kind */
-    uint64_t made[SB_MAX_PORTS][SB_NKINDS];
+    /* per source, from the packets made: what the input's counters must show (docs/xbar.md), and the packets
+     * made with each fault and each pair of faults (pair[a][b], a < b: a test's coverage) */
+    uint64_t want_crc_err[SB_MAX_PORTS], want_drop_route[SB_MAX_PORTS], want_malformed[SB_MAX_PORTS];
+    uint64_t pair[SB_NFAULTS][SB_NFAULTS];
     /* per destination, receptions */
     uint64_t got_gap[SB_MAX_PORTS], got_abort[SB_MAX_PORTS], lone_abort[SB_MAX_PORTS];
     uint8_t damage_ok[SB_MAX_PORTS];    /* this source ignores STOP: its packets may arrive damaged */
@@ -74,9 +81,9 @@ void sb_init(sb_t *sb, unsigned nports, FILE *log);
 void sb_free(sb_t *sb);
 
 /* Builds a packet from src to dst: route bytes, body of body_len bytes (>= SB_ID_LEN + 1), CRC,
- * end symbol, all shaped by kind; writes at most max characters to ch. Returns the number of
- * characters, 0 if it does not fit. `aux` picks where an ILLEGAL character or an ABORT goes. */
-unsigned sb_make(sb_t *sb, unsigned src, unsigned dst, sb_kind_t kind, const uint8_t *route,
+ * end symbol, all shaped by faults (SB_F_*, any combination); writes at most max characters to ch. Returns
+ * the number of characters, 0 if it does not fit. `aux` picks where an ILLEGAL character or an ABORT goes. */
+unsigned sb_make(sb_t *sb, unsigned src, unsigned dst, unsigned faults, const uint8_t *route,
                  unsigned nroute, unsigned body_len, uint32_t aux, uint16_t *ch, unsigned max);
 
 /* Host receive callback (ctx is the sb_t). */

@@ -28,6 +28,7 @@ static const unit_test_t tests[] = {
     {"dropping", test_dropping},
     {"abt_owner", test_abt_owner},
     {"counters", test_counters},
+    {"ctr_preset", test_ctr_preset},
     {"round_robin", test_round_robin},
     {"rr_regrant", test_rr_regrant},
     {"head_timing", test_head_timing},

@@ -79,6 +79,7 @@ void test_abt_owner(void);
 /* xbar_unit_counters.c: the counter schedule and register port, occupancy, quiet/skip */
 
 void test_counters(void);
+void test_ctr_preset(void);
 void test_occupancy(void);
 void test_quiet_skip(void);
 
