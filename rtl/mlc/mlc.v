@@ -172,7 +172,7 @@ module mlc #(
     // run-time mutation sites: +mutant=NAME (rtl/common/sanfab_mutant.v)
     wire          mut_guard_off, mut_crc_init, mut_sp_cap, mut_toggle_same, mut_frame_long, mut_wr_norefuse,
                   mut_retx_ack, mut_echo_stuck, mut_hold_stuck, mut_turn_short, mut_timeout_late,
-                  mut_credit_ge, mut_dup_null, mut_credit_plus1, mut_ctr_sat;
+                  mut_credit_ge, mut_dup_null, mut_credit_plus1, mut_ctr_sat, mut_ctr_top;
     sanfab_mutant #(.NAME("GUARD_OFF"))    u_mut_guard_off    (.on(mut_guard_off));
     sanfab_mutant #(.NAME("CRC_INIT"))     u_mut_crc_init     (.on(mut_crc_init));
     sanfab_mutant #(.NAME("SP_CAP"))       u_mut_sp_cap       (.on(mut_sp_cap));
@@ -188,6 +188,7 @@ module mlc #(
     sanfab_mutant #(.NAME("DUP_NULL"))     u_mut_dup_null     (.on(mut_dup_null));
     sanfab_mutant #(.NAME("CREDIT_PLUS1")) u_mut_credit_plus1 (.on(mut_credit_plus1));
     sanfab_mutant #(.NAME("CTR_SAT"))      u_mut_ctr_sat      (.on(mut_ctr_sat));
+    sanfab_mutant #(.NAME("CTR_TOP"))      u_mut_ctr_top      (.on(mut_ctr_top));
 `endif
     // rule 2's guard (slave, LISTEN): a symbol fewer than GUARD steps after this end's last one, and
     // the rest of its frame, are conflicts (the rule-2 branch only reads it in LISTEN)
@@ -234,7 +235,7 @@ module mlc #(
     // the unit of the nibble at rn_q is within NP and the credit granted (registered from the next state)
     reg           uok_q, uok_d;
     // counters
-    reg [CTR_W-1:0] ctr_q [0:NCTR-1];
+    reg [CTR_W-1:0] ctr_q [0:NCTR-1] /* verilator public_flat_rw */;   // public: the bench's counter preset (a test mode)
     reg [4:0]       inc   [0:NCTR-1];
     // registered outputs
     reg           tx_en_q, tx_en_d;
@@ -820,6 +821,8 @@ module mlc #(
 `ifdef SANFAB_MUTANTS
                 if (mut_ctr_sat)
                     ctr_q[r] <= (&ctr_q[r]) ? ctr_q[r] : ctr_q[r] + {{(CTR_W-5){1'b0}}, inc[r]};   // deliberately broken: counters stop at 2^CTR_W - 1 instead of wrapping
+                else if (mut_ctr_top)
+                    ctr_q[r] <= {ctr_q[r][CTR_W-1], ctr_q[r][CTR_W-2:0] + {{(CTR_W-6){1'b0}}, inc[r]}};   // deliberately broken: the carry into the top bit is lost
                 else
 `endif
                 ctr_q[r] <= ctr_q[r] + {{(CTR_W-5){1'b0}}, inc[r]};

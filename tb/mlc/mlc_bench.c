@@ -41,9 +41,14 @@
  * hands the link to the master's timeout, checked to the step.
  *
  * Usage: mlc_bench [--cycles N] [--seed N] [--mode lockstep|rtl|model] [--quiet] [--vcd FILE]
- *                  [--vcd-start N] [--vcd-cycles N] [--vcd-on-fail FILE] [--ctl-faults R] [--forge R] [--phase N] [--speed] [--test all] [--help] [+verilator+...]
+ *                  [--vcd-start N] [--vcd-cycles N] [--vcd-on-fail FILE] [--ctl-faults R] [--forge R] [--phase N] [--ctr-preset K] [--speed] [--test all] [--help] [+verilator+...]
  * (the command line is tb/common/bench_cli's: numbers decimal, 0x hex or 0 octal; with
  * +verilator+rand+reset+ and no +verilator+seed+ a seed derived from --seed).
+ * --ctr-preset K (default 16, 0 off): the counter preset mode (docs/verification.md): right after reset
+ * every register-port counter of both ends starts near its wrap, 2^CTR_W - j (a quarter of them
+ * 2^(CTR_W-1) - j), j random in 1..K from the seed, in the RTL (a Verilator backdoor on ctr_q,
+ * mlc_rtl_ctr_preset) and in the model (mlc_ctr_preset, test only); the bench's own counts start
+ * there too, so every read of a counter checks value = events + preset modulo 2^CTR_W.
  * --speed (lockstep only): every step's inputs of the two model ends and of the RTL pair are recorded;
  * after the PASS line fresh models and a fresh RTL pair are stepped over them, each loop of step calls
  * timed alone (no host drivers, link models, checks), every 64th step's outputs checked against the
@@ -69,7 +74,8 @@ static void usage(FILE *f)
     fprintf(f,
             "usage: mlc_bench [--cycles N] [--seed N] [--mode lockstep|rtl|model] [--quiet] [--vcd FILE]\n"
             "                 [--vcd-start N] [--vcd-cycles N] [--vcd-on-fail FILE] [--ctl-faults R]\n"
-            "                 [--forge R] [--phase N] [--speed] [--test all] [--help] [+verilator+...]\n");
+            "                 [--forge R] [--phase N] [--ctr-preset K] [--speed] [--test all] [--help]\n"
+            "                 [+verilator+...]\n");
     bench_waves_usage(f, "");
     fprintf(f,
             "  Cycles are the bench's steps (1 = the first edge after reset); save file tb/mlc/mlc.gtkw\n"
@@ -78,6 +84,9 @@ static void usage(FILE *f)
             "  and about 5R per million frames erased (needs TIMEOUT > 0; default 20 with TIMEOUT > 0, else 0).\n"
             "--forge R: R per thousand arriving frames replaced by made-up frames with a correct check\n"
             "  (lockstep only; the scoreboard and the drain are off).\n"
+            "--ctr-preset K: counter preset mode (default K 16; 0 off): right after reset every counter of\n"
+            "  both ends (RTL by a backdoor, model) starts at 2^CTR_W - j, a quarter of them at\n"
+            "  2^(CTR_W-1) - j, j random in 1..K, so carries reach the top bits; the checks count from there.\n"
             "--phase N: cycles per phase (default: a fifth of --cycles from 1000000 on, else half):\n"
             "  pipelined and message-based transfer in turn, a drain (counted in the cycles) and a\n"
             "  configuration write between two phases; each phase has at least N/2 traffic cycles.\n"
@@ -111,7 +120,7 @@ int main(int argc, char **argv)
     static bench_t b;
     bench_opts_t o;
     bench_cli_t cli;
-    uint64_t ctl_rate = 0, forge_rate = 0;
+    uint64_t ctl_rate = 0, forge_rate = 0, preset_k = 16;
     int ctl_set = 0;
     for (unsigned n = 0; n < 2; n++)
         for (unsigned c = 0; c < MLC_NCH; c++)
@@ -128,7 +137,8 @@ int main(int argc, char **argv)
     const bench_opt_t own[] = {{"--speed", BENCH_OPT_FLAG, &b.speed, NULL, NULL},
                                {"--ctl-faults", BENCH_OPT_NUM, &ctl_rate, ctl_given, &ctl_set},
                                {"--forge", BENCH_OPT_NUM, &forge_rate, NULL, NULL},
-                               {"--phase", BENCH_OPT_NUM, &b.phase_len, NULL, NULL}};
+                               {"--phase", BENCH_OPT_NUM, &b.phase_len, NULL, NULL},
+                               {"--ctr-preset", BENCH_OPT_NUM, &preset_k, NULL, NULL}};
     const bench_cli_spec_t spec = {"mlc_bench", 1, usage, own, sizeof own / sizeof own[0], check_params, &b.p[0]};
     int rc = bench_cli_parse(&spec, argc, argv, &cli, &o);
     if (rc < 0 && strcmp(cli.test, "all") != 0) {
@@ -177,6 +187,13 @@ int main(int argc, char **argv)
         return 2;
     }
     b.ctl_rate = (unsigned)ctl_rate;
+    if (preset_k > 1000) {
+        fprintf(stderr, "mlc_bench: --ctr-preset is at most 1000\n");
+        bench_cli_free(&cli);
+        return 2;
+    }
+    b.preset_k = (unsigned)preset_k;
+    preset_draw(&b);
     rng_seed(&b.rng, b.seed * 0x9E3779B97F4A7C15ull + 1);
     rng_seed(&b.frng, b.seed * 0xC2B2AE3D27D4EB4Full + 7);
     if (!b.phase_len) /* five phases in a run of a million cycles or more, else two */
@@ -204,6 +221,7 @@ int main(int argc, char **argv)
     if (b.mode != MODE_MODEL) {
         b.rtl = mlc_rtl_new(nplus, plus);
     }
+    preset_apply(&b, b.m[0], b.m[1], b.rtl); /* the counter preset mode, at step 0 */
     b.last_end = -1;
     b.cur = -1;
     printf("mlc_bench: variant %s LINK_W=%u FIFO_BYTES=%u TURN=%u TIMEOUT=%u CTR_W=%u LINK_DELAY=%u "
@@ -250,7 +268,9 @@ int main(int argc, char **argv)
     if (b.mode != MODE_RTL && !b.quiet) { /* what the run exercised (model counters, both ends) */
         printf("  events:");
         for (unsigned k = MLC_CTR_ERR_CHECK; k < MLC_NCTR; k++)
-            printf(" %s=%u", mlc_counter_name(k), (unsigned)(mlc_counter(b.m[0], k) + mlc_counter(b.m[1], k)));
+            printf(" %s=%u", mlc_counter_name(k),
+                   (unsigned)(((mlc_counter(b.m[0], k) - b.preset[0][k]) & ctr_mask(&b)) +
+                              ((mlc_counter(b.m[1], k) - b.preset[1][k]) & ctr_mask(&b))));
         printf("\n");
     }
     waves_done(&b, "");

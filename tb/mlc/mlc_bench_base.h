@@ -80,6 +80,12 @@ typedef struct {
     /* model-free checks (docs/mlc.md, without the model): the bench's own counts of the counters
      * it can count exactly from the ports, compared with every register-port read of them */
     uint64_t cnt[2][MLC_NCTR];
+    /* counter preset mode (--ctr-preset K, default 16; docs/verification.md): right after reset every
+     * register-port counter of both ends, RTL (backdoor) and model (mlc_ctr_preset), starts at
+     * preset[n][k]: 2^CTR_W - j, or (a quarter of them) 2^(CTR_W-1) - j, j in 1..K, so carries run
+     * through the top bits within a short run; the bench's own counts start there too */
+    unsigned preset_k;
+    uint32_t preset[2][MLC_NCTR];
     int ctr_known[MLC_NCTR];      /* counters the bench counts (others are not checked) */
     mlc_out_t prev[2];            /* the outputs after the previous step */
     int rd_exp_ok[2];             /* a register read of this step has an expected value */
@@ -134,6 +140,13 @@ void check_fail(const bench_t *b, const char *what);
 void sb_fail(const bench_t *b, unsigned node, unsigned ch, const char *what);
 /* Compares every output port of end n, model e against RTL a: the first difference fails the run (LOCKSTEP MISMATCH). */
 void compare(const bench_t *b, unsigned n, const mlc_out_t *e, const mlc_out_t *a);
+/* The counter mask 2^CTR_W - 1. */
+uint32_t ctr_mask(const bench_t *b);
+/* Draws the counter presets of both ends (preset_k 0: all 0) from the run's seed and starts the
+ * bench's own counts there. */
+void preset_draw(bench_t *b);
+/* Applies the presets to the model ends m0, m1 and the RTL pair r (each may be NULL): at step 0. */
+void preset_apply(const bench_t *b, mlc_t *m0, mlc_t *m1, mlc_rtl_t *r);
 /* CRC-16 0x1021 over one nibble x, MSB first, from state s (docs/mlc.md, Frames), written here for the bench. */
 uint16_t fcrc(uint16_t s, unsigned x);
 

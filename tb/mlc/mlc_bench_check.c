@@ -102,11 +102,6 @@ void link_checks(bench_t *b)
 
 /* ------------------------------------------------------------------ model-free checks (docs/mlc.md) */
 
-static uint32_t ctr_mask(const bench_t *b)
-{
-    return b->p[0].CTR_W >= 32 ? 0xFFFFFFFFu : (uint32_t)((1ull << b->p[0].CTR_W) - 1u);
-}
-
 /* the single-packet cap of a configuration (docs/mlc.md, Configuration: cap) */
 static unsigned cfg_cap(unsigned cfg)
 {

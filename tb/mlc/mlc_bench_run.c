@@ -67,6 +67,7 @@ int speed_replay(bench_t *b, int nplus, const char *const *plus)
         fprintf(stderr, "mlc_bench: out of memory (--speed)\n");
         return 1;
     }
+    preset_apply(b, m0, m1, NULL);
     double t0 = now_s();
     for (uint64_t i = 0; i < n; i++) {
         mlc_step(m0, &b->rec_im[2 * i], &o[0]);
@@ -79,6 +80,7 @@ int speed_replay(bench_t *b, int nplus, const char *const *plus)
     mlc_free(m0);
     mlc_free(m1);
     mlc_rtl_t *r = mlc_rtl_new(nplus, plus);
+    preset_apply(b, NULL, NULL, r);
     t0 = now_s();
     for (uint64_t i = 0; i < n; i++) {
         mlc_rtl_step(r, &b->rec_ir[2 * i], o);
