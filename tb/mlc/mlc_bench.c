@@ -252,9 +252,13 @@ int main(int argc, char **argv)
             fflush(stdout);
         }
     }
-    /* drain: no new messages, no faults, hosts read everything; all in flight must arrive */
+    /* the limits test, then the drain: no new messages, no faults, hosts read everything; all in
+     * flight must arrive; then every status and flag bit must have been seen both ways */
     uint64_t ran = b.cycle; /* --cycles, or more when the last phase needed its half phase */
+    limits(&b);
+    uint64_t lim_steps = b.cycle - ran;
     b.drain = drain(&b, 0);
+    cov_check(&b);
     if (b.frames < 4)
         check_fail(&b, "fewer than 4 frames on the link");
     printf("PASS mlc_bench variant %s: %" PRIu64 " cycles (+%" PRIu64 " drain), %" PRIu64 " frames, %" PRIu64
@@ -265,6 +269,10 @@ int main(int argc, char **argv)
     printf("  phases: %u (%u pipelined, %u message-based; %" PRIu64 " drain steps between them, in the cycles),"
            " %" PRIu64 " timeouts seen, %" PRIu64 " directed early frames at the slave (guard)\n",
            b.nphase, (b.nphase + 1) / 2, b.nphase / 2, b.phase_drain, b.timeouts_seen, b.guard_pulses);
+    if (!b.forge_rate)
+        printf("  limits: %" PRIu64 " steps (in the drain): every FIFO full in %" PRIu64 ", read back a word every %u steps in %" PRIu64
+               "; every status and flag bit seen 0 and 1\n",
+               lim_steps, b.lim_fill, LIM_READ_EVERY, b.lim_walk);
     if (b.mode != MODE_RTL && !b.quiet) { /* what the run exercised (model counters, both ends) */
         printf("  events:");
         for (unsigned k = MLC_CTR_ERR_CHECK; k < MLC_NCTR; k++)

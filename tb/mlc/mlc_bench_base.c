@@ -125,3 +125,9 @@ void preset_apply(const bench_t *b, mlc_t *m0, mlc_t *m1, mlc_rtl_t *r)
                 mlc_rtl_ctr_preset(r, n, k, b->preset[n][k]);
         }
 }
+
+void cov_see(bench_t *b, unsigned n, unsigned w, uint32_t v)
+{
+    b->seen1[n][w] |= v;
+    b->seen0[n][w] |= ~v;
+}

@@ -15,6 +15,10 @@
 
 #include <stdint.h>
 
+/* the words of the bit coverage (bench_t seen0/seen1) */
+enum { COV_SPACE0, COV_SPACE1, COV_AVAIL0, COV_AVAIL1, COV_LINK, COV_CFG, COV_NP, COV_FLAGS, COV_CR0, COV_CR1, COV_N };
+#define LIM_READ_EVERY 3u
+
 /* a frame that arrived at an end's pins, decoded by the bench */
 typedef struct {
     int valid, len_ok, crc_ok;
@@ -85,6 +89,17 @@ typedef struct {
      * preset[n][k]: 2^CTR_W - j, or (a quarter of them) 2^(CTR_W-1) - j, j in 1..K, so carries run
      * through the top bits within a short run; the bench's own counts start there too */
     unsigned preset_k;
+    /* the limits test (limits(), docs/verification.md): lim 1 fill (Type0 messages as fast as the
+     * hosts take them, no reads: every receive FIFO full, its credit 0, every send FIFO full), lim 2
+     * walk (no new messages, each host reads one word every LIM_READ_EVERY steps: the backlog flows,
+     * then the free units and the credits climb one by one through 15 and 16), 0 off */
+    int lim;
+    uint64_t lim_fill, lim_walk;  /* steps each part took */
+    /* bit coverage: for each end, the bits of each status and flag word seen 1 (seen1) and seen 0
+     * (seen0): st_tx_space0/1, st_rx_avail0/1 (every step), registers 15 and 16 (every read), the
+     * NP/FLAGS/CR0/CR1 nibbles of every frame it received with a good length and check */
+    uint32_t seen1[2][COV_N], seen0[2][COV_N];
+
     uint32_t preset[2][MLC_NCTR];
     int ctr_known[MLC_NCTR];      /* counters the bench counts (others are not checked) */
     mlc_out_t prev[2];            /* the outputs after the previous step */
@@ -147,6 +162,8 @@ uint32_t ctr_mask(const bench_t *b);
 void preset_draw(bench_t *b);
 /* Applies the presets to the model ends m0, m1 and the RTL pair r (each may be NULL): at step 0. */
 void preset_apply(const bench_t *b, mlc_t *m0, mlc_t *m1, mlc_rtl_t *r);
+/* Records one value of coverage word w at end n (bench_t seen0/seen1). */
+void cov_see(bench_t *b, unsigned n, unsigned w, uint32_t v);
 /* CRC-16 0x1021 over one nibble x, MSB first, from state s (docs/mlc.md, Frames), written here for the bench. */
 uint16_t fcrc(uint16_t s, unsigned x);
 

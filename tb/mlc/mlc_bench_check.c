@@ -133,7 +133,7 @@ void reg_expect(bench_t *b, unsigned n, const mlc_in_t *in)
 }
 
 /* after the step: the register port's answer */
-void reg_check(const bench_t *b, unsigned n, const mlc_in_t *in)
+void reg_check(bench_t *b, unsigned n, const mlc_in_t *in)
 {
     const mlc_out_t *o = &b->prim[n];
     char m[200];
@@ -150,6 +150,8 @@ void reg_check(const bench_t *b, unsigned n, const mlc_in_t *in)
                  in->reg_addr);
         check_fail(b, m);
     }
+    if (in->reg_addr == MLC_REG_LINK || in->reg_addr == MLC_REG_CFG) /* bit coverage */
+        cov_see(b, n, in->reg_addr == MLC_REG_LINK ? COV_LINK : COV_CFG, o->reg_rdata);
     if (b->rd_exp_ok[n] && o->reg_rdata != b->rd_exp[n]) {
         unsigned a = in->reg_addr;
         snprintf(m, sizeof m,
@@ -221,6 +223,12 @@ void rx_decode(bench_t *b, unsigned n, const mlc_in_t *rx)
         l->cr[1] = b->rxd[n].n >= 4 ? b->rxd[n].nib[3] : 0;
         l->len_ok = b->rxd[n].n == 8 + 32 * l->np;
         l->crc_ok = b->rxd[n].crc == 0;
+        if (l->len_ok && l->crc_ok) { /* bit coverage of the frame fields (a good frame) */
+            cov_see(b, n, COV_NP, l->np);
+            cov_see(b, n, COV_FLAGS, b->rxd[n].nib[1]);
+            cov_see(b, n, COV_CR0, l->cr[0]);
+            cov_see(b, n, COV_CR1, l->cr[1]);
+        }
         /* a frame the end received in LISTEN: it started after the end last drove, no answer was
          * pending then (else it is a conflict in TURN), and for the master before its timeout. It is
          * answered TURN + 1 steps after it ended, except a bad frame at the slave with hold = 1; a

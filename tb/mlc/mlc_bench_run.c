@@ -226,8 +226,13 @@ void step(bench_t *b, int draining)
         compare(b, 0, &b->om[0], &b->orr[0]);
         compare(b, 1, &b->om[1], &b->orr[1]);
     }
-    for (unsigned n = 0; n < 2; n++)
+    for (unsigned n = 0; n < 2; n++) {
         b->prim[n] = b->mode == MODE_RTL ? b->orr[n] : b->om[n];
+        for (unsigned c = 0; c < MLC_NCH; c++) { /* bit coverage of the status */
+            cov_see(b, n, COV_SPACE0 + c, b->prim[n].st_tx_space[c]);
+            cov_see(b, n, COV_AVAIL0 + c, b->prim[n].st_rx_avail[c]);
+        }
+    }
     if (b->mode != MODE_RTL) {
         uint64_t ov = mlc_link_overlaps(b->lm);
         mlc_link_step(b->lm, &b->om[0], &b->om[1], &b->nm[0], &b->nm[1]);
@@ -388,4 +393,89 @@ void phase_switch(bench_t *b)
         printf("  phase %u from step %" PRIu64 " (after a drain of %" PRIu64 " steps): %s, cfg=%u/%u\n", b->nphase,
                b->cycle + 1, d, b->cfg[0] & MLC_CFG_MSG ? "message-based" : "pipelined", b->cfg[0], b->cfg[1]);
     b->nphase++;
+}
+
+/* ------------------------------------------------------------------ the limits test, the bit coverage */
+
+/* every receive FIFO full and readable (its credit 0), every send FIFO full */
+static int lim_full(const bench_t *b)
+{
+    for (unsigned n = 0; n < 2; n++)
+        for (unsigned c = 0; c < MLC_NCH; c++)
+            if (b->prim[n].st_rx_avail[c] != b->p[n].FIFO_BYTES || b->prim[n].st_tx_space[c] != 0)
+                return 0;
+    return 1;
+}
+
+void limits(bench_t *b)
+{
+    if (b->forge_rate)
+        return;
+    for (unsigned n = 0; n < 2; n++) { /* Network Burst until the link is quiet (the mode stays) */
+        b->cfg[n] = (b->cfg[n] & MLC_CFG_MSG) | MLC_CFG_SP(0);
+        b->cfg_pending[n] = 1;
+    }
+    uint64_t d = drain(b, 1), k, limit = 400000 + 400 * (uint64_t)b->p[0].FIFO_BYTES;
+    for (unsigned n = 0; n < 2; n++) { /* then pipelined Network Burst, new drivers */
+        b->cfg[n] = 0;
+        b->cfg_pending[n] = 1;
+        mlc_host_free(b->h[n]);
+        b->h[n] = mlc_host_new(b->p[n].FIFO_BYTES, 0);
+        if (!b->h[n]) {
+            fprintf(stderr, "mlc_bench: out of memory\n");
+            exit(1);
+        }
+    }
+    b->lim = 1;
+    for (k = 0; k < limit && !lim_full(b); k++)
+        step(b, 0);
+    if (!lim_full(b))
+        check_fail(b, "limits test: the FIFOs did not all fill (receive FIFOs full and readable, send FIFOs full)"
+                      " with the readers stopped (docs/mlc.md, FIFOs and status)");
+    b->lim_fill = d + k;
+    b->lim = 2;
+    for (k = 0; k < limit && sb_busy(b); k++)
+        step(b, 0);
+    b->lim_walk = k;
+    b->lim = 0;
+}
+
+void cov_check(const bench_t *b)
+{
+    static const char *const name[COV_N] = {"st_tx_space0", "st_tx_space1", "st_rx_avail0", "st_rx_avail1",
+                                            "register 15 (link state)", "register 16 (configuration)",
+                                            "received NP", "received FLAGS", "received CR0", "received CR1"};
+    if (b->forge_rate)
+        return;
+    uint32_t st = 2u * b->p[0].FIFO_BYTES - 2u; /* bits 1..log2(FIFO_BYTES) of an even count 0..FIFO_BYTES */
+    for (unsigned n = 0; n < 2; n++)
+        for (unsigned w = 0; w < COV_N; w++) {
+            uint32_t both, never;
+            if (w <= COV_AVAIL1) {
+                both = st;
+                never = ~st;
+            } else if (w == COV_LINK) {
+                /* good, oval, tack, E_mine, crx0, crx1, state (0, 1, 2); hold: the slave's, set only by
+                 * a conflict (CTL faults) */
+                both = 0x3FFFu | (n == 1 && b->ctl_rate ? 0x4000u : 0u);
+                never = ~(n == 1 ? 0x7FFFu : 0x3FFFu);
+            } else if (w == COV_CFG) {
+                both = 7u;
+                never = ~7u;
+            } else {
+                both = w == COV_FLAGS ? 7u : 15u; /* FLAGS bit 3 is 0 */
+                never = ~both;
+            }
+            uint32_t miss1 = both & ~b->seen1[n][w], miss0 = both & ~b->seen0[n][w], bad = never & b->seen1[n][w];
+            if (miss1 || miss0 || bad) {
+                char m[240];
+                uint32_t x = bad ? bad : miss1 ? miss1 : miss0;
+                unsigned i = 0;
+                while (!(x >> i & 1u))
+                    i++;
+                snprintf(m, sizeof m, "bit coverage: node %u %s bit %u %s (docs/mlc.md; the limits test)", n, name[w], i,
+                         bad ? "was 1, never allowed" : miss1 ? "never seen 1" : "never seen 0");
+                check_fail(b, m);
+            }
+        }
 }
