@@ -173,7 +173,7 @@ module mlc #(
     wire          mut_guard_off, mut_crc_init, mut_sp_cap, mut_toggle_same, mut_frame_long, mut_wr_norefuse,
                   mut_retx_ack, mut_echo_stuck, mut_hold_stuck, mut_turn_short, mut_timeout_late,
                   mut_credit_ge, mut_dup_null, mut_credit_plus1, mut_ctr_sat, mut_ctr_top, mut_credit_clamp,
-                  mut_avail_top;
+                  mut_avail_top, mut_chk_credit;
     sanfab_mutant #(.NAME("GUARD_OFF"))    u_mut_guard_off    (.on(mut_guard_off));
     sanfab_mutant #(.NAME("CRC_INIT"))     u_mut_crc_init     (.on(mut_crc_init));
     sanfab_mutant #(.NAME("SP_CAP"))       u_mut_sp_cap       (.on(mut_sp_cap));
@@ -192,6 +192,7 @@ module mlc #(
     sanfab_mutant #(.NAME("CTR_TOP"))      u_mut_ctr_top      (.on(mut_ctr_top));
     sanfab_mutant #(.NAME("CREDIT_CLAMP")) u_mut_credit_clamp (.on(mut_credit_clamp));
     sanfab_mutant #(.NAME("AVAIL_TOP"))    u_mut_avail_top    (.on(mut_avail_top));
+    sanfab_mutant #(.NAME("CHK_CREDIT"))   u_mut_chk_credit   (.on(mut_chk_credit));
 `endif
     // rule 2's guard (slave, LISTEN): a symbol fewer than GUARD steps after this end's last one, and
     // the rest of its frame, are conflicts (the rule-2 branch only reads it in LISTEN)
@@ -608,6 +609,10 @@ module mlc #(
                 je = rflags_q[2];
                 if (jlen_q)
                     bad = C_ERR_LEN;
+`ifdef SANFAB_MUTANTS
+                else if (mut_chk_credit && jcr_q)
+                    bad = C_ERR_CREDIT;   // deliberately broken: a frame failing both the check and the credit test counts as a credit error
+`endif
                 else if (jchk_q)
                     bad = C_ERR_CHECK;
                 else if (jcr_q)

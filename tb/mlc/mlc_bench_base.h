@@ -18,6 +18,10 @@
 /* the words of the bit coverage (bench_t seen0/seen1) */
 enum { COV_SPACE0, COV_SPACE1, COV_AVAIL0, COV_AVAIL1, COV_LINK, COV_CFG, COV_NP, COV_FLAGS, COV_CR0, COV_CR1, COV_N };
 #define LIM_READ_EVERY 3u
+/* the fault kinds of the directed pairs: a corrupted bit (two: C2), the frame's last CTL cycle dropped
+ * (one symbol short), a CTL pulse right after its last symbol (one long), a forged data frame with a
+ * good check and more units than granted */
+enum { PF_C = 1, PF_C2 = 2, PF_S = 4, PF_G = 8, PF_K = 16 };
 
 /* a frame that arrived at an end's pins, decoded by the bench */
 typedef struct {
@@ -99,6 +103,15 @@ typedef struct {
      * (seen0): st_tx_space0/1, st_rx_avail0/1 (every step), registers 15 and 16 (every read), the
      * NP/FLAGS/CR0/CR1 nibbles of every frame it received with a good length and check */
     uint32_t seen1[2][COV_N], seen0[2][COV_N];
+    /* the directed fault pairs (pairs(), in the limits test with every credit 0, no random faults):
+     * one frame of the master at the slave gets the faults of pk (PF_*); pph 1 armed (the next frame
+     * arriving at the slave), 2 in it (pos its symbol, plen its length, poff its corrupted symbols);
+     * preg: forced register reads of the slave (pra its addresses, prv the values read) */
+    int pairs_on, pph;
+    unsigned pk, pos, plen, poff[2], pbit[2];
+    unsigned preg, pra[4];
+    uint32_t prv[4];
+    uint64_t pairs_done;
 
     uint32_t preset[2][MLC_NCTR];
     int ctr_known[MLC_NCTR];      /* counters the bench counts (others are not checked) */

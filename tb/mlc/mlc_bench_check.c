@@ -150,6 +150,8 @@ void reg_check(bench_t *b, unsigned n, const mlc_in_t *in)
                  in->reg_addr);
         check_fail(b, m);
     }
+    if (n == 1 && b->preg && in->reg_addr == b->pra[4 - b->preg]) /* the directed pairs' reads */
+        b->prv[4 - b->preg--] = o->reg_rdata;
     if (in->reg_addr == MLC_REG_LINK || in->reg_addr == MLC_REG_CFG) /* bit coverage */
         cov_see(b, n, in->reg_addr == MLC_REG_LINK ? COV_LINK : COV_CFG, o->reg_rdata);
     if (b->rd_exp_ok[n] && o->reg_rdata != b->rd_exp[n]) {

@@ -106,9 +106,80 @@ int speed_replay(bench_t *b, int nplus, const char *const *plus)
 /* draining: 0 traffic; 1 the final drain (no new messages, no faults); 2 a drain between phases
  * (no new messages, no random faults but the directed erased frame and CTL pulse, Network Burst: no
  * new transfer sizes) */
+/* the directed pairs: the faults pk into the master's frame arriving at the slave (im, ir: its
+ * inputs of this step in the model pair and the RTL pair, changed alike) */
+static void pair_inject(bench_t *b, mlc_in_t *im, mlc_in_t *ir)
+{
+    int en = b->mode == MODE_RTL ? ir->rx_en : im->rx_en;
+    uint8_t d = b->mode == MODE_RTL ? ir->rx_d : im->rx_d;
+    unsigned lw = b->p[1].LINK_W;
+    if (b->pph == 1) {
+        if (!en || b->prim[1].tx_en || b->rxd[1].in)
+            return;
+        b->pph = 2;
+        b->pos = 0;
+        unsigned np = d & 15u;
+        if (b->pk & PF_K) { /* a forged data frame: NP 1, CR 0 0, a good check */
+            uint8_t nib[40];
+            unsigned k = 0;
+            nib[k++] = 1;
+            nib[k++] = (uint8_t)rng_below(&b->frng, 8);
+            nib[k++] = 0;
+            nib[k++] = 0;
+            for (unsigned i = 0; i < 32; i++)
+                nib[k++] = (uint8_t)rng_below(&b->frng, 16);
+            uint16_t c = 0xFFFF;
+            for (unsigned i = 0; i < k; i++)
+                c = fcrc(c, nib[i]);
+            nib[k++] = (uint8_t)(c >> 12);
+            nib[k++] = (uint8_t)((c >> 8) & 15u);
+            nib[k++] = (uint8_t)((c >> 4) & 15u);
+            nib[k++] = (uint8_t)(c & 15u);
+            b->flen[1] = k * 4 / lw;
+            for (unsigned i = 0; i < b->flen[1]; i++)
+                b->fsym[1][i] = lw == 4 ? nib[i] : (uint8_t)(nib[2 * i] | (nib[2 * i + 1] << 4));
+            np = 1;
+        }
+        b->plen = mlc_frame_symbols(&b->p[1], np);
+        /* corrupted symbols: not the first (a corrupted NP fails the length test first), not the last
+         * (S drops it), two different ones for C2 */
+        b->poff[0] = 1u + rng_below(&b->frng, b->plen - 2);
+        do
+            b->poff[1] = 1u + rng_below(&b->frng, b->plen - 2);
+        while (b->poff[1] == b->poff[0]);
+        b->pbit[0] = rng_below(&b->frng, lw);
+        b->pbit[1] = rng_below(&b->frng, lw);
+    }
+    if (b->pph != 2)
+        return;
+    unsigned i = b->pos++;
+    if (b->pk & PF_K) {
+        en = i < b->plen;
+        d = en ? b->fsym[1][i] : 0;
+    }
+    if (i < b->plen && en) {
+        if ((b->pk & (PF_C | PF_C2)) && i == b->poff[0])
+            d ^= (uint8_t)(1u << b->pbit[0]);
+        if ((b->pk & PF_C2) && i == b->poff[1])
+            d ^= (uint8_t)(1u << b->pbit[1]);
+        if ((b->pk & PF_S) && i == b->plen - 1)
+            en = 0, d = 0;
+    } else if (i == b->plen && (b->pk & PF_G)) {
+        en = 1;
+        d = (uint8_t)rng_below(&b->frng, 1u << lw);
+    } else if (i >= b->plen && !(b->pk & PF_K) && en) {
+        check_fail(b, "directed pairs: the master's frame is longer than its NP says");
+    }
+    if (i > b->plen)
+        b->pph = 0;
+    im->rx_en = ir->rx_en = (uint8_t)en;
+    im->rx_d = ir->rx_d = en ? d : 0;
+    b->last_fault = b->cycle;
+}
+
 void step(bench_t *b, int draining)
 {
-    int faults = draining == 0;
+    int faults = draining == 0 && !b->pairs_on;
     mlc_in_t im[2], ir[2];
     b->cycle++;
     if (b->waves.vcd && b->rtl) {
@@ -191,6 +262,8 @@ void step(bench_t *b, int draining)
             }
         }
     }
+    if (b->pph)
+        pair_inject(b, &im[1], &ir[1]);
     if (b->forge_rate && faults)
         for (unsigned n = 0; n < 2; n++) {
             int en = im[n].rx_en; /* lockstep only: the model's and the RTL's links agree */
@@ -407,6 +480,69 @@ static int lim_full(const bench_t *b)
     return 1;
 }
 
+/* steps until the link has settled after the last fault and the slave does not hold (bounded) */
+static void settle(bench_t *b)
+{
+    for (unsigned k = 0; k < 100000 && (ctl_unsettled(b) || b->hold || b->pph); k++)
+        step(b, 0);
+    if (ctl_unsettled(b) || b->hold || b->pph)
+        check_fail(b, "directed pairs: the link did not settle (or no frame of the master reached the slave)");
+}
+
+/* the slave's counters err_check, err_len, err_credit, conflict through the register port */
+static void pair_read(bench_t *b, uint32_t v[4])
+{
+    static const unsigned a[4] = {MLC_CTR_ERR_CHECK, MLC_CTR_ERR_LEN, MLC_CTR_ERR_CREDIT, MLC_CTR_CONFLICT};
+    for (unsigned i = 0; i < 4; i++)
+        b->pra[i] = a[i];
+    b->preg = 4;
+    while (b->preg)
+        step(b, 0);
+    for (unsigned i = 0; i < 4; i++)
+        v[i] = b->prv[i];
+}
+
+/* The directed pairs (docs/verification.md; docs/mlc.md, Malformed input: several faults in one
+ * frame): with every credit 0 and no random faults, each combination of two fault kinds (and each
+ * kind alone) hits one frame of the master at the slave; the slave's counters must move as rule 6's
+ * first failing test says: length (S, G) before check (C) before credit (K), one counter, once. */
+static void pairs(bench_t *b)
+{
+    static const unsigned combo[] = {PF_C, PF_S, PF_G, PF_K, PF_C | PF_C2, PF_C | PF_S, PF_C | PF_G, PF_C | PF_K,
+                                     PF_S | PF_K, PF_G | PF_K};
+    b->pairs_on = 1;
+    for (unsigned r = 0; r < sizeof combo / sizeof combo[0]; r++) {
+        uint32_t v0[4], v1[4], want[4] = {0, 0, 0, 0};
+        unsigned k = combo[r];
+        settle(b);
+        pair_read(b, v0);
+        want[(k & (PF_S | PF_G)) ? 1 : (k & PF_C) ? 0 : 2] = 1;
+        int known = b->ctr_known[MLC_CTR_ERR_CREDIT];
+        b->ctr_known[MLC_CTR_ERR_CREDIT] = 0; /* not while the frame may be judged */
+        b->pk = k;
+        b->pph = 1;
+        settle(b);
+        pair_read(b, v1);
+        b->ctr_known[MLC_CTR_ERR_CREDIT] = known;
+        if (want[2])
+            b->cnt[1][MLC_CTR_ERR_CREDIT]++; /* the bench's own count of err_credit (rule 8 checks) */
+        for (unsigned i = 0; i < 4; i++)
+            if (((v1[i] - v0[i]) & ctr_mask(b)) != want[i]) {
+                char m[240];
+                snprintf(m, sizeof m,
+                         "directed pairs: faults%s%s%s%s%s in one frame at the slave: %s moved by %u, expected %u"
+                         " (docs/mlc.md rule 6: the first failing test counts, once)",
+                         k & PF_C ? " corrupted-bit" : "", k & PF_C2 ? " corrupted-bit" : "", k & PF_S ? " CTL-short" : "",
+                         k & PF_G ? " CTL-long" : "", k & PF_K ? " forged-over-credit" : "",
+                         mlc_counter_name(i == 3 ? MLC_CTR_CONFLICT : MLC_CTR_ERR_CHECK + i),
+                         (unsigned)((v1[i] - v0[i]) & ctr_mask(b)), want[i]);
+                check_fail(b, m);
+            }
+        b->pairs_done++;
+    }
+    b->pairs_on = 0;
+}
+
 void limits(bench_t *b)
 {
     if (b->forge_rate)
@@ -433,6 +569,7 @@ void limits(bench_t *b)
         check_fail(b, "limits test: the FIFOs did not all fill (receive FIFOs full and readable, send FIFOs full)"
                       " with the readers stopped (docs/mlc.md, FIFOs and status)");
     b->lim_fill = d + k;
+    pairs(b);
     b->lim = 2;
     for (k = 0; k < limit && sb_busy(b); k++)
         step(b, 0);

@@ -83,7 +83,11 @@ void host_inputs(bench_t *b, unsigned n, int draining, mlc_in_t *in)
     }
     /* register port; the link state (register 15) often in the limits test and while the slave
      * holds (the bit coverage of its flags) */
-    if ((b->lim || (n == 1 && b->hold)) && rng_pct(&b->rng, 50)) {
+    int forced = n == 1 && b->preg && !b->cfg_pending[n];
+    if (forced) { /* the directed pairs: the slave's counters */
+        h.reg_rd = 1;
+        h.reg_addr = (uint8_t)b->pra[4 - b->preg];
+    } else if ((b->lim || (n == 1 && b->hold)) && rng_pct(&b->rng, 50)) {
         h.reg_rd = 1;
         h.reg_addr = MLC_REG_LINK;
     } else if (rng_pct(&b->rng, 15)) {
@@ -97,7 +101,7 @@ void host_inputs(bench_t *b, unsigned n, int draining, mlc_in_t *in)
         h.reg_wr = 1;
         h.reg_addr = MLC_REG_CFG;
         h.reg_wdata = (uint16_t)(b->cfg[n] | 0xFFF8u); /* the upper bits are ignored */
-    } else if (rng_pct(&b->rng, 1)) {
+    } else if (!forced && rng_pct(&b->rng, 1)) { /* (reads and writes share the address) */
         h.reg_wr = 1;
         if (rng_pct(&b->rng, 5) && draining != 2 && !b->lim) { /* a new transfer size; the mode (MSG) stays */
             b->cfg[n] = (b->cfg[n] & MLC_CFG_MSG) | MLC_CFG_SP(rng_below(&b->rng, 4));
