@@ -272,7 +272,7 @@ int main(int argc, char **argv)
     if (!b.forge_rate)
         printf("  limits: %" PRIu64 " steps (in the drain): every FIFO full in %" PRIu64 ", read back a word every %u steps in %" PRIu64
                "; %" PRIu64 " directed fault combinations; every status and flag bit seen 0 and 1\n",
-               lim_steps, b.lim_fill, LIM_READ_EVERY, b.lim_walk, b.pairs_done);
+               lim_steps, b.lim_fill, b.lim_every, b.lim_walk, b.pairs_done);
     if (b.mode != MODE_RTL && !b.quiet) { /* what the run exercised (model counters, both ends) */
         printf("  events:");
         for (unsigned k = MLC_CTR_ERR_CHECK; k < MLC_NCTR; k++)

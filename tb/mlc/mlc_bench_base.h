@@ -17,7 +17,6 @@
 
 /* the words of the bit coverage (bench_t seen0/seen1) */
 enum { COV_SPACE0, COV_SPACE1, COV_AVAIL0, COV_AVAIL1, COV_LINK, COV_CFG, COV_NP, COV_FLAGS, COV_CR0, COV_CR1, COV_N };
-#define LIM_READ_EVERY 3u
 /* the fault kinds of the directed pairs: a corrupted bit (two: C2), the frame's last CTL cycle dropped
  * (one symbol short), a CTL pulse right after its last symbol (one long), a forged data frame with a
  * good check and more units than granted */
@@ -94,10 +93,12 @@ typedef struct {
      * through the top bits within a short run; the bench's own counts start there too */
     unsigned preset_k;
     /* the limits test (limits(), docs/verification.md): lim 1 fill (Type0 messages as fast as the
-     * hosts take them, no reads: every receive FIFO full, its credit 0, every send FIFO full), lim 2
-     * walk (no new messages, each host reads one word every LIM_READ_EVERY steps: the backlog flows,
-     * then the free units and the credits climb one by one through 15 and 16), 0 off */
+     * hosts take them, no reads: every receive FIFO full, its credit 0, every send FIFO full), 2 flush
+     * (everything read), 3 refill (no reads, no more units written than the receiver has free: full
+     * receive FIFOs with nothing behind them), 4 walk (each host reads one word every lim_every
+     * steps: the free units and the credits climb one by one through 15 and 16), 0 off */
     int lim;
+    unsigned lim_every;
     uint64_t lim_fill, lim_walk;  /* steps each part took */
     /* bit coverage: for each end, the bits of each status and flag word seen 1 (seen1) and seen 0
      * (seen0): st_tx_space0/1, st_rx_avail0/1 (every step), registers 15 and 16 (every read), the

@@ -543,6 +543,16 @@ static void pairs(bench_t *b)
     b->pairs_on = 0;
 }
 
+/* every receive FIFO full and readable */
+static int lim_rx_full(const bench_t *b)
+{
+    for (unsigned n = 0; n < 2; n++)
+        for (unsigned c = 0; c < MLC_NCH; c++)
+            if (b->prim[n].st_rx_avail[c] != b->p[n].FIFO_BYTES)
+                return 0;
+    return 1;
+}
+
 void limits(bench_t *b)
 {
     if (b->forge_rate)
@@ -570,10 +580,24 @@ void limits(bench_t *b)
                       " with the readers stopped (docs/mlc.md, FIFOs and status)");
     b->lim_fill = d + k;
     pairs(b);
-    b->lim = 2;
+    b->lim = 2; /* flush: everything read */
     for (k = 0; k < limit && sb_busy(b); k++)
         step(b, 0);
     b->lim_walk = k;
+    b->lim = 3; /* refill: no backlog behind the full receive FIFOs */
+    for (k = 0; k < limit && !lim_rx_full(b); k++)
+        step(b, 0);
+    if (!lim_rx_full(b))
+        check_fail(b, "limits test: the receive FIFOs did not fill again (docs/mlc.md, FIFOs and status)");
+    b->lim_fill += k;
+    /* the walk: a unit per channel read more slowly than null frames alternate (2 (F(0) + G) steps), so
+     * the free units, and the credits, climb by at most one between two frames of an end */
+    unsigned G = 2 + b->link_delay + b->p[0].TURN, f0 = mlc_frame_symbols(&b->p[0], 0);
+    b->lim_every = (2 * (f0 + G) + 7) / 8 + 1;
+    b->lim = 4;
+    for (k = 0; k < limit && sb_busy(b); k++)
+        step(b, 0);
+    b->lim_walk += k;
     b->lim = 0;
 }
 

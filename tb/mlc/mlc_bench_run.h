@@ -22,9 +22,11 @@ void phase_switch(bench_t *b);
 
 /* The limits test (docs/verification.md): a quiet link, both ends pipelined Network Burst; the
  * readers stop and Type0 messages are written as fast as they go until every receive FIFO is full
- * (st_rx_avail = FIFO_BYTES, its credit 0) and every send FIFO full (st_tx_space 0), then each host
- * reads one word every LIM_READ_EVERY steps until everything has arrived (the credits climb through
- * 15 and 16 free units). Random faults go on. Skipped with --forge. */
+ * (st_rx_avail = FIFO_BYTES, its credit 0) and every send FIFO full (st_tx_space 0); the directed
+ * fault pairs (pairs); everything read; the receive FIFOs filled again with nothing behind them;
+ * then each host reads one word every lim_every steps until everything has arrived: the credits
+ * climb one by one through 15 and 16 free units. Random faults go on (but in the pairs). Skipped
+ * with --forge. */
 void limits(bench_t *b);
 /* After the run: every bit of every status and flag word that can be 1 was seen 1 and 0, and none
  * that cannot was ever 1 (bench_t seen0/seen1); a failure is a CHECK line. Skipped with --forge. */

@@ -52,6 +52,13 @@ void host_inputs(bench_t *b, unsigned n, int draining, mlc_in_t *in)
             if (mlc_host_tx_pending(b->h[n], c) < 64)
                 new_message(b, n, c, 1);
         }
+    else if (b->lim == 3) /* its refill: no more units than the other end's receive FIFO has free */
+        for (unsigned c = 0; c < MLC_NCH; c++) {
+            uint64_t out = (b->p[n].FIFO_BYTES - b->prim[n].st_tx_space[c]) / 16u + (mlc_host_tx_pending(b->h[n], c) + 7u) / 8u;
+            uint64_t fr = b->p[n].FIFO_BYTES / 16u - b->prim[1 - n].st_rx_avail[c] / 16u;
+            if (out < fr)
+                new_message(b, n, c, 1);
+        }
     else if (!draining && !b->lim)
         for (unsigned c = 0; c < MLC_NCH; c++)
             if (mlc_host_tx_pending(b->h[n], c) < 64 && rng_pct(&b->rng, 3))
@@ -59,8 +66,8 @@ void host_inputs(bench_t *b, unsigned n, int draining, mlc_in_t *in)
     /* a busy host now and then: bursts of held reads build up back-pressure (credits) */
     int hold_rd = !draining && (b->cycle / 3000 + n) % 4 == 0 && rng_pct(&b->rng, 95);
     int hold_wr = !draining && rng_pct(&b->rng, 10);
-    if (b->lim) { /* the limits test: no reads while filling, then one word every LIM_READ_EVERY steps */
-        hold_rd = b->lim == 1 || b->cycle % LIM_READ_EVERY != 0;
+    if (b->lim) { /* the limits test: no reads while filling (1, 3), all (2), one word every lim_every steps (4) */
+        hold_rd = b->lim == 1 || b->lim == 3 || (b->lim == 4 && b->cycle % b->lim_every != 0);
         hold_wr = 0;
     }
     mlc_host_hold(b->h[n], hold_wr, hold_rd);
