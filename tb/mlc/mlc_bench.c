@@ -263,9 +263,9 @@ int main(int argc, char **argv)
         check_fail(&b, "fewer than 4 frames on the link");
     printf("PASS mlc_bench variant %s: %" PRIu64 " cycles (+%" PRIu64 " drain), %" PRIu64 " frames, %" PRIu64
            " messages (%" PRIu64 " bytes) delivered, %" PRIu64 " nibbles corrupted, %" PRIu64 " CTL faults, %" PRIu64
-           " forged frames, seed=%" PRIu64 "\n",
+           " forged frames, %" PRIu64 " frames with several faults, seed=%" PRIu64 "\n",
            mlc_rtl_variant(), ran, b.drain, b.frames, b.recvd, b.bytes, b.corrupted, b.ctl_faults, b.forged,
-           b.seed);
+           b.multi, b.seed);
     printf("  phases: %u (%u pipelined, %u message-based; %" PRIu64 " drain steps between them, in the cycles),"
            " %" PRIu64 " timeouts seen, %" PRIu64 " directed early frames at the slave (guard)\n",
            b.nphase, (b.nphase + 1) / 2, b.nphase / 2, b.phase_drain, b.timeouts_seen, b.guard_pulses);

@@ -59,6 +59,7 @@ typedef struct {
      * spurious CTL pulse, a whole frame erased); the link timing checks pause after each */
     unsigned ctl_rate;
     uint64_t last_fault, ctl_faults;
+    uint64_t last_nib;            /* the last step a nibble was corrupted (the directed pairs wait) */
     int erasing[2];
     uint8_t prev_rx_en[2];
     /* forged frames (--forge R, lockstep only, no scoreboard): R per thousand frames arriving at an
@@ -70,6 +71,13 @@ typedef struct {
     int swallow[2];
     uint8_t fprev_en[2];
     uint64_t forged;
+    /* several faults in one frame (random, with the other faults): at 3 in 100 frame starts at an
+     * end, a plan of two single-bit flips at symbols mf_off (1 .. F(0) - 2) and, with CTL faults, in
+     * half of them a CTL cycle dropped at symbol mf_drop (F(0) - 1: the frame cut, or split) */
+    int mf_on[2];
+    uint8_t mf_prev[2];
+    unsigned mf_pos[2], mf_off[2][2], mf_bit[2][2], mf_drop[2];
+    uint64_t multi;
     /* phases: the traffic runs in phases of phase_len cycles, pipelined and message-based in turn
      * (phase 0 pipelined); between two phases the hosts stop, everything in flight is delivered and
      * read, and with the link quiet both ends' configuration is written (docs/mlc.md, Configuration) */

@@ -217,6 +217,7 @@ void step(bench_t *b, int draining)
                 im[n].rx_d ^= flip;
                 ir[n].rx_d ^= flip;
                 b->corrupted++;
+                b->last_nib = b->cycle;
             }
         }
         /* CTL faults: the same into both pairs */
@@ -262,6 +263,48 @@ void step(bench_t *b, int draining)
             }
         }
     }
+    if (faults) /* several faults in one frame */
+        for (unsigned n = 0; n < 2; n++) {
+            int en = b->mode == MODE_RTL ? ir[n].rx_en : im[n].rx_en;
+            unsigned lw = b->p[n].LINK_W, f0 = mlc_frame_symbols(&b->p[n], 0);
+            if (en && !b->mf_prev[n] && !b->prim[n].tx_en && rng_below(&b->frng, 100) < 3) {
+                b->mf_on[n] = 1;
+                b->mf_pos[n] = 0;
+                b->mf_off[n][0] = 1u + rng_below(&b->frng, f0 - 2);
+                do
+                    b->mf_off[n][1] = 1u + rng_below(&b->frng, f0 - 2);
+                while (b->mf_off[n][1] == b->mf_off[n][0]);
+                b->mf_bit[n][0] = rng_below(&b->frng, lw);
+                b->mf_bit[n][1] = rng_below(&b->frng, lw);
+                b->mf_drop[n] = b->ctl_rate && rng_pct(&b->frng, 50) ? f0 - 1 : ~0u;
+                b->multi++;
+            }
+            b->mf_prev[n] = (uint8_t)en;
+            if (!en) {
+                b->mf_on[n] = 0;
+                continue;
+            }
+            if (!b->mf_on[n])
+                continue;
+            unsigned i = b->mf_pos[n]++;
+            for (unsigned j = 0; j < 2; j++)
+                if (i == b->mf_off[n][j]) {
+                    im[n].rx_d ^= (uint8_t)(1u << b->mf_bit[n][j]);
+                    ir[n].rx_d ^= (uint8_t)(1u << b->mf_bit[n][j]);
+                    b->corrupted++;
+                    b->last_nib = b->cycle;
+                }
+            if (i == b->mf_drop[n]) {
+                im[n].rx_en = ir[n].rx_en = 0;
+                im[n].rx_d = ir[n].rx_d = 0;
+                if (b->cycle != b->last_fault)
+                    b->ctl_faults++;
+                b->last_fault = b->cycle;
+                b->mf_on[n] = 0;
+            }
+            if (i >= f0)
+                b->mf_on[n] = 0;
+        }
     if (b->pph)
         pair_inject(b, &im[1], &ir[1]);
     if (b->forge_rate && faults)
@@ -480,10 +523,12 @@ static int lim_full(const bench_t *b)
     return 1;
 }
 
-/* steps until the link has settled after the last fault and the slave does not hold (bounded) */
+/* steps until the link has settled after the last fault (two full frames and four turn-rounds after
+ * the last CTL fault and the last corrupted nibble) and the slave does not hold (bounded) */
 static void settle(bench_t *b)
 {
-    for (unsigned k = 0; k < 100000 && (ctl_unsettled(b) || b->hold || b->pph); k++)
+    uint64_t win = 2u * mlc_frame_symbols(&b->p[0], 15) + 4u * (2u + b->link_delay + b->p[0].TURN) + 16u;
+    for (unsigned k = 0; k < 100000 && (ctl_unsettled(b) || b->hold || b->pph || b->cycle - b->last_nib <= win); k++)
         step(b, 0);
     if (ctl_unsettled(b) || b->hold || b->pph)
         check_fail(b, "directed pairs: the link did not settle (or no frame of the master reached the slave)");
