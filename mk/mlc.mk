@@ -13,11 +13,16 @@ mlc_CDEF      := ML_
 mlc_PARAMS    := LINK_W=4 FIFO_BYTES=2048 TURN=1 TIMEOUT=1024 CTR_W=16 LINK_DELAY=0
 
 # parameter sets: name -> overrides of the defaults
-mlc_SETS      := d w8 s256 b4k
+mlc_SETS      := d w8 s256 b4k t16 x64
 mlc_SET_d     :=
 mlc_SET_w8    := LINK_W=8 TURN=0 LINK_DELAY=3
 mlc_SET_s256  := FIFO_BYTES=256 TURN=4 LINK_DELAY=7 CTR_W=8 TIMEOUT=200
 mlc_SET_b4k   := FIFO_BYTES=4096 CTR_W=32 TIMEOUT=0 LINK_DELAY=1
+# the parameter corners no set above reaches (docs/verification.md, the MLC's coverage table): make sim
+# only. t16: the smallest TIMEOUT; x64: the largest FIFO, TURN, TIMEOUT, LINK_DELAY together
+mlc_SET_t16   := LINK_W=8 FIFO_BYTES=512 TURN=0 TIMEOUT=16 CTR_W=12 LINK_DELAY=0
+mlc_SET_x64   := LINK_W=8 FIFO_BYTES=4096 TURN=15 TIMEOUT=65535 CTR_W=32 LINK_DELAY=64
+mlc_TEST_SETS := d w8 s256 b4k
 # sets verilated with --x-initial unique and run with a seeded +verilator+rand+reset+2
 mlc_RANDINIT  := s256
 
