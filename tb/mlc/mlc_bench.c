@@ -243,7 +243,10 @@ int main(int argc, char **argv)
             ph_traffic = 0;
             continue;
         }
-        step(&b, 0);
+        if (b.nphase == 1 && ph_traffic == b.phase_len / 2 && !b.speed && !b.resets)
+            reset_step(&b); /* a reset in mid-flight: what was not wholly read is lost */
+        else
+            step(&b, 0);
         ph_traffic++;
         if (!b.quiet && b.cycle % 1000000 == 0) {
             printf("  cycle %" PRIu64 ": %" PRIu64 " messages sent, %" PRIu64 " received, %" PRIu64
@@ -269,6 +272,8 @@ int main(int argc, char **argv)
     printf("  phases: %u (%u pipelined, %u message-based; %" PRIu64 " drain steps between them, in the cycles),"
            " %" PRIu64 " timeouts seen, %" PRIu64 " directed early frames at the slave (guard)\n",
            b.nphase, (b.nphase + 1) / 2, b.nphase / 2, b.phase_drain, b.timeouts_seen, b.guard_pulses);
+    printf("  resets after traffic: %" PRIu64 " (in mid-flight in phase 0, after the drain before phase 1), %" PRIu64
+           " messages lost by them\n", b.resets, b.reset_lost);
     if (!b.forge_rate)
         printf("  limits: %" PRIu64 " steps (in the drain): every FIFO full in %" PRIu64 ", read back a word every %u steps in %" PRIu64
                "; %" PRIu64 " directed fault combinations; every status and flag bit seen 0 and 1\n",

@@ -59,7 +59,10 @@ typedef struct {
      * spurious CTL pulse, a whole frame erased); the link timing checks pause after each */
     unsigned ctl_rate;
     uint64_t last_fault, ctl_faults;
-    uint64_t last_nib;            /* the last step a nibble was corrupted (the directed pairs wait) */
+    uint64_t last_nib;
+    /* resets after traffic (reset_step): the step of the last one (0: none; the pair is at its step
+     * 0 after it), how many, the messages they lost (sent, not wholly read) */
+    uint64_t step0, resets, reset_lost;            /* the last step a nibble was corrupted (the directed pairs wait) */
     int erasing[2];
     uint8_t prev_rx_en[2];
     /* forged frames (--forge R, lockstep only, no scoreboard): R per thousand frames arriving at an

@@ -29,8 +29,9 @@ void link_checks(bench_t *b)
      * credits 15, CRC-16 0x03FF), in steps TURN+1 .. TURN+F(0) */
     static const uint8_t first[8] = {0, 0, 15, 15, 0, 3, 15, 15};
     unsigned f0 = 32u / lw;
-    if (b->cycle >= b->p[0].TURN + 1u && b->cycle <= b->p[0].TURN + f0) {
-        unsigned i = (unsigned)(b->cycle - b->p[0].TURN - 1u);
+    uint64_t k = b->cycle - b->step0; /* the pair's step since its last reset */
+    if (k >= b->p[0].TURN + 1u && k <= b->p[0].TURN + f0) {
+        unsigned i = (unsigned)(k - b->p[0].TURN - 1u);
         unsigned sym = lw == 4 ? first[i] : (unsigned)(first[2 * i] | (first[2 * i + 1] << 4));
         if (!b->prim[0].tx_en || b->prim[0].tx_d != sym) {
             char m[120];
@@ -59,7 +60,7 @@ void link_checks(bench_t *b)
         if (b->last_end == -3) {
             /* first frame after a CTL fault: only its length is checked */
         } else if (b->last_end < 0) {
-            if (drv != 0 || b->cycle != b->p[0].TURN + 1u)
+            if (drv != 0 || k != b->p[0].TURN + 1u)
                 check_fail(b, "the first frame is not the master's in step TURN+1");
         } else {
             if (drv == b->last_end)

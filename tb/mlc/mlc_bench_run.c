@@ -403,6 +403,86 @@ void step(bench_t *b, int draining)
     }
 }
 
+/* ------------------------------------------------------------------ resets */
+
+void reset_step(bench_t *b)
+{
+    b->cycle++;
+    if (b->waves.vcd && b->rtl) {
+        int wa = bench_waves_at(&b->waves, b->cycle, 1);
+        if (wa > 0 && mlc_rtl_trace_open(b->rtl, b->waves.vcd, b->cycle) != 0) {
+            fprintf(stderr, "mlc_bench: cannot write %s\n", b->waves.vcd);
+            exit(1);
+        }
+        if (wa < 0)
+            mlc_rtl_trace_close(b->rtl, NULL);
+    }
+    mlc_out_t z[2];
+    for (unsigned n = 0; n < 2; n++) {
+        z[n] = (mlc_out_t){0};
+        z[n].st_tx_space[0] = z[n].st_tx_space[1] = (uint16_t)b->p[n].FIFO_BYTES;
+        mlc_reset(b->m[n]);
+        b->om[n] = z[n];
+    }
+    mlc_link_reset(b->lm);
+    mlc_link_reset(b->lr);
+    if (b->rtl) {
+        mlc_rtl_reset_step(b->rtl, b->orr);
+        if (b->mode == MODE_LOCKSTEP) { /* the reset values */
+            compare(b, 0, &b->om[0], &b->orr[0]);
+            compare(b, 1, &b->om[1], &b->orr[1]);
+        }
+    }
+    /* the counter preset mode: right after every reset */
+    preset_apply(b, b->m[0], b->m[1], b->rtl);
+    /* lost: every message not wholly read by its host (docs/verification.md) */
+    for (unsigned n = 0; n < 2; n++)
+        for (unsigned c = 0; c < MLC_NCH; c++)
+            while (b->exp[n][c].n) {
+                exp_drop(&b->exp[n][c]);
+                b->reset_lost++;
+            }
+    for (unsigned n = 0; n < 2; n++) {
+        mlc_host_free(b->h[n]);
+        b->h[n] = mlc_host_new(b->p[n].FIFO_BYTES, b->cfg[n] & MLC_CFG_MSG);
+        if (!b->h[n]) {
+            fprintf(stderr, "mlc_bench: out of memory\n");
+            exit(1);
+        }
+        for (unsigned k = 0; k < MLC_NCTR; k++)
+            b->cnt[n][k] = b->preset[n][k];
+        b->prim[n] = b->prev[n] = z[n];
+        b->nm[n] = b->nr[n] = (mlc_in_t){0};
+        b->cfg_pending[n] = 1; /* the configuration is 0 after reset: the phase's is written again */
+        b->cfg_wr[n] = 0;
+        b->cfg_eff[n] = 0;
+        b->erasing[n] = 0;
+        b->prev_rx_en[n] = 0;
+        b->fpos[n] = b->flen[n] = 0;
+        b->swallow[n] = 0;
+        b->fprev_en[n] = 0;
+        b->mf_on[n] = 0;
+        b->mf_prev[n] = 0;
+        b->rd_exp_ok[n] = 0;
+        memset(&b->rxd[n], 0, sizeof b->rxd[n]);
+        memset(b->rxl[n], 0, sizeof b->rxl[n]);
+        memset(&b->txf[n], 0, sizeof b->txf[n]);
+        for (unsigned c = 0; c < MLC_NCH; c++)
+            b->rdw[n][c] = b->rdw_prev[n][c] = 0;
+        b->last_tx[n] = b->runs_since_tx[n] = b->answer_due[n] = 0;
+    }
+    b->last_end = -1;
+    b->cur = -1;
+    b->hold = 0;
+    b->turn_from = b->turn_to = 0;
+    b->mt_armed = b->mt_rx = 0;
+    b->mt_end = 0;
+    b->erase_next = b->pulse_next = b->guard_next = 0;
+    b->slave_silent_end = 0;
+    b->step0 = b->cycle;
+    b->resets++;
+}
+
 /* ------------------------------------------------------------------ drains and phases */
 
 static int sb_busy(const bench_t *b)
@@ -496,6 +576,8 @@ void phase_switch(bench_t *b)
     }
     uint64_t d = drain(b, 1);
     b->phase_drain += d;
+    if (b->nphase == 1 && !b->speed)
+        reset_step(b); /* a reset after a drain: nothing is lost */
     phase_config(b, b->nphase);
     for (unsigned n = 0; n < 2; n++) {
         mlc_host_free(b->h[n]);

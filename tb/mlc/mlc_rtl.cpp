@@ -148,6 +148,17 @@ int mlc_rtl_trace_open(mlc_rtl_t *r, const char *path, uint64_t cycle) { return 
 
 int mlc_rtl_trace_close(mlc_rtl_t *r, uint64_t range[2]) { return vrtl_trace_close(*r, range); }
 
+void mlc_rtl_reset_step(mlc_rtl_t *r, mlc_out_t out[2])
+{
+    mlc_in_t idle[2];
+    std::memset(idle, 0, sizeof idle);
+    drive(r, idle);
+    r->top->rst = 1;
+    vrtl_tick(*r);
+    r->top->rst = 0;
+    sample(r, out);
+}
+
 void mlc_rtl_step(mlc_rtl_t *r, const mlc_in_t in[2], mlc_out_t out[2])
 {
     drive(r, in);
