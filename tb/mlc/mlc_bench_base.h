@@ -107,7 +107,8 @@ typedef struct {
      * hosts take them, no reads: every receive FIFO full, its credit 0, every send FIFO full), 2 flush
      * (everything read), 3 refill (no reads, no more units written than the receiver has free: full
      * receive FIFOs with nothing behind them), 4 walk (each host reads one word every lim_every
-     * steps: the free units and the credits climb one by one through 15 and 16), 0 off */
+     * steps, no random faults: the free units and the credits climb one by one through 15 and
+     * 16), 0 off */
     int lim;
     unsigned lim_every;
     uint64_t lim_fill, lim_walk;  /* steps each part took */

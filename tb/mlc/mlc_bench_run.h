@@ -31,8 +31,8 @@ void reset_step(bench_t *b);
  * (st_rx_avail = FIFO_BYTES, its credit 0) and every send FIFO full (st_tx_space 0); the directed
  * fault pairs (pairs); everything read; the receive FIFOs filled again with nothing behind them;
  * then each host reads one word every lim_every steps until everything has arrived: the credits
- * climb one by one through 15 and 16 free units. Random faults go on (but in the pairs). Skipped
- * with --forge. */
+ * climb one by one through 15 and 16 free units. Random faults go on, but not in the pairs and the
+ * walk (a timeout there would let the free units jump). Skipped with --forge. */
 void limits(bench_t *b);
 /* After the run: every bit of every status and flag word that can be 1 was seen 1 and 0, and none
  * that cannot was ever 1 (bench_t seen0/seen1); a failure is a CHECK line. Skipped with --forge. */
