@@ -34,6 +34,16 @@
  * answers its frame). Phase k starts at step
  * k * N, the drains counting in the cycles, but no phase has less than N/2 traffic cycles (a run may
  * go beyond --cycles by that).
+ * Resets after traffic (not with --speed): one in mid-flight halfway through phase 0 (every message
+ * not wholly read is lost: dropped from the scoreboard), one after the drain before phase 1.
+ * Before the final drain, the limits test (not with --forge): every FIFO full (st_rx_avail =
+ * FIFO_BYTES, credits 0, st_tx_space 0), the directed fault pairs at the slave (a corrupted bit, two,
+ * a CTL cycle short, a pulse long, a forged over-credit frame, alone and in pairs: the counter rule
+ * 6's first failing test names moves by one, no other), then the receive FIFOs read back slower than
+ * frames alternate so the credits climb one by one through 15 and 16 free units; after the drain,
+ * every bit of the status outputs, registers 15 and 16 and the received NP/FLAGS/CR nibbles must
+ * have been seen 0 and 1 (none beyond its field 1). Random frames also get several faults at once
+ * (two flipped bits, with CTL faults also a dropped CTL cycle) at 3 in 100 frame starts.
  * With TIMEOUT > 0 the link also gets CTL faults (--ctl-faults): dropped CTL cycles, spurious CTL
  * pulses, whole frames erased; the link timing checks pause after each until the link has settled
  * (two full frames and four turn-rounds: docs/mlc.md, recovery is bounded), while the comparison and the
@@ -96,7 +106,9 @@ static void usage(FILE *f)
             "  'speed: N steps: model X steps/s, rtl Y steps/s, ratio Z (step calls only ...)'.\n"
             "Two MLCs (master, slave) joined by the link model, RTL against the C model every cycle,\n"
             "random host traffic on both channels, corrupted nibbles on the link, a scoreboard and the\n"
-            "link's turn-round rules. Parameters are fixed at build time (variant %s).\n",
+            "link's turn-round rules; resets after traffic, the limits test (every FIFO full, the\n"
+            "directed fault pairs, the credits climbing through 16 free units) and the bit coverage of\n"
+            "every status and flag word. Parameters are fixed at build time (variant %s).\n",
             mlc_rtl_variant());
 }
 
