@@ -758,7 +758,7 @@ module mlc #(
             if (mut_credit_plus1)
                 rcr_d[c] = (occ_d[c] < CAPU_U - {{(UCW-4){1'b0}}, 4'd15}) ? 4'd15 : (4'd1 - occ_d[c][3:0]);   // deliberately broken: the credit grants one unit more than is free
             else if (mut_credit_clamp)
-                rcr_d[c] = (occ_d[c] < CAPU_U - {{(UCW-5){1'b0}}, 5'd16}) ? 4'd15 : (4'd0 - occ_d[c][3:0]);   // deliberately broken: the clamp at 15 misses 16 free units (credit 0)
+                rcr_d[c] = ((occ_d[c] < CAPU_U - {{(UCW-4){1'b0}}, 4'd15}) && (occ_d[c] != CAPU_U - {{(UCW-5){1'b0}}, 5'd16})) ? 4'd15 : (4'd0 - occ_d[c][3:0]);   // deliberately broken: the clamp at 15 misses 16 free units (credit 0)
             else
 `endif
             rcr_d[c] = (occ_d[c] < CAPU_U - {{(UCW-4){1'b0}}, 4'd15}) ? 4'd15 : (4'd0 - occ_d[c][3:0]);
