@@ -287,7 +287,7 @@ int main(int argc, char **argv)
     printf("  resets after traffic: %" PRIu64 " (in mid-flight in phase 0, after the drain before phase 1), %" PRIu64
            " messages lost by them\n", b.resets, b.reset_lost);
     if (!b.forge_rate)
-        printf("  limits: %" PRIu64 " steps (after the traffic, in the cycles): every FIFO full in %" PRIu64 ", read back a word every %u steps in %" PRIu64
+        printf("  limits: %" PRIu64 " steps (after the traffic cycles, before the drain): every FIFO full in %" PRIu64 ", read back a word every %u steps in %" PRIu64
                "; %" PRIu64 " directed fault combinations; every status and flag bit seen 0 and 1\n",
                lim_steps, b.lim_fill, b.lim_every, b.lim_walk, b.pairs_done);
     if (b.mode != MODE_RTL && !b.quiet) { /* what the run exercised (model counters, both ends) */
