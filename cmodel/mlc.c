@@ -565,6 +565,12 @@ void mlc_step(mlc_t *m, const mlc_in_t *in, mlc_out_t *out)
 
 uint32_t mlc_counter(const mlc_t *m, unsigned ctr) { return ctr < MLC_NCTR ? m->ctr[ctr] : 0; }
 
+void mlc_ctr_preset(mlc_t *m, unsigned ctr, uint32_t v)
+{
+    if (ctr < MLC_NCTR)
+        m->ctr[ctr] = v & m->ctr_mask;
+}
+
 const char *mlc_counter_name(unsigned ctr)
 {
     static const char *const names[MLC_NCTR] = {

@@ -110,6 +110,10 @@ void mlc_step(mlc_t *m, const mlc_in_t *in, mlc_out_t *out);
 /* Events of counter `ctr` in every step so far, modulo 2^CTR_W; 0 out of range. */
 uint32_t mlc_counter(const mlc_t *m, unsigned ctr);
 
+/* TEST ONLY (the benches' counter preset mode, docs/verification.md): sets counter `ctr` to v modulo
+ * 2^CTR_W, as the RTL bench's backdoor does to the RTL's counter; no effect out of range. */
+void mlc_ctr_preset(mlc_t *m, unsigned ctr, uint32_t v);
+
 /* Name of a counter index, e.g. "tx_frames"; "?" if out of range. */
 const char *mlc_counter_name(unsigned ctr);
 

@@ -13,18 +13,23 @@ mlc_CDEF      := ML_
 mlc_PARAMS    := LINK_W=4 FIFO_BYTES=2048 TURN=1 TIMEOUT=1024 CTR_W=16 LINK_DELAY=0
 
 # parameter sets: name -> overrides of the defaults
-mlc_SETS      := d w8 s256 b4k
+mlc_SETS      := d w8 s256 b4k t16 x64
 mlc_SET_d     :=
 mlc_SET_w8    := LINK_W=8 TURN=0 LINK_DELAY=3
 mlc_SET_s256  := FIFO_BYTES=256 TURN=4 LINK_DELAY=7 CTR_W=8 TIMEOUT=200
 mlc_SET_b4k   := FIFO_BYTES=4096 CTR_W=32 TIMEOUT=0 LINK_DELAY=1
+# the parameter corners no set above reaches (docs/verification.md, the MLC's coverage table): make sim
+# only. t16: the smallest TIMEOUT; x64: the largest FIFO, TURN, TIMEOUT, LINK_DELAY together
+mlc_SET_t16   := LINK_W=8 FIFO_BYTES=512 TURN=0 TIMEOUT=16 CTR_W=12 LINK_DELAY=0
+mlc_SET_x64   := LINK_W=8 FIFO_BYTES=4096 TURN=15 TIMEOUT=65535 CTR_W=32 LINK_DELAY=64
+mlc_TEST_SETS := d w8 s256 b4k
 # sets verilated with --x-initial unique and run with a seeded +verilator+rand+reset+2
 mlc_RANDINIT  := s256
 
 # deliberately broken RTL (mutation sites in rtl/mlc/mlc.v, +mutant=NAME on the set's mutant-capable build): NAME:set
 mlc_MUTANTS   := RETX_ACK:d TURN_SHORT:d CRC_INIT:d TOGGLE_SAME:d FRAME_LONG:d WR_NOREFUSE:d ECHO_STUCK:d \
                  DUP_NULL:d CREDIT_PLUS1:s256 HOLD_STUCK:w8 SP_CAP:s256 CREDIT_GE:d TIMEOUT_LATE:w8 CTR_SAT:s256 \
-                 GUARD_OFF:w8
+                 GUARD_OFF:w8 CTR_TOP:d CREDIT_CLAMP:d AVAIL_TOP:d CHK_CREDIT:d
 
 # the one placed-and-routed synthesis gate `make test` runs (constraints/synth_configs.json)
 mlc_GATE      := mlc-master1-ice40-hx8k

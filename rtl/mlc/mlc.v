@@ -172,7 +172,8 @@ module mlc #(
     // run-time mutation sites: +mutant=NAME (rtl/common/sanfab_mutant.v)
     wire          mut_guard_off, mut_crc_init, mut_sp_cap, mut_toggle_same, mut_frame_long, mut_wr_norefuse,
                   mut_retx_ack, mut_echo_stuck, mut_hold_stuck, mut_turn_short, mut_timeout_late,
-                  mut_credit_ge, mut_dup_null, mut_credit_plus1, mut_ctr_sat;
+                  mut_credit_ge, mut_dup_null, mut_credit_plus1, mut_ctr_sat, mut_ctr_top, mut_credit_clamp,
+                  mut_avail_top, mut_chk_credit;
     sanfab_mutant #(.NAME("GUARD_OFF"))    u_mut_guard_off    (.on(mut_guard_off));
     sanfab_mutant #(.NAME("CRC_INIT"))     u_mut_crc_init     (.on(mut_crc_init));
     sanfab_mutant #(.NAME("SP_CAP"))       u_mut_sp_cap       (.on(mut_sp_cap));
@@ -188,6 +189,10 @@ module mlc #(
     sanfab_mutant #(.NAME("DUP_NULL"))     u_mut_dup_null     (.on(mut_dup_null));
     sanfab_mutant #(.NAME("CREDIT_PLUS1")) u_mut_credit_plus1 (.on(mut_credit_plus1));
     sanfab_mutant #(.NAME("CTR_SAT"))      u_mut_ctr_sat      (.on(mut_ctr_sat));
+    sanfab_mutant #(.NAME("CTR_TOP"))      u_mut_ctr_top      (.on(mut_ctr_top));
+    sanfab_mutant #(.NAME("CREDIT_CLAMP")) u_mut_credit_clamp (.on(mut_credit_clamp));
+    sanfab_mutant #(.NAME("AVAIL_TOP"))    u_mut_avail_top    (.on(mut_avail_top));
+    sanfab_mutant #(.NAME("CHK_CREDIT"))   u_mut_chk_credit   (.on(mut_chk_credit));
 `endif
     // rule 2's guard (slave, LISTEN): a symbol fewer than GUARD steps after this end's last one, and
     // the rest of its frame, are conflicts (the rule-2 branch only reads it in LISTEN)
@@ -234,7 +239,7 @@ module mlc #(
     // the unit of the nibble at rn_q is within NP and the credit granted (registered from the next state)
     reg           uok_q, uok_d;
     // counters
-    reg [CTR_W-1:0] ctr_q [0:NCTR-1];
+    reg [CTR_W-1:0] ctr_q [0:NCTR-1] /* verilator public_flat_rw */;   // public: the bench's counter preset (a test mode)
     reg [4:0]       inc   [0:NCTR-1];
     // registered outputs
     reg           tx_en_q, tx_en_d;
@@ -604,6 +609,10 @@ module mlc #(
                 je = rflags_q[2];
                 if (jlen_q)
                     bad = C_ERR_LEN;
+`ifdef SANFAB_MUTANTS
+                else if (mut_chk_credit && jcr_q)
+                    bad = C_ERR_CREDIT;   // deliberately broken: a frame failing both the check and the credit test counts as a credit error
+`endif
                 else if (jchk_q)
                     bad = C_ERR_CHECK;
                 else if (jcr_q)
@@ -736,6 +745,11 @@ module mlc #(
             usig = {1'b0, occ_d[c]} - (cfg_d[0] ? {1'b0, rps_d[c][UCW-1:0]} : {(UCW+1){1'b0}});
             upos[c] = !usig[UCW] && (usig[UCW-1:0] != {UCW{1'b0}});
             uw = {usig[UCW-1:0] - {{(UCW-1){1'b0}}, rd_d[c][2:0] != 3'd0}, 3'd0 - rd_d[c][2:0]};
+`ifdef SANFAB_MUTANTS
+            if (mut_avail_top)
+                avail_d[c] = upos[c] ? (({{(13-WCW){1'b0}}, uw} << 1) & ~FIFO_BYTES[12:0]) : 13'd0;   // deliberately broken: the status bit of FIFO_BYTES stuck at 0
+            else
+`endif
             avail_d[c] = upos[c] ? ({{(13-WCW){1'b0}}, uw} << 1) : 13'd0;
             // rule 4's inputs for the next step
             pend = pend_d[c];
@@ -743,6 +757,8 @@ module mlc #(
 `ifdef SANFAB_MUTANTS
             if (mut_credit_plus1)
                 rcr_d[c] = (occ_d[c] < CAPU_U - {{(UCW-4){1'b0}}, 4'd15}) ? 4'd15 : (4'd1 - occ_d[c][3:0]);   // deliberately broken: the credit grants one unit more than is free
+            else if (mut_credit_clamp)
+                rcr_d[c] = ((occ_d[c] < CAPU_U - {{(UCW-4){1'b0}}, 4'd15}) && (occ_d[c] != CAPU_U - {{(UCW-5){1'b0}}, 5'd16})) ? 4'd15 : (4'd0 - occ_d[c][3:0]);   // deliberately broken: the clamp at 15 misses 16 free units (credit 0)
             else
 `endif
             rcr_d[c] = (occ_d[c] < CAPU_U - {{(UCW-4){1'b0}}, 4'd15}) ? 4'd15 : (4'd0 - occ_d[c][3:0]);
@@ -820,6 +836,8 @@ module mlc #(
 `ifdef SANFAB_MUTANTS
                 if (mut_ctr_sat)
                     ctr_q[r] <= (&ctr_q[r]) ? ctr_q[r] : ctr_q[r] + {{(CTR_W-5){1'b0}}, inc[r]};   // deliberately broken: counters stop at 2^CTR_W - 1 instead of wrapping
+                else if (mut_ctr_top)
+                    ctr_q[r] <= {ctr_q[r][CTR_W-1], ctr_q[r][CTR_W-2:0] + {{(CTR_W-6){1'b0}}, inc[r]}};   // deliberately broken: the carry into the top bit is lost
                 else
 `endif
                 ctr_q[r] <= ctr_q[r] + {{(CTR_W-5){1'b0}}, inc[r]};

@@ -34,6 +34,16 @@
  * answers its frame). Phase k starts at step
  * k * N, the drains counting in the cycles, but no phase has less than N/2 traffic cycles (a run may
  * go beyond --cycles by that).
+ * Resets after traffic (not with --speed): one in mid-flight halfway through phase 0 (every message
+ * not wholly read is lost: dropped from the scoreboard), one after the drain before phase 1.
+ * Before the final drain, the limits test (not with --forge): every FIFO full (st_rx_avail =
+ * FIFO_BYTES, credits 0, st_tx_space 0), the directed fault pairs at the slave (a corrupted bit, two,
+ * a CTL cycle short, a pulse long, a forged over-credit frame, alone and in pairs: the counter rule
+ * 6's first failing test names moves by one, no other), then the receive FIFOs read back slower than
+ * frames alternate so the credits climb one by one through 15 and 16 free units; after the drain,
+ * every bit of the status outputs, registers 15 and 16 and the received NP/FLAGS/CR nibbles must
+ * have been seen 0 and 1 (none beyond its field 1). Random frames also get several faults at once
+ * (two flipped bits, with CTL faults also a dropped CTL cycle) at 3 in 100 frame starts.
  * With TIMEOUT > 0 the link also gets CTL faults (--ctl-faults): dropped CTL cycles, spurious CTL
  * pulses, whole frames erased; the link timing checks pause after each until the link has settled
  * (two full frames and four turn-rounds: docs/mlc.md, recovery is bounded), while the comparison and the
@@ -41,9 +51,14 @@
  * hands the link to the master's timeout, checked to the step.
  *
  * Usage: mlc_bench [--cycles N] [--seed N] [--mode lockstep|rtl|model] [--quiet] [--vcd FILE]
- *                  [--vcd-start N] [--vcd-cycles N] [--vcd-on-fail FILE] [--ctl-faults R] [--forge R] [--phase N] [--speed] [--test all] [--help] [+verilator+...]
+ *                  [--vcd-start N] [--vcd-cycles N] [--vcd-on-fail FILE] [--ctl-faults R] [--forge R] [--phase N] [--ctr-preset K] [--speed] [--test all] [--help] [+verilator+...]
  * (the command line is tb/common/bench_cli's: numbers decimal, 0x hex or 0 octal; with
  * +verilator+rand+reset+ and no +verilator+seed+ a seed derived from --seed).
+ * --ctr-preset K (default 16, 0 off): the counter preset mode (docs/verification.md): right after reset
+ * every register-port counter of both ends starts near its wrap, 2^CTR_W - j (a quarter of them
+ * 2^(CTR_W-1) - j), j random in 1..K from the seed, in the RTL (a Verilator backdoor on ctr_q,
+ * mlc_rtl_ctr_preset) and in the model (mlc_ctr_preset, test only); the bench's own counts start
+ * there too, so every read of a counter checks value = events + preset modulo 2^CTR_W.
  * --speed (lockstep only): every step's inputs of the two model ends and of the RTL pair are recorded;
  * after the PASS line fresh models and a fresh RTL pair are stepped over them, each loop of step calls
  * timed alone (no host drivers, link models, checks), every 64th step's outputs checked against the
@@ -69,7 +84,8 @@ static void usage(FILE *f)
     fprintf(f,
             "usage: mlc_bench [--cycles N] [--seed N] [--mode lockstep|rtl|model] [--quiet] [--vcd FILE]\n"
             "                 [--vcd-start N] [--vcd-cycles N] [--vcd-on-fail FILE] [--ctl-faults R]\n"
-            "                 [--forge R] [--phase N] [--speed] [--test all] [--help] [+verilator+...]\n");
+            "                 [--forge R] [--phase N] [--ctr-preset K] [--speed] [--test all] [--help]\n"
+            "                 [+verilator+...]\n");
     bench_waves_usage(f, "");
     fprintf(f,
             "  Cycles are the bench's steps (1 = the first edge after reset); save file tb/mlc/mlc.gtkw\n"
@@ -78,6 +94,9 @@ static void usage(FILE *f)
             "  and about 5R per million frames erased (needs TIMEOUT > 0; default 20 with TIMEOUT > 0, else 0).\n"
             "--forge R: R per thousand arriving frames replaced by made-up frames with a correct check\n"
             "  (lockstep only; the scoreboard and the drain are off).\n"
+            "--ctr-preset K: counter preset mode (default K 16; 0 off): right after reset every counter of\n"
+            "  both ends (RTL by a backdoor, model) starts at 2^CTR_W - j, a quarter of them at\n"
+            "  2^(CTR_W-1) - j, j random in 1..K, so carries reach the top bits; the checks count from there.\n"
             "--phase N: cycles per phase (default: a fifth of --cycles from 1000000 on, else half):\n"
             "  pipelined and message-based transfer in turn, a drain (counted in the cycles) and a\n"
             "  configuration write between two phases; each phase has at least N/2 traffic cycles.\n"
@@ -87,7 +106,9 @@ static void usage(FILE *f)
             "  'speed: N steps: model X steps/s, rtl Y steps/s, ratio Z (step calls only ...)'.\n"
             "Two MLCs (master, slave) joined by the link model, RTL against the C model every cycle,\n"
             "random host traffic on both channels, corrupted nibbles on the link, a scoreboard and the\n"
-            "link's turn-round rules. Parameters are fixed at build time (variant %s).\n",
+            "link's turn-round rules; resets after traffic, the limits test (every FIFO full, the\n"
+            "directed fault pairs, the credits climbing through 16 free units) and the bit coverage of\n"
+            "every status and flag word. Parameters are fixed at build time (variant %s).\n",
             mlc_rtl_variant());
 }
 
@@ -111,7 +132,7 @@ int main(int argc, char **argv)
     static bench_t b;
     bench_opts_t o;
     bench_cli_t cli;
-    uint64_t ctl_rate = 0, forge_rate = 0;
+    uint64_t ctl_rate = 0, forge_rate = 0, preset_k = 16;
     int ctl_set = 0;
     for (unsigned n = 0; n < 2; n++)
         for (unsigned c = 0; c < MLC_NCH; c++)
@@ -128,7 +149,8 @@ int main(int argc, char **argv)
     const bench_opt_t own[] = {{"--speed", BENCH_OPT_FLAG, &b.speed, NULL, NULL},
                                {"--ctl-faults", BENCH_OPT_NUM, &ctl_rate, ctl_given, &ctl_set},
                                {"--forge", BENCH_OPT_NUM, &forge_rate, NULL, NULL},
-                               {"--phase", BENCH_OPT_NUM, &b.phase_len, NULL, NULL}};
+                               {"--phase", BENCH_OPT_NUM, &b.phase_len, NULL, NULL},
+                               {"--ctr-preset", BENCH_OPT_NUM, &preset_k, NULL, NULL}};
     const bench_cli_spec_t spec = {"mlc_bench", 1, usage, own, sizeof own / sizeof own[0], check_params, &b.p[0]};
     int rc = bench_cli_parse(&spec, argc, argv, &cli, &o);
     if (rc < 0 && strcmp(cli.test, "all") != 0) {
@@ -177,6 +199,13 @@ int main(int argc, char **argv)
         return 2;
     }
     b.ctl_rate = (unsigned)ctl_rate;
+    if (preset_k > 1000) {
+        fprintf(stderr, "mlc_bench: --ctr-preset is at most 1000\n");
+        bench_cli_free(&cli);
+        return 2;
+    }
+    b.preset_k = (unsigned)preset_k;
+    preset_draw(&b);
     rng_seed(&b.rng, b.seed * 0x9E3779B97F4A7C15ull + 1);
     rng_seed(&b.frng, b.seed * 0xC2B2AE3D27D4EB4Full + 7);
     if (!b.phase_len) /* five phases in a run of a million cycles or more, else two */
@@ -204,6 +233,7 @@ int main(int argc, char **argv)
     if (b.mode != MODE_MODEL) {
         b.rtl = mlc_rtl_new(nplus, plus);
     }
+    preset_apply(&b, b.m[0], b.m[1], b.rtl); /* the counter preset mode, at step 0 */
     b.last_end = -1;
     b.cur = -1;
     printf("mlc_bench: variant %s LINK_W=%u FIFO_BYTES=%u TURN=%u TIMEOUT=%u CTR_W=%u LINK_DELAY=%u "
@@ -225,7 +255,10 @@ int main(int argc, char **argv)
             ph_traffic = 0;
             continue;
         }
-        step(&b, 0);
+        if (b.nphase == 1 && ph_traffic == b.phase_len / 2 && !b.speed && !b.resets)
+            reset_step(&b); /* a reset in mid-flight: what was not wholly read is lost */
+        else
+            step(&b, 0);
         ph_traffic++;
         if (!b.quiet && b.cycle % 1000000 == 0) {
             printf("  cycle %" PRIu64 ": %" PRIu64 " messages sent, %" PRIu64 " received, %" PRIu64
@@ -234,23 +267,35 @@ int main(int argc, char **argv)
             fflush(stdout);
         }
     }
-    /* drain: no new messages, no faults, hosts read everything; all in flight must arrive */
+    /* the limits test, then the drain: no new messages, no faults, hosts read everything; all in
+     * flight must arrive; then every status and flag bit must have been seen both ways */
     uint64_t ran = b.cycle; /* --cycles, or more when the last phase needed its half phase */
+    limits(&b);
+    uint64_t lim_steps = b.cycle - ran;
     b.drain = drain(&b, 0);
+    cov_check(&b);
     if (b.frames < 4)
         check_fail(&b, "fewer than 4 frames on the link");
     printf("PASS mlc_bench variant %s: %" PRIu64 " cycles (+%" PRIu64 " drain), %" PRIu64 " frames, %" PRIu64
            " messages (%" PRIu64 " bytes) delivered, %" PRIu64 " nibbles corrupted, %" PRIu64 " CTL faults, %" PRIu64
-           " forged frames, seed=%" PRIu64 "\n",
+           " forged frames, %" PRIu64 " frames with several faults, seed=%" PRIu64 "\n",
            mlc_rtl_variant(), ran, b.drain, b.frames, b.recvd, b.bytes, b.corrupted, b.ctl_faults, b.forged,
-           b.seed);
+           b.multi, b.seed);
     printf("  phases: %u (%u pipelined, %u message-based; %" PRIu64 " drain steps between them, in the cycles),"
            " %" PRIu64 " timeouts seen, %" PRIu64 " directed early frames at the slave (guard)\n",
            b.nphase, (b.nphase + 1) / 2, b.nphase / 2, b.phase_drain, b.timeouts_seen, b.guard_pulses);
+    printf("  resets after traffic: %" PRIu64 " (in mid-flight in phase 0, after the drain before phase 1), %" PRIu64
+           " messages lost by them\n", b.resets, b.reset_lost);
+    if (!b.forge_rate)
+        printf("  limits: %" PRIu64 " steps (after the traffic cycles, before the drain): every FIFO full in %" PRIu64 ", read back a word every %u steps in %" PRIu64
+               "; %" PRIu64 " directed fault combinations; every status and flag bit seen 0 and 1\n",
+               lim_steps, b.lim_fill, b.lim_every, b.lim_walk, b.pairs_done);
     if (b.mode != MODE_RTL && !b.quiet) { /* what the run exercised (model counters, both ends) */
         printf("  events:");
         for (unsigned k = MLC_CTR_ERR_CHECK; k < MLC_NCTR; k++)
-            printf(" %s=%u", mlc_counter_name(k), (unsigned)(mlc_counter(b.m[0], k) + mlc_counter(b.m[1], k)));
+            printf(" %s=%u", mlc_counter_name(k),
+                   (unsigned)(((mlc_counter(b.m[0], k) - b.preset[0][k]) & ctr_mask(&b)) +
+                              ((mlc_counter(b.m[1], k) - b.preset[1][k]) & ctr_mask(&b))));
         printf("\n");
     }
     waves_done(&b, "");

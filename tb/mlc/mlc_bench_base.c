@@ -89,3 +89,45 @@ uint16_t fcrc(uint16_t s, unsigned x)
     }
     return s;
 }
+
+/* ------------------------------------------------------------------ counter preset mode */
+
+uint32_t ctr_mask(const bench_t *b)
+{
+    return b->p[0].CTR_W >= 32 ? 0xFFFFFFFFu : (uint32_t)((1ull << b->p[0].CTR_W) - 1u);
+}
+
+void preset_draw(bench_t *b)
+{
+    rng_t r;
+    rng_seed(&r, b->seed * 0xD6E8FEB86659FD93ull + 11);
+    uint64_t top = (uint64_t)ctr_mask(b) + 1u;
+    for (unsigned n = 0; n < 2; n++)
+        for (unsigned k = 0; k < MLC_NCTR; k++) {
+            uint32_t v = 0;
+            if (b->preset_k && k < 15) {
+                uint64_t j = 1u + rng_below(&r, b->preset_k);
+                v = (uint32_t)((rng_pct(&r, 25) ? top / 2 : top) - j);
+            }
+            b->preset[n][k] = v;
+            b->cnt[n][k] = v;
+        }
+}
+
+void preset_apply(const bench_t *b, mlc_t *m0, mlc_t *m1, mlc_rtl_t *r)
+{
+    for (unsigned k = 0; k < 15; k++)
+        for (unsigned n = 0; n < 2; n++) {
+            mlc_t *m = n ? m1 : m0;
+            if (m)
+                mlc_ctr_preset(m, k, b->preset[n][k]);
+            if (r)
+                mlc_rtl_ctr_preset(r, n, k, b->preset[n][k]);
+        }
+}
+
+void cov_see(bench_t *b, unsigned n, unsigned w, uint32_t v)
+{
+    b->seen1[n][w] |= v;
+    b->seen0[n][w] |= ~v;
+}

@@ -15,6 +15,13 @@
 
 #include <stdint.h>
 
+/* the words of the bit coverage (bench_t seen0/seen1) */
+enum { COV_SPACE0, COV_SPACE1, COV_AVAIL0, COV_AVAIL1, COV_LINK, COV_CFG, COV_NP, COV_FLAGS, COV_CR0, COV_CR1, COV_N };
+/* the fault kinds of the directed pairs: a corrupted bit (two: C2), the frame's last CTL cycle dropped
+ * (one symbol short), a CTL pulse right after its last symbol (one long), a forged data frame with a
+ * good check and more units than granted */
+enum { PF_C = 1, PF_C2 = 2, PF_S = 4, PF_G = 8, PF_K = 16 };
+
 /* a frame that arrived at an end's pins, decoded by the bench */
 typedef struct {
     int valid, len_ok, crc_ok;
@@ -52,6 +59,10 @@ typedef struct {
      * spurious CTL pulse, a whole frame erased); the link timing checks pause after each */
     unsigned ctl_rate;
     uint64_t last_fault, ctl_faults;
+    uint64_t last_nib;
+    /* resets after traffic (reset_step): the step of the last one (0: none; the pair is at its step
+     * 0 after it), how many, the messages they lost (sent, not wholly read) */
+    uint64_t step0, resets, reset_lost;            /* the last step a nibble was corrupted (the directed pairs wait) */
     int erasing[2];
     uint8_t prev_rx_en[2];
     /* forged frames (--forge R, lockstep only, no scoreboard): R per thousand frames arriving at an
@@ -63,6 +74,13 @@ typedef struct {
     int swallow[2];
     uint8_t fprev_en[2];
     uint64_t forged;
+    /* several faults in one frame (random, with the other faults): at 3 in 100 frame starts at an
+     * end, a plan of two single-bit flips at symbols mf_off (1 .. F(0) - 2) and, with CTL faults, in
+     * half of them a CTL cycle dropped at symbol mf_drop (F(0) - 1: the frame cut, or split) */
+    int mf_on[2];
+    uint8_t mf_prev[2];
+    unsigned mf_pos[2], mf_off[2][2], mf_bit[2][2], mf_drop[2];
+    uint64_t multi;
     /* phases: the traffic runs in phases of phase_len cycles, pipelined and message-based in turn
      * (phase 0 pipelined); between two phases the hosts stop, everything in flight is delivered and
      * read, and with the link quiet both ends' configuration is written (docs/mlc.md, Configuration) */
@@ -80,6 +98,35 @@ typedef struct {
     /* model-free checks (docs/mlc.md, without the model): the bench's own counts of the counters
      * it can count exactly from the ports, compared with every register-port read of them */
     uint64_t cnt[2][MLC_NCTR];
+    /* counter preset mode (--ctr-preset K, default 16; docs/verification.md): right after reset every
+     * register-port counter of both ends, RTL (backdoor) and model (mlc_ctr_preset), starts at
+     * preset[n][k]: 2^CTR_W - j, or (a quarter of them) 2^(CTR_W-1) - j, j in 1..K, so carries run
+     * through the top bits within a short run; the bench's own counts start there too */
+    unsigned preset_k;
+    /* the limits test (limits(), docs/verification.md): lim 1 fill (Type0 messages as fast as the
+     * hosts take them, no reads: every receive FIFO full, its credit 0, every send FIFO full), 2 flush
+     * (everything read), 3 refill (no reads, no more units written than the receiver has free: full
+     * receive FIFOs with nothing behind them), 4 walk (each host reads one word every lim_every
+     * steps, no random faults: the free units and the credits climb one by one through 15 and
+     * 16), 0 off */
+    int lim;
+    unsigned lim_every;
+    uint64_t lim_fill, lim_walk;  /* steps each part took */
+    /* bit coverage: for each end, the bits of each status and flag word seen 1 (seen1) and seen 0
+     * (seen0): st_tx_space0/1, st_rx_avail0/1 (every step), registers 15 and 16 (every read), the
+     * NP/FLAGS/CR0/CR1 nibbles of every frame it received with a good length and check */
+    uint32_t seen1[2][COV_N], seen0[2][COV_N];
+    /* the directed fault pairs (pairs(), in the limits test with every credit 0, no random faults):
+     * one frame of the master at the slave gets the faults of pk (PF_*); pph 1 armed (the next frame
+     * arriving at the slave), 2 in it (pos its symbol, plen its length, poff its corrupted symbols);
+     * preg: forced register reads of the slave (pra its addresses, prv the values read) */
+    int pairs_on, pph;
+    unsigned pk, pos, plen, poff[2], pbit[2];
+    unsigned preg, pra[4];
+    uint32_t prv[4];
+    uint64_t pairs_done;
+
+    uint32_t preset[2][MLC_NCTR];
     int ctr_known[MLC_NCTR];      /* counters the bench counts (others are not checked) */
     mlc_out_t prev[2];            /* the outputs after the previous step */
     int rd_exp_ok[2];             /* a register read of this step has an expected value */
@@ -134,6 +181,15 @@ void check_fail(const bench_t *b, const char *what);
 void sb_fail(const bench_t *b, unsigned node, unsigned ch, const char *what);
 /* Compares every output port of end n, model e against RTL a: the first difference fails the run (LOCKSTEP MISMATCH). */
 void compare(const bench_t *b, unsigned n, const mlc_out_t *e, const mlc_out_t *a);
+/* The counter mask 2^CTR_W - 1. */
+uint32_t ctr_mask(const bench_t *b);
+/* Draws the counter presets of both ends (preset_k 0: all 0) from the run's seed and starts the
+ * bench's own counts there. */
+void preset_draw(bench_t *b);
+/* Applies the presets to the model ends m0, m1 and the RTL pair r (each may be NULL): at step 0. */
+void preset_apply(const bench_t *b, mlc_t *m0, mlc_t *m1, mlc_rtl_t *r);
+/* Records one value of coverage word w at end n (bench_t seen0/seen1). */
+void cov_see(bench_t *b, unsigned n, unsigned w, uint32_t v);
 /* CRC-16 0x1021 over one nibble x, MSB first, from state s (docs/mlc.md, Frames), written here for the bench. */
 uint16_t fcrc(uint16_t s, unsigned x);
 

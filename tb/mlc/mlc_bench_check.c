@@ -29,8 +29,9 @@ void link_checks(bench_t *b)
      * credits 15, CRC-16 0x03FF), in steps TURN+1 .. TURN+F(0) */
     static const uint8_t first[8] = {0, 0, 15, 15, 0, 3, 15, 15};
     unsigned f0 = 32u / lw;
-    if (b->cycle >= b->p[0].TURN + 1u && b->cycle <= b->p[0].TURN + f0) {
-        unsigned i = (unsigned)(b->cycle - b->p[0].TURN - 1u);
+    uint64_t k = b->cycle - b->step0; /* the pair's step since its last reset */
+    if (k >= b->p[0].TURN + 1u && k <= b->p[0].TURN + f0) {
+        unsigned i = (unsigned)(k - b->p[0].TURN - 1u);
         unsigned sym = lw == 4 ? first[i] : (unsigned)(first[2 * i] | (first[2 * i + 1] << 4));
         if (!b->prim[0].tx_en || b->prim[0].tx_d != sym) {
             char m[120];
@@ -59,7 +60,7 @@ void link_checks(bench_t *b)
         if (b->last_end == -3) {
             /* first frame after a CTL fault: only its length is checked */
         } else if (b->last_end < 0) {
-            if (drv != 0 || b->cycle != b->p[0].TURN + 1u)
+            if (drv != 0 || k != b->p[0].TURN + 1u)
                 check_fail(b, "the first frame is not the master's in step TURN+1");
         } else {
             if (drv == b->last_end)
@@ -102,11 +103,6 @@ void link_checks(bench_t *b)
 
 /* ------------------------------------------------------------------ model-free checks (docs/mlc.md) */
 
-static uint32_t ctr_mask(const bench_t *b)
-{
-    return b->p[0].CTR_W >= 32 ? 0xFFFFFFFFu : (uint32_t)((1ull << b->p[0].CTR_W) - 1u);
-}
-
 /* the single-packet cap of a configuration (docs/mlc.md, Configuration: cap) */
 static unsigned cfg_cap(unsigned cfg)
 {
@@ -138,7 +134,7 @@ void reg_expect(bench_t *b, unsigned n, const mlc_in_t *in)
 }
 
 /* after the step: the register port's answer */
-void reg_check(const bench_t *b, unsigned n, const mlc_in_t *in)
+void reg_check(bench_t *b, unsigned n, const mlc_in_t *in)
 {
     const mlc_out_t *o = &b->prim[n];
     char m[200];
@@ -155,6 +151,10 @@ void reg_check(const bench_t *b, unsigned n, const mlc_in_t *in)
                  in->reg_addr);
         check_fail(b, m);
     }
+    if (n == 1 && b->preg && in->reg_addr == b->pra[4 - b->preg]) /* the directed pairs' reads */
+        b->prv[4 - b->preg--] = o->reg_rdata;
+    if (in->reg_addr == MLC_REG_LINK || in->reg_addr == MLC_REG_CFG) /* bit coverage */
+        cov_see(b, n, in->reg_addr == MLC_REG_LINK ? COV_LINK : COV_CFG, o->reg_rdata);
     if (b->rd_exp_ok[n] && o->reg_rdata != b->rd_exp[n]) {
         unsigned a = in->reg_addr;
         snprintf(m, sizeof m,
@@ -226,6 +226,12 @@ void rx_decode(bench_t *b, unsigned n, const mlc_in_t *rx)
         l->cr[1] = b->rxd[n].n >= 4 ? b->rxd[n].nib[3] : 0;
         l->len_ok = b->rxd[n].n == 8 + 32 * l->np;
         l->crc_ok = b->rxd[n].crc == 0;
+        if (l->len_ok && l->crc_ok) { /* bit coverage of the frame fields (a good frame) */
+            cov_see(b, n, COV_NP, l->np);
+            cov_see(b, n, COV_FLAGS, b->rxd[n].nib[1]);
+            cov_see(b, n, COV_CR0, l->cr[0]);
+            cov_see(b, n, COV_CR1, l->cr[1]);
+        }
         /* a frame the end received in LISTEN: it started after the end last drove, no answer was
          * pending then (else it is a conflict in TURN), and for the master before its timeout. It is
          * answered TURN + 1 steps after it ended, except a bad frame at the slave with hold = 1; a

@@ -14,7 +14,7 @@ void host_count(bench_t *b, unsigned n, const mlc_in_t *in);
 /* Before the step: what a register read of this step must return (rule 8), where the bench knows it. */
 void reg_expect(bench_t *b, unsigned n, const mlc_in_t *in);
 /* After the step: the register port's answer. */
-void reg_check(const bench_t *b, unsigned n, const mlc_in_t *in);
+void reg_check(bench_t *b, unsigned n, const mlc_in_t *in);
 /* After the step: frames arriving at node n's pins (rx: the inputs it was given in this step). */
 void rx_decode(bench_t *b, unsigned n, const mlc_in_t *rx);
 /* After the step: the frames node n sends, against its configuration's cap and the frame they answer (rules 3-5). */

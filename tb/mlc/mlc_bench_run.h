@@ -20,4 +20,22 @@ void phase_config(bench_t *b, unsigned ph);
 /* Between two phases: a drain until the link is quiet, new host drivers, both configurations written. */
 void phase_switch(bench_t *b);
 
+/* A reset after traffic (docs/verification.md): one step with rst high on both ends of both pairs
+ * (the RTL's outputs compared with the reset values), the link models emptied, the counters preset
+ * again; every message not wholly read is lost (dropped from the scoreboard), the host drivers and
+ * the bench's link and model-free checks start again as after step 0; the phase's configuration is
+ * written in the next step. */
+void reset_step(bench_t *b);
+/* The limits test (docs/verification.md): a quiet link, both ends pipelined Network Burst; the
+ * readers stop and Type0 messages are written as fast as they go until every receive FIFO is full
+ * (st_rx_avail = FIFO_BYTES, its credit 0) and every send FIFO full (st_tx_space 0); the directed
+ * fault pairs (pairs); everything read; the receive FIFOs filled again with nothing behind them;
+ * then each host reads one word every lim_every steps until everything has arrived: the credits
+ * climb one by one through 15 and 16 free units. Random faults go on, but not in the pairs and the
+ * walk (a timeout there would let the free units jump). Skipped with --forge. */
+void limits(bench_t *b);
+/* After the run: every bit of every status and flag word that can be 1 was seen 1 and 0, and none
+ * that cannot was ever 1 (bench_t seen0/seen1); a failure is a CHECK line. Skipped with --forge. */
+void cov_check(const bench_t *b);
+
 #endif

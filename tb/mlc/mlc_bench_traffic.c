@@ -7,11 +7,12 @@
 
 /* ------------------------------------------------------------------ stimulus */
 
-static void new_message(bench_t *b, unsigned n, unsigned c)
+/* a random message from node n on channel c into its host driver and the scoreboard (type0: a Type0) */
+static void new_message(bench_t *b, unsigned n, unsigned c, int type0)
 {
     mlc_msg_t m;
     memset(&m, 0, sizeof m);
-    m.type = rng_pct(&b->rng, 35) ? 0u : 1u;
+    m.type = type0 || rng_pct(&b->rng, 35) ? 0u : 1u;
     m.kind = rng_below(&b->rng, 128);
     m.dst = rng_pct(&b->rng, 10) ? MLC_DST_MULTI : rng_below(&b->rng, 255);
     m.mask = m.dst == MLC_DST_MULTI ? rng_below(&b->rng, 65536) : 0u;
@@ -46,13 +47,29 @@ void host_inputs(bench_t *b, unsigned n, int draining, mlc_in_t *in)
 {
     mlc_in_t h;
     memset(&h, 0, sizeof h);
-    if (!draining)
+    if (b->lim == 1) /* the limits test's fill: Type0 messages (whole units) as fast as they go */
+        for (unsigned c = 0; c < MLC_NCH; c++) {
+            if (mlc_host_tx_pending(b->h[n], c) < 64)
+                new_message(b, n, c, 1);
+        }
+    else if (b->lim == 3) /* its refill: no more units than the other end's receive FIFO has free */
+        for (unsigned c = 0; c < MLC_NCH; c++) {
+            uint64_t out = (b->p[n].FIFO_BYTES - b->prim[n].st_tx_space[c]) / 16u + (mlc_host_tx_pending(b->h[n], c) + 7u) / 8u;
+            uint64_t fr = b->p[n].FIFO_BYTES / 16u - b->prim[1 - n].st_rx_avail[c] / 16u;
+            if (out < fr)
+                new_message(b, n, c, 1);
+        }
+    else if (!draining && !b->lim)
         for (unsigned c = 0; c < MLC_NCH; c++)
             if (mlc_host_tx_pending(b->h[n], c) < 64 && rng_pct(&b->rng, 3))
-                new_message(b, n, c);
+                new_message(b, n, c, 0);
     /* a busy host now and then: bursts of held reads build up back-pressure (credits) */
     int hold_rd = !draining && (b->cycle / 3000 + n) % 4 == 0 && rng_pct(&b->rng, 95);
     int hold_wr = !draining && rng_pct(&b->rng, 10);
+    if (b->lim) { /* the limits test: no reads while filling (1, 3), all (2), one word every lim_every steps (4) */
+        hold_rd = b->lim == 1 || b->lim == 3 || (b->lim == 4 && b->cycle % b->lim_every != 0);
+        hold_wr = 0;
+    }
     mlc_host_hold(b->h[n], hold_wr, hold_rd);
     mlc_host_drive(b->h[n], &b->prim[n], &h);
     /* refused writes and reads: only where the status says there is no room / nothing */
@@ -71,8 +88,16 @@ void host_inputs(bench_t *b, unsigned n, int draining, mlc_in_t *in)
             h.h_rch = (uint8_t)c;
         }
     }
-    /* register port */
-    if (rng_pct(&b->rng, 15)) {
+    /* register port; the link state (register 15) often in the limits test and while the slave
+     * holds (the bit coverage of its flags) */
+    int forced = n == 1 && b->preg && !b->cfg_pending[n];
+    if (forced) { /* the directed pairs: the slave's counters */
+        h.reg_rd = 1;
+        h.reg_addr = (uint8_t)b->pra[4 - b->preg];
+    } else if ((b->lim || (n == 1 && b->hold)) && rng_pct(&b->rng, 50)) {
+        h.reg_rd = 1;
+        h.reg_addr = MLC_REG_LINK;
+    } else if (rng_pct(&b->rng, 15)) {
         h.reg_rd = 1;
         h.reg_addr = (uint8_t)rng_below(&b->rng, 32);
     }
@@ -83,9 +108,9 @@ void host_inputs(bench_t *b, unsigned n, int draining, mlc_in_t *in)
         h.reg_wr = 1;
         h.reg_addr = MLC_REG_CFG;
         h.reg_wdata = (uint16_t)(b->cfg[n] | 0xFFF8u); /* the upper bits are ignored */
-    } else if (rng_pct(&b->rng, 1)) {
+    } else if (!forced && rng_pct(&b->rng, 1)) { /* (reads and writes share the address) */
         h.reg_wr = 1;
-        if (rng_pct(&b->rng, 5) && draining != 2) { /* a new transfer size; the mode (MSG) stays */
+        if (rng_pct(&b->rng, 5) && draining != 2 && !b->lim) { /* a new transfer size; the mode (MSG) stays */
             b->cfg[n] = (b->cfg[n] & MLC_CFG_MSG) | MLC_CFG_SP(rng_below(&b->rng, 4));
             b->cfg_wr[n] = 1;
             h.reg_addr = MLC_REG_CFG;

@@ -4,9 +4,11 @@
 
 #include "vrtl.h"
 #include "Vmlc_pair.h"
+#include "Vmlc_pair___024root.h"
 
 #include <cstdint>
 #include <cstring>
+#include <type_traits>
 
 #ifndef ML_LINK_W
 #define ML_LINK_W 4
@@ -31,6 +33,13 @@
 #endif
 
 struct mlc_rtl : vrtl<Vmlc_pair> {};
+
+// one counter of one end's ctr_q (public_flat_rw in rtl/mlc/mlc.v): CData, SData or IData by CTR_W
+template <typename A> static void ctr_put(A &a, unsigned ctr, uint32_t v)
+{
+    typedef typename std::remove_reference<decltype(a[0])>::type elem_t;
+    a[ctr] = static_cast<elem_t>(v & (ML_CTR_W >= 32 ? 0xFFFFFFFFu : (1u << (ML_CTR_W % 32)) - 1u));
+}
 
 extern "C" {
 
@@ -123,11 +132,32 @@ void mlc_rtl_free(mlc_rtl_t *r)
     delete r;
 }
 
+void mlc_rtl_ctr_preset(mlc_rtl_t *r, unsigned node, unsigned ctr, uint32_t v)
+{
+    if (ctr >= 15)
+        return;
+    if (node == 0)
+        ctr_put(r->top->rootp->mlc_pair__DOT__u_a__DOT__ctr_q, ctr, v);
+    else
+        ctr_put(r->top->rootp->mlc_pair__DOT__u_b__DOT__ctr_q, ctr, v);
+}
+
 int mlc_rtl_stopped(const mlc_rtl_t *r) { return vrtl_stopped(*r); }
 
 int mlc_rtl_trace_open(mlc_rtl_t *r, const char *path, uint64_t cycle) { return vrtl_trace_open(*r, path, cycle); }
 
 int mlc_rtl_trace_close(mlc_rtl_t *r, uint64_t range[2]) { return vrtl_trace_close(*r, range); }
+
+void mlc_rtl_reset_step(mlc_rtl_t *r, mlc_out_t out[2])
+{
+    mlc_in_t idle[2];
+    std::memset(idle, 0, sizeof idle);
+    drive(r, idle);
+    r->top->rst = 1;
+    vrtl_tick(*r);
+    r->top->rst = 0;
+    sample(r, out);
+}
 
 void mlc_rtl_step(mlc_rtl_t *r, const mlc_in_t in[2], mlc_out_t out[2])
 {

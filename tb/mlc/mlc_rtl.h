@@ -33,6 +33,15 @@ void mlc_rtl_free(mlc_rtl_t *r);
 /* One step: in[n] on node n's input ports, one rising edge, every output port of node n into out[n]. */
 void mlc_rtl_step(mlc_rtl_t *r, const mlc_in_t in[2], mlc_out_t out[2]);
 
+/* One step with rst high (both ends, the host and link inputs idle): the pair is back at step 0,
+ * its outputs (the reset values) into out[n]. */
+void mlc_rtl_reset_step(mlc_rtl_t *r, mlc_out_t out[2]);
+
+/* TEST ONLY (the bench's counter preset mode): sets counter ctr (0..14) of node n to v modulo
+ * 2^CTR_W through the Verilator backdoor on rtl/mlc/mlc.v's ctr_q (public_flat_rw), between two
+ * steps: the next step counts on from v, as mlc_ctr_preset() makes the model do. */
+void mlc_rtl_ctr_preset(mlc_rtl_t *r, unsigned node, unsigned ctr, uint32_t v);
+
 /* 1 once the RTL has stopped itself. */
 int mlc_rtl_stopped(const mlc_rtl_t *r);
 
