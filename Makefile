@@ -173,12 +173,13 @@ SOAK_MINUTES    ?= 60
 SOAK_CYCLES     ?= 0
 SOAK_RUN_CYCLES ?= 1000000
 SOAK_SEED       ?=
+SOAK_UNITS      ?=
 SOAK_DIR        ?= $(BUILD)/soak
 soak: deps $(foreach b,$(BLOCKS) $(SUBTOPS),$(call set_benches,$(b)))
 	@mkdir -p $(SOAK_DIR) && printf '%s\n' $(foreach u,$(BLOCKS) $(SUBTOPS),$(foreach s,$($(u)_SETS),\
 	  '$(call u_tgt,$(u)) $(s) $(call u_dir,$(u))/$(s)/$($(u)_BENCH) $(call run_args,$(u),$(s))')) > $(SOAK_DIR)/runs
 	@python3 scripts/soak.py --runs $(SOAK_DIR)/runs --dir $(SOAK_DIR) --jobs $(SOAK_JOBS) --minutes $(SOAK_MINUTES) \
-	  --cycles $(SOAK_CYCLES) --run-cycles $(SOAK_RUN_CYCLES) $(if $(SOAK_SEED),--seed $(SOAK_SEED))
+	  --cycles $(SOAK_CYCLES) --run-cycles $(SOAK_RUN_CYCLES) $(if $(SOAK_SEED),--seed $(SOAK_SEED)) $(if $(SOAK_UNITS),--units $(SOAK_UNITS))
 
 lint: check-help check-generated check-params check-param-ranges $(foreach b,$(BLOCKS),$(b)-lint)
 

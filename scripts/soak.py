@@ -193,6 +193,8 @@ def main():
     ap.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="runs at a time (default: the cores)")
     ap.add_argument("--seed", type=int, default=None,
                     help="base seed (default: a fresh one, printed); run k uses base + k")
+    ap.add_argument("--units", default="",
+                    help="only these units (a comma list: xbar,sbox-tree; default every one in --runs)")
     ap.add_argument("--dir", default="build/soak", help="logs, waves of failures and summary.json (default build/soak)")
     opt = ap.parse_args()
     if opt.minutes <= 0 and opt.cycles <= 0 and opt.max_runs <= 0:
@@ -202,6 +204,13 @@ def main():
     if opt.seed is None:
         opt.seed = int.from_bytes(os.urandom(3), "little") * 100 + 1
     runs = read_runs(opt.runs)
+    if opt.units:
+        want = [u for u in opt.units.split(",") if u]
+        known = sorted({r["unit"] for r in runs})
+        bad = [u for u in want if u not in known]
+        if bad:
+            fail(f"--units: unknown {', '.join(bad)} (known: {', '.join(known)})")
+        runs = [r for r in runs if r["unit"] in want]
     missing = sorted({r["binary"] for r in runs if not os.access(r["binary"], os.X_OK)})
     if missing:
         fail("not built: " + " ".join(missing) + " (make soak builds them)")

@@ -132,6 +132,18 @@ class SoakTest(unittest.TestCase):
         self.assertEqual(code, 1, text)
         self.assertIn("no cycle count in its output", text)
 
+    def test_units(self):
+        a = self.script("a.sh", BENCH_OK_LINES)
+        b = self.script("b.sh", BENCH_PASS_LINE)
+        runs = self.runs_file([f"xbar p8 {a}", f"mlc d {b}"])
+        code, text = self.soak("--runs", runs, "--dir", os.path.join(self.dir, "o"), "--max-runs", "2",
+                               "--seed", "10", "--units", "mlc")
+        self.assertEqual(code, 0, text)
+        self.assertNotIn("xbar", text.split("soak: 1 sets")[1])
+        code, text = self.soak("--runs", runs, "--max-runs", "1", "--units", "mlc,sbox")
+        self.assertEqual(code, 2)
+        self.assertIn("--units: unknown sbox (known: mlc, xbar)", text)
+
     def test_bad_input(self):
         a = self.script("a.sh", BENCH_OK_LINES)
         bad = self.runs_file([f"xbar p8 {a}", "xbar p4"])
