@@ -10,7 +10,9 @@ xbar_PARAMS   := NPORTS=8 SLACK_DEPTH=80 STOP_THRESH=56 GO_THRESH=40 ROUTE_DELAY
                  TIMEOUT=4096 COUNTERS=1 CTR_WIDTH=32
 
 # parameter sets: name -> overrides of the defaults
-xbar_SETS     := p8 p4 p16 myri p3 p5 p32
+xbar_SETS     := p8 p4 p16 myri p3 p5 p32 p2
+# make test builds every set but p2 (the smallest crossbar, make sim and make soak only)
+xbar_TEST_SETS := p8 p4 p16 myri p3 p5 p32
 xbar_SET_p8   :=
 # (parameter corners, docs/verification.md "Parameter sets": p4 ROUTE_DELAY 5; p16 the largest slack buffer,
 # ROUTE_DELAY and LINK_DELAY; myri 16-bit counters; p3 the smallest workable slack buffer and thresholds (STOP 1,
@@ -23,10 +25,12 @@ xbar_SET_p5   := NPORTS=5 SLACK_DEPTH=255 STOP_THRESH=250 GO_THRESH=0 ROUTE_DELA
 # 32 ports (Geoffray and Hoefler 2008's Clos): 9-bit register addresses; 8-bit counters kept in 10-bit bank words; a
 # smaller slack buffer for more STOP/GO; TIMEOUT above the hotspot's round-robin bound (2 x 31 x 40)
 xbar_SET_p32  := NPORTS=32 SLACK_DEPTH=48 STOP_THRESH=32 GO_THRESH=20 TIMEOUT=3000 CTR_WIDTH=8
+# 2 ports, the smallest: one-bit port numbers and a two-way round robin; random initial state
+xbar_SET_p2   := NPORTS=2 SLACK_DEPTH=40 STOP_THRESH=24 GO_THRESH=16 ROUTE_DELAY=2 LINK_DELAY=1 TIMEOUT=500
 # (no mutant on p32: mutant builds trace only the top level, and Verilator 5.006 then miscompiles
 # ctr_bank from 29 ports on; docs/verification.md, "The mutation proof")
 # sets verilated with --x-initial unique and run with a seeded +verilator+rand+reset+2
-xbar_RANDINIT := p3 p5
+xbar_RANDINIT := p3 p5 p2
 
 # deliberately broken RTL (mutation sites in rtl/, +mutant=NAME on the set's mutant-capable build): NAME:set
 xbar_MUTANTS  := CRC_NOMARK:p8 RR_NOROTATE:p8 STOP_LATE:p8 DROP_LAST:p8 CTR_LOSE:p8 \
