@@ -101,7 +101,7 @@ module ctr_bank #(
 `ifdef SANFAB_DIST_RAM
     (* ram_style = "distributed" *)
 `endif
-    reg  [CW-1:0] mem [0:NS-1];
+    reg  [CW-1:0] mem [0:NS-1] /* verilator public_flat_rw */;
 `ifdef SANFAB_MUTANTS
     // run-time mutation sites: +mutant=NAME (rtl/common/sanfab_mutant.v)
     wire          mut_ctr_narrow, mut_ctr_lose;
