@@ -80,7 +80,7 @@ module vcsw_in #(
 `ifdef SANFAB_MUTANTS
     // run-time mutation sites: +mutant=NAME (rtl/common/sanfab_mutant.v)
     wire mut_table_copy, mut_vc_wrap, mut_ctrl_map, mut_trunc_late, mut_straight_order, mut_offer_stale,
-         mut_offer_move, mut_occ_slip, mut_stop_late, mut_ovf_trunc, mut_drop_ovf, mut_head_cut;
+         mut_offer_move, mut_occ_slip, mut_stop_late, mut_ovf_trunc, mut_drop_ovf, mut_head_cut, mut_ovf_lastslot;
     sanfab_mutant #(.NAME("TABLE_COPY"))     u_mut_table_copy     (.on(mut_table_copy));
     sanfab_mutant #(.NAME("VC_WRAP"))        u_mut_vc_wrap        (.on(mut_vc_wrap));
     sanfab_mutant #(.NAME("CTRL_MAP"))       u_mut_ctrl_map       (.on(mut_ctrl_map));
@@ -93,6 +93,7 @@ module vcsw_in #(
     sanfab_mutant #(.NAME("OVF_TRUNC"))      u_mut_ovf_trunc      (.on(mut_ovf_trunc));
     sanfab_mutant #(.NAME("DROP_OVF"))       u_mut_drop_ovf       (.on(mut_drop_ovf));
     sanfab_mutant #(.NAME("HEAD_CUT"))       u_mut_head_cut       (.on(mut_head_cut));
+    sanfab_mutant #(.NAME("OVF_LASTSLOT"))   u_mut_ovf_lastslot   (.on(mut_ovf_lastslot));
 `endif
 
     // ------------------------------------------------------------ tables (this input's copies)
@@ -281,6 +282,12 @@ module vcsw_in #(
                 end
             end
         end
+`ifdef SANFAB_MUTANTS
+        // deliberately broken: the overflow events of the last input's last VC (the counters' highest slot) are lost
+        if (mut_ovf_lastslot && PORT_I == NP_I - 1 && {{(32-VCW){1'b0}}, rq_vc} == NVC - 1) begin
+            d_ovf = 1'b0;
+        end
+`endif
     end
 
     wire [EW-1:0] d_entry = {d_first, d_tail, (d_first ? rt_e[PW-1:0] : {PW{1'b0}}),

@@ -87,8 +87,8 @@ void tr_setup(bench_t *b)
         b->bubble_pct[p] = d->bubble_max ? rng_below(&b->rng, d->bubble_max + 1) : 0;
     /* STOP-ignoring sources need heads that tell their packets apart: whole packets may vanish at
      * a full buffer (see tr_heads_distinct) */
-    for (unsigned k = 0; k < d->ignore && k < ns && tr_heads_distinct(b); k++)
-        b->src[(k * 5 + 1) % ns].ignore_stop = 1; /* spread over ports and VCs */
+    for (unsigned k = 0; k < d->ignore && k < ns && tr_heads_distinct(b); k++) /* spread over ports and VCs, */
+        b->src[k + 1 == d->ignore ? ns - 1 : (k * 5 + 1) % ns].ignore_stop = 1; /* the last one: the highest slot */
     for (unsigned o = 0; o < n; o++)
         for (unsigned u = 0; u < b->nvc; u++)
             b->stop_duty[o][u] = (uint8_t)(d->stop_duty ? rng_below(&b->rng, d->stop_duty + 1) : 0);
