@@ -257,6 +257,8 @@ struct bench {
     unsigned sweep_pos, sweep_n; /* read-back of every table entry: next entry, entries (0: none) */
     uint64_t sweep_reads, resets, lost_reset, delivered_at_reset;
     uint64_t ovf_before_reset; /* overflows counted before the resets (coverage) */
+    uint32_t rd_bits1, rd_bits0;           /* bits of cfg_rdata seen at 1, at 0 (coverage) */
+    uint16_t stop_seen[VCSW_MAX_PORTS];    /* rx_stop bits seen at 1 (coverage) */
     uint8_t stop_duty0[VCSW_MAX_PORTS][VCSW_MAX_VCS]; /* the receivers' duties drawn at setup */
 
     /* counter preset test mode (docs/vcsw.md "Counters"): after step pre_step (and pre_step + 2 for the

@@ -115,6 +115,10 @@ void ck_inputs(bench_t *b, const vcsw_in_t *in)
 static void cfg_answer(bench_t *b, const vcsw_out_t *out)
 {
     const uint64_t t = b->step;
+    if (out->cfg_rvalid) { /* coverage: every bit of the answers at 1 and at 0 */
+        b->rd_bits1 |= out->cfg_rdata;
+        b->rd_bits0 |= ~out->cfg_rdata;
+    }
     if (!out->cfg_rvalid) {
         if (out->cfg_rdata)
             bench_fail(b, "CHECK configuration port: cfg_rdata is 0x%08x in step %" PRIu64 " without cfg_rvalid",
@@ -314,8 +318,10 @@ void ck_outputs(bench_t *b, const vcsw_in_t *in, const vcsw_out_t *out)
                 date = t - DOC_STOP_AGE - b->ld;
                 want = (int)b->occ_hist[date % RING][s] >= b->stop_at;
             }
-            if (got)
+            if (got) {
                 b->cov_stop++;
+                b->stop_seen[p] |= (uint16_t)(1u << v);
+            }
             if (got != want) {
                 bench_fail(b, "CHECK Go & Stop: rx_stop of input %u VC %u after step %" PRIu64 " is %u, expected %u: "
                            "the occupancy after step %" PRIu64 " (counted from the ports) is %u, STOP_AT %d", p, v, t,

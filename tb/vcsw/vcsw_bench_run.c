@@ -53,6 +53,8 @@ static int lockstep(bench_t *b, const vcsw_out_t *m, const vcsw_out_t *r)
     return 1;
 }
 
+static uint64_t mask_bits(unsigned w) { return w >= 32 ? 0xFFFFFFFFull : (1ull << w) - 1u; }
+
 /* ================================================================ counter preset test mode */
 
 /* docs/vcsw.md, "Counters" (test mode): after step t = pre_step every counter of the model and of the
@@ -198,6 +200,18 @@ static void coverage(bench_t *b)
     if ((d->checks & CK_STOPPED) && !r->failed && (!b->cov_stop || (int)b->occ_max < b->stop_at))
         bench_fail(b, "CHECK coverage (gostop): the buffers never reached STOP_AT %d (highest %u)", b->stop_at,
                    b->occ_max);
+    for (unsigned p = 0; p < b->n && (d->checks & CK_STOPPED) && !r->failed; p++)
+        if (b->stop_seen[p] != (uint16_t)((1u << b->nvc) - 1u))
+            bench_fail(b, "CHECK coverage (gostop): rx_stop[%u] bits never 1: 0x%x (every VC of every input must "
+                       "see STOP)", p, (unsigned)(uint16_t)~b->stop_seen[p] & ((1u << b->nvc) - 1u));
+    if ((d->checks & CK_WRAP) && !r->failed && b->p->COUNTERS && b->pre_step) {
+        /* limits: every bit of the answers driven to both values: the counters' (through the preset),
+         * a table entry's valid bit 15, the error bit 31 */
+        const uint32_t need = (uint32_t)mask_bits(b->p->CTR_WIDTH) | 0x80008000u;
+        if ((b->rd_bits1 & need) != need || (b->rd_bits0 & need) != need)
+            bench_fail(b, "CHECK coverage (counters): cfg_rdata bits never 1: 0x%08x, never 0: 0x%08x", need & ~b->rd_bits1,
+                       need & ~b->rd_bits0);
+    }
     if ((d->checks & CK_RESET) && !r->failed) {
         const uint64_t entries = (1ull << b->p->TAG_W) + (uint64_t)b->n * b->n * b->ndvc;
         if (b->resets != 2 || b->sweep_reads != entries || r->delivered == b->delivered_at_reset || !b->lost_reset)
