@@ -30,7 +30,7 @@ vcsw_RANDINIT := p5 p3 p2
 vcsw_MUTANTS  := TABLE_COPY:p8 VC_WRAP:p5 CTRL_MAP:p8c STRAIGHT_ORDER:p8 CFG_SHADOW:p8 \
                  TRUNC_LATE:p8 OCC_SLIP:p8 STOP_LATE:p4 VCT_NOSTOP:p8 VC_SHARE:p8 TAIL_KEEP:p8 \
                  OFFER_MOVE:p8 RR_NOROTATE:p8c CTR_LOSE:p5 CTR_NARROW:p5 OFFER_STALE:p8 NO_RECHECK:p8 \
-                 CTR_TOPBIT:p8 OVF_TRUNC:p8 DROP_OVF:p8 HEAD_CUT:p4 OVF_LASTSLOT:p8
+                 CTR_TOPBIT:p8 OVF_TRUNC:p8 HEAD_CUT:p4 OVF_LASTSLOT:p8
 
 # the lockstep bench: C sources (archived into a library), the C++ glue to the Verilated model
 # (cmodel/ctr_sched.c while it exists: the counter schedule may be header-only)
