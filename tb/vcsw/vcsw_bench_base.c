@@ -87,7 +87,7 @@ const test_desc_t vcsw_tests[] = {
              "VC entry both bad too), a quarter of the packets longer than MAXLEN, four sources ignoring STOP, "
              "entries rewritten under load, rst in flight (the reset test's three segments): drop_route, drop_vc, "
              "trunc and overflow counted as docs/vcsw.md's table of combinations says",
-     .div = 10, .min_cycles = 9000, .tables = TB_RANDOM, .bad_pct = 35, .traffic = TR_UNIFORM, .len = LEN_MIXED,
+     .div = 10, .min_cycles = 6000, .tables = TB_RANDOM, .bad_pct = 35, .traffic = TR_UNIFORM, .len = LEN_MIXED,
      .over_pm = 250, .load_lo = 40, .load_hi = 100, .bubble_max = 10, .stop_duty = 60, .stop_burst = 40,
      .ignore = 4, .rewrite_pm = 80, .read_pm = 20, .checks = CK_PAIRS | CK_RESET | CK_DROPS | CK_OVERFLOW},
 };
