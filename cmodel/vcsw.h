@@ -105,6 +105,11 @@ void vcsw_step(vcsw_t *m, const vcsw_in_t *in, vcsw_out_t *out);
  * COUNTERS = 0); 0 out of range. For scoreboards and debugging. */
 uint32_t vcsw_counter(const vcsw_t *m, unsigned port, unsigned vc, unsigned ctr);
 
+/* Test only (the benches' counter preset mode, docs/vcsw.md "Counters"): adds `add` to counter `ctr` of
+ * (port, vc), modulo 2^CTR_WIDTH, for every flush after the current step and for vcsw_counter(); nothing
+ * out of range. A switch has no such operation: the RTL benches add the same to the counter RAM. */
+void vcsw_ctr_preset(vcsw_t *m, unsigned port, unsigned vc, unsigned ctr, uint32_t add);
+
 /* Name of a counter index, e.g. "rx_flits"; "?" if out of range. */
 const char *vcsw_counter_name(unsigned ctr);
 

@@ -214,6 +214,14 @@ uint32_t vcsw_counter(const vcsw_t *m, unsigned port, unsigned vc, unsigned ctr)
     return ctr_sched_total(&m->cs, slot_of(m, port, vc, ctr));
 }
 
+void vcsw_ctr_preset(vcsw_t *m, unsigned port, unsigned vc, unsigned ctr, uint32_t add)
+{
+    if (!m || port >= m->p.NPORTS || vc >= m->p.NVC || ctr >= VCSW_NCTR)
+        return;
+    /* the running total holds every event so far: a flush after this step counts it, a flush before did not */
+    m->cs.tot[slot_of(m, port, vc, ctr)] += add;
+}
+
 const char *vcsw_counter_name(unsigned ctr)
 {
     static const char *const names[VCSW_NCTR] = {"rx_flits",   "rx_pkts", "tx_flits", "tx_pkts",

@@ -9,21 +9,28 @@ vcsw_CDEF     := VC_
 # parameter names with their defaults (the RTL's and the C model's)
 vcsw_PARAMS   := NPORTS=8 NVC=2 CTRL=1 FLIT_W=16 TAG_W=8 DEPTH=64 MAXLEN=32 LINK_DELAY=0 COUNTERS=1 CTR_WIDTH=32
 
-# parameter sets: name -> overrides of the defaults. LINK_DELAY where a set has one is the longest
-# its buffer allows (DEPTH >= MAXLEN + 2*LINK_DELAY + 5): p4 32 >= 8 + 18 + 5, p3 64 >= 32 + 26 + 5.
-vcsw_SETS     := p8 p8c p4 p5 p3
+# parameter sets: name -> overrides of the defaults. Together they reach every parameter's smallest,
+# a middle and its largest value (docs/verification.md, "The VC switch bench": the coverage table);
+# the buffer must hold DEPTH >= MAXLEN + 2*LINK_DELAY + 5: p4 32 >= 1 + 18 + 5, p3 8 >= 3 + 0 + 5 (the
+# smallest buffer and the longest packet it allows), p2 256 >= 123 + 128 + 5 (the longest cable),
+# p16 256 >= 251 + 0 + 5 (the longest packet). p2 and p16 run in make sim only (vcsw_TEST_SETS).
+vcsw_SETS     := p8 p8c p4 p5 p3 p2 p16
+vcsw_TEST_SETS := p8 p8c p4 p5 p3
 vcsw_SET_p8   := CTRL=0
 vcsw_SET_p8c  :=
-vcsw_SET_p4   := NPORTS=4 NVC=4 CTRL=1 DEPTH=32 MAXLEN=8 LINK_DELAY=9
+vcsw_SET_p4   := NPORTS=4 NVC=4 CTRL=1 DEPTH=32 MAXLEN=1 LINK_DELAY=9
 vcsw_SET_p5   := NPORTS=5 NVC=4 CTRL=0 CTR_WIDTH=8 LINK_DELAY=3
-vcsw_SET_p3   := NPORTS=3 COUNTERS=0 LINK_DELAY=13
+vcsw_SET_p3   := NPORTS=3 COUNTERS=0 DEPTH=8 MAXLEN=3
+vcsw_SET_p2   := NPORTS=2 NVC=16 CTRL=1 FLIT_W=32 TAG_W=1 DEPTH=256 MAXLEN=123 LINK_DELAY=64 CTR_WIDTH=20
+vcsw_SET_p16  := NPORTS=16 NVC=2 CTRL=0 FLIT_W=17 TAG_W=12 DEPTH=256 MAXLEN=251 CTR_WIDTH=12
 # sets verilated with --x-initial unique and run with a seeded +verilator+rand+reset+2
-vcsw_RANDINIT := p5 p3
+vcsw_RANDINIT := p5 p3 p2
 
 # deliberately broken RTL (mutation sites in rtl/, +mutant=NAME on the set's mutant-capable build): NAME:set
 vcsw_MUTANTS  := TABLE_COPY:p8 VC_WRAP:p5 CTRL_MAP:p8c STRAIGHT_ORDER:p8 CFG_SHADOW:p8 \
                  TRUNC_LATE:p8 OCC_SLIP:p8 STOP_LATE:p4 VCT_NOSTOP:p8 VC_SHARE:p8 TAIL_KEEP:p8 \
-                 OFFER_MOVE:p8 RR_NOROTATE:p8c CTR_LOSE:p5 CTR_NARROW:p5 OFFER_STALE:p8 NO_RECHECK:p8
+                 OFFER_MOVE:p8 RR_NOROTATE:p8c CTR_LOSE:p5 CTR_NARROW:p5 OFFER_STALE:p8 NO_RECHECK:p8 \
+                 CTR_TOPBIT:p8 OVF_TRUNC:p8 HEAD_CUT:p4 OVF_LASTSLOT:p8
 
 # the lockstep bench: C sources (archived into a library), the C++ glue to the Verilated model
 # (cmodel/ctr_sched.c while it exists: the counter schedule may be header-only)

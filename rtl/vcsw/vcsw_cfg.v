@@ -82,6 +82,8 @@ module vcsw_cfg #(
     // run-time mutation site: +mutant=NAME (rtl/common/sanfab_mutant.v)
     wire      mut_cfg_shadow;
     sanfab_mutant #(.NAME("CFG_SHADOW")) u_mut_cfg_shadow (.on(mut_cfg_shadow));
+    wire      mut_ctr_topbit;
+    sanfab_mutant #(.NAME("CTR_TOPBIT")) u_mut_ctr_topbit (.on(mut_ctr_topbit));
 `endif
     always @(posedge clk) begin
         if (
@@ -133,6 +135,11 @@ module vcsw_cfg #(
                 ct_pend_q  <= 1'b0;
                 cfg_rvalid <= 1'b1;
                 cfg_rdata  <= bank_rdata;
+`ifdef SANFAB_MUTANTS
+                if (mut_ctr_topbit) begin
+                    cfg_rdata <= bank_rdata & ~(32'd1 << (CTR_WIDTH - 1));   // deliberately broken: a counter's top bit reads as 0
+                end
+`endif
             end
             if (accept) begin
                 if (is_ctr) begin

@@ -80,7 +80,7 @@ module vcsw_in #(
 `ifdef SANFAB_MUTANTS
     // run-time mutation sites: +mutant=NAME (rtl/common/sanfab_mutant.v)
     wire mut_table_copy, mut_vc_wrap, mut_ctrl_map, mut_trunc_late, mut_straight_order, mut_offer_stale,
-         mut_offer_move, mut_occ_slip, mut_stop_late;
+         mut_offer_move, mut_occ_slip, mut_stop_late, mut_ovf_trunc, mut_drop_ovf, mut_head_cut, mut_ovf_lastslot;
     sanfab_mutant #(.NAME("TABLE_COPY"))     u_mut_table_copy     (.on(mut_table_copy));
     sanfab_mutant #(.NAME("VC_WRAP"))        u_mut_vc_wrap        (.on(mut_vc_wrap));
     sanfab_mutant #(.NAME("CTRL_MAP"))       u_mut_ctrl_map       (.on(mut_ctrl_map));
@@ -90,6 +90,10 @@ module vcsw_in #(
     sanfab_mutant #(.NAME("OFFER_MOVE"))     u_mut_offer_move     (.on(mut_offer_move));
     sanfab_mutant #(.NAME("OCC_SLIP"))       u_mut_occ_slip       (.on(mut_occ_slip));
     sanfab_mutant #(.NAME("STOP_LATE"))      u_mut_stop_late      (.on(mut_stop_late));
+    sanfab_mutant #(.NAME("OVF_TRUNC"))      u_mut_ovf_trunc      (.on(mut_ovf_trunc));
+    sanfab_mutant #(.NAME("DROP_OVF"))       u_mut_drop_ovf       (.on(mut_drop_ovf));
+    sanfab_mutant #(.NAME("HEAD_CUT"))       u_mut_head_cut       (.on(mut_head_cut));
+    sanfab_mutant #(.NAME("OVF_LASTSLOT"))   u_mut_ovf_lastslot   (.on(mut_ovf_lastslot));
 `endif
 
     // ------------------------------------------------------------ tables (this input's copies)
@@ -234,6 +238,10 @@ module vcsw_in #(
                 if (st_c == ST_IDLE && !port_ok) begin
                     d_droute = 1'b1;
                     d_st     = rq_tail ? ST_IDLE : ST_DISC;
+`ifdef SANFAB_MUTANTS
+                    // deliberately broken: a head dropped by its routing entry at a full buffer counts overflow too
+                    d_ovf    = mut_drop_ovf && ({{(32-OW){1'b0}}, occ_c} == DEPTH_I);
+`endif
                 end else if (st_c == ST_IDLE && !vc_ok) begin
                     d_dvc = 1'b1;
                     d_st  = rq_tail ? ST_IDLE : ST_DISC;
@@ -242,6 +250,7 @@ module vcsw_in #(
                     if (!rq_tail && ({{(32-LW){1'b0}}, cnt_n} == MAXLEN_I
 `ifdef SANFAB_MUTANTS
                                      + {31'd0, mut_trunc_late}   // deliberately broken: cut a flit late
+                                     && !(mut_head_cut && st_c == ST_IDLE)   // deliberately broken: a head is never cut (MAXLEN = 1)
 `endif
                                      )) begin
                         d_tail  = 1'b1;
@@ -257,6 +266,11 @@ module vcsw_in #(
                             d_tail = 1'b1;
                             d_ovf  = 1'b1;
                         end
+`ifdef SANFAB_MUTANTS
+                        if (mut_ovf_trunc && d_trunc) begin
+                            d_ovf = 1'b1;   // deliberately broken: the MAXLEN-th flit at DEPTH - 1 counts overflow as well as trunc
+                        end
+`endif
                     end else begin
                         d_ovf = d_first;
                     end
@@ -268,6 +282,12 @@ module vcsw_in #(
                 end
             end
         end
+`ifdef SANFAB_MUTANTS
+        // deliberately broken: the overflow events of the last input's last VC (the counters' highest slot) are lost
+        if (mut_ovf_lastslot && PORT_I == NP_I - 1 && {{(32-VCW){1'b0}}, rq_vc} == NVC - 1) begin
+            d_ovf = 1'b0;
+        end
+`endif
     end
 
     wire [EW-1:0] d_entry = {d_first, d_tail, (d_first ? rt_e[PW-1:0] : {PW{1'b0}}),

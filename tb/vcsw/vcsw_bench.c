@@ -39,6 +39,8 @@ static void usage(FILE *f)
             "  --seed N            random seed (default 1); printed, so a failure can be replayed\n"
             "  --mode M            lockstep (default), model, rtl\n"
             "  --speed             also time the model's and the RTL's step calls apart (steps/s of each)\n"
+            "  --no-preset         counters from 0 (default: the preset test mode, every counter near its wrap\n"
+            "                      from step 8*NVC*NPORTS + 8 on, in the model and the RTL alike)\n"
             "  --tables FILE[:S]   sanfab-rhinet file for the routes test (switch S, default: most entries)\n"
             "  --params            print the parameters built into the RTL and exit\n"
             "  --quiet             less output\n"
@@ -111,6 +113,7 @@ static int parse_args(int argc, char **argv, cli_t *c)
     vcsw_params_t *p = &c->o.p;
     const bench_opt_t own[] = {
         {"--speed", BENCH_OPT_FLAG, &c->o.speed, NULL, NULL}, {"--params", BENCH_OPT_FLAG, NULL, print_params, p},
+        {"--no-preset", BENCH_OPT_FLAG, &c->o.no_preset, NULL, NULL},
         {"--tables", BENCH_OPT_STR, NULL, set_tables, c},     BENCH_PARAM(p, NPORTS), BENCH_PARAM(p, NVC),
         BENCH_PARAM(p, CTRL), BENCH_PARAM(p, FLIT_W), BENCH_PARAM(p, TAG_W), BENCH_PARAM(p, DEPTH), BENCH_PARAM(p, MAXLEN),
         BENCH_PARAM(p, LINK_DELAY), BENCH_PARAM(p, COUNTERS), BENCH_PARAM(p, CTR_WIDTH)};
@@ -168,8 +171,9 @@ static void report(const cli_t *c, const test_desc_t *d, const opts_t *ot, const
         printf("%s\n", r->why);
         printf("FAIL %-12s seed %" PRIu64 " cycle %" PRIu64 " (mode %s)%s%s\n", d->name, o->cl.seed, r->fail_cycle,
                bench_mode_name(o->cl.mode), label ? " " : "", label ? label : "");
-        printf("     replay: %s --test %s --seed %" PRIu64 " --cycles %" PRIu64 "%s%s%s%s%s\n", argv0, d->name, o->cl.seed,
-               ot->cl.cycles, o->cl.mode == MODE_LOCKSTEP ? "" : " --mode ", o->cl.mode == MODE_LOCKSTEP ? "" : bench_mode_name(o->cl.mode),
+        printf("     replay: %s --test %s --seed %" PRIu64 " --cycles %" PRIu64 "%s%s%s%s%s%s\n", argv0, d->name, o->cl.seed,
+               ot->cl.cycles, o->no_preset ? " --no-preset" : "", o->cl.mode == MODE_LOCKSTEP ? "" : " --mode ",
+               o->cl.mode == MODE_LOCKSTEP ? "" : bench_mode_name(o->cl.mode),
                label ? " --tables " : "", label ? label : "", c->cli.plusline);
         return;
     }

@@ -73,8 +73,15 @@ enum {
     CK_STOPPED = 1u << 8,    /* the buffers reached STOP_AT (Go & Stop at work) */
     CK_CFG_ALL = 1u << 9,    /* reads of every space answered, errors and ignored reads seen */
     CK_BLOCKVC = 1u << 10,   /* one output VC held stopped in the middle of the window */
-    CK_RESET = 1u << 11      /* rst on a drained switch, then in flight: tables kept, the rest cleared */
+    CK_RESET = 1u << 11,     /* rst on a drained switch, then in flight: tables kept, the rest cleared */
+    CK_PAIRS = 1u << 12      /* every pair of fault kinds met in one packet (FK_* below) */
 };
+
+/* Fault kinds a packet can carry (several at once; docs/vcsw.md "Malformed input", "Several faults in one
+ * packet"): its routing entry bad, its VC entry bad (with a routing entry naming a port < NPORTS; both bad:
+ * drop_route), longer than MAXLEN, sent by a source that ignores STOP, its entry rewritten while it is in
+ * flight (or just before its head), inside the switch at a reset. */
+enum { FK_ROUTE, FK_VC, FK_LONG, FK_IGN, FK_REWRITE, FK_RESET, FK_N };
 
 typedef struct {
     const char *name, *what;
@@ -98,6 +105,7 @@ typedef struct {
     vcsw_params_t p;
     bench_opts_t cl;    /* mode, seed, cycles, vcd, quiet, Verilator plusargs (bench_cli.h) */
     int speed;          /* --speed: time the step calls of the model and the RTL apart */
+    int no_preset;      /* --no-preset: counters start at 0 (no preset test mode) */
     const char *tables; /* --tables FILE (the routes test), switch below */
     int table_switch;   /* VCSW_LOAD_MOST or a switch */
 } opts_t;
@@ -133,6 +141,7 @@ typedef struct {
     uint8_t done;     /* delivered, dropped or accounted */
     uint8_t cut;      /* delivered shorter than sent because of an overflow */
     uint8_t lost;     /* inside the switch (received, not all out) at a reset: gone with it */
+    uint8_t faults;   /* 1 << FK_*: the fault kinds it carries */
     uint64_t *in_step; /* receive step of every flit sent (len entries) */
 } pkt_t;
 
@@ -247,7 +256,21 @@ struct bench {
     int hold_cfg;           /* no configuration traffic (a reset is about to come) */
     unsigned sweep_pos, sweep_n; /* read-back of every table entry: next entry, entries (0: none) */
     uint64_t sweep_reads, resets, lost_reset, delivered_at_reset;
+    uint64_t ovf_before_reset; /* overflows counted before the resets (coverage) */
+    uint32_t rd_bits1, rd_bits0;           /* bits of cfg_rdata seen at 1, at 0 (coverage) */
+    uint16_t stop_seen[VCSW_MAX_PORTS];    /* rx_stop bits seen at 1 (coverage) */
     uint8_t stop_duty0[VCSW_MAX_PORTS][VCSW_MAX_VCS]; /* the receivers' duties drawn at setup */
+
+    /* counter preset test mode (docs/vcsw.md "Counters"): after step pre_step (and pre_step + 2 for the
+     * two slots whose RAM word is then in the flusher's read-modify-write) every counter gets pre_val added,
+     * in the model and the RTL; a flush in step W counts it when W > pre_at (0: not yet) */
+    rng_t prng;
+    uint64_t pre_step;
+    uint32_t pre_val[VCSW_MAX_PORTS * VCSW_MAX_VCS * VCSW_NCTR];
+    uint64_t pre_at[VCSW_MAX_PORTS * VCSW_MAX_VCS * VCSW_NCTR];
+    uint64_t final_w[VCSW_MAX_PORTS * VCSW_MAX_VCS * VCSW_NCTR]; /* flush step of each final read */
+    uint64_t cov_preset;                                        /* counters preset */
+    uint64_t pairs[FK_N][FK_N];                                 /* packets carrying fault kinds a and b (a < b) */
 
     /* directed scenarios */
     struct {
@@ -275,6 +298,10 @@ void bench_fail(bench_t *b, const char *fmt, ...) __attribute__((format(printf, 
 unsigned bench_src(const bench_t *b, unsigned p, unsigned v);
 /* Counts a counter event of (port, vc, ctr) dated step `date` (the bench's own counts of the counters). */
 void bench_event(bench_t *b, uint64_t date, unsigned port, unsigned vc, unsigned ctr);
+/* The preset the value of counter slot `slot` flushed in step W carries (0 before the preset). */
+uint32_t bench_preset(const bench_t *b, unsigned slot, uint64_t w);
+/* Counts a packet carrying the fault kinds of `faults` (1 << FK_*) for every pair of them. */
+void bench_faults(bench_t *b, unsigned faults);
 /* The step W in which counter slot `slot` is flushed for a read sampled in step r (docs/vcsw.md, "Counters"). */
 uint64_t bench_flush_step(const bench_t *b, unsigned slot, uint64_t r);
 

@@ -115,6 +115,10 @@ void ck_inputs(bench_t *b, const vcsw_in_t *in)
 static void cfg_answer(bench_t *b, const vcsw_out_t *out)
 {
     const uint64_t t = b->step;
+    if (out->cfg_rvalid) { /* coverage: every bit of the answers at 1 and at 0 */
+        b->rd_bits1 |= out->cfg_rdata;
+        b->rd_bits0 |= ~out->cfg_rdata;
+    }
     if (!out->cfg_rvalid) {
         if (out->cfg_rdata)
             bench_fail(b, "CHECK configuration port: cfg_rdata is 0x%08x in step %" PRIu64 " without cfg_rvalid",
@@ -151,10 +155,12 @@ static void cfg_answer(bench_t *b, const vcsw_out_t *out)
                    b->p->CTR_WIDTH);
         return;
     }
-    if (b->final_phase)
+    if (b->final_phase) {
         b->final_val[(port * b->nvc + vc) * VCSW_NCTR + c] = out->cfg_rdata;
-    if (c == VCSW_CTR_OVERFLOW && b->src[port * b->nvc + vc].ignore_stop)
-        return; /* when a STOP-ignoring source overflows is not known from the ports */
+        b->final_w[(port * b->nvc + vc) * VCSW_NCTR + c] = t - 1;
+    }
+    if ((c == VCSW_CTR_OVERFLOW || c == VCSW_CTR_TRUNC) && b->src[port * b->nvc + vc].ignore_stop)
+        return; /* when a STOP-ignoring source overflows (or is cut at MAXLEN rather) is not known from the ports */
     /* the value counts the events of steps <= W - 4 (W = t - 1); output events show LINK_DELAY later */
     b->ctr_defer.on = 1;
     b->ctr_defer.date = t - 1 - DOC_CTR_AGE;
@@ -172,14 +178,18 @@ static void ctr_deferred(bench_t *b)
         return;
     b->ctr_defer.on = 0;
     uint64_t want = count_upto(b, b->ctr_defer.port, b->ctr_defer.vc, b->ctr_defer.ctr, b->ctr_defer.date);
+    /* the preset test mode: the value flushed in W = date + 4 carries the preset when W is after it */
+    const uint32_t pre = bench_preset(b, (b->ctr_defer.port * b->nvc + b->ctr_defer.vc) * VCSW_NCTR + b->ctr_defer.ctr,
+                                      b->ctr_defer.date + DOC_CTR_AGE);
+    want += pre;
     uint64_t m = mask_w(b->p->CTR_WIDTH);
     if (want > m)
         b->cov_wrap++;
     if ((want & m) != b->ctr_defer.value)
         bench_fail(b, "CHECK counters: %s of port %u VC %u read in step %" PRIu64 " is %u, the bench counted %" PRIu64
-                   " events in steps <= %" PRIu64 " (mod 2^%u: %" PRIu64 ")", vcsw_counter_name(b->ctr_defer.ctr),
-                   b->ctr_defer.port, b->ctr_defer.vc, b->ctr_defer.read_at, b->ctr_defer.value, want,
-                   b->ctr_defer.date, b->p->CTR_WIDTH, want & m);
+                   " (events in steps <= %" PRIu64 " plus the preset %u; mod 2^%u: %" PRIu64 ")",
+                   vcsw_counter_name(b->ctr_defer.ctr), b->ctr_defer.port, b->ctr_defer.vc, b->ctr_defer.read_at,
+                   b->ctr_defer.value, want, b->ctr_defer.date, pre, b->p->CTR_WIDTH, want & m);
 }
 
 /* Round robin, exactly (test fairness): the pipelined separable allocation of docs/vcsw.md 3 with
@@ -308,8 +318,10 @@ void ck_outputs(bench_t *b, const vcsw_in_t *in, const vcsw_out_t *out)
                 date = t - DOC_STOP_AGE - b->ld;
                 want = (int)b->occ_hist[date % RING][s] >= b->stop_at;
             }
-            if (got)
+            if (got) {
                 b->cov_stop++;
+                b->stop_seen[p] |= (uint16_t)(1u << v);
+            }
             if (got != want) {
                 bench_fail(b, "CHECK Go & Stop: rx_stop of input %u VC %u after step %" PRIu64 " is %u, expected %u: "
                            "the occupancy after step %" PRIu64 " (counted from the ports) is %u, STOP_AT %d", p, v, t,
@@ -374,6 +386,7 @@ void ck_reset(bench_t *b)
     memset(b->in_ptr, 0, sizeof b->in_ptr);
     b->rd_out = 0;
     b->ctr_defer.on = 0;
+    memset(b->pre_at, 0, sizeof b->pre_at); /* the counters restart from 0: the preset is made again */
 }
 
 /* The outputs after an edge with rst high: the registers at their reset values (docs/vcsw.md, Steps:

@@ -53,6 +53,41 @@ static int lockstep(bench_t *b, const vcsw_out_t *m, const vcsw_out_t *r)
     return 1;
 }
 
+static uint64_t mask_bits(unsigned w) { return w >= 32 ? 0xFFFFFFFFull : (1ull << w) - 1u; }
+
+/* ================================================================ counter preset test mode */
+
+/* docs/vcsw.md, "Counters" (test mode): after step t = pre_step every counter of the model and of the
+ * RTL gets the same random preset P added, 2^w - K with K in 1..256 (w = CTR_WIDTH mostly, so that the
+ * count wraps through every top bit; else CTR_WIDTH - 1 or a random lower bit, so that carries reach
+ * those bits from below). The RTL's counters live in ctr_bank's RAM, read by its flusher in step W - 2
+ * and written back in W: a word added to between steps t and t + 1 is lost for the slots flushed in
+ * t + 1 and t + 2, so those two get theirs after step t + 2. t >= NS + 3: the first rotation after a
+ * reset, which takes the RAM words as 0, is over. A flush in step W carries P when W is after its step. */
+static void preset_apply(bench_t *b, vcsw_t *model, vcsw_rtl_t *rtl, int late)
+{
+    const unsigned ns = VCSW_NCTR * b->nvc * b->n, t0 = (unsigned)(b->pre_step % ns);
+    const unsigned l1 = (t0 + ns - 2) % ns, l2 = (t0 + ns - 1) % ns; /* flushed in t + 1, t + 2 */
+    const unsigned w = b->p->CTR_WIDTH;
+    for (unsigned s = 0; s < ns; s++) {
+        const int lost = s == l1 || s == l2;
+        if (lost != late)
+            continue;
+        const unsigned r = rng_below(&b->prng, 100);
+        const unsigned top = r < 60 ? w : r < 85 ? w - 1 : 1 + rng_below(&b->prng, w);
+        const uint64_t k = 1 + rng_below(&b->prng, 1u << rng_below(&b->prng, 9));
+        const uint64_t mask = w >= 32 ? 0xFFFFFFFFull : (1ull << w) - 1u;
+        b->pre_val[s] = (uint32_t)(((1ull << top) - k) & mask);
+        const unsigned port = s / (VCSW_NCTR * b->nvc), vc = (s / VCSW_NCTR) % b->nvc, c = s % VCSW_NCTR;
+        if (model)
+            vcsw_ctr_preset(model, port, vc, c, b->pre_val[s]);
+        if (rtl)
+            vcsw_rtl_ctr_add(rtl, s, b->pre_val[s]);
+        b->pre_at[s] = b->step;
+        b->cov_preset++;
+    }
+}
+
 /* ================================================================ one run */
 
 enum { PH_LOAD, PH_TRAFFIC, PH_DRAIN, PH_FINAL, PH_DONE };
@@ -121,14 +156,42 @@ static void coverage(bench_t *b)
     if ((d->checks & CK_OVERFLOW) && !r->failed && !tr_heads_distinct(b))
         snprintf(r->note, sizeof r->note, "no STOP-ignoring source: heads too narrow to tell their packets apart");
     else if ((d->checks & CK_OVERFLOW) && !r->failed) {
-        uint64_t ov = 0;
+        uint64_t ov = b->ovf_before_reset;
         for (unsigned s = 0; s < b->n * b->nvc; s++)
             ov += b->src[s].overflow;
         if (!ov)
             bench_fail(b, "CHECK coverage (overflow): the STOP-ignoring sources never overflowed");
     }
-    if ((d->checks & CK_WRAP) && !r->failed && b->p->CTR_WIDTH <= 16 && !b->cov_wrap)
-        bench_fail(b, "CHECK coverage (counters): no counter passed 2^%u", b->p->CTR_WIDTH);
+    if ((d->checks & CK_WRAP) && !r->failed && (b->p->CTR_WIDTH <= 16 || b->pre_step) && !b->cov_wrap &&
+        (b->p->COUNTERS || b->o->cl.mode != MODE_RTL))
+        bench_fail(b, "CHECK coverage (counters): no counter passed 2^%u%s", b->p->CTR_WIDTH,
+                   b->pre_step ? " (preset test mode on)" : "");
+    if ((d->checks & CK_PAIRS) && !r->failed) {
+        static const char *const fk[FK_N] = {"bad route", "bad VC entry", "long", "ignores STOP", "rewrite", "reset"};
+        char miss[300] = "";
+        uint64_t least = UINT64_MAX;
+        unsigned lx = 0, ly = 0;
+        const int ign = tr_heads_distinct(b);
+        for (unsigned x = 0; x < FK_N; x++)
+            for (unsigned y = x + 1; y < FK_N; y++) {
+                if (!ign && (x == FK_IGN || y == FK_IGN))
+                    continue; /* no STOP-ignoring source: heads too narrow */
+                if (b->pairs[x][y] < least) {
+                    least = b->pairs[x][y];
+                    lx = x;
+                    ly = y;
+                }
+                if (!b->pairs[x][y] && strlen(miss) < 220) {
+                    size_t l = strlen(miss);
+                    snprintf(miss + l, sizeof miss - l, " %s+%s", fk[x], fk[y]);
+                }
+            }
+        if (miss[0])
+            bench_fail(b, "CHECK coverage (combos): no packet carried the pairs of faults:%s", miss);
+        else
+            snprintf(r->note, sizeof r->note, "every pair of fault kinds in one packet, the rarest (%s+%s) %" PRIu64
+                     " times%s", fk[lx], fk[ly], least, ign ? "" : " (no STOP-ignoring source: heads too narrow)");
+    }
     if ((d->checks & CK_CTRL) && !r->failed && b->p->CTRL && !b->cov_ctrl)
         bench_fail(b, "CHECK coverage: no packet on a control VC");
     if ((d->checks & CK_REWRITE) && !r->failed && (!b->rewrites_inflight || !b->rewrites_next))
@@ -137,6 +200,18 @@ static void coverage(bench_t *b)
     if ((d->checks & CK_STOPPED) && !r->failed && (!b->cov_stop || (int)b->occ_max < b->stop_at))
         bench_fail(b, "CHECK coverage (gostop): the buffers never reached STOP_AT %d (highest %u)", b->stop_at,
                    b->occ_max);
+    for (unsigned p = 0; p < b->n && (d->checks & CK_STOPPED) && !r->failed; p++)
+        if (b->stop_seen[p] != (uint16_t)((1u << b->nvc) - 1u))
+            bench_fail(b, "CHECK coverage (gostop): rx_stop[%u] bits never 1: 0x%x (every VC of every input must "
+                       "see STOP)", p, (unsigned)(uint16_t)~b->stop_seen[p] & ((1u << b->nvc) - 1u));
+    if ((d->checks & CK_WRAP) && !r->failed && b->p->COUNTERS && b->pre_step) {
+        /* limits: every bit of the answers driven to both values: the counters' (through the preset),
+         * a table entry's valid bit 15, the error bit 31 */
+        const uint32_t need = (uint32_t)mask_bits(b->p->CTR_WIDTH) | 0x80008000u;
+        if ((b->rd_bits1 & need) != need || (b->rd_bits0 & need) != need)
+            bench_fail(b, "CHECK coverage (counters): cfg_rdata bits never 1: 0x%08x, never 0: 0x%08x", need & ~b->rd_bits1,
+                       need & ~b->rd_bits0);
+    }
     if ((d->checks & CK_RESET) && !r->failed) {
         const uint64_t entries = (1ull << b->p->TAG_W) + (uint64_t)b->n * b->n * b->ndvc;
         if (b->resets != 2 || b->sweep_reads != entries || r->delivered == b->delivered_at_reset || !b->lost_reset)
@@ -144,7 +219,7 @@ static void coverage(bench_t *b)
                        "entries read back, %" PRIu64 " packets delivered after the first reset, %" PRIu64 " inside the "
                        "switch at the second: all must happen", b->resets, b->sweep_reads, entries,
                        r->delivered - b->delivered_at_reset, b->lost_reset);
-        else
+        else if (!(d->checks & CK_PAIRS))
             snprintf(r->note, sizeof r->note, "2 resets; %" PRIu64 " table entries read back after the first; %" PRIu64
                      " packets inside the switch at the second, lost", b->sweep_reads, b->lost_reset);
     }
@@ -155,6 +230,24 @@ static void coverage(bench_t *b)
                    PRIu64 ", ignored %" PRIu64 ", right after a write of the entry %" PRIu64 ": all must happen",
                    b->cfg_space_seen[0], b->cfg_space_seen[1], b->cfg_space_seen[2], b->cfg_space_seen[3],
                    b->cfg_errors, b->cfg_reads_ignored, b->cov_reread);
+}
+
+/* combos test: the reset in flight waits until the packets it will take (a flit received, not all
+ * out: sb_reset) carry every other fault kind between them, so that each kind meets the reset */
+static int reset_ready(const bench_t *b)
+{
+    unsigned want = (1u << FK_ROUTE) | (1u << FK_VC) | (1u << FK_LONG) | (1u << FK_REWRITE), have = 0;
+    if (tr_heads_distinct(b))
+        want |= 1u << FK_IGN;
+    for (unsigned s = 0; s < b->n * b->nvc; s++) {
+        const source_t *x = &b->src[s];
+        for (uint32_t j = x->first; j != x->end; j++) {
+            const pkt_t *k = &x->ring[j % SRC_RING];
+            if (k->sent && !k->done)
+                have |= k->faults;
+        }
+    }
+    return (have & want) == want;
 }
 
 /* test reset: rst is about to be asserted (before its first edge; the outputs of the step before
@@ -200,6 +293,9 @@ result_t run(const opts_t *o, const test_desc_t *d, const vcsw_tables_t *file, c
     b->stop_at = vcsw_stop_at(&o->p);
     b->file = file;
     rng_seed(&b->rng, o->cl.seed * 0x9E3779B97F4A7C15ull + (uint64_t)(d - vcsw_tests) * 7919u + 1);
+    /* the presets have their own stream: the traffic is the same with --no-preset */
+    rng_seed(&b->prng, o->cl.seed * 0xC2B2AE3D27D4EB4Full + (uint64_t)(d - vcsw_tests) * 104729u + 3);
+    b->pre_step = o->no_preset ? 0 : (uint64_t)VCSW_NCTR * o->p.NVC * o->p.NPORTS + 8u;
     if (o->cl.mode != MODE_RTL)
         model = vcsw_new(&o->p);
     if (o->cl.mode != MODE_MODEL)
@@ -257,8 +353,11 @@ result_t run(const opts_t *o, const test_desc_t *d, const vcsw_tables_t *file, c
         }
         if (!rst_left && phase == PH_TRAFFIC && inflight_at && g >= inflight_at) {
             /* rst with traffic in flight, once no read is outstanding (none is asked meanwhile) */
+            /* (combos test: at least 16 steps of rewrites of packets inside the switch first, then until
+             * those packets carry every fault kind, or 4000 steps) */
             b->hold_cfg = 1;
-            if (!b->rd_out && !b->ctr_defer.on) {
+            if (!b->rd_out && !b->ctr_defer.on &&
+                (!(d->checks & CK_PAIRS) || (g >= inflight_at + 16 && (reset_ready(b) || g >= inflight_at + 4000)))) {
                 rst_left = start_reset(b);
                 inflight_at = 0;
                 b->hold_cfg = 0;
@@ -288,8 +387,10 @@ result_t run(const opts_t *o, const test_desc_t *d, const vcsw_tables_t *file, c
                     b->final_left = ns * VCSW_NCTR;
                 } else if (model) {
                     for (unsigned s = 0; s < ns; s++)
-                        for (unsigned c = 0; c < VCSW_NCTR; c++)
+                        for (unsigned c = 0; c < VCSW_NCTR; c++) {
                             b->final_val[s * VCSW_NCTR + c] = vcsw_counter(model, s / b->nvc, s % b->nvc, c);
+                            b->final_w[s * VCSW_NCTR + c] = step; /* the total after step - 1 */
+                        }
                 }
             } else if (g - drain_from > drain_max) {
                 drain_report(b);
@@ -373,6 +474,8 @@ result_t run(const opts_t *o, const test_desc_t *d, const vcsw_tables_t *file, c
         const vcsw_out_t *obs = rtl ? &ro : &mo;
         ck_outputs(b, &in, obs);
         tr_after(b, obs);
+        if (b->pre_step && (step == b->pre_step || step == b->pre_step + 2))
+            preset_apply(b, model, rtl, step != b->pre_step);
         res.cycles_run = g;
     }
     if (!res.failed) {

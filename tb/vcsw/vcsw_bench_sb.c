@@ -77,6 +77,7 @@ pkt_t *sb_new_packet(bench_t *b, unsigned src, unsigned tag, unsigned len)
     k->tag = (uint16_t)tag;
     k->len = (uint16_t)len;
     k->may_ovf = s->ignore_stop;
+    k->faults = (uint8_t)((len > b->p->MAXLEN ? 1u << FK_LONG : 0u) | (k->may_ovf ? 1u << FK_IGN : 0u));
     s->end++;
     s->made++;
     b->res->made++;
@@ -119,10 +120,18 @@ void sb_flit_in(bench_t *b, unsigned p, const vcsw_flit_t *f, unsigned src, pkt_
         bench_event(b, date, p, v, VCSW_CTR_RX_PKTS);
         sb_route(b, p, v, f->data & ((1u << b->p->TAG_W) - 1u), &k->fate, &k->o, &k->u);
         if (k->fate == F_DROP_ROUTE) {
+            /* both entries bad (the routing entry invalid but naming a port whose VC entry is bad too):
+             * drop_route alone (docs/vcsw.md, "Several faults in one packet") */
+            const uint8_t r = b->sh.route[k->tag];
+            const unsigned d = b->p->CTRL && v >= b->ndvc ? v - b->ndvc : v;
+            k->faults |= 1u << FK_ROUTE;
+            if ((r & 15u) < b->n && (!(b->sh.vct[p][r & 15u][d] & 0x80u) || (b->sh.vct[p][r & 15u][d] & 15u) >= b->ndvc))
+                k->faults |= 1u << FK_VC;
             s->drop_route++;
             b->res->dropped++;
             bench_event(b, date, p, v, VCSW_CTR_DROP_ROUTE);
         } else if (k->fate == F_DROP_VC) {
+            k->faults |= 1u << FK_VC;
             s->drop_vc++;
             b->res->dropped++;
             bench_event(b, date, p, v, VCSW_CTR_DROP_VC);
@@ -137,12 +146,27 @@ void sb_flit_in(bench_t *b, unsigned p, const vcsw_flit_t *f, unsigned src, pkt_
     k->sent = (uint16_t)(i + 1);
     if (k->fate == F_DELIVER && !k->may_ovf && i < b->p->MAXLEN)
         b->adm_cum[src]++;
-    if (k->fate == F_DELIVER && i + 1 == b->p->MAXLEN && k->len > b->p->MAXLEN) {
+    /* a packet of a STOP-ignoring source may be cut at a full buffer before its MAXLEN-th flit (then it
+     * counts overflow, not trunc): its trunc is counted when its tail shows (sb_flit_out) */
+    if (k->fate == F_DELIVER && i + 1 == b->p->MAXLEN && k->len > b->p->MAXLEN && !k->may_ovf) {
         s->trunc++;
         bench_event(b, date, p, v, VCSW_CTR_TRUNC);
     }
     if (k->fate != F_DELIVER && k->sent == k->len)
         k->done = 1;
+    if (k->sent == k->len)
+        bench_faults(b, k->faults);
+}
+
+/* A packet of a STOP-ignoring source discarded whole at a full buffer: with MAXLEN = 1 a longer one's
+ * head was cut by the length rule first, so it counts trunc as well as overflow (docs/vcsw.md, "Several
+ * faults in one packet") */
+static void sb_head_cut(bench_t *b, unsigned src, const pkt_t *k)
+{
+    if (b->p->MAXLEN == 1 && k->len > 1) {
+        b->src[src].trunc++;
+        b->cum[src / b->nvc][src % b->nvc][VCSW_CTR_TRUNC]++;
+    }
 }
 
 static unsigned exp_len(const bench_t *b, const pkt_t *k) { return k->len < b->p->MAXLEN ? k->len : b->p->MAXLEN; }
@@ -166,6 +190,7 @@ static pkt_t *next_of(bench_t *b, unsigned src, uint32_t data, uint32_t *idx_out
             if (account) { /* discarded whole at a full buffer */
                 k->done = 1;
                 s->overflow++;
+                sb_head_cut(b, src, k);
             }
             continue;
         }
@@ -304,6 +329,12 @@ void sb_flit_out(bench_t *b, unsigned o, const vcsw_flit_t *f)
         k->done = 1;
         if (k->cut)
             s->overflow++;
+        else if (k->may_ovf && k->len > b->p->MAXLEN && i + 1 == b->p->MAXLEN) {
+            /* cut at MAXLEN: trunc, also when its MAXLEN-th flit found the buffer at DEPTH - 1 (the length
+             * rule cuts it first). Dated long ago: reads along the way skip this counter (the overflow's too) */
+            s->trunc++;
+            b->cum[p][v][VCSW_CTR_TRUNC]++;
+        }
         s->delivered++;
         b->res->delivered++;
         s->deliv = ov->idx + 1;
@@ -353,12 +384,17 @@ void sb_reset(bench_t *b)
                 continue;
             k->done = 1;
             k->lost = 1;
+            if (k->sent) {
+                k->faults |= 1u << FK_RESET;
+                bench_faults(b, k->faults);
+            }
             if (k->fate == F_DELIVER) {
                 s->lost_reset++;
                 b->lost_reset++;
             }
         }
         s->deliv = s->send;
+        b->ovf_before_reset += s->overflow;
         s->overflow = 0;
     }
     memset(b->ovc, 0, sizeof b->ovc);
@@ -378,6 +414,7 @@ void sb_final(bench_t *b)
             if (k->may_ovf) { /* discarded whole at a full buffer */
                 k->done = 1;
                 s->overflow++;
+                sb_head_cut(b, sidx, k);
                 continue;
             }
             bench_fail(b, "SCOREBOARD packet seq %u from input %u VC %u (tag %u, %u flits, head received in step %"
@@ -396,6 +433,9 @@ void sb_final(bench_t *b)
                 const source_t *s = &b->src[port * b->nvc + vc];
                 uint64_t want = c == VCSW_CTR_OVERFLOW ? s->overflow : b->cum[port][vc][c];
                 const unsigned slot = (port * b->nvc + vc) * VCSW_NCTR + c;
+                /* the preset test mode: the preset counts in a flush after it (the model's total: after it) */
+                const uint32_t pre = bench_preset(b, slot, b->final_w[slot]);
+                want += pre;
                 uint32_t got = b->p->COUNTERS ? b->final_val[slot] : 0;
                 const char *how = "read through the configuration port";
                 if (!b->p->COUNTERS) {
@@ -404,8 +444,8 @@ void sb_final(bench_t *b)
                 }
                 if ((want & mask) != got) {
                     bench_fail(b, "SCOREBOARD counter %s of port %u VC %u %s is %u, the bench counted %" PRIu64
-                               " (mod 2^%u = %" PRIu64 ")%s", vcsw_counter_name(c), port, vc, how, got, want,
-                               b->p->CTR_WIDTH, want & mask,
+                               " (with the preset %u; mod 2^%u = %" PRIu64 ")%s", vcsw_counter_name(c), port, vc, how,
+                               got, want, pre, b->p->CTR_WIDTH, want & mask,
                                c == VCSW_CTR_OVERFLOW && s->ignore_stop ? " (source ignores STOP)" : "");
                     return;
                 }

@@ -87,8 +87,8 @@ void tr_setup(bench_t *b)
         b->bubble_pct[p] = d->bubble_max ? rng_below(&b->rng, d->bubble_max + 1) : 0;
     /* STOP-ignoring sources need heads that tell their packets apart: whole packets may vanish at
      * a full buffer (see tr_heads_distinct) */
-    for (unsigned k = 0; k < d->ignore && k < ns && tr_heads_distinct(b); k++)
-        b->src[(k * 5 + 1) % ns].ignore_stop = 1; /* spread over ports and VCs */
+    for (unsigned k = 0; k < d->ignore && k < ns && tr_heads_distinct(b); k++) /* spread over ports and VCs, */
+        b->src[k + 1 == d->ignore ? ns - 1 : (k * 5 + 1) % ns].ignore_stop = 1; /* the last one: the highest slot */
     for (unsigned o = 0; o < n; o++)
         for (unsigned u = 0; u < b->nvc; u++)
             b->stop_duty[o][u] = (uint8_t)(d->stop_duty ? rng_below(&b->rng, d->stop_duty + 1) : 0);
@@ -118,7 +118,7 @@ static int file_tag(bench_t *b, unsigned s, unsigned *tag)
     return 0;
 }
 
-static unsigned pick_len(bench_t *b, unsigned s)
+static unsigned pick_len(bench_t *b)
 {
     const unsigned ml = b->p->MAXLEN;
     unsigned len;
@@ -134,7 +134,7 @@ static unsigned pick_len(bench_t *b, unsigned s)
             len = ml;
     }
     }
-    if (b->d->over_pm && !b->src[s].ignore_stop && rng_below(&b->rng, 1000) < b->d->over_pm)
+    if (b->d->over_pm && rng_below(&b->rng, 1000) < b->d->over_pm) /* STOP-ignoring sources too */
         len = ml + 1 + rng_below(&b->rng, ml + 2);
     return len;
 }
@@ -142,7 +142,7 @@ static unsigned pick_len(bench_t *b, unsigned s)
 static void make_packet(bench_t *b, unsigned s)
 {
     const unsigned nt = 1u << b->p->TAG_W, n = b->n;
-    unsigned tag, len = pick_len(b, s);
+    unsigned tag, len = pick_len(b);
     switch (b->d->traffic) {
     case TR_PERM: tag = b->perm_dst[s]; break;
     case TR_FAIR:
@@ -168,6 +168,11 @@ static void make_packet(bench_t *b, unsigned s)
                          rng_below(&b->rng, 2) % n);
         if (tag >= nt)
             tag = rng_below(&b->rng, 2) % n;
+    } else if (b->src[s].ignore_stop && b->d->traffic == TR_UNIFORM) {
+        /* random tables: the tag's low bits follow the sequence number above the bits the head carries
+         * (16 values, or nt), its other bits random, so that heads repeat only every 256 packets or more */
+        const unsigned sbits = b->p->FLIT_W - b->p->TAG_W - b->pb - b->vcw, lo = nt < 16 ? nt : 16;
+        tag = rng_below(&b->rng, nt / lo) * lo + (unsigned)((b->src[s].seq >> (sbits < 16 ? sbits : 16)) % lo);
     }
     sb_new_packet(b, s, tag, len);
 }
@@ -218,7 +223,8 @@ static void cfg_traffic(bench_t *b, vcsw_in_t *in)
 {
     const test_desc_t *d = b->d;
     const unsigned nt = 1u << b->p->TAG_W, n = b->n;
-    if (b->reread && !b->rd_out && rng_pct(&b->rng, 60)) {
+    const int hold = b->hold_cfg; /* a reset is coming (combos test): rewrites only, no read */
+    if (b->reread && !hold && !b->rd_out && rng_pct(&b->rng, 60)) {
         /* the entry written in the step before: the read must see the write (steps < r) */
         in->cfg_re = 1;
         in->cfg_addr = (uint16_t)(b->reread - 1);
@@ -227,12 +233,30 @@ static void cfg_traffic(bench_t *b, vcsw_in_t *in)
         return;
     }
     b->reread = 0;
-    if (d->rewrite_pm && rng_below(&b->rng, 1000) < d->rewrite_pm) {
+    if (d->rewrite_pm && (rng_below(&b->rng, 1000) < d->rewrite_pm || (hold && rng_pct(&b->rng, 50)))) {
         /* rewrite an entry the next packet of some source will use */
         unsigned s = rng_below(&b->rng, n * b->nvc);
         const source_t *x = &b->src[s];
         b->force_src = x->send != x->end && x->ring[x->send % SRC_RING].sent == 0 ? s + 1 : 0;
         unsigned tag = x->send != x->end ? x->ring[x->send % SRC_RING].tag : rng_below(&b->rng, nt);
+        if ((d->checks & CK_PAIRS) && (hold || rng_pct(&b->rng, 50))) {
+            /* the combos test: often (always with a reset coming) an entry of a packet inside the switch
+             * (it must keep its route) */
+            int found = 0;
+            for (unsigned j = 0; j < n * b->nvc && !found; j++) {
+                const source_t *y = &b->src[(s + j) % (n * b->nvc)];
+                for (uint32_t q = y->deliv; q != y->end; q++) { /* the one being sent too */
+                    const pkt_t *pk = &y->ring[q % SRC_RING];
+                    if (pk->sent && !pk->done) {
+                        s = (s + j) % (n * b->nvc);
+                        tag = pk->tag;
+                        b->force_src = 0;
+                        found = 1;
+                        break;
+                    }
+                }
+            }
+        }
         in->cfg_we = 1;
         if (rng_pct(&b->rng, 60)) {
             in->cfg_addr = VCSW_CFG_ADDR(VCSW_SPACE_ROUTE, tag);
@@ -247,23 +271,30 @@ static void cfg_traffic(bench_t *b, vcsw_in_t *in)
                                                               : 0x8000u | rng_below(&b->rng, b->ndvc));
         }
         b->res->rewrites++;
-        b->reread = in->cfg_addr + 1u;
+        b->reread = hold ? 0u : in->cfg_addr + 1u;
         /* coverage: packets in flight whose route entry this is (they must keep their route) */
         for (unsigned k = 0; k < n * b->nvc; k++) {
-            const source_t *y = &b->src[k];
-            for (uint32_t j = y->deliv; j != y->send && j != y->end; j++) {
-                const pkt_t *pk = &y->ring[j % SRC_RING];
-                if (pk->sent && !pk->done && pk->fate == F_DELIVER && pk->tag == tag) {
-                    b->rewrites_inflight++;
-                    break;
+            source_t *y = &b->src[k];
+            int hit = 0;
+            for (uint32_t j = y->deliv; j != y->end; j++) { /* the one being sent too */
+                pkt_t *pk = &y->ring[j % SRC_RING];
+                if (pk->sent && !pk->done && pk->tag == tag) {
+                    /* (a dropped packet still being discarded counts for the combos test's coverage) */
+                    if (!hit && pk->fate == F_DELIVER)
+                        b->rewrites_inflight++;
+                    hit |= pk->fate == F_DELIVER;
+                    pk->faults |= 1u << FK_REWRITE;
+                    bench_faults(b, pk->faults);
                 }
             }
         }
-        if (!(d->checks & CK_CFG_ALL) || rng_pct(&b->rng, 80))
+        if (hold || !(d->checks & CK_CFG_ALL) || rng_pct(&b->rng, 80))
             return;
         in->cfg_re = 1; /* a read with the write: ignored */
         return;
     }
+    if (hold)
+        return;
     if (d->read_pm && rng_below(&b->rng, 1000) < d->read_pm) {
         if (b->rd_out && !rng_pct(&b->rng, 10))
             return; /* mostly wait for the answer; sometimes ask anyway (ignored) */
@@ -459,8 +490,11 @@ void tr_inputs(bench_t *b, vcsw_in_t *in)
         sb_flit_in(b, p, f, s, k, i);
         if (f->tail)
             x->send++;
-        if (i == 0 && (b->last_write_step[0][k->tag] + 1 == b->step))
+        if (i == 0 && (b->last_write_step[0][k->tag] + 1 == b->step)) {
             b->rewrites_next++;
+            k->faults |= 1u << FK_REWRITE;
+            bench_faults(b, k->faults);
+        }
     }
     b->force_src = 0;
     /* configuration */
@@ -473,8 +507,8 @@ void tr_inputs(bench_t *b, vcsw_in_t *in)
         cfg_final(b, in);
     else if (b->sweep_n && !b->hold_cfg)
         cfg_sweep(b, in);
-    else if (b->generate && !b->hold_cfg)
-        cfg_traffic(b, in);
+    else if (b->generate && (!b->hold_cfg || (d->checks & CK_PAIRS)))
+        cfg_traffic(b, in); /* with a reset coming, the combos test's rewrites only */
 }
 
 void tr_after(bench_t *b, const vcsw_out_t *out)

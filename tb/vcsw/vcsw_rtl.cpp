@@ -4,6 +4,7 @@
 
 #include "vrtl.h"
 #include "Vvcsw.h"
+#include "Vvcsw___024root.h"
 
 #include <cstdint>
 #include <cstring>
@@ -93,6 +94,21 @@ void vcsw_rtl_free(vcsw_rtl_t *r)
         return;
     vrtl_close(*r);
     delete r;
+}
+
+void vcsw_rtl_ctr_add(vcsw_rtl_t *r, unsigned slot, uint32_t add)
+{
+#if VC_COUNTERS
+    // ctr_bank's counter RAM (rtl/common/ctr_bank.v, `mem` is public_flat_rw for this backdoor)
+    auto &mem = r->top->rootp->vcsw__DOT__u_cfg__DOT__g_ctr__DOT__u_bank__DOT__mem;
+    const uint64_t mask = VC_CTR_WIDTH >= 32 ? 0xFFFFFFFFull : (1ull << VC_CTR_WIDTH) - 1u;
+    if (slot < VC_NPORTS * VC_NVC * 8u)
+        mem[slot] = (uint32_t)((mem[slot] + (uint64_t)add) & mask);
+#else
+    (void)r;
+    (void)slot;
+    (void)add;
+#endif
 }
 
 int vcsw_rtl_stopped(const vcsw_rtl_t *r) { return vrtl_stopped(*r); }

@@ -39,6 +39,13 @@ void vcsw_rtl_step(vcsw_rtl_t *r, const vcsw_in_t *in, vcsw_out_t *out);
  * `out` like vcsw_rtl_step(). The next vcsw_rtl_step() is step 1 again. */
 void vcsw_rtl_reset_step(vcsw_rtl_t *r, const vcsw_in_t *in, vcsw_out_t *out);
 
+/* Test only (the bench's counter preset mode): adds `add` to the counter RAM word of counter slot `slot`
+ * (((port * NVC) + vc) * 8 + ctr), modulo 2^CTR_WIDTH, through Verilator's access to ctr_bank's `mem`
+ * (public_flat_rw), between two steps. The word must not be in the flusher's read-modify-write (read in
+ * step W - 2, written in W, W the slot's flush step), nor in the first rotation after reset (steps <= NS + 2);
+ * the caller picks the step. Nothing with COUNTERS = 0 or without RTL. */
+void vcsw_rtl_ctr_add(vcsw_rtl_t *r, unsigned slot, uint32_t add);
+
 /* 1 once the RTL has stopped itself ($stop/$error of an assertion in a SANFAB_ASSERT build). */
 int vcsw_rtl_stopped(const vcsw_rtl_t *r);
 

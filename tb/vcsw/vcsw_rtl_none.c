@@ -25,6 +25,12 @@ void vcsw_rtl_reset_step(vcsw_rtl_t *r, const vcsw_in_t *in, vcsw_out_t *out)
     (void)in;
     (void)out;
 }
+void vcsw_rtl_ctr_add(vcsw_rtl_t *r, unsigned slot, uint32_t add)
+{
+    (void)r;
+    (void)slot;
+    (void)add;
+}
 int vcsw_rtl_stopped(const vcsw_rtl_t *r)
 {
     (void)r;
