@@ -551,12 +551,16 @@ uint64_t drain(bench_t *b, int quiet)
 
 /* the configuration of phase ph: pipelined in even phases, message-based in odd ones; each end its
  * own transfer size (both ends in the same mode: a message-based receiver could never deliver a
- * message larger than its FIFO that a pipelined sender accepted) */
+ * message larger than its FIFO that a pipelined sender accepted). In phase 0 end 0, in phase 1 end 1
+ * takes the largest single-packet cap (SP 3): every run, however short (two phases), sets every bit of
+ * both ends' configuration register (the bit coverage; SP 0 comes with every drain) */
 void phase_config(bench_t *b, unsigned ph)
 {
     unsigned msg = ph % 2 ? MLC_CFG_MSG : 0u;
     for (unsigned n = 0; n < 2; n++) {
         unsigned r = rng_below(&b->rng, 8);
+        if (ph == n)
+            r = 7;
         b->cfg[n] = msg | MLC_CFG_SP(r < 5 ? 0 : r - 4);
         b->cfg_pending[n] = 1;
     }
