@@ -63,8 +63,9 @@ vcsw_GATE        := vcsw-flit_w16-nports4-nvc2-ice40-hx8k
 vcsw_ICARUS      := tb/vcsw/run_icarus.sh
 
 # ------------------------------------------------------------------ real route tables
-# The routes test of the bench loads build/vcsw/tables/n<NPORTS>-*.rhinet (the switch with the most
-# entries), made here by the routing tools: random topologies whose switches have as many ports as
+# The routes test of the bench loads $(BUILD)/vcsw/tables/n<NPORTS>-*.rhinet, found beside its own build (make
+# test's build/quick/ as well; the switch with the most entries), made here by the routing tools: random
+# topologies whose switches have as many ports as
 # the parameter sets (16 switches of 8 ports and 4 hosts; 64 of 5 ports and 1 host, where DL and
 # LASH need 4 VCs; 16 of 4 and of 3 ports, 1 host), routed by up*/down* (1 VC), DL with 2 VCs
 # (4 VCs on 5 ports, rule (UD-DU)*) and LASH. A file that needs more data VCs than a set has is

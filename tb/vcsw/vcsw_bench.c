@@ -145,8 +145,19 @@ static uint64_t test_cycles(const test_desc_t *d, const opts_t *o, int only)
     return c;
 }
 
-/* the table files of the routes test: --tables, else build/vcsw/tables/n<NPORTS>-*.rhinet */
-static size_t table_files(const opts_t *o, char ***out, glob_t *g, char **one)
+/* the table directory beside the bench's own build: <BUILD>/vcsw/<set>/vcsw_bench -> <BUILD>/vcsw/tables (make
+   sim's build/ and make test's build/quick/ alike); a bench run by a bare name looks in build/vcsw/tables */
+static void table_dir(const char *argv0, char *dir, size_t n)
+{
+    const char *slash = strrchr(argv0, '/');
+    if (slash)
+        snprintf(dir, n, "%.*s/../tables", (int)(slash - argv0), argv0);
+    else
+        snprintf(dir, n, "build/vcsw/tables");
+}
+
+/* the table files of the routes test: --tables, else <table_dir>/n<NPORTS>-*.rhinet */
+static size_t table_files(const opts_t *o, const char *argv0, char ***out, glob_t *g, char **one)
 {
     memset(g, 0, sizeof *g);
     if (o->tables) {
@@ -154,8 +165,9 @@ static size_t table_files(const opts_t *o, char ***out, glob_t *g, char **one)
         *out = one;
         return 1;
     }
-    char pat[128];
-    snprintf(pat, sizeof pat, "build/vcsw/tables/n%u-*.rhinet", o->p.NPORTS);
+    char dir[1024], pat[1100];
+    table_dir(argv0, dir, sizeof dir);
+    snprintf(pat, sizeof pat, "%s/n%u-*.rhinet", dir, o->p.NPORTS);
     if (glob(pat, 0, NULL, g) != 0)
         return 0;
     *out = g->gl_pathv;
@@ -213,10 +225,13 @@ static unsigned run_tests(const cli_t *c, const test_desc_t *only, const char *a
         ot.cl.cycles = test_cycles(d, o, only != NULL);
         char **files = NULL, *one[1];
         glob_t g;
-        size_t nf = d->tables == TB_FILE ? table_files(o, &files, &g, one) : 1;
-        if (d->tables == TB_FILE && nf == 0)
-            printf("skip %-12s no table file (--tables FILE, or make the build/vcsw/tables/n%u-*.rhinet of mk/vcsw.mk)\n",
-                   d->name, o->p.NPORTS);
+        size_t nf = d->tables == TB_FILE ? table_files(o, argv0, &files, &g, one) : 1;
+        if (d->tables == TB_FILE && nf == 0) {
+            char dir[1024];
+            table_dir(argv0, dir, sizeof dir);
+            printf("skip %-12s no table file (--tables FILE, or make the %s/n%u-*.rhinet of mk/vcsw.mk)\n",
+                   d->name, dir, o->p.NPORTS);
+        }
         for (size_t fi = 0; fi < nf; fi++) {
             vcsw_tables_t tab;
             memset(&tab, 0, sizeof tab);

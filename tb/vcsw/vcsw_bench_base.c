@@ -71,7 +71,7 @@ const test_desc_t vcsw_tests[] = {
      .div = 10, .min_cycles = 20000, .tables = TB_CLEAN, .traffic = TR_PERM, .len = LEN_MIXED, .load_lo = 100,
      .load_hi = 100, .read_pm = 400, .checks = CK_WRAP},
     {.name = "routes",
-     .what = "real route tables (--tables FILE[:SWITCH], default build/vcsw/tables/n<NPORTS>-*.rhinet, the switch "
+     .what = "real route tables (--tables FILE[:SWITCH], default <BUILD>/vcsw/tables/n<NPORTS>-*.rhinet beside the bench, the switch "
              "with the most entries): traffic on the routes' (tag, VC) pairs, 5 % random",
      .div = 10, .min_cycles = 5000, .tables = TB_FILE, .traffic = TR_ROUTES, .len = LEN_MIXED, .load_lo = 20,
      .load_hi = 100, .stop_duty = 30, .stop_burst = 20, .read_pm = 20},
