@@ -89,6 +89,7 @@ typedef struct {
     uint64_t phase_drain;         /* steps spent in the drains between phases */
     unsigned cfg_pending[2];      /* the configuration cfg[n] is written in the next step */
     unsigned cfg_wr[2];           /* it was written in this step */
+    unsigned cfg_rb[2];           /* it is read back in the next step (the bit coverage of register 16) */
     unsigned cfg_eff[2];          /* the configuration after the previous step (in effect now) */
     int erase_next;               /* erase the next frame arriving at the master (a timeout test) */
     int pulse_next;               /* a CTL pulse at the slave in its next frame's second step (hold) */

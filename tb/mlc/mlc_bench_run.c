@@ -455,6 +455,7 @@ void reset_step(bench_t *b)
         b->nm[n] = b->nr[n] = (mlc_in_t){0};
         b->cfg_pending[n] = 1; /* the configuration is 0 after reset: the phase's is written again */
         b->cfg_wr[n] = 0;
+        b->cfg_rb[n] = 0;
         b->cfg_eff[n] = 0;
         b->erasing[n] = 0;
         b->prev_rx_en[n] = 0;

@@ -91,9 +91,15 @@ void host_inputs(bench_t *b, unsigned n, int draining, mlc_in_t *in)
     /* register port; the link state (register 15) often in the limits test and while the slave
      * holds (the bit coverage of its flags) */
     int forced = n == 1 && b->preg && !b->cfg_pending[n];
+    int readback = !forced && b->cfg_rb[n];
+    b->cfg_rb[n] = 0;
     if (forced) { /* the directed pairs: the slave's counters */
         h.reg_rd = 1;
         h.reg_addr = (uint8_t)b->pra[4 - b->preg];
+    } else if (readback) { /* the configuration written in the step before, read back: every run, however
+                              * short, reads every configuration it writes (the bit coverage) */
+        h.reg_rd = 1;
+        h.reg_addr = MLC_REG_CFG;
     } else if ((b->lim || (n == 1 && b->hold)) && rng_pct(&b->rng, 50)) {
         h.reg_rd = 1;
         h.reg_addr = MLC_REG_LINK;
@@ -105,14 +111,16 @@ void host_inputs(bench_t *b, unsigned n, int draining, mlc_in_t *in)
     if (b->cfg_pending[n]) { /* the phase's configuration (step 1, and at every phase switch) */
         b->cfg_pending[n] = 0;
         b->cfg_wr[n] = 1;
+        b->cfg_rb[n] = 1;
         h.reg_wr = 1;
         h.reg_addr = MLC_REG_CFG;
         h.reg_wdata = (uint16_t)(b->cfg[n] | 0xFFF8u); /* the upper bits are ignored */
-    } else if (!forced && rng_pct(&b->rng, 1)) { /* (reads and writes share the address) */
+    } else if (!forced && !readback && rng_pct(&b->rng, 1)) { /* (reads and writes share the address) */
         h.reg_wr = 1;
         if (rng_pct(&b->rng, 5) && draining != 2 && !b->lim) { /* a new transfer size; the mode (MSG) stays */
             b->cfg[n] = (b->cfg[n] & MLC_CFG_MSG) | MLC_CFG_SP(rng_below(&b->rng, 4));
             b->cfg_wr[n] = 1;
+            b->cfg_rb[n] = 1;
             h.reg_addr = MLC_REG_CFG;
             h.reg_wdata = (uint16_t)b->cfg[n];
         } else { /* writes elsewhere are ignored */
