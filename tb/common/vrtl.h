@@ -80,6 +80,14 @@ template <typename Top> static void vrtl_reset(vrtl<Top> &r)
     r.top->rst = 0;
 }
 
+// One bench step with rst high (a reset in the middle of a run: one edge), then rst low; the inputs as they are.
+template <typename Top> static void vrtl_reset_step(vrtl<Top> &r)
+{
+    r.top->rst = 1;
+    vrtl_tick(r);
+    r.top->rst = 0;
+}
+
 // Closes the VCD if one is open; range[0..1] (may be NULL) get the first and last bench cycle it
 // holds. Returns 1 when it holds at least one cycle, else 0 (also when none was opened).
 template <typename Top> static int vrtl_trace_close(vrtl<Top> &r, uint64_t *range)

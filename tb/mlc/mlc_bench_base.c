@@ -90,6 +90,16 @@ uint16_t fcrc(uint16_t s, unsigned x)
     return s;
 }
 
+unsigned fcrc_append(uint8_t *nib, unsigned k)
+{
+    uint16_t c = 0xFFFF;
+    for (unsigned i = 0; i < k; i++)
+        c = fcrc(c, nib[i]);
+    for (int sh = 12; sh >= 0; sh -= 4)
+        nib[k++] = (uint8_t)((c >> sh) & 15u);
+    return k;
+}
+
 /* ------------------------------------------------------------------ counter preset mode */
 
 uint32_t ctr_mask(const bench_t *b)

@@ -193,5 +193,7 @@ void preset_apply(const bench_t *b, mlc_t *m0, mlc_t *m1, mlc_rtl_t *r);
 void cov_see(bench_t *b, unsigned n, unsigned w, uint32_t v);
 /* CRC-16 0x1021 over one nibble x, MSB first, from state s (docs/mlc.md, Frames), written here for the bench. */
 uint16_t fcrc(uint16_t s, unsigned x);
+/* Appends the frame check (fcrc from 0xFFFF over nib[0..k-1], four nibbles MSB first) to nib; the new length. */
+unsigned fcrc_append(uint8_t *nib, unsigned k);
 
 #endif

@@ -128,13 +128,7 @@ static void pair_inject(bench_t *b, mlc_in_t *im, mlc_in_t *ir)
             nib[k++] = 0;
             for (unsigned i = 0; i < 32; i++)
                 nib[k++] = (uint8_t)rng_below(&b->frng, 16);
-            uint16_t c = 0xFFFF;
-            for (unsigned i = 0; i < k; i++)
-                c = fcrc(c, nib[i]);
-            nib[k++] = (uint8_t)(c >> 12);
-            nib[k++] = (uint8_t)((c >> 8) & 15u);
-            nib[k++] = (uint8_t)((c >> 4) & 15u);
-            nib[k++] = (uint8_t)(c & 15u);
+            k = fcrc_append(nib, k);
             b->flen[1] = k * 4 / lw;
             for (unsigned i = 0; i < b->flen[1]; i++)
                 b->fsym[1][i] = lw == 4 ? nib[i] : (uint8_t)(nib[2 * i] | (nib[2 * i + 1] << 4));
@@ -177,10 +171,9 @@ static void pair_inject(bench_t *b, mlc_in_t *im, mlc_in_t *ir)
     b->last_fault = b->cycle;
 }
 
-void step(bench_t *b, int draining)
+/* a new bench step: the cycle count, and the RTL's waves opened or closed at their window's ends */
+static void next_cycle(bench_t *b)
 {
-    int faults = draining == 0 && !b->pairs_on && b->lim != 4; /* none in the pairs and the walk */
-    mlc_in_t im[2], ir[2];
     b->cycle++;
     if (b->waves.vcd && b->rtl) {
         int wa = bench_waves_at(&b->waves, b->cycle, 1);
@@ -191,6 +184,13 @@ void step(bench_t *b, int draining)
         if (wa < 0)
             mlc_rtl_trace_close(b->rtl, NULL);
     }
+}
+
+void step(bench_t *b, int draining)
+{
+    int faults = draining == 0 && !b->pairs_on && b->lim != 4; /* none in the pairs and the walk */
+    mlc_in_t im[2], ir[2];
+    next_cycle(b);
     for (unsigned n = 0; n < 2; n++) {
         b->prev[n] = b->prim[n];
         im[n] = b->nm[n];
@@ -405,18 +405,23 @@ void step(bench_t *b, int draining)
 
 /* ------------------------------------------------------------------ resets */
 
-void reset_step(bench_t *b)
+/* both ends' host drivers made anew, in the mode of their configuration (sw/sim/mlc_host takes the mode at
+ * creation; nothing is left in the old one) */
+static void hosts_new(bench_t *b)
 {
-    b->cycle++;
-    if (b->waves.vcd && b->rtl) {
-        int wa = bench_waves_at(&b->waves, b->cycle, 1);
-        if (wa > 0 && mlc_rtl_trace_open(b->rtl, b->waves.vcd, b->cycle) != 0) {
-            fprintf(stderr, "mlc_bench: cannot write %s\n", b->waves.vcd);
+    for (unsigned n = 0; n < 2; n++) {
+        mlc_host_free(b->h[n]);
+        b->h[n] = mlc_host_new(b->p[n].FIFO_BYTES, b->cfg[n] & MLC_CFG_MSG);
+        if (!b->h[n]) {
+            fprintf(stderr, "mlc_bench: out of memory\n");
             exit(1);
         }
-        if (wa < 0)
-            mlc_rtl_trace_close(b->rtl, NULL);
     }
+}
+
+void reset_step(bench_t *b)
+{
+    next_cycle(b);
     mlc_out_t z[2];
     for (unsigned n = 0; n < 2; n++) {
         z[n] = (mlc_out_t){0};
@@ -442,13 +447,8 @@ void reset_step(bench_t *b)
                 exp_drop(&b->exp[n][c]);
                 b->reset_lost++;
             }
+    hosts_new(b);
     for (unsigned n = 0; n < 2; n++) {
-        mlc_host_free(b->h[n]);
-        b->h[n] = mlc_host_new(b->p[n].FIFO_BYTES, b->cfg[n] & MLC_CFG_MSG);
-        if (!b->h[n]) {
-            fprintf(stderr, "mlc_bench: out of memory\n");
-            exit(1);
-        }
         for (unsigned k = 0; k < MLC_NCTR; k++)
             b->cnt[n][k] = b->preset[n][k];
         b->prim[n] = b->prev[n] = z[n];
@@ -584,14 +584,7 @@ void phase_switch(bench_t *b)
     if (b->nphase == 1 && !b->speed)
         reset_step(b); /* a reset after a drain: nothing is lost */
     phase_config(b, b->nphase);
-    for (unsigned n = 0; n < 2; n++) {
-        mlc_host_free(b->h[n]);
-        b->h[n] = mlc_host_new(b->p[n].FIFO_BYTES, b->cfg[n] & MLC_CFG_MSG);
-        if (!b->h[n]) {
-            fprintf(stderr, "mlc_bench: out of memory\n");
-            exit(1);
-        }
-    }
+    hosts_new(b);
     if (!b->quiet)
         printf("  phase %u from step %" PRIu64 " (after a drain of %" PRIu64 " steps): %s, cfg=%u/%u\n", b->nphase,
                b->cycle + 1, d, b->cfg[0] & MLC_CFG_MSG ? "message-based" : "pipelined", b->cfg[0], b->cfg[1]);

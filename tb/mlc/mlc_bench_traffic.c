@@ -159,13 +159,7 @@ void forge(bench_t *b, unsigned n)
             nib[4 + 32 * u] = (uint8_t)rng_below(&b->frng, 4);
             nib[5 + 32 * u] = nib[6 + 32 * u] = nib[7 + 32 * u] = 0;
         }
-    uint16_t c = 0xFFFF;
-    for (unsigned i = 0; i < k; i++)
-        c = fcrc(c, nib[i]);
-    nib[k++] = (uint8_t)(c >> 12);
-    nib[k++] = (uint8_t)((c >> 8) & 15u);
-    nib[k++] = (uint8_t)((c >> 4) & 15u);
-    nib[k++] = (uint8_t)(c & 15u);
+    k = fcrc_append(nib, k);
     unsigned r = rng_below(&b->frng, 20);
     if (r == 0 && k > 8)
         k -= lw / 4; /* one symbol short */

@@ -153,9 +153,7 @@ void mlc_rtl_reset_step(mlc_rtl_t *r, mlc_out_t out[2])
     mlc_in_t idle[2];
     std::memset(idle, 0, sizeof idle);
     drive(r, idle);
-    r->top->rst = 1;
-    vrtl_tick(*r);
-    r->top->rst = 0;
+    vrtl_reset_step(*r);
     sample(r, out);
 }
 

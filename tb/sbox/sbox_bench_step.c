@@ -356,10 +356,7 @@ void system_reset(bench_t *b)
     memset(&b->pprev, 0, sizeof b->pprev);
     memset(&b->bnext, 0, sizeof b->bnext);
     for (unsigned n = 0; n < b->P; n++) {
-        mlc_free(b->node[n]);
-        mlc_host_free(b->host[n]);
-        mlc_link_free(b->link[n]);
-        if (sbn_node_new(&b->p, b->link_delay, b->msgmode, &b->node[n], &b->host[n], &b->link[n], &b->nout[n]))
+        if (sbn_node_renew(&b->p, b->link_delay, b->msgmode, &b->node[n], &b->host[n], &b->link[n], &b->nout[n]))
             oom();
         memset(&b->nin[n], 0, sizeof b->nin[n]);
         b->ncfg[n] = b->bcfg[n] = b->msgmode ? MLC_CFG_MSG : 0u;

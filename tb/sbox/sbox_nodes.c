@@ -139,6 +139,18 @@ int sbn_node_new(const sbox_params_t *p, unsigned link_delay, int msgmode, mlc_t
     return 0;
 }
 
+int sbn_node_renew(const sbox_params_t *p, unsigned link_delay, int msgmode, mlc_t **node, mlc_host_t **host,
+                   mlc_link_t **link, mlc_out_t *out)
+{
+    mlc_free(*node);
+    mlc_host_free(*host);
+    mlc_link_free(*link);
+    *node = NULL;
+    *host = NULL;
+    *link = NULL;
+    return sbn_node_new(p, link_delay, msgmode, node, host, link, out);
+}
+
 void sbn_vreport(const char *tag, uint64_t cycle, uint64_t seed, const char *where, const char *fmt, va_list ap)
 {
     char m[400];

@@ -51,6 +51,9 @@ int sbn_fault(rng_t *frng, unsigned corrupt_pm, unsigned ctl_rate, unsigned link
  * registers; *out the MLC's outputs before its first step. 0, or -1 when out of memory. */
 int sbn_node_new(const sbox_params_t *p, unsigned link_delay, int msgmode, mlc_t **node, mlc_host_t **host,
                  mlc_link_t **link, mlc_out_t *out);
+/* The node made anew (after a reset): its MLC, host driver and link freed, then sbn_node_new. 0, or -1. */
+int sbn_node_renew(const sbox_params_t *p, unsigned link_delay, int msgmode, mlc_t **node, mlc_host_t **host,
+                   mlc_link_t **link, mlc_out_t *out);
 
 /* Prints the failure line "TAG cycle=C WHEREmessage seed=S" (where "" or ending in a space; the message from
  * fmt, ap, at most 399 characters). */

@@ -106,9 +106,7 @@ void sbox_rtl_reset(sbox_rtl_t *r, sbox_out_t *out)
     sbox_in_t idle;
     std::memset(&idle, 0, sizeof idle);
     drive(r, &idle);
-    r->top->rst = 1;
-    vrtl_tick(*r);
-    r->top->rst = 0;
+    vrtl_reset_step(*r);
     sample(r, out);
 }
 

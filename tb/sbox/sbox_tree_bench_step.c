@@ -267,10 +267,7 @@ void system_reset(bench_t *b)
         }
         if (!((b->nodes >> n) & 1u))
             continue;
-        mlc_free(b->node[n]);
-        mlc_host_free(b->host[n]);
-        mlc_link_free(b->link[n]);
-        if (sbn_node_new(&b->p, b->link_delay, b->msgmode, &b->node[n], &b->host[n], &b->link[n], &b->nout[n]))
+        if (sbn_node_renew(&b->p, b->link_delay, b->msgmode, &b->node[n], &b->host[n], &b->link[n], &b->nout[n]))
             oom();
         memset(&b->nin[n], 0, sizeof b->nin[n]);
     }

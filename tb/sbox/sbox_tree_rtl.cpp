@@ -113,9 +113,7 @@ void sbox_tree_rtl_reset(sbox_tree_rtl_t *r, sbox_out_t out[2])
     sbox_in_t idle[2];
     std::memset(idle, 0, sizeof idle);
     drive(r, idle);
-    r->top->rst = 1;
-    vrtl_tick(*r);
-    r->top->rst = 0;
+    vrtl_reset_step(*r);
     sample(r, out);
 }
 

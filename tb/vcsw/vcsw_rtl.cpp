@@ -148,9 +148,7 @@ void vcsw_rtl_step(vcsw_rtl_t *r, const vcsw_in_t *in, vcsw_out_t *out)
 void vcsw_rtl_reset_step(vcsw_rtl_t *r, const vcsw_in_t *in, vcsw_out_t *out)
 {
     drive(r, in);
-    r->top->rst = 1;
-    vrtl_tick(*r);
-    r->top->rst = 0;
+    vrtl_reset_step(*r);
     sample(r, out);
 }
 
