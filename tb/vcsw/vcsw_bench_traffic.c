@@ -45,9 +45,22 @@ void tr_tables_initial(bench_t *b)
             tr_queue_write(b, b->file->writes[i].addr, b->file->writes[i].wdata);
         return;
     }
+    int routed = 0, dropped = 0;
     for (unsigned t = 0; t < nt; t++) {
         unsigned e = d->tables == TB_RANDOM ? entry_random(b, n, d->bad_pct) : 0x8000u | (t % n);
         tr_queue_write(b, VCSW_CFG_ADDR(VCSW_SPACE_ROUTE, t), (uint16_t)e);
+        if ((e & 0x8000u) && (e & 15u) < n)
+            routed = 1;
+        else
+            dropped = 1;
+    }
+    /* the test that must see every drop (badentries) with few tags (TAG_W 1: two): one tag routed, so that
+     * drop_vc and trunc can happen, and one not (drop_route) */
+    if (d->tables == TB_RANDOM && (d->checks & CK_DROPS) && nt > 1) {
+        if (!routed)
+            tr_queue_write(b, VCSW_CFG_ADDR(VCSW_SPACE_ROUTE, nt - 1), (uint16_t)(0x8000u | ((nt - 1) % n)));
+        if (!dropped)
+            tr_queue_write(b, VCSW_CFG_ADDR(VCSW_SPACE_ROUTE, 0), 0);
     }
     for (unsigned i = 0; i < n; i++)
         for (unsigned o = 0; o < n; o++)
