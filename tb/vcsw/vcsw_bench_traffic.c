@@ -45,23 +45,27 @@ void tr_tables_initial(bench_t *b)
             tr_queue_write(b, b->file->writes[i].addr, b->file->writes[i].wdata);
         return;
     }
-    int routed = 0, dropped = 0;
+    /* the test that must see every drop (badentries) on small tables (TAG_W 1: two tags; one data VC on 3
+     * ports: nine VC entries) keeps what each drop needs: a tag routed and one not (drop_route), and on a
+     * routed output a good VC entry (trunc) and a bad one (drop_vc); other draws are left as they are */
+    const int need = d->tables == TB_RANDOM && (d->checks & CK_DROPS) && nt > 1;
+    unsigned outs = 0; /* the outputs some tag is routed to */
+    int dropped = 0;
     for (unsigned t = 0; t < nt; t++) {
         unsigned e = d->tables == TB_RANDOM ? entry_random(b, n, d->bad_pct) : 0x8000u | (t % n);
         tr_queue_write(b, VCSW_CFG_ADDR(VCSW_SPACE_ROUTE, t), (uint16_t)e);
         if ((e & 0x8000u) && (e & 15u) < n)
-            routed = 1;
+            outs |= 1u << (e & 15u);
         else
             dropped = 1;
     }
-    /* the test that must see every drop (badentries) with few tags (TAG_W 1: two): one tag routed, so that
-     * drop_vc and trunc can happen, and one not (drop_route) */
-    if (d->tables == TB_RANDOM && (d->checks & CK_DROPS) && nt > 1) {
-        if (!routed)
-            tr_queue_write(b, VCSW_CFG_ADDR(VCSW_SPACE_ROUTE, nt - 1), (uint16_t)(0x8000u | ((nt - 1) % n)));
-        if (!dropped)
-            tr_queue_write(b, VCSW_CFG_ADDR(VCSW_SPACE_ROUTE, 0), 0);
+    if (need && !outs) {
+        tr_queue_write(b, VCSW_CFG_ADDR(VCSW_SPACE_ROUTE, nt - 1), (uint16_t)(0x8000u | ((nt - 1) % n)));
+        outs = 1u << ((nt - 1) % n);
     }
+    if (need && !dropped)
+        tr_queue_write(b, VCSW_CFG_ADDR(VCSW_SPACE_ROUTE, 0), 0);
+    int vc_good = 0, vc_bad = 0;
     for (unsigned i = 0; i < n; i++)
         for (unsigned o = 0; o < n; o++)
             for (unsigned dv = 0; dv < b->ndvc; dv++) {
@@ -73,7 +77,21 @@ void tr_tables_initial(bench_t *b)
                 else
                     e = 0x8000u | ((dv + i + o) % b->ndvc);
                 tr_queue_write(b, VCSW_CFG_ADDR(VCSW_SPACE_VC, VCSW_VC_INDEX(i, o, dv)), (uint16_t)e);
+                if ((outs >> o) & 1u) {
+                    if ((e & 0x8000u) && (e & 15u) < b->ndvc)
+                        vc_good = 1;
+                    else
+                        vc_bad = 1;
+                }
             }
+    unsigned o1 = 0; /* the first routed output */
+    while (outs && !((outs >> o1) & 1u))
+        o1++;
+    if (need && !vc_good)
+        for (unsigned i = 0; i < n; i++) /* every input's entries of VC 0 to it */
+            tr_queue_write(b, VCSW_CFG_ADDR(VCSW_SPACE_VC, VCSW_VC_INDEX(i, o1, 0)), 0x8000u);
+    if (need && !vc_bad) /* the last input's on its last data VC */
+        tr_queue_write(b, VCSW_CFG_ADDR(VCSW_SPACE_VC, VCSW_VC_INDEX(n - 1, o1, b->ndvc - 1)), 0);
 }
 
 /* The heads of a STOP-ignoring source repeat only every 256 packets or more: the sequence bits
