@@ -371,7 +371,13 @@ static result_t run(const opts_t *o, const test_desc_t *d, const bench_waves_t *
                 ctr[p].tx_bytes = v[XBAR_CTR_TX_BYTES];
                 ctr[p].crc_err = v[XBAR_CTR_CRC_ERR];
                 ctr[p].drop_route = v[XBAR_CTR_DROP_ROUTE];
-                ctr[p].drop_timeout = v[XBAR_CTR_DROP_TIMEOUT];
+                /* the timeouts themselves (the per-source bound), unwrapped from every read of the run; the same
+                 * modulo 2^CTR_WIDTH as the value read last */
+                ctr[p].drop_timeout = k->tmo_total[p];
+                if ((k->tmo_total[p] & cmask) != v[XBAR_CTR_DROP_TIMEOUT])
+                    fail(&res, cyc, "CHECK register port: drop_timeout of port %u unwrapped to %" PRIu64 ", but the last "
+                         "read less its preset is %" PRIu64 " (mod 2^%u)", p, k->tmo_total[p],
+                         v[XBAR_CTR_DROP_TIMEOUT], P->CTR_WIDTH);
                 ctr[p].malformed = v[XBAR_CTR_MALFORMED];
                 ctr[p].overflow = v[XBAR_CTR_OVERFLOW];
                 res.timeouts += ctr[p].drop_timeout;

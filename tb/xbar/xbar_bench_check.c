@@ -147,6 +147,12 @@ static void check_regport(chk_t *k, result_t *res, uint64_t c, const xbar_out_t 
         fail(res, c, "CHECK register port: 0x%08x is wider than CTR_WIDTH=%u", out->reg_rdata, k->p->CTR_WIDTH);
         return;
     }
+    if ((a & 15u) == XBAR_CTR_DROP_TIMEOUT) { /* unwrapped: fewer than 2^CTR_WIDTH timeouts between two reads */
+        uint32_t pre = k->pre_step[slot] && W > k->pre_step[slot] ? k->pre[slot] : 0;
+        uint32_t ev = (uint32_t)(((uint64_t)out->reg_rdata - pre) & mask);
+        k->tmo_total[a >> 4] += ((uint64_t)ev - k->tmo_last[a >> 4]) & mask;
+        k->tmo_last[a >> 4] = ev;
+    }
     /* counters whose events the bench sees on the links: exact value, compared as soon as the bench
      * has seen every event it counts */
     for (unsigned e = 0; e < EV_N; e++) {

@@ -73,6 +73,10 @@ typedef struct {
     uint64_t rd_at;
     uint32_t last_value;
     int have_value;
+    /* each port's drop_timeout unwrapped from the reads along the way (a narrow counter wraps): the events
+     * counted up to the last read, and that read's value less its preset, mod 2^CTR_WIDTH */
+    uint64_t tmo_total[XBAR_MAX_PORTS];
+    uint32_t tmo_last[XBAR_MAX_PORTS];
     /* rates (permutation) */
     uint64_t in_chars, out_data, window, flow_out;
     /* latency */
