@@ -122,6 +122,10 @@ static inline uint32_t ctr_sched_flush_value(const ctr_sched_t *cs, unsigned s)
     return v & cs->mask;
 }
 
+/* Adds `add` to slot s's total, as if that many events had come before every step in the window: every
+ * later flush and ctr_sched_total include it (the benches' counter preset, a test mode; mod 2^32). */
+static inline void ctr_sched_add(ctr_sched_t *cs, unsigned s, uint32_t add) { cs->tot[s] += add; }
+
 /* Events of slot s in every step so far (the current one included), mod 2^CTR_WIDTH. */
 static inline uint32_t ctr_sched_total(const ctr_sched_t *cs, unsigned s) { return cs->tot[s] & cs->mask; }
 

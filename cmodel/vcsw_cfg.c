@@ -218,8 +218,8 @@ void vcsw_ctr_preset(vcsw_t *m, unsigned port, unsigned vc, unsigned ctr, uint32
 {
     if (!m || port >= m->p.NPORTS || vc >= m->p.NVC || ctr >= VCSW_NCTR)
         return;
-    /* the running total holds every event so far: a flush after this step counts it, a flush before did not */
-    m->cs.tot[slot_of(m, port, vc, ctr)] += add;
+    /* a flush after this step counts it, a flush before did not */
+    ctr_sched_add(&m->cs, slot_of(m, port, vc, ctr), add);
 }
 
 const char *vcsw_counter_name(unsigned ctr)

@@ -735,7 +735,7 @@ void xbar_ctr_preset(xbar_t *m, unsigned port, unsigned ctr, uint32_t value)
 {
     if (!m || port >= m->p.NPORTS || ctr >= XBAR_NCTR)
         return;
-    m->cs.tot[port * XBAR_NCTR + ctr] += value; /* (mod 2^32; flushes and reads take it mod 2^CTR_WIDTH) */
+    ctr_sched_add(&m->cs, port * XBAR_NCTR + ctr, value); /* (flushes and reads take it mod 2^CTR_WIDTH) */
 }
 
 const char *xbar_counter_name(unsigned ctr)
