@@ -36,6 +36,7 @@ import concurrent.futures
 import json  # noqa: F401 (synth.json: scripts/test_synth.py)
 import os
 import sys
+import threading
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
@@ -45,8 +46,8 @@ from sanfab_cli import ArgumentParser, int_range  # noqa: E402
 from synth_records import (  # noqa: E402,F401
     BUILD_DIR, CONFIG_FILE, DEVICES, DOC_FILE, FLOW_VERSION, JUDGE_KEYS, REPORT_FILE, ROOT, TOOL_ENV,
     TOOL_TIMEOUT_S, FlowError, check_records, constraint_file, inputs_sha, judge_fields, load_configs, log,
-    module_params, public, read_bytes, read_filelist, read_json, read_text, rel, summary, synth_source,
-    target_misses, verdict, verilog_tokens, vlit, wrapper_files, write_report)
+    median_run, missing_seeds, module_params, public, read_bytes, read_filelist, read_json, read_text, rel,
+    summary, synth_source, target_misses, verdict, verilog_tokens, vlit, wrapper_files, write_report)
 from synth_flow import (  # noqa: E402,F401
     breakdown, classify, core_cells, finish, log_errors, log_utilization, placement_estimate, prepare,
     run_breakdown, run_job, run_main, run_tool, tool_cmd, tool_versions)
@@ -69,7 +70,8 @@ def main(argv=None):
     ap.add_argument("--check-records", action="store_true",
                     help="no tools: every record in reports/synth.json matches the current inputs")
     ap.add_argument("--jobs", type=int_range(1, 1024), default=1, metavar="N",
-                    help="run N configs in parallel (default 1)")
+                    help="run N tools at once: configs, and the seeds of one config, side by side "
+                         "(default 1)")
     ap.add_argument("--force", action="store_true",
                     help="ignore cached results under build/synth/ and re-run")
     ap.add_argument("--filelist", action="append", default=[], metavar="BLOCK=PATH",
@@ -126,10 +128,14 @@ def main(argv=None):
     os.makedirs(os.path.join(ROOT, BUILD_DIR), exist_ok=True)
     t0 = time.time()
     results = {}
+    # every tool run (Yosys, and each seed's nextpnr) holds one of --jobs slots, so a config's seeds are
+    # placed side by side and the configs share the slots
+    slots = threading.BoundedSemaphore(max(1, args.jobs))
 
     def one(cfg):
         try:
             job = prepare(cfg, filelists)
+            job["slots"] = slots
             return run_job(job, args.force,
                            (args.breakdown or cfg.get("breakdown", False)) and not args.check)
         except FlowError as e:
@@ -138,7 +144,7 @@ def main(argv=None):
                     "gate": bool(cfg["gate"]), "error": str(e), "_flow_error": True,
                     "luts": None, "ffs": None, "brams": None, "fmax_mhz": None}
 
-    with concurrent.futures.ThreadPoolExecutor(max_workers=max(1, args.jobs)) as ex:
+    with concurrent.futures.ThreadPoolExecutor(max_workers=max(1, len(sel))) as ex:
         futs = {ex.submit(one, c): c for c in sel}
         for fut in concurrent.futures.as_completed(futs):
             c = futs[fut]

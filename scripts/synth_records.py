@@ -85,7 +85,17 @@ def load_configs(path=CONFIG_FILE):
                             % (where, c["device"], ", ".join(sorted(DEVICES))))
         c = dict(c)
         c.setdefault("params", {})
-        c.setdefault("seed", 1)
+        if "seed" in c and "seeds" in c:
+            raise FlowError("%s: give \"seeds\" (a list) or \"seed\", not both" % where)
+        seeds = c.pop("seeds", [c.get("seed", 1)])
+        if (not isinstance(seeds, list) or not seeds or len(set(seeds)) != len(seeds)
+                or not all(isinstance(s, int) and not isinstance(s, bool) and s >= 1 for s in seeds)):
+            raise FlowError("%s: \"seeds\" must be a non-empty list of distinct positive integers, got %r"
+                            % (where, seeds))
+        # "seeds": every nextpnr seed placed and routed from the one Yosys netlist; "seed" is the first,
+        # the seed of the record's inputs_sha (a config of one seed hashes as it always did)
+        c["_seeds"] = list(seeds)
+        c["seed"] = seeds[0]
         c.setdefault("gate", False)
         if "name" not in c:
             ps = "".join("-%s%s" % (k.lower(), v) for k, v in sorted(c["params"].items()))
@@ -226,12 +236,13 @@ def synth_source(files, incdirs, defines):
     return verilog_tokens(p.stdout)
 
 
-def inputs_sha(cfg, filelists=None):
+def inputs_sha(cfg, filelists=None, seed=None):
     """sha256 of everything a config's result is made from, without running any synthesis tool: the
     Verilog Yosys compiles (synth_source of the file list and the wrapper: a comment or code under a
     macro the synthesis does not define is not a change), the constraint file, the config entry (less
     JUDGE_KEYS), its block entry and the flow version. Stored in each record as "inputs_sha";
-    `--check-records` compares it with the current inputs."""
+    `--check-records` compares it with the current inputs. `seed`: the hash of that seed's run (default the
+    config's first seed, the record's own)."""
     blk = cfg["_block"]
     flist = (filelists or {}).get(cfg["block"], blk["filelist"])
     files, incdirs, defines = read_filelist(flist)
@@ -246,6 +257,8 @@ def inputs_sha(cfg, filelists=None):
     h.update(synth_source(files + wrapper_files(blk), incdirs, defines).encode())
     h.update(read_bytes(os.path.join(ROOT, constraint)))
     cfg_pub = {k: v for k, v in cfg.items() if not k.startswith("_") and k not in JUDGE_KEYS}
+    if seed is not None:
+        cfg_pub["seed"] = seed
     h.update(json.dumps([cfg_pub, blk, defines, incdirs], sort_keys=True).encode())
     return h.hexdigest()
 
@@ -282,12 +295,43 @@ def check_records(configs, filelists=None, path=REPORT_FILE):
             bad.append("%s: record \"%s\" is stale (%s); run `make synth` and commit the report"
                        % (path, name, "made from other RTL, wrapper, constraints or config"
                           if r.get("inputs_sha") else "it has no inputs_sha"))
+            continue
+        for s in missing_seeds(r, cfg, filelists):
+            bad.append("%s: record \"%s\" has no run of seed %d made from the current inputs (the config "
+                       "asks for seeds %s); run `make synth` and commit the report"
+                       % (path, name, s, ", ".join(map(str, cfg["_seeds"]))))
     have = set(r.get("name") for r in recs)
     for c in configs:
         if c["name"] not in have:
             bad.append("%s: no record of config \"%s\"; run `make synth` and commit the report"
                        % (path, c["name"]))
     return bad
+
+
+def seed_independent(rec):
+    """True when a record's first run ended before placement (Yosys failed, or the design does not fit the
+    device, which the packer finds before any seed is used): no other seed can differ."""
+    return bool(rec.get("error") or rec.get("fit_error") or not rec.get("synth_ok", True))
+
+
+def missing_seeds(rec, cfg, filelists=None):
+    """The seeds of the config that the record holds no current run of (its "runs", each with the
+    inputs_sha of its own seed); a one-seed config's record is its own run."""
+    seeds = cfg["_seeds"]
+    if len(seeds) == 1 and not rec.get("runs"):
+        return [] if rec.get("seed", seeds[0]) == seeds[0] else seeds
+    if seed_independent(rec):
+        return []
+    runs = rec.get("runs") or [{"seed": rec.get("seed"), "inputs_sha": rec.get("inputs_sha")}]
+    have = {run.get("seed"): run.get("inputs_sha") for run in runs}
+    return [s for s in seeds if have.get(s) is None or have[s] != inputs_sha(cfg, filelists, s)]
+
+
+def median_run(runs):
+    """Of several seeds' runs, the one whose Fmax is the median (the lower middle of an even count; a
+    run that did not route counts lowest), so a placement's luck does not move the record."""
+    order = sorted(runs, key=lambda r: (-1.0 if r.get("fmax_mhz") is None else r["fmax_mhz"], r["seed"]))
+    return order[(len(order) - 1) // 2]
 
 
 # ----------------------------------------------------------------------------- judging and the report
@@ -336,6 +380,10 @@ def summary(rec):
     s = "%s LUT4%s, %s FF, %s BRAM, Fmax %s/%s MHz" % (
         f(rec.get("luts")), "" if rec.get("max_luts") is None else "/%d" % rec["max_luts"],
         f(rec.get("ffs")), f(rec.get("brams")), f(rec.get("fmax_mhz"), "%.1f"), rec["target_mhz"])
+    if len(rec.get("runs", [])) > 1:
+        s += " (median of seeds %s: %s)" % (
+            ", ".join(str(r["seed"]) for r in rec["runs"]),
+            " / ".join(f(r.get("fmax_mhz"), "%.1f") for r in rec["runs"]))
     if rec.get("fit_error"):
         s += ", DOES NOT FIT"
     if rec.get("route_error"):

@@ -197,6 +197,68 @@ class TestRecordsFresh(unittest.TestCase):
             self.assertRegex(bad[0], 'record "other" has no config')
             self.assertRegex(bad[1], 'no record of config "%s"' % name)
 
+    def test_seeds(self):
+        """A config of several seeds: its record holds one run per seed, each made from the current inputs
+        with its own seed; the record's own hash is the first seed's, the same as a one-seed config's, so
+        adding seeds leaves the first seed's hash as it was."""
+        with Tmp() as d:
+            cfg1 = self.setup(d)[0]
+            h1 = synth.inputs_sha(cfg1)
+            cj = json.loads(read(d + "/c.json"))
+            cj["configs"][0]["seeds"] = [1, 2, 3]
+            write(d + "/c.json", json.dumps(cj))
+            cfgs = synth.load_configs(d + "/c.json")
+            cfg = cfgs[0]
+            self.assertEqual((cfg["_seeds"], cfg["seed"]), ([1, 2, 3], 1))
+            self.assertEqual(synth.inputs_sha(cfg), h1)
+            self.assertEqual(synth.inputs_sha(cfg, seed=1), h1)
+            self.assertNotEqual(synth.inputs_sha(cfg, seed=2), h1)
+            runs = [{"seed": s, "inputs_sha": synth.inputs_sha(cfg, seed=s), "fmax_mhz": 50.0 + s}
+                    for s in (1, 2, 3)]
+            rep = d + "/synth.json"
+            write(rep, json.dumps([{"name": cfg["name"], "inputs_sha": h1, "seed": 1, "runs": runs}]))
+            self.assertEqual(synth.check_records(cfgs, path=rep), [])
+            write(rep, json.dumps([{"name": cfg["name"], "inputs_sha": h1, "seed": 1, "runs": runs[:2]}]))
+            bad = synth.check_records(cfgs, path=rep)
+            self.assertEqual(len(bad), 1)
+            self.assertRegex(bad[0], "no run of seed 3")
+            # a run made with another seed's inputs is no run of this seed
+            write(rep, json.dumps([{"name": cfg["name"], "inputs_sha": h1, "seed": 1,
+                                    "runs": runs[:2] + [dict(runs[2], inputs_sha=h1)]}]))
+            self.assertRegex(synth.check_records(cfgs, path=rep)[0], "no run of seed 3")
+            # a record of one seed (made before the config asked for three) lacks seeds 2 and 3
+            write(rep, json.dumps([{"name": cfg["name"], "inputs_sha": h1, "seed": 1}]))
+            bad = synth.check_records(cfgs, path=rep)
+            self.assertEqual(len(bad), 2)
+            self.assertRegex(bad[0], "no run of seed 2")
+            self.assertRegex(bad[1], "no run of seed 3")
+            # Yosys failed or the design does not fit: before any seed is used, one run stands for all
+            write(rep, json.dumps([{"name": cfg["name"], "inputs_sha": h1, "seed": 1, "fit_error": "too big"}]))
+            self.assertEqual(synth.check_records(cfgs, path=rep), [])
+            for bad_seeds in ([], [1, 1], [0], ["1"], 3):
+                cj["configs"][0]["seeds"] = bad_seeds
+                write(d + "/c.json", json.dumps(cj))
+                with self.assertRaisesRegex(synth.FlowError, '"seeds" must be'):
+                    synth.load_configs(d + "/c.json")
+            cj["configs"][0]["seed"] = 1
+            cj["configs"][0]["seeds"] = [1, 2]
+            write(d + "/c.json", json.dumps(cj))
+            with self.assertRaisesRegex(synth.FlowError, 'not both'):
+                synth.load_configs(d + "/c.json")
+
+    def test_median_run(self):
+        m = synth.median_run
+        runs = [{"seed": 1, "fmax_mhz": 70.0}, {"seed": 2, "fmax_mhz": 80.0}, {"seed": 3, "fmax_mhz": 60.0}]
+        self.assertEqual(m(runs)["seed"], 1)
+        # a run that did not route counts lowest: one unrouted seed of three leaves a routed median
+        self.assertEqual(m([dict(runs[0], fmax_mhz=None), runs[1], runs[2]])["seed"], 3)
+        self.assertIsNone(m([dict(runs[0], fmax_mhz=None), dict(runs[1], fmax_mhz=None), runs[2]])["fmax_mhz"])
+        self.assertEqual(m(runs[:2])["seed"], 1)          # an even count: the lower middle
+        self.assertEqual(m(runs[:1])["seed"], 1)
+        # the gate judges the record, whose Fmax is the median run's
+        rec = {"target_mhz": 75, "fits": True, "fmax_mhz": m(runs)["fmax_mhz"], "device": "ice40-hx8k"}
+        self.assertRegex("; ".join(synth.verdict(rec)), "Fmax 70.0 MHz < target 75")
+
 
 WRAPPER_TB = r"""
 `timescale 1ns/1ps
