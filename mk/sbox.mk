@@ -24,8 +24,8 @@ sbox_TEST_SETS := d p3 s256
 # sets verilated with --x-initial unique and run with a seeded +verilator+rand+reset+2
 sbox_RANDINIT := s256
 
-# deliberately broken RTL (mutation sites in rtl/sbox/sbox*.v, GUARD_OFF in rtl/mlc/mlc.v; +mutant=NAME on the set's
-# mutant-capable build): NAME:set
+# deliberately broken RTL (mutation sites in the box's modules, rtl/sbox/sbox_*.v: the table of docs/sbox.md, RTL
+# modules, says which holds which; GUARD_OFF in rtl/mlc/mlc.v; +mutant=NAME on the set's mutant-capable build): NAME:set
 sbox_MUTANTS  := NO_EXCL:d LOCK_EARLY:d RR_STUCK:d BAR_EARLY:d REG_LATE:d ROOM_OFF:s256 PC_OFF:d GUARD_OFF:p3 \
                  BOX_CTR_TOP:d PC_DROP:d TOP_NODE:d SPACE_NARROW:p3
 

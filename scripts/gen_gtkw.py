@@ -76,8 +76,8 @@ SBOX_MLC_LINK = ["tx_en", "tx_d", "rx_en", "rx_d", "st_q", "hold_q"]
 SBOX_MLC_HOST = ["h_wr", "h_wch", "h_wdata", "h_rd", "h_rch", "h_rvalid", "h_rdata", "st_tx_space0", "st_tx_space1",
                  "st_rx_avail0", "st_rx_avail1"]
 SBOX_SRC = ["act", "st_q", "cls_q", "p_q", "elig", "gnt", "o_move", "o_wr", "o_rd", "o_last", "o_wait", "room"]
-SBOX_BUS = ["g_move", "g_port", "g_ch", "g_p", "g_rd", "g_wr", "g_pword", "s_act", "s_wait", "agnt", "bgnt", "rsv_q",
-            "bar_busy", "up_v", "up"]
+SBOX_BUS = ["u_bus.g_move", "u_bus.g_port", "u_bus.g_ch", "u_bus.g_p", "u_bus.g_rd", "u_bus.g_wr", "u_bus.g_pword",
+            "s_act", "s_wait", "agnt", "bgnt", "u_manager.rsv_src_q", "bar_busy", "up_v", "up"]
 SBOX_REG = ["reg_wr", "reg_rd", "reg_addr", "reg_wdata", "reg_rvalid", "reg_rdata"]
 SPECS["sbox"] = {
     "about": "the Maestro switch box (rtl/sbox/sbox.v): per port its MLC's link and host side (the box's side of "
