@@ -229,8 +229,13 @@ def prepare(cfg, filelists):
     versions = tool_versions(["yosys", dev["nextpnr"]])
     inputs = inputs_sha(cfg, filelists)
     h = hashlib.sha256()
-    h.update(json.dumps([inputs, versions, ys, [p["args"] for p in pnr]], sort_keys=True).encode())
-    return {"cfg": cfg, "dev": dev, "dir": bdir, "files": files, "ys": ys_file,
+    h.update(json.dumps([inputs, versions, ys], sort_keys=True).encode())
+    synth_key = h.hexdigest()
+    for p in pnr:
+        # a seed's run is cached on its own: adding a seed to a config places only the new one
+        p["key"] = hashlib.sha256(json.dumps([synth_key, p["args"]]).encode()).hexdigest()
+    h.update(json.dumps([p["args"] for p in pnr], sort_keys=True).encode())
+    return {"synth_key": synth_key, "cfg": cfg, "dev": dev, "dir": bdir, "files": files, "ys": ys_file,
             "stat": stat_json, "ys_bd": ys_bd_file, "stat_bd": bd_stat, "pnr": pnr,
             "versions": versions, "key": h.hexdigest(), "inputs_sha": inputs, "core": core, "top": top,
             "constraint": constraint, "filelist": flist, "slots": None}
@@ -366,6 +371,7 @@ def run_job(job, force, want_breakdown=False):
             fcntl.flock(lockf, fcntl.LOCK_EX)
         except ImportError:
             pass
+        job["force"] = force
         rec = run_main(job, force)
         if want_breakdown and rec.get("synth_ok"):
             rec = dict(rec)
@@ -410,9 +416,6 @@ def run_main(job, force):
                 return judge_fields(old, cfg)
         except (OSError, ValueError):
             pass
-    if os.path.exists(os.path.join(ROOT, job["stat"])):
-        os.remove(os.path.join(ROOT, job["stat"]))
-
     rec = {"block": cfg["block"], "name": cfg["name"], "params": cfg["params"],
            "device": cfg["device"], "luts": None, "ffs": None, "brams": None,
            "fmax_mhz": None, "target_mhz": cfg["target_mhz"], "seed": cfg["seed"],
@@ -425,14 +428,32 @@ def run_main(job, force):
             rec[k] = cfg[k]
     rec["synth_ok"] = rec["pnr_ok"] = rec["fits"] = False
 
-    log("[%s] yosys %s ..." % (cfg["name"], dev["synth"]))
-    with tool_slot(job):
-        rc, secs = run_tool(tool_cmd("yosys") + ["-s", job["ys"]], os.path.join(bdir, "yosys.log"))
-    rec["synth_seconds"] = round(secs, 1)
-    if rc != 0 or not os.path.isfile(os.path.join(ROOT, job["stat"])):
-        rec["error"] = "yosys failed (rc %d): %s; log %s/yosys.log" % (
-            rc, " | ".join(log_errors(os.path.join(bdir, "yosys.log"))), bdir)
-        return finish(job, rec)
+    # Yosys, unless this netlist was made from the same inputs already (a config given one more seed)
+    synth_file = os.path.join(ROOT, bdir, "synth_done.json")
+    done = None
+    if not force and os.path.isfile(synth_file) and os.path.isfile(os.path.join(ROOT, bdir, "netlist.json")):
+        try:
+            done = read_json(synth_file)
+        except (OSError, ValueError):
+            done = None
+    if done and done.get("_key") == job["synth_key"] and os.path.isfile(os.path.join(ROOT, job["stat"])):
+        rec["synth_seconds"] = done.get("synth_seconds")
+        log("[%s] yosys: netlist of these inputs already made" % cfg["name"])
+    else:
+        for f in (job["stat"], synth_file):
+            if os.path.exists(os.path.join(ROOT, f)):
+                os.remove(os.path.join(ROOT, f))
+        log("[%s] yosys %s ..." % (cfg["name"], dev["synth"]))
+        with tool_slot(job):
+            rc, secs = run_tool(tool_cmd("yosys") + ["-s", job["ys"]], os.path.join(bdir, "yosys.log"))
+        rec["synth_seconds"] = round(secs, 1)
+        if rc != 0 or not os.path.isfile(os.path.join(ROOT, job["stat"])):
+            rec["error"] = "yosys failed (rc %d): %s; log %s/yosys.log" % (
+                rc, " | ".join(log_errors(os.path.join(bdir, "yosys.log"))), bdir)
+            return finish(job, rec)
+        with open(synth_file, "w") as fh:
+            json.dump({"_key": job["synth_key"], "synth_seconds": rec["synth_seconds"]}, fh)
+    secs = rec["synth_seconds"] or 0.0
     rec["synth_ok"] = True
     stat = read_json(os.path.join(ROOT, job["stat"]))
     cells, wcells = core_cells(stat, job["core"])
@@ -482,6 +503,25 @@ def run_main(job, force):
 
 def run_pnr(job, p):
     """One seed's nextpnr run of a synthesized config: its result (a dict with "seed")."""
+    cfg, dev = job["cfg"], job["dev"]
+    run_file = os.path.join(ROOT, p["dir"], "run.json")
+    if os.path.isfile(run_file):
+        try:
+            old = read_json(run_file)
+            if old.get("_key") == p["key"] and not job.get("force"):
+                old.pop("_key")
+                log("[%s] seed %d: cached" % (cfg["name"], p["seed"]))
+                return old
+        except (OSError, ValueError):
+            pass
+    run = pnr_run(job, p)
+    with open(run_file, "w") as fh:
+        json.dump(dict(run, _key=p["key"]), fh, indent=1, sort_keys=True)
+    return run
+
+
+def pnr_run(job, p):
+    """nextpnr at one seed (run_pnr's uncached part)."""
     cfg, dev = job["cfg"], job["dev"]
     run = {"seed": p["seed"], "inputs_sha": p["inputs_sha"], "pnr_ok": False, "fits": False, "fmax_mhz": None}
     if os.path.exists(os.path.join(ROOT, p["report"])):
