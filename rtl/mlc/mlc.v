@@ -96,6 +96,7 @@ module mlc #(
     wire [2*UCW-1:0] msg_open_d;
     wire        frame_good, ack_en, acc_en, acc_ch;
     wire [1:0]  rxf_we;
+    wire        rxf_wch;
     wire [6:0]  rxf_woff;
     wire [15:0] rxf_wdata;
     wire        ev_rx_frame, ev_rx_null, ev_err_len, ev_err_check, ev_err_credit, ev_dup;
@@ -149,7 +150,7 @@ module mlc #(
         .frame_ok_q(frame_ok_q), .ack_if_ok_q(ack_if_ok_q), .accept_if_ok_q(accept_if_ok_q),
         .msg_open_d(msg_open_d),
         .frame_good(frame_good), .ack_en(ack_en), .acc_en(acc_en), .acc_ch(acc_ch),
-        .fifo_we(rxf_we), .fifo_woff(rxf_woff), .fifo_wdata(rxf_wdata),
+        .fifo_we(rxf_we), .fifo_wch(rxf_wch), .fifo_woff(rxf_woff), .fifo_wdata(rxf_wdata),
         .ev_rx_frame(ev_rx_frame), .ev_rx_null(ev_rx_null), .ev_rx_units(ev_rx_units),
         .ev_err_len(ev_err_len), .ev_err_check(ev_err_check), .ev_err_credit(ev_err_credit),
         .ev_dup(ev_dup), .ev_retx_units(ev_retx_units));
@@ -164,7 +165,7 @@ module mlc #(
         .tx_ack_q(tx_ack_q), .tx_pend_d(tx_pend_d),
         .fifo_re(txf_re), .fifo_rch(txf_rch), .fifo_raddr(txf_raddr), .fifo_rdata(txf_rdata),
         .rx_credit_q(rx_credit_q),
-        .fifo_we(rxf_we), .fifo_woff(rxf_woff), .fifo_wdata(rxf_wdata),
+        .fifo_we(rxf_we), .fifo_wch(rxf_wch), .fifo_woff(rxf_woff), .fifo_wdata(rxf_wdata),
         .judging(judging), .ack_if_ok_q(ack_if_ok_q), .accept_if_ok_q(accept_if_ok_q),
         .out_ch_q(out_ch_q), .out_np_q(out_np_q), .out_np_d(out_np_d),
         .rx_ch_q(rx_ch_q), .rx_np_q(rx_np_q), .rx_np_d(rx_np_d),

@@ -40,6 +40,7 @@ module mlc_hostq #(
     output wire [7:0]        rx_credit_q,                      // {c1, c0}: min(15, free units of receive FIFO c)
     // the receive FIFOs' link side (mlc_recv): a unit word at acc + fifo_woff
     input  wire [1:0]        fifo_we,
+    input  wire              fifo_wch,
     input  wire [6:0]        fifo_woff,
     input  wire [15:0]       fifo_wdata,
     // rule 6 (mlc_link, mlc_send, mlc_recv): the judging step, what a good frame would do, what it does
@@ -231,7 +232,7 @@ module mlc_hostq #(
     // of the word the host reads at rd).
     wire [15:0]    txr_data [0:1];
     wire [15:0]    rxr_data [0:1];
-    wire [WCW-1:0] rxw_sum = {rx_acc_q[fifo_we[1]], 3'b000} + {{(WCW-7){1'b0}}, fifo_woff};
+    wire [WCW-1:0] rxw_sum = {rx_acc_q[fifo_wch], 3'b000} + {{(WCW-7){1'b0}}, fifo_woff};
     wire [WAW-1:0] rxw_addr = (fifo_we != 2'b00) ? rxw_sum[WAW-1:0] : {WAW{1'b0}};
     wire           unused_ok = &{1'b0, rxw_sum[WCW-1]};
     genvar gc;

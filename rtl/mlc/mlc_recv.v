@@ -49,6 +49,7 @@ module mlc_recv #(
     output wire              acc_ch,
     // the receive FIFOs (mlc_hostq): write a unit word at acc + fifo_woff
     output reg  [1:0]        fifo_we,
+    output wire              fifo_wch,       // the channel of the frame (FLAGS bit 0 as received)
     output reg  [6:0]        fifo_woff,
     output reg  [15:0]       fifo_wdata,
     // counters
@@ -111,6 +112,7 @@ module mlc_recv #(
     assign crx_d = {crx_ch_d[1], crx_ch_d[0]};
     assign msg_open_d = {rp_state_d[1][UCW-1:0], rp_state_d[0][UCW-1:0]};
     assign rx_ch_q = rx_flags_q[0];
+    assign fifo_wch = rx_flags_d[0];
 
     mlc_msg_parse #(.UCW(UCW), .CAPU(CAPU)) u_rp_parse (
         .state_in(rp_tent_q), .word0(rp_word0_q), .state_out(rp_tent_parsed));
@@ -175,6 +177,7 @@ module mlc_recv #(
         end
         fifo_we = 2'b00; fifo_woff = 7'd0; fifo_wdata = 16'd0;
         p = 9'd0; rel = 9'd0; x = 4'd0;
+        k = 0;
 
         if (frame_last)
             in_frame_d = 1'b0;
