@@ -26,7 +26,8 @@ mlc_TEST_SETS := d w8 s256 b4k
 # sets verilated with --x-initial unique and run with a seeded +verilator+rand+reset+2
 mlc_RANDINIT  := s256
 
-# deliberately broken RTL (mutation sites in rtl/mlc/mlc.v, +mutant=NAME on the set's mutant-capable build): NAME:set
+# deliberately broken RTL (mutation sites in rtl/mlc/mlc_*.v, each beside its rule's logic: mlc_link, mlc_send,
+# mlc_recv, mlc_hostq, mlc_regs; +mutant=NAME on the set's mutant-capable build): NAME:set
 mlc_MUTANTS   := RETX_ACK:d TURN_SHORT:d CRC_INIT:d TOGGLE_SAME:d FRAME_LONG:d WR_NOREFUSE:d ECHO_STUCK:d \
                  DUP_NULL:d CREDIT_PLUS1:s256 HOLD_STUCK:w8 SP_CAP:s256 CREDIT_GE:d TIMEOUT_LATE:w8 CTR_SAT:s256 \
                  GUARD_OFF:w8 CTR_TOP:d CREDIT_CLAMP:d AVAIL_TOP:d CHK_CREDIT:d

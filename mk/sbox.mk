@@ -25,7 +25,7 @@ sbox_TEST_SETS := d p3 s256
 sbox_RANDINIT := s256
 
 # deliberately broken RTL (mutation sites in the box's modules, rtl/sbox/sbox_*.v: the table of docs/sbox.md, RTL
-# modules, says which holds which; GUARD_OFF in rtl/mlc/mlc.v; +mutant=NAME on the set's mutant-capable build): NAME:set
+# modules, says which holds which; GUARD_OFF in rtl/mlc/mlc_link.v; +mutant=NAME on the set's mutant-capable build): NAME:set
 sbox_MUTANTS  := NO_EXCL:d LOCK_EARLY:d RR_STUCK:d BAR_EARLY:d REG_LATE:d ROOM_OFF:s256 PC_OFF:d GUARD_OFF:p3 \
                  BOX_CTR_TOP:d PC_DROP:d TOP_NODE:d SPACE_NARROW:p3
 
@@ -114,7 +114,7 @@ sbox_tree_SET_t3  := PORTS=3 NODES=5 LINK_W=8 FIFO_BYTES=512 TURN=0 TIMEOUT=300 
 sbox_tree_ARGS_t3 := --table tb/sbox/sbox_tree3.maestro
 # make test runs the small set (make benches builds it; the 8-port tree takes minutes to compile, make sim runs both)
 sbox_tree_TEST_SETS := t3
-# deliberately broken boxes (both instances; the mutation sites of rtl/sbox/sbox*.v and rtl/mlc/mlc.v,
+# deliberately broken boxes (both instances; the mutation sites of rtl/sbox/sbox*.v and rtl/mlc/mlc*.v,
 # +mutant=NAME on the set's mutant-capable build): NAME:set
 sbox_tree_MUTANTS := BAR_EARLY:t3 UP_MIX:t3
 # the model-only bench under ASan/UBSan (sbox_tree_rtl_none.c instead of the Verilated glue; make test's

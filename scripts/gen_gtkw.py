@@ -45,13 +45,14 @@ SPECS = {
             ("MLC {p}: link (CTL/data out and in)", r"TOP\.mlc_pair\.u_(a|b)",
              ["tx_en", "tx_d", "rx_en", "rx_d"]),
             ("MLC {p}: frames", r"TOP\.mlc_pair\.u_(a|b)",
-             ["st_q", "hold_q", "ti_q", "tnp_q", "tflags_q", "tack_q", "rin_q", "rnp_q", "rflags_q", "good_q",
-              "judging", "early_q", "guard_hit"]),
+             ["u_link.link_state_q", "u_link.hold_q", "u_send.nib_idx_q", "u_send.frame_np_q",
+              "u_send.frame_flags_q", "u_recv.tack_q", "u_recv.in_frame_q", "u_recv.rx_np_q", "u_recv.rx_flags_q",
+              "u_recv.good_q", "u_link.judging", "u_link.early_frame_q", "u_link.guard_hit"]),
             ("MLC {p}: host side and FIFO status", r"TOP\.mlc_pair\.u_(a|b)",
              ["h_wr", "h_wch", "h_wdata", "h_rd", "h_rch", "h_rvalid", "h_rdata", "st_tx_space0", "st_tx_space1",
               "st_rx_avail0", "st_rx_avail1"]),
             ("MLC {p}: registers and counters", r"TOP\.mlc_pair\.u_(a|b)",
-             ["reg_wr", "reg_rd", "reg_addr", "reg_wdata", "reg_rvalid", "reg_rdata", "cfg_q"]),
+             ["reg_wr", "reg_rd", "reg_addr", "reg_wdata", "reg_rvalid", "reg_rdata", "u_regs.cfg_q"]),
             ("clock and reset", r"TOP", ["clk", "rst"]),
         ],
     },
@@ -72,7 +73,7 @@ SPECS = {
         ],
     },
 }
-SBOX_MLC_LINK = ["tx_en", "tx_d", "rx_en", "rx_d", "st_q", "hold_q"]
+SBOX_MLC_LINK = ["tx_en", "tx_d", "rx_en", "rx_d", "link_state_q", "hold_q"]
 SBOX_MLC_HOST = ["h_wr", "h_wch", "h_wdata", "h_rd", "h_rch", "h_rvalid", "h_rdata", "st_tx_space0", "st_tx_space1",
                  "st_rx_avail0", "st_rx_avail1"]
 SBOX_SRC = ["act", "st_q", "cls_q", "p_q", "elig", "gnt", "o_move", "o_wr", "o_rd", "o_last", "o_wait", "room"]

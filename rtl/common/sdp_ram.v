@@ -7,7 +7,7 @@
 // LUT4 and 40 FF, with the block RAMs joined through an output mux) and the RAM is block RAM only. A
 // read of the word being written is not defined (simulation returns the old word).
 //
-// Used by the MLC's FIFOs (rtl/mlc/mlc.v says why they keep that rule). The crossbar's slack buffers
+// Used by the MLC's FIFOs (rtl/mlc/mlc_hostq.v says why they keep that rule). The crossbar's slack buffers
 // (fifo_fwft_bram.v) and the VC switch's buffer (vcsw_in.v) still write their RAM out inline; they
 // should instantiate this module, where they keep its rule, the next time their synthesis records
 // are made anew.

@@ -4,6 +4,12 @@
 rtl/common/crc16.v
 rtl/common/sdp_ram.v
 rtl/common/rr_pick.v
+rtl/mlc/mlc_msg_parse.v
+rtl/mlc/mlc_link.v
+rtl/mlc/mlc_send.v
+rtl/mlc/mlc_recv.v
+rtl/mlc/mlc_hostq.v
+rtl/mlc/mlc_regs.v
 rtl/mlc/mlc.v
 rtl/sbox/sbox_pset.v
 rtl/sbox/sbox_src.v

@@ -1,7 +1,7 @@
 // sanfab — the Maestro switch box (docs/sbox.md is the contract; rule numbers below are its
 // "Steps").
 //
-// PORTS whole MLCs (rtl/mlc/mlc.v), the box being the host of all of them. NS = 2*PORTS + 2 sources
+// PORTS whole MLCs (rtl/mlc/mlc.v and the modules it wires), the box being the host of all of them. NS = 2*PORTS + 2 sources
 // (sbox_src: a (port, channel) pair s = 2p + c, and one barrier source per channel s = 2*PORTS + c)
 // share one 16-bit bus. This top wires the box's parts, one module per rule of the page (the table
 // in docs/sbox.md, "RTL modules", names them):

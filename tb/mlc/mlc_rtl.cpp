@@ -34,7 +34,7 @@
 
 struct mlc_rtl : vrtl<Vmlc_pair> {};
 
-// one counter of one end's ctr_q (public_flat_rw in rtl/mlc/mlc.v): CData, SData or IData by CTR_W
+// one counter of one end's ctr_q (public_flat_rw in rtl/mlc/mlc_regs.v): CData, SData or IData by CTR_W
 template <typename A> static void ctr_put(A &a, unsigned ctr, uint32_t v)
 {
     typedef typename std::remove_reference<decltype(a[0])>::type elem_t;
@@ -137,9 +137,9 @@ void mlc_rtl_ctr_preset(mlc_rtl_t *r, unsigned node, unsigned ctr, uint32_t v)
     if (ctr >= 15)
         return;
     if (node == 0)
-        ctr_put(r->top->rootp->mlc_pair__DOT__u_a__DOT__ctr_q, ctr, v);
+        ctr_put(r->top->rootp->mlc_pair__DOT__u_a__DOT__u_regs__DOT__ctr_q, ctr, v);
     else
-        ctr_put(r->top->rootp->mlc_pair__DOT__u_b__DOT__ctr_q, ctr, v);
+        ctr_put(r->top->rootp->mlc_pair__DOT__u_b__DOT__u_regs__DOT__ctr_q, ctr, v);
 }
 
 int mlc_rtl_stopped(const mlc_rtl_t *r) { return vrtl_stopped(*r); }

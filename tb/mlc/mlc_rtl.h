@@ -38,7 +38,7 @@ void mlc_rtl_step(mlc_rtl_t *r, const mlc_in_t in[2], mlc_out_t out[2]);
 void mlc_rtl_reset_step(mlc_rtl_t *r, mlc_out_t out[2]);
 
 /* TEST ONLY (the bench's counter preset mode): sets counter ctr (0..14) of node n to v modulo
- * 2^CTR_W through the Verilator backdoor on rtl/mlc/mlc.v's ctr_q (public_flat_rw), between two
+ * 2^CTR_W through the Verilator backdoor on rtl/mlc/mlc_regs.v's ctr_q (public_flat_rw), between two
  * steps: the next step counts on from v, as mlc_ctr_preset() makes the model do. */
 void mlc_rtl_ctr_preset(mlc_rtl_t *r, unsigned node, unsigned ctr, uint32_t v);
 

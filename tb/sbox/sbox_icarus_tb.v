@@ -2,7 +2,7 @@
 // rtl/sbox/files.f), no C model.
 //
 // Plain Verilog-2005; run it through tb/sbox/run_icarus.sh. Written from docs/sbox.md:
-//   setup:     PORTS node MLCs (rtl/mlc/mlc.v, MASTER = 1) joined directly to the box's ports (the
+//   setup:     PORTS node MLCs (rtl/mlc/, MASTER = 1) joined directly to the box's ports (the
 //              box's ends are slaves); table node p -> port p for p < PORTS, node PORTS invalid
 //              (NODES = PORTS + 1), no up port; register port checks (table write/read, an ignored
 //              write, d >= NODES, no up port, MLC p >= PORTS, an unused address);
