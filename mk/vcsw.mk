@@ -26,7 +26,10 @@ vcsw_SET_p16  := NPORTS=16 NVC=2 CTRL=0 FLIT_W=17 TAG_W=12 DEPTH=256 MAXLEN=251 
 # sets verilated with --x-initial unique and run with a seeded +verilator+rand+reset+2
 vcsw_RANDINIT := p5 p3 p2
 
-# deliberately broken RTL (mutation sites in rtl/, +mutant=NAME on the set's mutant-capable build): NAME:set
+# deliberately broken RTL (mutation sites in rtl/, +mutant=NAME on the set's mutant-capable build): NAME:set.
+# Sites by file: rtl/vcsw/vcsw_in_lookup.v TABLE_COPY VC_WRAP CTRL_MAP; vcsw_in_admit.v TRUNC_LATE OCC_SLIP
+# STOP_LATE OVF_TRUNC HEAD_CUT OVF_LASTSLOT (and DROP_OVF, not listed); vcsw_in_buf.v STRAIGHT_ORDER;
+# vcsw_in_offer.v OFFER_MOVE OFFER_STALE; the rest in vcsw_out.v, vcsw_cfg.v, rtl/common/ctr_bank.v, rr_arbiter.v
 vcsw_MUTANTS  := TABLE_COPY:p8 VC_WRAP:p5 CTRL_MAP:p8c STRAIGHT_ORDER:p8 CFG_SHADOW:p8 \
                  TRUNC_LATE:p8 OCC_SLIP:p8 STOP_LATE:p4 VCT_NOSTOP:p8 VC_SHARE:p8 TAIL_KEEP:p8 \
                  OFFER_MOVE:p8 RR_NOROTATE:p8c CTR_LOSE:p5 CTR_NARROW:p5 OFFER_STALE:p8 NO_RECHECK:p8 \
