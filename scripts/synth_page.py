@@ -195,7 +195,8 @@ def counted_md():
              "`--jobs` allows; the record's Fmax is the median run's (an unrouted run counts lowest, an "
              "even count takes the lower middle), `runs` in the JSON holds every seed's, and the gate "
              "judges the median, so a placement's luck (about ±3 MHz here) does not move a verdict. "
-             "The issue-29 targets and make test's gates have seeds 1, 2 and 3. "
+             "make test's gates and the issue-29 targets have seeds 1, 2 and 3 (the 8-port switch box and the "
+             "8x4x16 VC switch, 20 to 30 minutes of place-and-route per seed, one seed until their timing work). "
              "`reports/synth.json` also names the critical path's end points and whether they "
              "lie in the core (`critical_path.in_core`).")
     L.append("- **fits**: nextpnr placed and routed the design (core and wrapper) within the "

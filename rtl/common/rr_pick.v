@@ -5,7 +5,7 @@
 // winner: the position after it. Both "lowest set bit" searches are two's-complement negations:
 // x & -x keeps the lowest set bit of x and x ^ -x is every bit above it, so on FPGAs the pick is
 // two short carry chains and a row of LUTs instead of an N-deep priority chain.
-// Used by rr_arbiter (registered position) and where the position comes from elsewhere (vcsw_in).
+// Used by rr_arbiter (registered position) and where the position comes from elsewhere (vcsw_in_offer).
 `default_nettype none
 
 module rr_pick #(
