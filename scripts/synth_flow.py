@@ -371,7 +371,6 @@ def run_job(job, force, want_breakdown=False):
             fcntl.flock(lockf, fcntl.LOCK_EX)
         except ImportError:
             pass
-        job["force"] = force
         rec = run_main(job, force)
         if want_breakdown and rec.get("synth_ok"):
             rec = dict(rec)
@@ -473,7 +472,7 @@ def run_main(job, force):
 
     def place(i, p):
         try:
-            runs[i] = run_pnr(job, p)
+            runs[i] = run_pnr(job, p, force)
         except FlowError as e:
             runs[i] = {"seed": p["seed"], "inputs_sha": p["inputs_sha"], "pnr_ok": False, "fits": False,
                        "fmax_mhz": None, "pnr_seconds": 0.0, "error": str(e)}
@@ -501,26 +500,27 @@ def run_main(job, force):
     return finish(job, rec)
 
 
-def run_pnr(job, p):
-    """One seed's nextpnr run of a synthesized config: its result (a dict with "seed")."""
-    cfg, dev = job["cfg"], job["dev"]
+def run_pnr(job, p, force):
+    """One seed's nextpnr run of a synthesized config, from its cache unless `force`: its result (a dict
+    with "seed")."""
+    cfg = job["cfg"]
     run_file = os.path.join(ROOT, p["dir"], "run.json")
-    if os.path.isfile(run_file):
+    if not force and os.path.isfile(run_file):
         try:
             old = read_json(run_file)
-            if old.get("_key") == p["key"] and not job.get("force"):
+            if old.get("_key") == p["key"]:
                 old.pop("_key")
                 log("[%s] seed %d: cached" % (cfg["name"], p["seed"]))
                 return old
         except (OSError, ValueError):
             pass
-    run = pnr_run(job, p)
+    run = run_pnr_uncached(job, p)
     with open(run_file, "w") as fh:
         json.dump(dict(run, _key=p["key"]), fh, indent=1, sort_keys=True)
     return run
 
 
-def pnr_run(job, p):
+def run_pnr_uncached(job, p):
     """nextpnr at one seed (run_pnr's uncached part)."""
     cfg, dev = job["cfg"], job["dev"]
     run = {"seed": p["seed"], "inputs_sha": p["inputs_sha"], "pnr_ok": False, "fits": False, "fmax_mhz": None}
