@@ -11,6 +11,12 @@
                                    "N passed, M failed".
   scripts/synth.py --check --name NAME   the same for the named config(s) only (make test runs
                                    one placed-and-routed gate per block this way)
+  scripts/synth.py --check --median-seed   a config of several seeds whose committed record is current
+                                   places only the record's median seed and must reproduce it (cells and
+                                   Fmax exactly: nextpnr is deterministic for a seed); the gate then judges
+                                   the record's median, the other seeds' runs taken from the record. A
+                                   config without a current record places every seed. make test's gates
+                                   run this way; make synth-check places every seed.
   scripts/synth.py --check-records no tools: fail, naming it, on any record of reports/synth.json
                                    not made from the current inputs (its "inputs_sha": the Verilog Yosys
                                    compiles, i.e. RTL, headers and wrapper preprocessed with the
@@ -45,8 +51,8 @@ from sanfab_cli import ArgumentParser, int_range  # noqa: E402
 # scripts/test_synth.py)
 from synth_records import (  # noqa: E402,F401
     BUILD_DIR, CONFIG_FILE, DEVICES, DOC_FILE, FLOW_VERSION, JUDGE_KEYS, REPORT_FILE, ROOT, TOOL_ENV,
-    TOOL_TIMEOUT_S, FlowError, check_records, constraint_file, inputs_sha, judge_fields, load_configs, log,
-    median_run, missing_seeds, module_params, public, read_bytes, read_filelist, read_json, read_text, rel,
+    TOOL_TIMEOUT_S, FlowError, check_records, constraint_file, current_record, inputs_sha, judge_fields,
+    load_configs, log, median_run, missing_seeds, reproduce, module_params, public, read_bytes, read_filelist, read_json, read_text, rel,
     summary, synth_source, target_misses, verdict, verilog_tokens, vlit, wrapper_files, write_report)
 from synth_flow import (  # noqa: E402,F401
     breakdown, classify, core_cells, finish, log_errors, log_utilization, placement_estimate, prepare,
@@ -67,6 +73,10 @@ def main(argv=None):
                     help="run only configs whose name contains SUBSTR (repeatable)")
     ap.add_argument("--name", action="append", default=[], metavar="NAME",
                     help="run only the config named NAME (repeatable; with --check, gate or not)")
+    ap.add_argument("--median-seed", action="store_true",
+                    help="with --check: place only the committed record's median seed and require it to "
+                         "reproduce the record (the other seeds' runs from the record); a config without a "
+                         "current record places every seed")
     ap.add_argument("--check-records", action="store_true",
                     help="no tools: every record in reports/synth.json matches the current inputs")
     ap.add_argument("--jobs", type=int_range(1, 1024), default=1, metavar="N",
@@ -119,6 +129,8 @@ def main(argv=None):
                and (c["gate"] or not args.check or args.name)]
         if not sel:
             raise FlowError("no config selected (see --list)")
+        if args.median_seed and not args.check:
+            raise FlowError("--median-seed goes with --check")
     except FlowError as e:
         print("synth: error: %s" % e, file=sys.stderr)
         if args.check:
@@ -134,10 +146,16 @@ def main(argv=None):
 
     def one(cfg):
         try:
+            committed = current_record(cfg, filelists) if args.median_seed else None
+            if committed is not None:
+                log("[%s] the record is current: placing its median seed %d only" % (
+                    cfg["name"], committed["median_seed"]))
+                cfg = dict(cfg, _seeds=[committed["median_seed"]])
             job = prepare(cfg, filelists)
             job["slots"] = slots
-            return run_job(job, args.force,
-                           (args.breakdown or cfg.get("breakdown", False)) and not args.check)
+            rec = run_job(job, args.force,
+                          (args.breakdown or cfg.get("breakdown", False)) and not args.check)
+            return rec if committed is None else reproduce(rec, committed)
         except FlowError as e:
             return {"block": cfg["block"], "name": cfg["name"], "params": cfg["params"],
                     "device": cfg["device"], "target_mhz": cfg["target_mhz"], "seed": cfg["seed"],

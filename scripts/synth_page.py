@@ -197,6 +197,11 @@ def counted_md():
              "judges the median, so a placement's luck (about ±3 MHz here) does not move a verdict. "
              "make test's gates and the issue-29 targets have seeds 1, 2 and 3 (the 8-port switch box and the "
              "8x4x16 VC switch, 20 to 30 minutes of place-and-route per seed, one seed until their timing work). "
+             "`make synth-check` places every seed of each gate; `make test` (`synth.py --check --median-seed`) "
+             "places only the committed record's median seed, which must reproduce the record's cells and "
+             "Fmax exactly (nextpnr is deterministic for a seed; `make test`'s synth-fresh step has already "
+             "checked that every seed's run was made from the current inputs), and judges the record's "
+             "median: the same verdict for a third of the place-and-route time. "
              "`reports/synth.json` also names the critical path's end points and whether they "
              "lie in the core (`critical_path.in_core`).")
     L.append("- **fits**: nextpnr placed and routed the design (core and wrapper) within the "

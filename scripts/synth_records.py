@@ -334,6 +334,45 @@ def median_run(runs):
     return order[(len(order) - 1) // 2]
 
 
+def current_record(cfg, filelists=None, path=REPORT_FILE):
+    """The committed record of a config when it is current (made from the current inputs, with a run of
+    every seed the config asks for, placed: not ended before placement), else None."""
+    try:
+        recs = read_json(os.path.join(ROOT, path))
+    except (OSError, ValueError):
+        return None
+    rec = next((r for r in recs if r.get("name") == cfg["name"]), None)
+    if (rec is None or rec.get("inputs_sha") != inputs_sha(cfg, filelists) or missing_seeds(rec, cfg, filelists)
+            or seed_independent(rec) or len(rec.get("runs") or []) < 2 or "median_seed" not in rec):
+        return None
+    return rec
+
+
+def reproduce(fresh, committed):
+    """Judge a one-seed run `fresh` of a committed record's median seed (`--median-seed`): when its cells and
+    Fmax are the record's (nextpnr is deterministic for a seed), the result is the record's, every seed's run
+    included, so the gate judges the committed median; otherwise the result carries an error naming the
+    difference."""
+    seed = committed["median_seed"]
+    run = next(r for r in committed["runs"] if r["seed"] == seed)
+    diffs = []
+    for k in ("luts", "ffs", "brams"):
+        if fresh.get(k) != committed.get(k):
+            diffs.append("%s %s (record %s)" % (k, fresh.get(k), committed.get(k)))
+    f, c = fresh.get("fmax_mhz"), run.get("fmax_mhz")
+    if (f is None) != (c is None) or (f is not None and abs(f - c) > 0.005):
+        diffs.append("seed %d Fmax %s MHz (record %s)" % (seed, f, c))
+    out = dict(fresh)
+    out["runs"] = committed["runs"]
+    out["seeds"] = committed["seeds"]
+    out["median_seed"] = seed
+    out["_reproduced"] = seed
+    if diffs:
+        out["error"] = ("the record's median seed does not reproduce: %s; the record is not what the flow "
+                        "makes of these inputs (run `make synth`)" % ", ".join(diffs))
+    return out
+
+
 # ----------------------------------------------------------------------------- judging and the report
 
 def verdict(rec):
@@ -393,6 +432,8 @@ def summary(rec):
     miss = target_misses(rec)
     if miss:
         s += ", target MISSED (%s)" % "; ".join(miss)
+    if rec.get("_reproduced") is not None:
+        s += ", seed %d placed now, the other seeds' runs from the record" % rec["_reproduced"]
     if rec.get("_cached"):
         s += " (cached)"
     else:

@@ -259,6 +259,30 @@ class TestRecordsFresh(unittest.TestCase):
         rec = {"target_mhz": 75, "fits": True, "fmax_mhz": m(runs)["fmax_mhz"], "device": "ice40-hx8k"}
         self.assertRegex("; ".join(synth.verdict(rec)), "Fmax 70.0 MHz < target 75")
 
+    def test_reproduce(self):
+        # --median-seed: one seed placed again; the record's runs judged when it reproduces, else an error
+        runs = [{"seed": 1, "fmax_mhz": 70.0}, {"seed": 2, "fmax_mhz": 80.0}, {"seed": 3, "fmax_mhz": 60.0}]
+        committed = {"luts": 100, "ffs": 50, "brams": 1, "fmax_mhz": 70.0, "runs": runs, "seeds": [1, 2, 3],
+                     "median_seed": 1}
+        fresh = {"luts": 100, "ffs": 50, "brams": 1, "fmax_mhz": 70.0, "target_mhz": 75, "gate_mhz": 69,
+                 "fits": True, "device": "ice40-hx8k", "seeds": [1], "median_seed": 1}
+        rec = synth.reproduce(fresh, committed)
+        self.assertEqual(synth.verdict(rec), [])
+        self.assertEqual([r["seed"] for r in rec["runs"]], [1, 2, 3])
+        self.assertRegex(synth.summary(rec), r"median of seeds 1, 2, 3: 70.0 / 80.0 / 60.0.*seed 1 placed now")
+        self.assertRegex("; ".join(synth.verdict(synth.reproduce(dict(fresh, fmax_mhz=70.5), committed))),
+                         r"does not reproduce: seed 1 Fmax 70.5 MHz \(record 70.0\)")
+        self.assertRegex("; ".join(synth.verdict(synth.reproduce(dict(fresh, luts=101), committed))),
+                         r"does not reproduce: luts 101 \(record 100\)")
+        self.assertRegex("; ".join(synth.verdict(synth.reproduce(dict(fresh, fmax_mhz=None), committed))),
+                         "does not reproduce")
+        # the floor judges the committed median: a record whose median is under it fails
+        self.assertRegex("; ".join(synth.verdict(synth.reproduce(dict(fresh, gate_mhz=71), committed))),
+                         "Fmax 70.0 MHz < gate floor 71")
+
+    def test_median_seed_needs_check(self):
+        self.assertEqual(synth.main(["--median-seed", "--name", "mlc-master1-ice40-hx8k"]), 2)
+
 
 WRAPPER_TB = r"""
 `timescale 1ns/1ps
