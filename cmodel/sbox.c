@@ -49,6 +49,7 @@ struct sbox {
     mlc_out_t mo[SBOX_MAX_PORTS]; /* MLC outputs after the last step */
     state_t st;
     int fast;                     /* skip the rules in a step in which they would change nothing (rules_idle) */
+    uint64_t rsv_holds;           /* coverage, not behaviour: see sbox_rsv_holds */
 };
 
 /* ------------------------------------------------------------------ parameters */
@@ -418,6 +419,15 @@ static void rule_manager(sbox_t *b, const state_t *o, state_t *n)
 {
     unsigned s = 0;
     int found = 0;
+    /* coverage: a waiting data or release source whose FIFOs are all unlocked but reserved for another */
+    for (unsigned i = 0; i < b->NS; i++) {
+        const src_t *x = &o->s[i];
+        if (x->st == S_WAIT && !is_bar_src(b, i) && x->cls != CL_REQUEST &&
+            all_unlocked(b, o, x->P, src_ch(i)) && (x->P & reserved_for_others(o, src_ch(i), i))) {
+            b->rsv_holds++;
+            break;
+        }
+    }
     for (unsigned i = 0; i < b->NS && !found; i++) {
         s = o->mp + i; /* round robin from mp (< NS) */
         if (s >= b->NS)
@@ -632,3 +642,4 @@ void sbox_ctr_preset(sbox_t *b, unsigned i, uint64_t v)
 void sbox_set_fast(sbox_t *b, int on) { b->fast = on ? 1 : 0; }
 
 const mlc_t *sbox_mlc(const sbox_t *b, unsigned p) { return p < b->p.PORTS ? b->m[p] : NULL; }
+uint64_t sbox_rsv_holds(const sbox_t *b) { return b->rsv_holds; }

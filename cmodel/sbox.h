@@ -83,6 +83,10 @@ void sbox_ctr_preset(sbox_t *b, unsigned i, uint64_t v);
  * no register request): on (1, the default) or off (0). Outputs and state are the same either way; a speed-up. */
 void sbox_set_fast(sbox_t *b, int on);
 
+/* Coverage (no effect on behaviour): the steps since sbox_new in which a reservation held back a waiting data or
+ * release source whose FIFOs were all unlocked (docs/sbox.md rule 3, Reservation). */
+uint64_t sbox_rsv_holds(const sbox_t *b);
+
 /* Port p's MLC model (for its counters), or NULL if p >= PORTS. */
 const mlc_t *sbox_mlc(const sbox_t *b, unsigned p);
 

@@ -377,14 +377,18 @@ int main(int argc, char **argv)
             check_fail(&b, "barrier of channel %u still busy at the end (0x%x)", c, b.final_val[SBOX_NCTR + 2 * b.P + c]);
     if (b.transits && b.transit_ok < b.transits && b.o.cycles >= 20000)
         check_fail(&b, "only %" PRIu64 " of %u transit tests ran", b.transit_ok, b.transits);
+    /* rule 3's reservation must hold a source back at least once, or a box without it passes (mutant RSV_OFF) */
+    const uint64_t rsv_holds = b.bm ? sbox_rsv_holds(b.bm) : 0;
+    if (b.bm && b.o.cycles >= 20000 && !rsv_holds)
+        check_fail(&b, "CHECK coverage (reservation): no reservation held a waiting source back (docs/sbox.md rule 3)");
     printf("PASS %s variant %s: %" PRIu64 " cycles (+%" PRIu64 " drain), %" PRIu64 " messages sent (%" PRIu64
            " multicast, %" PRIu64 " unrouted), %" PRIu64 " deliveries (%" PRIu64 " bytes), %" PRIu64 " barriers (%" PRIu64
            " releases, %" PRIu64 " bad requests, longest %" PRIu64 " steps), %" PRIu64 " PC < 2, %" PRIu64 " transits, %" PRIu64 " register reads, %" PRIu64
            " nibbles corrupted, %" PRIu64 " CTL faults (%" PRIu64 " directed early frames), %" PRIu64 " fault pairs, %" PRIu64
-           " limit windows, %u resets after traffic, seed=%" PRIu64 "\n",
+           " limit windows, %u resets after traffic, %" PRIu64 " reservation holds, seed=%" PRIu64 "\n",
            SB_PROG, sbox_rtl_variant(), b.o.cycles, drain, b.sent, b.mcast_sent, b.dropped_sent, b.recvd, b.bytes,
            b.barriers, b.releases, b.bad_bar, b.bar_wait_max, b.bad_pc, b.transit_ok, b.regreads, b.corrupted, b.ctl_faults,
-           b.early_pulses, b.combos, b.limits, b.nresets, b.o.seed);
+           b.early_pulses, b.combos, b.limits, b.nresets, rsv_holds, b.o.seed);
     if (!b.o.quiet) {
         printf("  watched FIFO: port %u channel %u, %" PRIu64 " words, %" PRIu64 " message boundaries (%" PRIu64
                " with both steps known)\n",

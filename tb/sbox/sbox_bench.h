@@ -98,6 +98,8 @@ typedef struct {
     unsigned hold_kind, hold_node; /* this epoch's stalled readers: none, one node, bursts on every node */
     unsigned load_pm[NCH], mcast_pct; /* this epoch's new-message rate (per 10000 steps, node and channel) and
                                       multicast share; a new epoch every 10000 steps */
+    unsigned epochs;                  /* load epochs begun; the first is heavy on both channels with many
+                                         multicasts (the reservation's coverage, rule 3) */
     /* the bench's own counts of the box counters */
     uint64_t e_ctr[SBOX_NCTR];
     /* the system resets after traffic (docs/verification.md): the step of the last one (the setup counts from
