@@ -377,9 +377,10 @@ int main(int argc, char **argv)
             check_fail(&b, "barrier of channel %u still busy at the end (0x%x)", c, b.final_val[SBOX_NCTR + 2 * b.P + c]);
     if (b.transits && b.transit_ok < b.transits && b.o.cycles >= 20000)
         check_fail(&b, "only %" PRIu64 " of %u transit tests ran", b.transit_ok, b.transits);
-    /* rule 3's reservation must hold a source back at least once, or a box without it passes (mutant RSV_OFF) */
+    /* rule 3's reservation must hold a source back at least once, or a box without it passes (mutant RSV_OFF);
+     * with two ports each port has one sender on a channel, so nothing is ever held back */
     const uint64_t rsv_holds = b.bm ? sbox_rsv_holds(b.bm) : 0;
-    if (b.bm && b.o.cycles >= 20000 && !rsv_holds)
+    if (b.bm && b.o.cycles >= 20000 && b.P >= 3 && !rsv_holds)
         check_fail(&b, "CHECK coverage (reservation): no reservation held a waiting source back (docs/sbox.md rule 3)");
     printf("PASS %s variant %s: %" PRIu64 " cycles (+%" PRIu64 " drain), %" PRIu64 " messages sent (%" PRIu64
            " multicast, %" PRIu64 " unrouted), %" PRIu64 " deliveries (%" PRIu64 " bytes), %" PRIu64 " barriers (%" PRIu64
