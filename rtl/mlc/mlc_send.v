@@ -28,6 +28,7 @@ module mlc_send #(
     input  wire [7:0]        rx_credit_q,    // {c1, c0}: min(15, free units of receive FIFO c)
     input  wire [2*($clog2(FIFO_BYTES/2) - 2)-1:0] tx_ack_q,    // {c1, c0}: units acknowledged
     input  wire [2*($clog2(FIFO_BYTES/2) - 2)-1:0] tx_pend_d,   // {c1, c0}: units pending, after this step
+    input  wire [1:0]        tx_ack_take,    // {c1, c0}: this step's judgement acknowledges send FIFO c's units
     input  wire [31:0]       fifo_rdata,     // {c1, c0}: the send FIFOs' read registers
     output reg               fifo_re,        // read send FIFO fifo_rch at fifo_raddr
     output reg               fifo_rch,
@@ -104,6 +105,16 @@ module mlc_send #(
     reg [15:0]    sp_copy_word0_q;
     reg           sp_copy_ch_q;
     wire [PSW-1:0] sp_copy_parsed;
+    // rule 5's message-based sendable units kept as registers changed by small steps, as pend is
+    // (mlc_hostq): msg_q[c] = pend[c] - L[c] (UCW+1 bits, signed), msg_ack_q[c] the value an
+    // acknowledgement of the outstanding frame would give, and msg_w7_q[c] = 1 + L[c] - L' what the
+    // host's word 7 adds (pend + 1, L -> L' = sp_next_q[c]), registered from sp_state_q/sp_next_q a
+    // step ahead (both hold still from 3 steps after word 0 to word 7, at least 7 steps later)
+    reg [UCW:0]   msg_q [0:1];
+    reg [UCW:0]   msg_d [0:1];
+    reg [UCW:0]   msg_ack_q [0:1];
+    reg [UCW:0]   msg_ack_d [0:1];
+    reg [UCW:0]   msg_w7_q [0:1];
     reg           tx_en_d;
     reg [LINK_W-1:0] tx_d_d;
 
@@ -297,14 +308,17 @@ module mlc_send #(
 
     // rule 4's inputs for the next step, on the state after this step
     reg [UCW-1:0] pend;
-    reg [UCW:0]   msg_s, snd;
+    reg [UCW:0]   snd;
     reg [3:0]     sn;
     always @* begin
-        pend = {UCW{1'b0}}; msg_s = {(UCW+1){1'b0}}; snd = {(UCW+1){1'b0}}; sn = 4'd0;
+        pend = {UCW{1'b0}}; snd = {(UCW+1){1'b0}}; sn = 4'd0;
         for (c = 0; c < 2; c = c + 1) begin
             pend = pend_d_ch[c];
-            msg_s = {1'b0, pend} - {1'b0, sp_state_d[c][UCW-1:0]};
-            snd = cfg_d[0] ? (msg_s[UCW] ? {(UCW+1){1'b0}} : msg_s) : {1'b0, pend};
+            // pend - L after this step, from the registers: one adder after the judgement's select
+            msg_d[c] = (tx_ack_take[c] ? msg_ack_q[c] : msg_q[c]) +
+                       ((wr_word7 && h_wch == (c == 1)) ? msg_w7_q[c] : {(UCW+1){1'b0}});
+            msg_ack_d[c] = msg_d[c] - {{(UCW-3){1'b0}}, out_np_d};
+            snd = cfg_d[0] ? (msg_d[c][UCW] ? {(UCW+1){1'b0}} : msg_d[c]) : {1'b0, pend};
             sn = (snd > {{(UCW-3){1'b0}}, 4'd15}) ? 4'd15 : snd[3:0];
             send_units_d[c] = min4(sn, min4(cap_of(cfg_d[2:1]), crx_d_ch[c]));
         end
@@ -322,6 +336,8 @@ module mlc_send #(
             sp_copy_state_q <= {PSW{1'b0}}; sp_copy_word0_q <= 16'd0; sp_copy_ch_q <= 1'b0;
             for (r = 0; r < 2; r = r + 1) begin
                 cadv_ch_q[r] <= 4'd0; send_units_q[r] <= 4'd0;
+                msg_q[r] <= {(UCW+1){1'b0}}; msg_ack_q[r] <= {(UCW+1){1'b0}};
+                msg_w7_q[r] <= {{UCW{1'b0}}, 1'b1};
                 sp_state_q[r] <= {PSW{1'b0}}; sp_word0_q[r] <= 16'd0; sp_next_q[r] <= {PSW{1'b0}};
             end
             tx_en_q <= 1'b0; tx_d_q <= {LINK_W{1'b0}};
@@ -338,6 +354,8 @@ module mlc_send #(
             sp_next_q[sp_copy_ch_q] <= sp_copy_parsed;
             for (r = 0; r < 2; r = r + 1) begin
                 cadv_ch_q[r] <= cadv_ch_d[r]; send_units_q[r] <= send_units_d[r];
+                msg_q[r] <= msg_d[r]; msg_ack_q[r] <= msg_ack_d[r];
+                msg_w7_q[r] <= {{UCW{1'b0}}, 1'b1} + {1'b0, sp_state_q[r][UCW-1:0]} - {1'b0, sp_next_q[r][UCW-1:0]};
                 sp_state_q[r] <= sp_state_d[r]; sp_word0_q[r] <= sp_word0_d[r];
             end
             tx_en_q <= tx_en_d; tx_d_q <= tx_d_d;
