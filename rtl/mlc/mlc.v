@@ -111,7 +111,7 @@ module mlc #(
     wire [3:0]  ev_tx_units;
     // rule 7: the host port and the FIFOs
     wire        wr_word0, wr_word7;
-    wire [2*UCW-1:0] tx_ack_q, tx_pend_d;
+    wire [2*UCW-1:0] tx_ack_q, tx_npend_q, tx_npend_ack_q;
     wire [1:0]  tx_ack_take;
     wire [31:0] txf_rdata;
     wire [7:0]  rx_credit_q;
@@ -131,7 +131,8 @@ module mlc #(
         .clk(clk), .rst(rst),
         .building(building), .sending(sending),
         .good_q(good_q), .tack_q(tack_q), .e_mine_q(e_mine_q), .frame_good(frame_good), .crx_d(crx_d),
-        .rx_credit_q(rx_credit_q), .tx_ack_q(tx_ack_q), .tx_pend_d(tx_pend_d), .tx_ack_take(tx_ack_take), .fifo_rdata(txf_rdata),
+        .rx_credit_q(rx_credit_q), .tx_ack_q(tx_ack_q), .tx_npend_q(tx_npend_q), .tx_npend_ack_q(tx_npend_ack_q),
+        .tx_ack_take(tx_ack_take), .fifo_rdata(txf_rdata),
         .fifo_re(txf_re), .fifo_rch(txf_rch), .fifo_raddr(txf_raddr),
         .h_wch(h_wch), .h_wdata(h_wdata), .wr_word0(wr_word0), .wr_word7(wr_word7),
         .cfg_d(cfg_d),
@@ -163,7 +164,7 @@ module mlc #(
         .st_tx_space0(st_tx_space0), .st_tx_space1(st_tx_space1),
         .st_rx_avail0(st_rx_avail0), .st_rx_avail1(st_rx_avail1),
         .wr_word0(wr_word0), .wr_word7(wr_word7),
-        .tx_ack_q(tx_ack_q), .tx_pend_d(tx_pend_d), .tx_ack_take(tx_ack_take),
+        .tx_ack_q(tx_ack_q), .tx_npend_q(tx_npend_q), .tx_npend_ack_q(tx_npend_ack_q), .tx_ack_take(tx_ack_take),
         .fifo_re(txf_re), .fifo_rch(txf_rch), .fifo_raddr(txf_raddr), .fifo_rdata(txf_rdata),
         .rx_credit_q(rx_credit_q),
         .fifo_we(rxf_we), .fifo_wch(rxf_wch), .fifo_woff(rxf_woff), .fifo_wdata(rxf_wdata),

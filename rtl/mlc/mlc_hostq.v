@@ -32,7 +32,8 @@ module mlc_hostq #(
     output wire              wr_word7,
     // the send FIFOs' link side (mlc_send)
     output wire [2*($clog2(FIFO_BYTES/2)-2)-1:0] tx_ack_q,     // {c1, c0}: units acknowledged
-    output wire [2*($clog2(FIFO_BYTES/2)-2)-1:0] tx_pend_d,    // {c1, c0}: units pending, after this step
+    output wire [2*($clog2(FIFO_BYTES/2)-2)-1:0] tx_npend_q,   // {c1, c0}: units pending (wr/8 - ack)
+    output wire [2*($clog2(FIFO_BYTES/2)-2)-1:0] tx_npend_ack_q, // {c1, c0}: units pending if the outstanding frame is acknowledged
     output wire [1:0]        tx_ack_take,                      // {c1, c0}: this step acknowledges send FIFO c's units
     input  wire              fifo_re,
     input  wire              fifo_rch,
@@ -117,7 +118,8 @@ module mlc_hostq #(
     reg           h_rvalid_d, h_rch_q, h_rch_d;   // a read's data next step, from channel h_rch_q
 
     assign tx_ack_q  = {tx_ack_ch_q[1], tx_ack_ch_q[0]};
-    assign tx_pend_d = {tx_pend_ch_d[1], tx_pend_ch_d[0]};
+    assign tx_npend_q = {tx_pend_q[1], tx_pend_q[0]};
+    assign tx_npend_ack_q = {tx_pend_ack_q[1], tx_pend_ack_q[0]};
     assign tx_ack_take = {judging && ack_if_ok_q && out_ch_q, judging && ack_if_ok_q && !out_ch_q};
     assign rx_credit_q = {rx_credit_ch_q[1], rx_credit_ch_q[0]};
 
