@@ -254,7 +254,7 @@ module mlc_hostq #(
     wire [15:0]    txr_data [0:1];
     wire [15:0]    rxr_data [0:1];
     wire [WCW-1:0] rxw_sum = {rx_acc_q[fifo_wch], 3'b000} + {{(WCW-7){1'b0}}, fifo_woff};
-    wire [WAW-1:0] rxw_addr = rxw_sum[WAW-1:0];   // not gated by the write enable: no write, no effect
+    wire [WAW-1:0] rxw_addr = (fifo_we != 2'b00) ? rxw_sum[WAW-1:0] : {WAW{1'b0}};
     wire           unused_ok = &{1'b0, rxw_sum[WCW-1]};
     genvar gc;
     generate
