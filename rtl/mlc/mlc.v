@@ -93,7 +93,7 @@ module mlc #(
     wire        in_frame_q, rx_ch_q, good_q, tack_q, e_mine_q, frame_ok_q, ack_if_ok_q, accept_if_ok_q;
     wire [3:0]  rx_np_q, rx_np_d;
     wire [7:0]  crx_q, crx_d;
-    wire [2*UCW-1:0] msg_open_d;
+    wire [UCW:0]     msg_acc_step_q;
     wire        frame_good, ack_en, acc_en, acc_ch;
     wire [1:0]  rxf_we;
     wire        rxf_wch;
@@ -111,7 +111,8 @@ module mlc #(
     wire [3:0]  ev_tx_units;
     // rule 7: the host port and the FIFOs
     wire        wr_word0, wr_word7;
-    wire [2*UCW-1:0] tx_ack_q, tx_pend_d;
+    wire [2*UCW-1:0] tx_ack_q, tx_npend_q, tx_npend_ack_q;
+    wire [1:0]  tx_ack_take;
     wire [31:0] txf_rdata;
     wire [7:0]  rx_credit_q;
     wire        ev_wr_over, ev_rd_under;
@@ -130,7 +131,8 @@ module mlc #(
         .clk(clk), .rst(rst),
         .building(building), .sending(sending),
         .good_q(good_q), .tack_q(tack_q), .e_mine_q(e_mine_q), .frame_good(frame_good), .crx_d(crx_d),
-        .rx_credit_q(rx_credit_q), .tx_ack_q(tx_ack_q), .tx_pend_d(tx_pend_d), .fifo_rdata(txf_rdata),
+        .rx_credit_q(rx_credit_q), .tx_ack_q(tx_ack_q), .tx_npend_q(tx_npend_q), .tx_npend_ack_q(tx_npend_ack_q),
+        .tx_ack_take(tx_ack_take), .fifo_rdata(txf_rdata),
         .fifo_re(txf_re), .fifo_rch(txf_rch), .fifo_raddr(txf_raddr),
         .h_wch(h_wch), .h_wdata(h_wdata), .wr_word0(wr_word0), .wr_word7(wr_word7),
         .cfg_d(cfg_d),
@@ -148,7 +150,7 @@ module mlc #(
         .in_frame_q(in_frame_q), .rx_np_q(rx_np_q), .rx_np_d(rx_np_d), .rx_ch_q(rx_ch_q),
         .good_q(good_q), .tack_q(tack_q), .e_mine_q(e_mine_q), .crx_q(crx_q), .crx_d(crx_d),
         .frame_ok_q(frame_ok_q), .ack_if_ok_q(ack_if_ok_q), .accept_if_ok_q(accept_if_ok_q),
-        .msg_open_d(msg_open_d),
+        .msg_acc_step_q(msg_acc_step_q),
         .frame_good(frame_good), .ack_en(ack_en), .acc_en(acc_en), .acc_ch(acc_ch),
         .fifo_we(rxf_we), .fifo_wch(rxf_wch), .fifo_woff(rxf_woff), .fifo_wdata(rxf_wdata),
         .ev_rx_frame(ev_rx_frame), .ev_rx_null(ev_rx_null), .ev_rx_units(ev_rx_units),
@@ -162,7 +164,7 @@ module mlc #(
         .st_tx_space0(st_tx_space0), .st_tx_space1(st_tx_space1),
         .st_rx_avail0(st_rx_avail0), .st_rx_avail1(st_rx_avail1),
         .wr_word0(wr_word0), .wr_word7(wr_word7),
-        .tx_ack_q(tx_ack_q), .tx_pend_d(tx_pend_d),
+        .tx_ack_q(tx_ack_q), .tx_npend_q(tx_npend_q), .tx_npend_ack_q(tx_npend_ack_q), .tx_ack_take(tx_ack_take),
         .fifo_re(txf_re), .fifo_rch(txf_rch), .fifo_raddr(txf_raddr), .fifo_rdata(txf_rdata),
         .rx_credit_q(rx_credit_q),
         .fifo_we(rxf_we), .fifo_wch(rxf_wch), .fifo_woff(rxf_woff), .fifo_wdata(rxf_wdata),
@@ -170,7 +172,7 @@ module mlc #(
         .out_ch_q(out_ch_q), .out_np_q(out_np_q), .out_np_d(out_np_d),
         .rx_ch_q(rx_ch_q), .rx_np_q(rx_np_q), .rx_np_d(rx_np_d),
         .ack_en(ack_en), .acc_en(acc_en), .acc_ch(acc_ch),
-        .msg_mode_d(cfg_d[0]), .msg_open_d(msg_open_d),
+        .msg_mode_d(cfg_d[0]), .msg_acc_step_q(msg_acc_step_q),
         .ev_wr_over(ev_wr_over), .ev_rd_under(ev_rd_under));
 
     mlc_regs #(.CTR_W(CTR_W)) u_regs (

@@ -32,7 +32,9 @@ module mlc_hostq #(
     output wire              wr_word7,
     // the send FIFOs' link side (mlc_send)
     output wire [2*($clog2(FIFO_BYTES/2)-2)-1:0] tx_ack_q,     // {c1, c0}: units acknowledged
-    output wire [2*($clog2(FIFO_BYTES/2)-2)-1:0] tx_pend_d,    // {c1, c0}: units pending, after this step
+    output wire [2*($clog2(FIFO_BYTES/2)-2)-1:0] tx_npend_q,   // {c1, c0}: units pending (wr/8 - ack)
+    output wire [2*($clog2(FIFO_BYTES/2)-2)-1:0] tx_npend_ack_q, // {c1, c0}: units pending if the outstanding frame is acknowledged
+    output wire [1:0]        tx_ack_take,                      // {c1, c0}: this step acknowledges send FIFO c's units
     input  wire              fifo_re,
     input  wire              fifo_rch,
     input  wire [$clog2(FIFO_BYTES/2)-1:0] fifo_raddr,
@@ -56,9 +58,10 @@ module mlc_hostq #(
     input  wire              ack_en,
     input  wire              acc_en,
     input  wire              acc_ch,
-    // rule 5's message-based mode (the configuration, mlc_regs; the receive parsers' L, mlc_recv)
+    // rule 5's message-based mode (the configuration, mlc_regs; the receive parsers' L, mlc_recv, as
+    // what an acceptance changes in occ - L)
     input  wire              msg_mode_d,
-    input  wire [2*($clog2(FIFO_BYTES/2)-2)-1:0] msg_open_d,
+    input  wire [$clog2(FIFO_BYTES/2)-2:0] msg_acc_step_q,        // what an acceptance adds to occ - L (mlc_recv)
     // counters wr_over, rd_under
     output wire              ev_wr_over,
     output wire              ev_rd_under
@@ -101,6 +104,10 @@ module mlc_hostq #(
     reg [UCW-1:0] rx_occ_d [0:1];
     reg [UCW-1:0] rx_occ_acc_q [0:1];
     reg [UCW-1:0] rx_occ_acc_d [0:1];
+    // rx_msg_q[c] = occ[c] - L[c] (UCW+1 bits, signed), the message-based words-available base kept as
+    // a register changed by small steps: an acceptance adds msg_acc_step_q, a unit read takes 1
+    reg [UCW:0]   rx_msg_q [0:1];
+    reg [UCW:0]   rx_msg_d [0:1];
     reg [3:0]     rx_credit_ch_q [0:1];   // min(15, free units of receive FIFO c)
     reg [3:0]     rx_credit_ch_d [0:1];
     reg [12:0]    tx_space_q [0:1];       // the status registers
@@ -110,11 +117,10 @@ module mlc_hostq #(
     reg [1:0]     tx_space_nz_q, rx_avail_nz_q;   // status != 0, registered with the status
     reg           h_rvalid_d, h_rch_q, h_rch_d;   // a read's data next step, from channel h_rch_q
 
-    wire [UCW-1:0] msg_open_ch [0:1];
-    assign msg_open_ch[0] = msg_open_d[UCW-1:0];
-    assign msg_open_ch[1] = msg_open_d[2*UCW-1:UCW];
     assign tx_ack_q  = {tx_ack_ch_q[1], tx_ack_ch_q[0]};
-    assign tx_pend_d = {tx_pend_ch_d[1], tx_pend_ch_d[0]};
+    assign tx_npend_q = {tx_pend_q[1], tx_pend_q[0]};
+    assign tx_npend_ack_q = {tx_pend_ack_q[1], tx_pend_ack_q[0]};
+    assign tx_ack_take = {judging && ack_if_ok_q && out_ch_q, judging && ack_if_ok_q && !out_ch_q};
     assign rx_credit_q = {rx_credit_ch_q[1], rx_credit_ch_q[0]};
 
     // ------------------------------------------------------------------ rule 7: the host's checks
@@ -134,8 +140,11 @@ module mlc_hostq #(
     integer       c;
     reg [1:0]     txw_we, rxr_re;
     reg [UCW:0]   usig;
-    reg [WCW-1:0] uw;
-    reg [1:0]     upos;
+    reg [WCW-1:0] uw, pw;
+    reg [1:0]     upos, ppos, apos;
+    reg [1:0]     acc_take;
+    reg [1:0]     rd_unit;
+    reg [12:0]    avail_v;
 
     always @* begin
         for (c = 0; c < 2; c = c + 1) begin
@@ -145,6 +154,8 @@ module mlc_hostq #(
         txw_we = 2'b00; rxr_re = 2'b00;
         h_rvalid_d = 1'b0; h_rch_d = h_rch_q;
         usig = {(UCW+1){1'b0}}; uw = {WCW{1'b0}}; upos = 2'b00;
+        pw = {WCW{1'b0}}; ppos = 2'b00; apos = 2'b00; avail_v = 13'd0;
+        acc_take = 2'b00; rd_unit = 2'b00;
 
         // rule 6: an acknowledgement moves ack, an acceptance acc
         if (ack_en)
@@ -166,24 +177,32 @@ module mlc_hostq #(
 
         // status after this step
         for (c = 0; c < 2; c = c + 1) begin
-            tx_pend_ch_d[c] = ((judging && ack_if_ok_q && out_ch_q == (c == 1)) ? tx_pend_ack_q[c] : tx_pend_q[c]) +
+            tx_pend_ch_d[c] = (tx_ack_take[c] ? tx_pend_ack_q[c] : tx_pend_q[c]) +
                               {{(UCW-1){1'b0}}, do_wr && h_wch == (c == 1) && tx_wr_q[c][2:0] == 3'd7};
-            rx_occ_d[c] = ((judging && accept_if_ok_q && rx_ch_q == (c == 1)) ? rx_occ_acc_q[c] : rx_occ_q[c]) -
-                          {{(UCW-1){1'b0}}, do_rd && h_rch == (c == 1) && rx_rd_q[c][2:0] == 3'd7};
+            acc_take[c] = judging && accept_if_ok_q && rx_ch_q == (c == 1);
+            rd_unit[c] = do_rd && h_rch == (c == 1) && rx_rd_q[c][2:0] == 3'd7;
+            rx_occ_d[c] = (acc_take[c] ? rx_occ_acc_q[c] : rx_occ_q[c]) - {{(UCW-1){1'b0}}, rd_unit[c]};
+            rx_msg_d[c] = (acc_take[c] ? rx_msg_q[c] + msg_acc_step_q : rx_msg_q[c]) - {{UCW{1'b0}}, rd_unit[c]};
             tx_pend_ack_d[c] = tx_pend_ch_d[c] - {{(UCW-4){1'b0}}, out_np_d};
             rx_occ_acc_d[c] = rx_occ_d[c] + {{(UCW-4){1'b0}}, rx_np_d};
             tx_space_d[c] = {{(13-WCW){1'b0}}, CAPW_W - {tx_pend_ch_d[c], tx_wr_d[c][2:0]}} << 1;
-            // words available: max(0, 8 (occ - L) - rd[2:0]) with L (units of the unfinished
-            // message) only in message-based mode; u = occ - L >= 1 exactly when it is not 0
-            usig = {1'b0, rx_occ_d[c]} - (msg_mode_d ? {1'b0, msg_open_ch[c]} : {(UCW+1){1'b0}});
+            // words available: max(0, 8 u - rd[2:0]) with u = occ - L (L the units of the unfinished
+            // message) in message-based mode, u = occ in pipelined mode, both computed and the mode
+            // picking at the end; u >= 1 exactly when it is not 0
+            usig = rx_msg_d[c];
             upos[c] = !usig[UCW] && (usig[UCW-1:0] != {UCW{1'b0}});
             uw = {usig[UCW-1:0] - {{(UCW-1){1'b0}}, rx_rd_d[c][2:0] != 3'd0}, 3'd0 - rx_rd_d[c][2:0]};
+            ppos[c] = (rx_occ_d[c] != {UCW{1'b0}});
+            pw = {rx_occ_d[c] - {{(UCW-1){1'b0}}, rx_rd_d[c][2:0] != 3'd0}, 3'd0 - rx_rd_d[c][2:0]};
+            apos[c] = msg_mode_d ? upos[c] : ppos[c];
+            avail_v = msg_mode_d ? (upos[c] ? ({{(13-WCW){1'b0}}, uw} << 1) : 13'd0) :
+                                   (ppos[c] ? ({{(13-WCW){1'b0}}, pw} << 1) : 13'd0);
 `ifdef SANFAB_MUTANTS
             if (mut_avail_top)
-                rx_avail_d[c] = upos[c] ? (({{(13-WCW){1'b0}}, uw} << 1) & ~FIFO_BYTES[12:0]) : 13'd0;   // deliberately broken: the status bit of FIFO_BYTES stuck at 0
+                rx_avail_d[c] = avail_v & ~FIFO_BYTES[12:0];   // deliberately broken: the status bit of FIFO_BYTES stuck at 0
             else
 `endif
-            rx_avail_d[c] = upos[c] ? ({{(13-WCW){1'b0}}, uw} << 1) : 13'd0;
+            rx_avail_d[c] = avail_v;
             // the credit: min(15, CAPU - occ): CAPU is a multiple of 16, so the low bits are those of -occ
 `ifdef SANFAB_MUTANTS
             if (mut_credit_plus1)
@@ -210,6 +229,7 @@ module mlc_hostq #(
                 tx_space_nz_q[r] <= 1'b1; rx_avail_nz_q[r] <= 1'b0;
                 tx_pend_q[r] <= {UCW{1'b0}}; tx_pend_ack_q[r] <= {UCW{1'b0}};
                 rx_occ_q[r] <= {UCW{1'b0}}; rx_occ_acc_q[r] <= {UCW{1'b0}};
+                rx_msg_q[r] <= {(UCW+1){1'b0}};
             end
         end else begin
             h_rvalid_q <= h_rvalid_d; h_rch_q <= h_rch_d;
@@ -218,9 +238,10 @@ module mlc_hostq #(
                 rx_acc_q[r] <= rx_acc_d[r]; rx_rd_q[r] <= rx_rd_d[r];
                 tx_space_q[r] <= tx_space_d[r]; rx_avail_q[r] <= rx_avail_d[r];
                 rx_credit_ch_q[r] <= rx_credit_ch_d[r];
-                tx_space_nz_q[r] <= ({tx_pend_ch_d[r], tx_wr_d[r][2:0]} != CAPW_W); rx_avail_nz_q[r] <= upos[r];
+                tx_space_nz_q[r] <= ({tx_pend_ch_d[r], tx_wr_d[r][2:0]} != CAPW_W); rx_avail_nz_q[r] <= apos[r];
                 tx_pend_q[r] <= tx_pend_ch_d[r]; tx_pend_ack_q[r] <= tx_pend_ack_d[r];
                 rx_occ_q[r] <= rx_occ_d[r]; rx_occ_acc_q[r] <= rx_occ_acc_d[r];
+                rx_msg_q[r] <= rx_msg_d[r];
             end
         end
     end

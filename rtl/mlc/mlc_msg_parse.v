@@ -28,18 +28,20 @@ module mlc_msg_parse #(
         wpc  = state_in[UCW];
         l    = state_in[UCW-1:0];
         ends = 1'b0;
+        // the message ends are decided from the inputs, not from the new need (fewer levels):
+        // max(word0, 2) - 2 == 0 exactly when word0 <= 2, need - 1 == 0 exactly when need == 1
         if (wpc) begin
-            need = ((word0 < 16'd2) ? 16'd2 : word0) - 16'd2;
+            need = (word0 <= 16'd2) ? 16'd0 : word0 - 16'd2;
             wpc  = 1'b0;
-            ends = (need == 16'd0);
+            ends = (word0 <= 16'd2);
         end else if (need == 16'd0) begin
             if (!word0[0])
                 ends = 1'b1;
             else
                 wpc = 1'b1;
         end else begin
+            ends = (need == 16'd1);
             need = need - 16'd1;
-            ends = (need == 16'd0);
         end
         if (ends)
             l = {UCW{1'b0}};

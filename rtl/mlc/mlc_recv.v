@@ -41,7 +41,7 @@ module mlc_recv #(
     output reg               frame_ok_q,     // rule 6: the frame so far passes the four tests
     output reg               ack_if_ok_q,    // and ending now it would acknowledge the outstanding units
     output reg               accept_if_ok_q, // and accept units
-    output wire [2*($clog2(FIFO_BYTES/2)-2)-1:0] msg_open_d,   // {c1, c0}: L of the receive parsers, after this step
+    output reg  [$clog2(FIFO_BYTES/2)-2:0] msg_acc_step_q,    // NP - L' + L of channel rx_ch: what accepting the frame adds to occ - L
     // the judgement of this step
     output wire              frame_good,     // a good frame
     output wire              ack_en,         // it acknowledges the outstanding frame's units
@@ -110,7 +110,6 @@ module mlc_recv #(
     assign cadv_d_ch[1] = cadv_d[7:4];
     assign crx_q = {crx_ch_q[1], crx_ch_q[0]};
     assign crx_d = {crx_ch_d[1], crx_ch_d[0]};
-    assign msg_open_d = {rp_state_d[1][UCW-1:0], rp_state_d[0][UCW-1:0]};
     assign rx_ch_q = rx_flags_q[0];
     assign fifo_wch = rx_flags_d[0];
 
@@ -275,6 +274,7 @@ module mlc_recv #(
             in_frame_q <= 1'b0; rx_nibbles_q <= 9'd0; rx_crc_q <= 16'hFFFF; rx_np_q <= 4'd0;
             rx_flags_q <= 4'd0; rx_cr0_q <= 4'd0; rx_cr1_q <= 4'd0; rx_word_q <= 12'd0;
             good_q <= 1'b0; tack_q <= 1'b0; e_mine_q <= 1'b0;
+            msg_acc_step_q <= {(UCW+1){1'b0}};
             rp_tent_q <= {PSW{1'b0}}; rp_word0_valid_q <= 1'b0; rp_word0_q <= 16'd0; unit_ok_q <= 1'b0;
             bad_len_q <= 1'b1; bad_check_q <= 1'b1; bad_credit_q <= 1'b0; dup_q <= 1'b0; frame_ok_q <= 1'b0;
             ack_if_ok_q <= 1'b0; accept_if_ok_q <= 1'b0;
@@ -285,6 +285,9 @@ module mlc_recv #(
             in_frame_q <= in_frame_d; rx_nibbles_q <= rx_nibbles_d; rx_crc_q <= rx_crc_d; rx_np_q <= rx_np_d;
             rx_flags_q <= rx_flags_d; rx_cr0_q <= rx_cr0_d; rx_cr1_q <= rx_cr1_d; rx_word_q <= rx_word_d;
             good_q <= good_d; tack_q <= tack_d; e_mine_q <= e_mine_d;
+            // registered from the registers: NP, the tentative parse and L of the frame's channel hold
+            // still in the steps before its judgement (the last unit's word 0 comes 8 words before the end)
+            msg_acc_step_q <= {{(UCW-3){1'b0}}, rx_np_q} - {1'b0, rp_tent_q[UCW-1:0]} + {1'b0, rp_state_q[rx_ch_q][UCW-1:0]};
             rp_tent_q <= rp_tent_d; rp_word0_valid_q <= rp_word0_valid_d; rp_word0_q <= rp_word0_d;
             unit_ok_q <= unit_ok_d;
             bad_len_q <= bad_len_d; bad_check_q <= bad_check_d; bad_credit_q <= bad_credit_d; dup_q <= dup_d;

@@ -27,7 +27,9 @@ module mlc_send #(
     // the FIFOs (mlc_hostq)
     input  wire [7:0]        rx_credit_q,    // {c1, c0}: min(15, free units of receive FIFO c)
     input  wire [2*($clog2(FIFO_BYTES/2) - 2)-1:0] tx_ack_q,    // {c1, c0}: units acknowledged
-    input  wire [2*($clog2(FIFO_BYTES/2) - 2)-1:0] tx_pend_d,   // {c1, c0}: units pending, after this step
+    input  wire [2*($clog2(FIFO_BYTES/2) - 2)-1:0] tx_npend_q,  // {c1, c0}: units pending
+    input  wire [2*($clog2(FIFO_BYTES/2) - 2)-1:0] tx_npend_ack_q, // {c1, c0}: units pending after an acknowledgement
+    input  wire [1:0]        tx_ack_take,    // {c1, c0}: this step's judgement acknowledges send FIFO c's units
     input  wire [31:0]       fifo_rdata,     // {c1, c0}: the send FIFOs' read registers
     output reg               fifo_re,        // read send FIFO fifo_rch at fifo_raddr
     output reg               fifo_rch,
@@ -104,17 +106,29 @@ module mlc_send #(
     reg [15:0]    sp_copy_word0_q;
     reg           sp_copy_ch_q;
     wire [PSW-1:0] sp_copy_parsed;
+    // rule 5's message-based sendable units kept as registers changed by small steps, as pend is
+    // (mlc_hostq): msg_q[c] = pend[c] - L[c] (UCW+1 bits, signed), msg_ack_q[c] the value an
+    // acknowledgement of the outstanding frame would give, and msg_w7_q[c] = 1 + L[c] - L' what the
+    // host's word 7 adds (pend + 1, L -> L' = sp_next_q[c]), registered from sp_state_q/sp_next_q a
+    // step ahead (both hold still from 3 steps after word 0 to word 7, at least 7 steps later)
+    reg [UCW:0]   msg_q [0:1];
+    reg [UCW:0]   msg_d [0:1];
+    reg [UCW:0]   msg_ack_q [0:1];
+    reg [UCW:0]   msg_ack_d [0:1];
+    reg [UCW:0]   msg_w7_q [0:1];
     reg           tx_en_d;
     reg [LINK_W-1:0] tx_d_d;
 
     wire [15:0]   fifo_rdata_ch [0:1];
     wire [UCW-1:0] ack_ch [0:1];
-    wire [UCW-1:0] pend_d_ch [0:1];
+    wire [UCW-1:0] pend_ch [0:1];
+    wire [UCW-1:0] pend_ack_ch [0:1];
     wire [3:0]    crx_d_ch [0:1];
     wire [3:0]    rx_credit_ch [0:1];
     assign fifo_rdata_ch[0] = fifo_rdata[15:0];   assign fifo_rdata_ch[1] = fifo_rdata[31:16];
     assign ack_ch[0]        = tx_ack_q[UCW-1:0];  assign ack_ch[1]        = tx_ack_q[2*UCW-1:UCW];
-    assign pend_d_ch[0]     = tx_pend_d[UCW-1:0]; assign pend_d_ch[1]     = tx_pend_d[2*UCW-1:UCW];
+    assign pend_ch[0]       = tx_npend_q[UCW-1:0]; assign pend_ch[1]      = tx_npend_q[2*UCW-1:UCW];
+    assign pend_ack_ch[0]   = tx_npend_ack_q[UCW-1:0]; assign pend_ack_ch[1] = tx_npend_ack_q[2*UCW-1:UCW];
     assign crx_d_ch[0]      = crx_d[3:0];         assign crx_d_ch[1]      = crx_d[7:4];
     assign rx_credit_ch[0]  = rx_credit_q[3:0];   assign rx_credit_ch[1]  = rx_credit_q[7:4];
     assign cadv_d = {cadv_ch_d[1], cadv_ch_d[0]};
@@ -295,17 +309,47 @@ module mlc_send #(
             sp_state_d[h_wch] = sp_next_q[h_wch];
     end
 
-    // rule 4's inputs for the next step, on the state after this step
-    reg [UCW-1:0] pend;
-    reg [UCW:0]   msg_s, snd;
-    reg [3:0]     sn;
+    // min(15, x) of a pending count, and of a message-based one (0 when negative)
+    function [3:0] sat_p;
+        input [UCW-1:0] x;
+        begin
+            sat_p = (x > {{(UCW-4){1'b0}}, 4'd15}) ? 4'd15 : x[3:0];
+        end
+    endfunction
+    // min(15, x + 1) of a pending count (x < CAPU, so x + 1 does not wrap)
+    function [3:0] sat_p1;
+        input [UCW-1:0] x;
+        begin
+            sat_p1 = ((|x[UCW-1:4]) || (&x[3:0])) ? 4'd15 : x[3:0] + 4'd1;
+        end
+    endfunction
+    function [3:0] sat_m;
+        input [UCW:0] x;
+        begin
+            sat_m = x[UCW] ? 4'd0 : ((x > {{(UCW-3){1'b0}}, 4'd15}) ? 4'd15 : x[3:0]);
+        end
+    endfunction
+
+    // rule 4's inputs for the next step, on the state after this step. The sendable units after this
+    // step are one of four values computed from the registers alone (acknowledged in this step or not,
+    // a unit completed by the host's word 7 or not), pipelined and message-based, saturated at 15; the
+    // judgement, the host's write and the configuration only pick among them at the end.
+    reg           w7, tk;
+    reg [UCW:0]   m01, m11;
+    reg [3:0]     snp, snm, sn;
     always @* begin
-        pend = {UCW{1'b0}}; msg_s = {(UCW+1){1'b0}}; snd = {(UCW+1){1'b0}}; sn = 4'd0;
+        w7 = 1'b0; tk = 1'b0;
+        m01 = {(UCW+1){1'b0}}; m11 = {(UCW+1){1'b0}}; snp = 4'd0; snm = 4'd0; sn = 4'd0;
         for (c = 0; c < 2; c = c + 1) begin
-            pend = pend_d_ch[c];
-            msg_s = {1'b0, pend} - {1'b0, sp_state_d[c][UCW-1:0]};
-            snd = cfg_d[0] ? (msg_s[UCW] ? {(UCW+1){1'b0}} : msg_s) : {1'b0, pend};
-            sn = (snd > {{(UCW-3){1'b0}}, 4'd15}) ? 4'd15 : snd[3:0];
+            w7 = wr_word7 && h_wch == (c == 1);
+            tk = tx_ack_take[c];
+            m01 = msg_q[c] + msg_w7_q[c];
+            m11 = msg_ack_q[c] + msg_w7_q[c];
+            msg_d[c] = tk ? (w7 ? m11 : msg_ack_q[c]) : (w7 ? m01 : msg_q[c]);
+            msg_ack_d[c] = msg_d[c] - {{(UCW-3){1'b0}}, out_np_d};
+            snp = tk ? (w7 ? sat_p1(pend_ack_ch[c]) : sat_p(pend_ack_ch[c])) : (w7 ? sat_p1(pend_ch[c]) : sat_p(pend_ch[c]));
+            snm = tk ? (w7 ? sat_m(m11) : sat_m(msg_ack_q[c])) : (w7 ? sat_m(m01) : sat_m(msg_q[c]));
+            sn = cfg_d[0] ? snm : snp;
             send_units_d[c] = min4(sn, min4(cap_of(cfg_d[2:1]), crx_d_ch[c]));
         end
     end
@@ -322,6 +366,8 @@ module mlc_send #(
             sp_copy_state_q <= {PSW{1'b0}}; sp_copy_word0_q <= 16'd0; sp_copy_ch_q <= 1'b0;
             for (r = 0; r < 2; r = r + 1) begin
                 cadv_ch_q[r] <= 4'd0; send_units_q[r] <= 4'd0;
+                msg_q[r] <= {(UCW+1){1'b0}}; msg_ack_q[r] <= {(UCW+1){1'b0}};
+                msg_w7_q[r] <= {{UCW{1'b0}}, 1'b1};
                 sp_state_q[r] <= {PSW{1'b0}}; sp_word0_q[r] <= 16'd0; sp_next_q[r] <= {PSW{1'b0}};
             end
             tx_en_q <= 1'b0; tx_d_q <= {LINK_W{1'b0}};
@@ -338,6 +384,8 @@ module mlc_send #(
             sp_next_q[sp_copy_ch_q] <= sp_copy_parsed;
             for (r = 0; r < 2; r = r + 1) begin
                 cadv_ch_q[r] <= cadv_ch_d[r]; send_units_q[r] <= send_units_d[r];
+                msg_q[r] <= msg_d[r]; msg_ack_q[r] <= msg_ack_d[r];
+                msg_w7_q[r] <= {{UCW{1'b0}}, 1'b1} + {1'b0, sp_state_q[r][UCW-1:0]} - {1'b0, sp_next_q[r][UCW-1:0]};
                 sp_state_q[r] <= sp_state_d[r]; sp_word0_q[r] <= sp_word0_d[r];
             end
             tx_en_q <= tx_en_d; tx_d_q <= tx_d_d;
