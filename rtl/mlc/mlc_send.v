@@ -309,24 +309,24 @@ module mlc_send #(
             sp_state_d[h_wch] = sp_next_q[h_wch];
     end
 
-    // min(15, x) of a pending count, and of a message-based one (0 when negative)
+    // min(15, n_in) of a pending count, and of a message-based one (0 when negative)
     function [3:0] sat_p;
-        input [UCW-1:0] x;
+        input [UCW-1:0] n_in;
         begin
-            sat_p = (x > {{(UCW-4){1'b0}}, 4'd15}) ? 4'd15 : x[3:0];
+            sat_p = (n_in > {{(UCW-4){1'b0}}, 4'd15}) ? 4'd15 : n_in[3:0];
         end
     endfunction
-    // min(15, x + 1) of a pending count (x < CAPU, so x + 1 does not wrap)
+    // min(15, n_in + 1) of a pending count (n_in < CAPU, so n_in + 1 does not wrap)
     function [3:0] sat_p1;
-        input [UCW-1:0] x;
+        input [UCW-1:0] n_in;
         begin
-            sat_p1 = ((|x[UCW-1:4]) || (&x[3:0])) ? 4'd15 : x[3:0] + 4'd1;
+            sat_p1 = ((|n_in[UCW-1:4]) || (&n_in[3:0])) ? 4'd15 : n_in[3:0] + 4'd1;
         end
     endfunction
     function [3:0] sat_m;
-        input [UCW:0] x;
+        input [UCW:0] n_in;
         begin
-            sat_m = x[UCW] ? 4'd0 : ((x > {{(UCW-3){1'b0}}, 4'd15}) ? 4'd15 : x[3:0]);
+            sat_m = n_in[UCW] ? 4'd0 : ((n_in > {{(UCW-3){1'b0}}, 4'd15}) ? 4'd15 : n_in[3:0]);
         end
     endfunction
 
