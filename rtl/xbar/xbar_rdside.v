@@ -159,6 +159,7 @@ module xbar_rdside #(
                         xf_end_d = hdr_oh_q;
                     end
                 end else if (rs_q == RS_HDR && !gp) begin
+                    rdly_inc = ~rdone_q;
                     if (tmo_on && tlast_q) begin
                         rs_d            = RS_DRAIN;
                         ev_drop_timeout = 1'b1;
@@ -183,13 +184,8 @@ module xbar_rdside #(
 
         // counters: the +1 starts from the registers, the late signals only select. The blocking
         // count steps in every cycle it is not restarted: outside HDR and BOUND its value does
-        // not matter, so it needs no enable from the late pop, and there (IDLE, DRAIN: pa_q) it
-        // restarts every cycle, which is the restart a header load needs, without the load's
-        // late bypass term. Likewise the route delay count: it restarts outside HDR and BOUND and
-        // steps in HDR until done (in BOUND its value no longer matters), and the header's output
-        // is taken in every IDLE or DRAIN cycle (used only in HDR and BOUND, entered by a load).
-        rdly_inc = (rs_q == RS_HDR) & ~rdone_q;
-        if (tmo_clr | pa_q) begin
+        // not matter (a load restarts it), so it needs no enable from the late pop.
+        if (tmo_clr) begin
             tmo_d   = {(TW+1){1'b0}};
             tlast_d = 1'b0;                  // TIMEOUT >= 2: a restarted count is not due
         end else begin
@@ -201,13 +197,12 @@ module xbar_rdside #(
             rdone_d = rdly_at_pre;
         end
 
-        if (pa_q) begin
+        if (hdr_load) begin
             hdr_oh_d = hdr_dec;
             rdly_d   = {DW{1'b0}};
             rdone_d  = (ROUTE_DELAY == 0);
-        end
-
-        if (hdr_load) begin
+            tmo_d    = {(TW+1){1'b0}};
+            tlast_d  = 1'b0;
             if (hdr_ok) begin
                 rs_d = RS_HDR;
             end else begin
