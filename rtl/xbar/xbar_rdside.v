@@ -121,6 +121,8 @@ module xbar_rdside #(
 
     always @* begin
         rs_d            = rs_q;
+        reqon_d         = 1'b0;
+        pm_d            = 1'b0;
         hdr_oh_d        = hdr_oh_q;
         rdly_d          = rdly_q;
         rdone_d         = rdone_q;
