@@ -38,7 +38,18 @@ module xbar_counters #(
     wire [PAW-1:0] a_port = reg_addr[PAW+3:4];
     wire [3:0]     a_ctr  = reg_addr[3:0];
     wire           a_ok   = ({{(32-PAW){1'b0}}, a_port} < NP_I[31:0]) && ({28'd0, a_ctr} < NCTR_I[31:0]);
-    wire [SW-1:0]  a_slot = {{(SW-PAW){1'b0}}, a_port} * NCTR_W + {{(SW-4){1'b0}}, a_ctr};
+    // slot = port * NCTR + counter, as a sum of the port shifted by the constant's set bits (no
+    // multiplier: a DSP block on the register read path is slow)
+    reg  [SW-1:0]  a_slot;
+    integer        b;
+    always @* begin
+        a_slot = {{(SW-4){1'b0}}, a_ctr};
+        for (b = 0; b < SW; b = b + 1) begin
+            if (NCTR_W[b]) begin
+                a_slot = a_slot + ({{(SW-PAW){1'b0}}, a_port} << b);
+            end
+        end
+    end
 
     wire [31:0]    bank_rdata;
 

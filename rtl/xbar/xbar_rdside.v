@@ -121,6 +121,8 @@ module xbar_rdside #(
 
     always @* begin
         rs_d            = rs_q;
+        reqon_d         = 1'b0;
+        pm_d            = 1'b0;
         hdr_oh_d        = hdr_oh_q;
         rdly_d          = rdly_q;
         rdone_d         = rdone_q;
@@ -211,9 +213,29 @@ module xbar_rdside #(
             end
         end
 
-        reqon_d = (rs_d == RS_HDR) & rdone_d & ~tlast_d;
-        pa_d    = (rs_d == RS_IDLE) | (rs_d == RS_DRAIN);
-        pm_d    = (rs_d == RS_HDR) | (rs_d == RS_BOUND);
+        // the state flags' next values, written per state from the registers: the late grant pulse,
+        // may-pop bit and head only select at the end (not through the next-state mux)
+        case (rs_q)
+            RS_IDLE: begin
+                reqon_d = hdr_load & hdr_ok & (ROUTE_DELAY == 0);
+                pm_d    = hdr_load & hdr_ok;
+            end
+            RS_HDR: begin
+                // stays in HDR without a grant, unless the timeout fires; mp comes only with gp
+                // here (asserted below), so no pop without a grant: the may-pop bit is not needed
+                reqon_d = ~gp & ~(tmo_on & tlast_q) & (rdone_q | rdly_at_pre) & ~tmo_at_pre;
+                pm_d    = (h_v & mp) ? ~h_end : (gp | ~(tmo_on & tlast_q));
+            end
+            RS_BOUND: begin
+                reqon_d = 1'b0;
+                pm_d    = (h_v & mp) ? ~h_end : ~(tmo_on & tlast_q);
+            end
+            default: begin // RS_DRAIN
+                reqon_d = 1'b0;
+                pm_d    = 1'b0;
+            end
+        endcase
+        pa_d = ~pm_d;                        // IDLE or DRAIN
     end
 
     always @(posedge clk) begin
