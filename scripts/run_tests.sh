@@ -463,18 +463,19 @@ cpu_now() {
 
 # synth-gates starts at the beginning, in the background: its Yosys and nextpnr runs fill the core the
 # other steps leave idle at times (a serial check, a long single-threaded build); its lines are shown,
-# and it passes or fails, at its own turn in the list. Disowned, so the steps' pools do not wait for it.
+# and it passes or fails, at its own turn in the list. Not a job of this shell, so the steps' pools do not wait for it.
 GATES_BG=""
 if [[ " ${steps[*]} " == *" synth-gates "* ]] && [ "${#steps[@]}" -gt 1 ] && { [ -z "$BLOCK" ] || step_selected synth-gates; }; then
     GATES_BG=$(mktemp -d build/gates-bg.XXXXXX)
-    (
+    # (started from a subshell that exits at once, so this shell never reaps it: its CPU time is counted
+    # at its own turn, from its own `times`, not in the step during which it ends)
+    ( (
         st=0; g0=$(date +%s)
         step_synth-gates > "$GATES_BG/out.txt" 2>&1 || st=1
         times > "$GATES_BG/times"
         echo "$(( $(date +%s) - g0 ))" > "$GATES_BG/wall"
         echo "$st" > "$GATES_BG/rc"
-    ) < /dev/null &
-    disown $!
+    ) < /dev/null & )
 fi
 # step_synth-gates_bg: at synth-gates' turn, wait for the background run and show what it printed
 step_synth-gates_bg() {
