@@ -456,9 +456,13 @@ mkdir -p build "$TB"
 # cpu_now VAR: the CPU seconds (user + system) of every child this shell has waited for so far, into VAR
 # (bash's times, run in this shell: a $(...) would count the subshell's children only)
 CPU_F=build/.run_tests.times.$$
+# times_cpu FILE: the children's CPU seconds (user + system, line 2) of what bash's `times` wrote into FILE
+times_cpu() {
+    awk 'NR == 2 { n = 0; for (i = 1; i <= 2; i++) { split($i, a, /[ms]/); n += a[1] * 60 + a[2] } printf "%d", n }' "$1"
+}
 cpu_now() {
     times > "$CPU_F"
-    printf -v "$1" '%s' "$(awk 'NR == 2 { n = 0; for (i = 1; i <= 2; i++) { split($i, a, /[ms]/); n += a[1] * 60 + a[2] } printf "%d", n }' "$CPU_F")"
+    printf -v "$1" '%s' "$(times_cpu "$CPU_F")"
 }
 
 # synth-gates starts at the beginning, in the background: its Yosys and nextpnr runs fill the core the
@@ -481,7 +485,7 @@ fi
 step_synth-gates_bg() {
     while [ ! -e "$GATES_BG/rc" ]; do sleep 2; done
     cat "$GATES_BG/out.txt"
-    GATES_CPU=$(awk 'NR == 2 { n = 0; for (i = 1; i <= 2; i++) { split($i, a, /[ms]/); n += a[1] * 60 + a[2] } printf "%d", n }' "$GATES_BG/times")
+    GATES_CPU=$(times_cpu "$GATES_BG/times")
     GATES_WALL=$(cat "$GATES_BG/wall")
     local st; st=$(cat "$GATES_BG/rc")
     rm -rf "$GATES_BG"

@@ -52,8 +52,9 @@ from sanfab_cli import ArgumentParser, int_range  # noqa: E402
 from synth_records import (  # noqa: E402,F401
     BUILD_DIR, CONFIG_FILE, DEVICES, DOC_FILE, FLOW_VERSION, JUDGE_KEYS, REPORT_FILE, ROOT, TOOL_ENV,
     TOOL_TIMEOUT_S, FlowError, check_records, constraint_file, current_record, inputs_sha, judge_fields,
-    load_configs, log, median_run, missing_seeds, reproduce, module_params, public, read_bytes, read_filelist, read_json, read_text, rel,
-    summary, synth_source, target_misses, verdict, verilog_tokens, vlit, wrapper_files, write_report)
+    load_configs, log, median_run, missing_seeds, module_params, public, read_bytes, read_filelist, read_json,
+    read_text, rel, reproduce, summary, synth_source, target_misses, verdict, verilog_tokens, vlit, wrapper_files,
+    write_report)
 from synth_flow import (  # noqa: E402,F401
     breakdown, classify, core_cells, finish, log_errors, log_utilization, placement_estimate, prepare,
     run_breakdown, run_job, run_main, run_tool, tool_cmd, tool_versions)
