@@ -93,11 +93,14 @@ def run_tool(cmd, logfile, timeout=TOOL_TIMEOUT_S):
 
 def placement_estimate(logfile):
     """From an unfinished nextpnr log: (the last 'Max frequency' estimate in MHz, the last router
-    overuse count), None where absent."""
+    overuse count, whether routing had begun), None where absent."""
     est = over = None
+    routing = False
     try:
         with open(os.path.join(ROOT, logfile), errors="replace") as fh:
             for line in fh:
+                if re.match(r"Info: (Routing\.\.|Routing \d+ arcs|Running router2)", line):
+                    routing = True
                 m = re.search(r"Max frequency for clock .*?: ([0-9.]+) MHz", line)
                 if m:
                     est = float(m.group(1))
@@ -106,7 +109,7 @@ def placement_estimate(logfile):
                     over = int(m.group(1))
     except OSError:
         pass
-    return est, over
+    return est, over, routing
 
 
 def log_utilization(logfile):
@@ -534,15 +537,19 @@ def run_pnr_uncached(job, p):
     rep_path = os.path.join(ROOT, p["report"])
     plog = os.path.join(p["dir"], "pnr.log")
     if limit and rc == -1:
-        # a result, not a flow error: the router did not converge within the config's time limit
-        est, over = placement_estimate(plog)
+        # a result, not a flow error: placement or routing did not finish within the config's time limit
+        est, over, routing = placement_estimate(plog)
         util = log_utilization(plog)
         if util:
             run["device_utilization"] = {k: v for k, v in sorted(util.items()) if v[0]}
         run["fmax_est_mhz"] = est
-        run["route_error"] = "the router had not converged after %d s (%s overused wires left); placement " \
-                             "estimate %s MHz" % (limit, "?" if over is None else over,
-                                                  "?" if est is None else "%.1f" % est)
+        if routing:
+            run["route_error"] = "the router had not converged after %d s (%s overused wires left); placement " \
+                                 "estimate %s MHz" % (limit, "?" if over is None else over,
+                                                      "?" if est is None else "%.1f" % est)
+        else:
+            run["route_error"] = "placement had not finished after %d s (routing not begun); estimate %s MHz" \
+                                 % (limit, "?" if est is None else "%.1f" % est)
         log("[%s] seed %d did not route: %s" % (cfg["name"], p["seed"], run["route_error"]))
         return run
     if rc != 0 or not os.path.isfile(rep_path):

@@ -117,6 +117,17 @@ class TestInputs(unittest.TestCase):
             self.assertEqual(synth.log_utilization(d + "/pnr.log"),
                              {"ICESTORM_LC": [8291, 7680], "ICESTORM_RAM": [8, 32]})
 
+    def test_placement_estimate(self):
+        # an unfinished log: the last estimate, the last overuse, and whether routing had begun
+        with Tmp() as d:
+            write(d + "/place.log", "Info: Max frequency for clock '$glbnet$clk': 71.20 MHz (PASS at 12.00 MHz)\n"
+                  "Info: Running simulated annealing placer for refinement.\n")
+            self.assertEqual(synth.placement_estimate(d + "/place.log"), (71.2, None, False))
+            write(d + "/route.log", "Info: Max frequency for clock '$glbnet$clk': 64.00 MHz (PASS at 12.00 MHz)\n"
+                  "Info: Routing..\nInfo: Routing 99967 arcs.\n"
+                  "Info:      10000 |     2500     7500 |  2500  7500 |      3912|       12.34      12.34|\n")
+            self.assertEqual(synth.placement_estimate(d + "/route.log"), (64.0, 3912, True))
+
     def test_configs_file(self):
         cfgs = synth.load_configs()
         self.assertTrue(cfgs)
