@@ -213,9 +213,9 @@ module sbox #(
     wire unused_bar_w0 = &{1'b0, s_w0[NS*16-1:2*PORTS*16]};   // the barrier sources' w0: never analysed
 
     // ------------------------------------------------------------ rule 3: the manager
-    wire             a_ch, a_req, a_rel;
-    wire [PORTS-1:0] a_arr;
-    wire [15:0]      a_w1;
+    wire               a_ch, a_req, a_rel;
+    wire [2*PORTS-1:0] breq_arr;   // per channel, the request an activation would take: its port
+    wire [31:0]        breq_w1;    // and its w1 (MASK)
 
     sbox_manager #(
         .PORTS (PORTS),
@@ -235,32 +235,36 @@ module sbox #(
         .act_ch        (a_ch),
         .act_req       (a_req),
         .act_rel       (a_rel),
-        .act_arr       (a_arr),
-        .act_w1        (a_w1),
+        .breq_arr      (breq_arr),
+        .breq_w1       (breq_w1),
         .ev_msgs       (ev[0]),
         .ev_mcast      (ev[1]),
         .ev_drop_route (ev[3])
     );
 
     // ------------------------------------------------------------ rule 5: barriers
-    wire [PORTS-1:0] e_m;
+    // Each channel's barrier judges its channel's request named by the manager (breq: the one an
+    // activation of this step would take), beside the manager's pick; req_act says whether it is
+    // activated.
     wire [1:0]       b_taken, b_rej, b_done, b_make;
     wire [31:0]      b_mk_w0;
     wire [2*PORTS-1:0] b_mk_p;
 
-    sbox_pset #(
-        .PORTS (PORTS),
-        .NODES (NODES)
-    ) u_bar_pset (
-        .tab  (tab),
-        .dst  (8'hFF),
-        .mask (a_w1),
-        .set  (e_m)
-    );
-
     genvar gc, gs;
     generate
         for (gc = 0; gc < 2; gc = gc + 1) begin : g_bar
+            wire [PORTS-1:0] e_m;   // E(m) of the channel's request (table after step k-1)
+
+            sbox_pset #(
+                .PORTS (PORTS),
+                .NODES (NODES)
+            ) u_bar_pset (
+                .tab  (tab),
+                .dst  (8'hFF),
+                .mask (breq_w1[gc*16 +: 16]),
+                .set  (e_m)
+            );
+
             sbox_barrier #(
                 .PORTS (PORTS)
             ) u_bar (
@@ -268,8 +272,8 @@ module sbox #(
                 .rst      (rst),
                 .req_act  (a_req && (a_ch == (gc == 1))),
                 .rel_act  (a_rel && (a_ch == (gc == 1))),
-                .arr      (a_arr),
-                .m        (a_w1),
+                .arr      (breq_arr[gc*PORTS +: PORTS]),
+                .m        (breq_w1[gc*16 +: 16]),
                 .e_m      (e_m),
                 .up_v     (up_v),
                 .up_oh    (up_oh),
@@ -312,7 +316,7 @@ module sbox #(
                 .act      (agnt[gs]),
                 .make     ((IS_BAR == 1) ? b_make[GC] : 1'b0),
                 .mk_w0    (b_mk_w0[GC*16 +: 16]),
-                .mk_w1    (a_w1),
+                .mk_w1    (breq_w1[GC*16 +: 16]),
                 .mk_p     (b_mk_p[GC*PORTS +: PORTS]),
                 .elig     (s_elig[gs]),
                 .o_rd     (s_rd[gs]),

@@ -8,6 +8,12 @@
 // need is not met (not a barrier request, P not {UP} or empty) takes it; it ends at its activation.
 // Tells the barriers and the counters what the activated source is.
 //
+// For the barriers it also names, per channel c and from registers only, the barrier request an
+// activation of this step would take: the first source from mp in WAIT whose class is a request
+// of channel c. Every request of a channel has the same need (its barrier source IDLE), so when the
+// activation is a request of channel c it is that source (checked under SANFAB_ASSERT): the
+// barrier judges it beside the pick, and only whether it is activated comes after the pick.
+//
 // Registers: the manager pointer and the two reservations. Mutation sites: LOCK_EARLY, RSV_OFF.
 `default_nettype none
 
@@ -31,8 +37,10 @@ module sbox_manager #(
     output reg                 act_ch,       // its channel
     output wire                act_req,      // a port source's barrier request
     output wire                act_rel,      // a port source's release
-    output reg  [PORTS-1:0]    act_arr,      // its port (port sources), one-hot
-    output reg  [15:0]         act_w1,       // its w1 (MASK)
+    // per channel c, the request an activation would take (see above): its port one-hot in
+    // breq_arr[c*PORTS +: PORTS] and its w1 (MASK) in breq_w1[c*16 +: 16]; 0 when there is none
+    output reg  [2*PORTS-1:0]  breq_arr,
+    output reg  [31:0]         breq_w1,
     // counter events
     output wire                ev_msgs,
     output wire                ev_mcast,
@@ -46,7 +54,7 @@ module sbox_manager #(
     reg  [2*NS-1:0] rsv_src_q, rsv_src_d;    // reservation of channel c: its source, one-hot in
                                              // rsv_src_q[c*NS +: NS] (0: none)
 
-    integer il, ir, iv, j;   // one loop index per block
+    integer il, ir, iv, ib, iw, j;   // one loop index per block
 
 `ifdef SANFAB_MUTANTS
     // run-time mutation sites: +mutant=NAME (rtl/common/sanfab_mutant.v)
@@ -161,21 +169,65 @@ module sbox_manager #(
         act_ch = 1'b0;
         act_cls = 2'd0;
         act_p = {PORTS{1'b0}};
-        act_arr = {PORTS{1'b0}};
-        act_w1 = 16'd0;
         for (iv = 0; iv < NS; iv = iv + 1) begin
             if (act[iv]) begin
                 act_ch = act_ch | iv[0];
                 act_cls = act_cls | src_cls[iv*2 +: 2];
                 act_p = act_p | src_p[iv*PORTS +: PORTS];
-                act_w1 = act_w1 | src_w1[iv*16 +: 16];
-                if (iv < 2 * PORTS) begin
+                if (iv < 2 * PORTS)
                     act_port_src = 1'b1;
-                    act_arr[iv/2] = 1'b1;
-                end
             end
         end
     end
+
+    // ------------------------------------------------------------ the barrier request per channel
+    reg  [NS-1:0] breq_req [0:1];
+    wire [NS-1:0] breq_oh [0:1];
+    wire [NS-1:0] breq_above [0:1];
+    wire [1:0]    breq_any;
+
+    always @* begin
+        breq_req[0] = {NS{1'b0}};
+        breq_req[1] = {NS{1'b0}};
+        for (ib = 0; ib < 2 * PORTS; ib = ib + 1)
+            breq_req[ib % 2][ib] = src_wait[ib] && (src_cls[ib*2 +: 2] == C_REQ);
+    end
+
+    genvar gq;
+    generate
+        for (gq = 0; gq < 2; gq = gq + 1) begin : g_breq
+            rr_pick #(
+                .N (NS)
+            ) u_breq_pick (
+                .req   (breq_req[gq]),
+                .mask  (mp_mask_q),
+                .any   (breq_any[gq]),
+                .gnt   (breq_oh[gq]),
+                .above (breq_above[gq])
+            );
+        end
+    endgenerate
+
+    always @* begin
+        breq_arr = {(2*PORTS){1'b0}};
+        breq_w1 = 32'd0;
+        for (iw = 0; iw < 2 * PORTS; iw = iw + 1) begin
+            if (breq_oh[iw % 2][iw]) begin
+                breq_arr[(iw % 2)*PORTS + iw/2] = 1'b1;
+                breq_w1[(iw % 2)*16 +: 16] = breq_w1[(iw % 2)*16 +: 16] | src_w1[iw*16 +: 16];
+            end
+        end
+    end
+
+`ifdef SANFAB_ASSERT
+    // an activated request is its channel's breq (the barrier judged that one)
+    always @(posedge clk) begin
+        if (!rst && act_req && (act != breq_oh[act_ch])) begin
+            $display("ASSERTION FAILED: sbox_manager %m: the activated request is not its channel's first request from mp");
+            $stop;
+        end
+    end
+`endif
 
     wire act_fwd   = act_port_src && (act_cls != C_REQ);      // data or release
     wire act_empty = (act_p == {PORTS{1'b0}});
@@ -187,7 +239,8 @@ module sbox_manager #(
     assign ev_mcast      = act_fwd && ((act_p & (act_p - 1'b1)) != {PORTS{1'b0}});
     assign ev_drop_route = act_fwd && act_empty;
 
-    wire unused_any = &{1'b0, any, src_last, rsv_above[0], rsv_above[1]};   // src_last: the LOCK_EARLY mutant's
+    wire unused_any = &{1'b0, any, src_last, rsv_above[0], rsv_above[1], breq_any, breq_above[0], breq_above[1],
+                        src_w1[NS*16-1:2*PORTS*16]};   // src_last: the LOCK_EARLY mutant's; the barrier sources' w1
 
     // ------------------------------------------------------------ next values
     always @* begin
