@@ -88,25 +88,27 @@ module sbox_bus #(
     end
 
     // ------------------------------------------------------------ space/avail of step k, per channel
+    // (x >= 2 is x[12:1] != 0 and x >= 4 is x[12:2] != 0: written as OR reductions, which map to a
+    // LUT tree, where a compare with a constant maps to a carry chain on the grant's critical path)
     always @* begin
         avail_ok = {NS{1'b0}};
         sp_ok2 = {(2*PORTS){1'b0}};
         sp_ok4 = {(2*PORTS){1'b0}};
         for (isp = 0; isp < PORTS; isp = isp + 1) begin
-            sp_ok2[isp]         = (space0[isp*13 +: 13] >= 13'd2);
-            sp_ok4[isp]         = (space0[isp*13 +: 13] >= 13'd4);
-            sp_ok2[PORTS + isp] = (space1[isp*13 +: 13] >= 13'd2);
-            sp_ok4[PORTS + isp] = (space1[isp*13 +: 13] >= 13'd4);
+            sp_ok2[isp]         = |space0[isp*13 + 1 +: 12];
+            sp_ok4[isp]         = |space0[isp*13 + 2 +: 11];
+            sp_ok2[PORTS + isp] = |space1[isp*13 + 1 +: 12];
+            sp_ok4[PORTS + isp] = |space1[isp*13 + 2 +: 11];
 `ifdef SANFAB_MUTANTS
             if (mut_space_narrow) begin   // deliberately broken: room reads 12 bits of the 13-bit space
-                sp_ok2[isp]         = (space0[isp*13 +: 12] >= 12'd2);
-                sp_ok4[isp]         = (space0[isp*13 +: 12] >= 12'd4);
-                sp_ok2[PORTS + isp] = (space1[isp*13 +: 12] >= 12'd2);
-                sp_ok4[PORTS + isp] = (space1[isp*13 +: 12] >= 12'd4);
+                sp_ok2[isp]         = |space0[isp*13 + 1 +: 11];
+                sp_ok4[isp]         = |space0[isp*13 + 2 +: 10];
+                sp_ok2[PORTS + isp] = |space1[isp*13 + 1 +: 11];
+                sp_ok4[PORTS + isp] = |space1[isp*13 + 2 +: 10];
             end
 `endif
-            avail_ok[2*isp]     = (avail0[isp*13 +: 13] >= 13'd2);
-            avail_ok[2*isp + 1] = (avail1[isp*13 +: 13] >= 13'd2);
+            avail_ok[2*isp]     = |avail0[isp*13 + 1 +: 12];
+            avail_ok[2*isp + 1] = |avail1[isp*13 + 1 +: 12];
         end
         wr_hit = {((wr_valid_q && wr_ch_q) ? wr_ports_q : {PORTS{1'b0}}),
                   ((wr_valid_q && !wr_ch_q) ? wr_ports_q : {PORTS{1'b0}})};

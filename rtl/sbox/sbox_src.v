@@ -66,7 +66,7 @@ module sbox_src #(
     reg             known_q, known_d;
 
     wire [WIW-1:0] wi_inc = wi_q + {{(WIW-1){1'b0}}, 1'b1};
-    wire           wi_lo  = (wi_q < 19'd2);          // the next word is a header word (PUT)
+    wire           wi_lo  = ~|wi_q[WIW-1:1];         // wi < 2: the next word is a header word (PUT)
     wire           in_act = (st_q == S_ACT);
     wire           in_drp = (st_q == S_DROP);
 
