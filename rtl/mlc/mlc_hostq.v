@@ -137,14 +137,21 @@ module mlc_hostq #(
     assign wr_word7 = do_wr && (tx_wr_q[h_wch][2:0] == 3'd7);
 
     // ------------------------------------------------------------------ the step
-    integer       c;
+    integer       c, rr;
     reg [1:0]     txw_we, rxr_re;
     reg [UCW:0]   usig;
     reg [WCW-1:0] uw, pw;
-    reg [1:0]     upos, ppos, apos;
+    reg           upos, ppos, rdu, rd_c;
+    reg [2:0]     rd_lo;
+    reg [1:0]     apos;
     reg [1:0]     acc_take;
-    reg [1:0]     rd_unit;
-    reg [12:0]    avail_v;
+    // the receive side's values for no read (index 0) and a read (1) of the FIFO
+    reg [UCW-1:0] occ_v [0:1];
+    reg [UCW-1:0] occ_acc_v [0:1];
+    reg [UCW:0]   msg_v [0:1];
+    reg [1:0]     apos_v;
+    reg [12:0]    avail_v [0:1];
+    reg [3:0]     credit_v [0:1];
 
     always @* begin
         for (c = 0; c < 2; c = c + 1) begin
@@ -153,9 +160,13 @@ module mlc_hostq #(
         end
         txw_we = 2'b00; rxr_re = 2'b00;
         h_rvalid_d = 1'b0; h_rch_d = h_rch_q;
-        usig = {(UCW+1){1'b0}}; uw = {WCW{1'b0}}; upos = 2'b00;
-        pw = {WCW{1'b0}}; ppos = 2'b00; apos = 2'b00; avail_v = 13'd0;
-        acc_take = 2'b00; rd_unit = 2'b00;
+        usig = {(UCW+1){1'b0}}; uw = {WCW{1'b0}}; upos = 1'b0;
+        pw = {WCW{1'b0}}; ppos = 1'b0; apos = 2'b00; rdu = 1'b0; rd_c = 1'b0; rd_lo = 3'd0;
+        acc_take = 2'b00; apos_v = 2'b00;
+        for (rr = 0; rr < 2; rr = rr + 1) begin
+            occ_v[rr] = {UCW{1'b0}}; occ_acc_v[rr] = {UCW{1'b0}}; msg_v[rr] = {(UCW+1){1'b0}};
+            avail_v[rr] = 13'd0; credit_v[rr] = 4'd0;
+        end
 
         // rule 6: an acknowledgement moves ack, an acceptance acc
         if (ack_en)
@@ -180,38 +191,50 @@ module mlc_hostq #(
             tx_pend_ch_d[c] = (tx_ack_take[c] ? tx_pend_ack_q[c] : tx_pend_q[c]) +
                               {{(UCW-1){1'b0}}, do_wr && h_wch == (c == 1) && tx_wr_q[c][2:0] == 3'd7};
             acc_take[c] = judging && accept_if_ok_q && rx_ch_q == (c == 1);
-            rd_unit[c] = do_rd && h_rch == (c == 1) && rx_rd_q[c][2:0] == 3'd7;
-            rx_occ_d[c] = (acc_take[c] ? rx_occ_acc_q[c] : rx_occ_q[c]) - {{(UCW-1){1'b0}}, rd_unit[c]};
-            rx_msg_d[c] = (acc_take[c] ? rx_msg_q[c] + msg_acc_step_q : rx_msg_q[c]) - {{UCW{1'b0}}, rd_unit[c]};
             tx_pend_ack_d[c] = tx_pend_ch_d[c] - {{(UCW-4){1'b0}}, out_np_d};
-            rx_occ_acc_d[c] = rx_occ_d[c] + {{(UCW-4){1'b0}}, rx_np_d};
             tx_space_d[c] = {{(13-WCW){1'b0}}, CAPW_W - {tx_pend_ch_d[c], tx_wr_d[c][2:0]}} << 1;
-            // words available: max(0, 8 u - rd[2:0]) with u = occ - L (L the units of the unfinished
-            // message) in message-based mode, u = occ in pipelined mode, both computed and the mode
-            // picking at the end; u >= 1 exactly when it is not 0
-            usig = rx_msg_d[c];
-            upos[c] = !usig[UCW] && (usig[UCW-1:0] != {UCW{1'b0}});
-            uw = {usig[UCW-1:0] - {{(UCW-1){1'b0}}, rx_rd_d[c][2:0] != 3'd0}, 3'd0 - rx_rd_d[c][2:0]};
-            ppos[c] = (rx_occ_d[c] != {UCW{1'b0}});
-            pw = {rx_occ_d[c] - {{(UCW-1){1'b0}}, rx_rd_d[c][2:0] != 3'd0}, 3'd0 - rx_rd_d[c][2:0]};
-            apos[c] = msg_mode_d ? upos[c] : ppos[c];
-            avail_v = msg_mode_d ? (upos[c] ? ({{(13-WCW){1'b0}}, uw} << 1) : 13'd0) :
-                                   (ppos[c] ? ({{(13-WCW){1'b0}}, pw} << 1) : 13'd0);
+            // the receive side, computed for both values of this step's read of FIFO c (rr: no read, a
+            // read) and picked by it at the end, so the host's read (in the switch box the last input to
+            // settle: the bus's grant) only drives the selects
+            for (rr = 0; rr < 2; rr = rr + 1) begin
+                rd_lo = rx_rd_q[c][2:0] + rr[2:0];                       // rd[2:0] after the step
+                rdu = (rr == 1) && (rx_rd_q[c][2:0] == 3'd7);             // the read ends a unit
+                occ_v[rr] = (acc_take[c] ? rx_occ_acc_q[c] : rx_occ_q[c]) - {{(UCW-1){1'b0}}, rdu};
+                msg_v[rr] = (acc_take[c] ? rx_msg_q[c] + msg_acc_step_q : rx_msg_q[c]) - {{UCW{1'b0}}, rdu};
+                occ_acc_v[rr] = occ_v[rr] + {{(UCW-4){1'b0}}, rx_np_d};
+                // words available: max(0, 8 u - rd[2:0]) with u = occ - L (L the units of the unfinished
+                // message) in message-based mode, u = occ in pipelined mode, both computed and the mode
+                // picking at the end; u >= 1 exactly when it is not 0
+                usig = msg_v[rr];
+                upos = !usig[UCW] && (usig[UCW-1:0] != {UCW{1'b0}});
+                uw = {usig[UCW-1:0] - {{(UCW-1){1'b0}}, rd_lo != 3'd0}, 3'd0 - rd_lo};
+                ppos = (occ_v[rr] != {UCW{1'b0}});
+                pw = {occ_v[rr] - {{(UCW-1){1'b0}}, rd_lo != 3'd0}, 3'd0 - rd_lo};
+                apos_v[rr] = msg_mode_d ? upos : ppos;
+                avail_v[rr] = msg_mode_d ? (upos ? ({{(13-WCW){1'b0}}, uw} << 1) : 13'd0) :
+                                           (ppos ? ({{(13-WCW){1'b0}}, pw} << 1) : 13'd0);
+                // the credit: min(15, CAPU - occ): CAPU is a multiple of 16, so the low bits are those of -occ
+`ifdef SANFAB_MUTANTS
+                if (mut_credit_plus1)
+                    credit_v[rr] = (occ_v[rr] < CAPU_U - {{(UCW-4){1'b0}}, 4'd15}) ? 4'd15 : (4'd1 - occ_v[rr][3:0]);   // deliberately broken: the credit grants one unit more than is free
+                else if (mut_credit_clamp)
+                    credit_v[rr] = ((occ_v[rr] < CAPU_U - {{(UCW-4){1'b0}}, 4'd15}) && (occ_v[rr] != CAPU_U - {{(UCW-5){1'b0}}, 5'd16})) ? 4'd15 : (4'd0 - occ_v[rr][3:0]);   // deliberately broken: the clamp at 15 misses 16 free units (credit 0)
+                else
+`endif
+                credit_v[rr] = (occ_v[rr] < CAPU_U - {{(UCW-4){1'b0}}, 4'd15}) ? 4'd15 : (4'd0 - occ_v[rr][3:0]);
+            end
+            rd_c = do_rd && h_rch == (c == 1);
+            rx_occ_d[c] = rd_c ? occ_v[1] : occ_v[0];
+            rx_msg_d[c] = rd_c ? msg_v[1] : msg_v[0];
+            rx_occ_acc_d[c] = rd_c ? occ_acc_v[1] : occ_acc_v[0];
+            apos[c] = rd_c ? apos_v[1] : apos_v[0];
 `ifdef SANFAB_MUTANTS
             if (mut_avail_top)
-                rx_avail_d[c] = avail_v & ~FIFO_BYTES[12:0];   // deliberately broken: the status bit of FIFO_BYTES stuck at 0
+                rx_avail_d[c] = (rd_c ? avail_v[1] : avail_v[0]) & ~FIFO_BYTES[12:0];   // deliberately broken: the status bit of FIFO_BYTES stuck at 0
             else
 `endif
-            rx_avail_d[c] = avail_v;
-            // the credit: min(15, CAPU - occ): CAPU is a multiple of 16, so the low bits are those of -occ
-`ifdef SANFAB_MUTANTS
-            if (mut_credit_plus1)
-                rx_credit_ch_d[c] = (rx_occ_d[c] < CAPU_U - {{(UCW-4){1'b0}}, 4'd15}) ? 4'd15 : (4'd1 - rx_occ_d[c][3:0]);   // deliberately broken: the credit grants one unit more than is free
-            else if (mut_credit_clamp)
-                rx_credit_ch_d[c] = ((rx_occ_d[c] < CAPU_U - {{(UCW-4){1'b0}}, 4'd15}) && (rx_occ_d[c] != CAPU_U - {{(UCW-5){1'b0}}, 5'd16})) ? 4'd15 : (4'd0 - rx_occ_d[c][3:0]);   // deliberately broken: the clamp at 15 misses 16 free units (credit 0)
-            else
-`endif
-            rx_credit_ch_d[c] = (rx_occ_d[c] < CAPU_U - {{(UCW-4){1'b0}}, 4'd15}) ? 4'd15 : (4'd0 - rx_occ_d[c][3:0]);
+            rx_avail_d[c] = rd_c ? avail_v[1] : avail_v[0];
+            rx_credit_ch_d[c] = rd_c ? credit_v[1] : credit_v[0];
         end
     end
 
